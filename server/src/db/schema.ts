@@ -1,0 +1,86 @@
+import { sql } from 'drizzle-orm';
+import { doublePrecision, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+/**
+ * The marketplace's tables. Every record answers with a string `_id`; flags are the strings
+ * 'true' and 'false', as the spec writes them. A product's verified tick is not stored here:
+ * it is the seller's `userVerify`, read through a join, so it is stored once.
+ */
+
+export const users = pgTable('users', {
+  _id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull().unique(),
+  userRole: text('user_role', { enum: ['Seller', 'Buyer', 'Admin'] }).notNull(),
+  userImg: text('user_img').notNull().default(''),
+  userVerify: text('user_verify', { enum: ['true', 'false'] })
+    .notNull()
+    .default('false'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const categories = pgTable('categories', {
+  _id: text('id').primaryKey(),
+  categoryName: text('category_name').notNull().unique(),
+  image: text('image').notNull(),
+  rating: doublePrecision('rating').notNull(),
+  /** Display order (the spec lists Tesla, Ferrari, BMW, Lamborghini). */
+  position: integer('position').notNull().default(0),
+});
+
+export const products = pgTable(
+  'products',
+  {
+    _id: text('id').primaryKey(),
+    carName: text('car_name').notNull(),
+    carPhoto: text('car_photo').notNull(),
+    categoryName: text('category_name').notNull(),
+    condition: text('condition', { enum: ['Excellent', 'Good', 'Fair'] }).notNull(),
+    originalPrice: doublePrecision('original_price').notNull(),
+    resalePrice: doublePrecision('resale_price').notNull(),
+    productLocation: text('product_location').notNull(),
+    userYears: doublePrecision('user_years').notNull(),
+    postTime: text('post_time').notNull(),
+    productDescription: text('product_description').notNull(),
+    sellerName: text('seller_name').notNull(),
+    sellerPhoto: text('seller_photo').notNull().default(''),
+    email: text('email').notNull(),
+    advertisement: text('advertisement', { enum: ['true', 'false'] })
+      .notNull()
+      .default('false'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('products_category_created_idx').on(t.categoryName, t.createdAt.desc(), t._id),
+    index('products_email_idx').on(t.email),
+    index('products_advertised_idx')
+      .on(t.createdAt.desc())
+      .where(sql`${t.advertisement} = 'true'`),
+  ],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    _id: text('id').primaryKey(),
+    buyerName: text('buyer_name').notNull(),
+    buyerEmail: text('buyer_email').notNull(),
+    productName: text('product_name').notNull(),
+    productPrice: doublePrecision('product_price').notNull(),
+    phone: text('phone').notNull(),
+    meetLocation: text('meet_location').notNull(),
+    productID: text('product_id').notNull(),
+    carImage: text('car_image').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('orders_buyer_email_idx').on(t.buyerEmail, t.createdAt.desc()),
+    index('orders_product_idx').on(t.productID),
+  ],
+);
+
+export const schema = { users, categories, products, orders };
+export type UserRow = typeof users.$inferSelect;
+export type CategoryRow = typeof categories.$inferSelect;
+export type ProductRow = typeof products.$inferSelect;
+export type OrderRow = typeof orders.$inferSelect;

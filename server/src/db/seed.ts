@@ -1,0 +1,285 @@
+import type { Auth } from 'firebase-admin/auth';
+import { categories, products, users } from './schema';
+import type { Db } from './client';
+
+/** Reference data, in every mode: the spec's four brands. */
+export const seedCategories = [
+  {
+    _id: 'tesla',
+    categoryName: 'Tesla',
+    image: '/images/categories/tesla.svg',
+    rating: 4.8,
+    position: 1,
+  },
+  {
+    _id: 'ferrari',
+    categoryName: 'Ferrari',
+    image: '/images/categories/ferrari.svg',
+    rating: 4.9,
+    position: 2,
+  },
+  {
+    _id: 'bmw',
+    categoryName: 'BMW',
+    image: '/images/categories/bmw.svg',
+    rating: 4.7,
+    position: 3,
+  },
+  {
+    _id: 'lamborghini',
+    categoryName: 'Lamborghini',
+    image: '/images/categories/lamborghini.svg',
+    rating: 4.9,
+    position: 4,
+  },
+] as const;
+
+export async function seedReferenceData(db: Db): Promise<void> {
+  await db
+    .insert(categories)
+    .values([...seedCategories])
+    .onConflictDoNothing();
+}
+
+export const DEMO_PASSWORD = 'cardealer123';
+
+export interface DemoAccount {
+  email: string;
+  name: string;
+  role: 'Admin' | 'Seller' | 'Buyer';
+  verified: 'true' | 'false';
+}
+
+/** The demo accounts (local demo mode only). */
+export const demoAccounts: readonly DemoAccount[] = [
+  { email: 'admin@cardealer.dev', name: 'Ada Admin', role: 'Admin', verified: 'false' },
+  { email: 'seller@cardealer.dev', name: 'Sam Seller', role: 'Seller', verified: 'false' },
+  { email: 'buyer@cardealer.dev', name: 'Bea Buyer', role: 'Buyer', verified: 'false' },
+  // A second, verified seller, so the catalogue shows both the tick and 'no verify'.
+  { email: 'northside@cardealer.dev', name: 'Northside Autos', role: 'Seller', verified: 'true' },
+];
+
+const AVATAR = '/images/avatar.svg';
+
+type DemoCar = [
+  carName: string,
+  categoryName: string,
+  condition: 'Excellent' | 'Good' | 'Fair',
+  originalPrice: number,
+  resalePrice: number,
+  productLocation: string,
+  userYears: number,
+  advertised: boolean,
+  sellerEmail: string,
+  description: string,
+];
+
+const demoCars: DemoCar[] = [
+  [
+    'Tesla Model 3 Long Range',
+    'Tesla',
+    'Excellent',
+    52000,
+    38500,
+    'Austin, TX',
+    2,
+    true,
+    'seller@cardealer.dev',
+    'One owner, always garaged, full self-service history and a new set of tyres last spring.',
+  ],
+  [
+    'Tesla Model S Plaid',
+    'Tesla',
+    'Good',
+    108000,
+    74900,
+    'San Jose, CA',
+    3,
+    false,
+    'northside@cardealer.dev',
+    'Tri-motor, 1,020 hp, carbon interior trim. Small stone chip on the bonnet, otherwise clean.',
+  ],
+  [
+    'Tesla Model Y Performance',
+    'Tesla',
+    'Excellent',
+    61000,
+    46200,
+    'Denver, CO',
+    1,
+    false,
+    'seller@cardealer.dev',
+    'Seven seats, tow hitch, white interior. Battery health report included.',
+  ],
+  [
+    'Ferrari 488 GTB',
+    'Ferrari',
+    'Excellent',
+    262000,
+    219000,
+    'Miami, FL',
+    4,
+    true,
+    'northside@cardealer.dev',
+    'Rosso Corsa with tan leather, carbon racing seats, Ferrari service up to date.',
+  ],
+  [
+    'Ferrari Portofino M',
+    'Ferrari',
+    'Good',
+    231000,
+    198500,
+    'Los Angeles, CA',
+    2,
+    false,
+    'seller@cardealer.dev',
+    'Retractable hard top, Blu Tour de France paint, 9,800 miles.',
+  ],
+  [
+    'Ferrari Roma',
+    'Ferrari',
+    'Fair',
+    222000,
+    162000,
+    'Chicago, IL',
+    5,
+    false,
+    'northside@cardealer.dev',
+    'Needs a front bumper respray; mechanically perfect, new clutch pack.',
+  ],
+  [
+    'BMW M3 Competition',
+    'BMW',
+    'Excellent',
+    78000,
+    64900,
+    'Seattle, WA',
+    2,
+    true,
+    'seller@cardealer.dev',
+    'Isle of Man green, M carbon bucket seats, M drivers package.',
+  ],
+  [
+    'BMW X5 xDrive40i',
+    'BMW',
+    'Good',
+    66000,
+    41800,
+    'Boston, MA',
+    4,
+    false,
+    'northside@cardealer.dev',
+    'Family SUV with panoramic roof, third row and a full dealer history.',
+  ],
+  [
+    'BMW i4 eDrive40',
+    'BMW',
+    'Excellent',
+    57000,
+    44300,
+    'Portland, OR',
+    1,
+    false,
+    'seller@cardealer.dev',
+    'Electric gran coupe, 300 miles of range, heat pump and the premium package.',
+  ],
+  [
+    'Lamborghini Huracan EVO',
+    'Lamborghini',
+    'Excellent',
+    287000,
+    249000,
+    'Las Vegas, NV',
+    3,
+    true,
+    'northside@cardealer.dev',
+    'Verde Mantis, lift system, sports exhaust. Never tracked.',
+  ],
+  [
+    'Lamborghini Urus',
+    'Lamborghini',
+    'Good',
+    229000,
+    189900,
+    'Dallas, TX',
+    3,
+    false,
+    'seller@cardealer.dev',
+    'The super SUV: 641 hp, Bang & Olufsen sound, night vision.',
+  ],
+  [
+    'Lamborghini Aventador S',
+    'Lamborghini',
+    'Fair',
+    421000,
+    318000,
+    'New York, NY',
+    6,
+    false,
+    'northside@cardealer.dev',
+    'V12 roadster. Some wear on the driver seat bolster; engine rebuilt at 18,000 miles.',
+  ],
+];
+
+/**
+ * Demo accounts (in the sign-in emulator and in the database, with their roles) and a dozen
+ * demo cars. Idempotent: running it again changes nothing.
+ */
+export async function seedDemoData(db: Db, auth: Auth): Promise<void> {
+  for (const account of demoAccounts) {
+    const existing = await auth.getUserByEmail(account.email).catch((error: { code?: string }) => {
+      if (error.code === 'auth/user-not-found') return null;
+      throw error;
+    });
+    if (!existing) {
+      await auth.createUser({
+        email: account.email,
+        password: DEMO_PASSWORD,
+        displayName: account.name,
+        photoURL: AVATAR,
+        emailVerified: true,
+      });
+    }
+    await db
+      .insert(users)
+      .values({
+        _id: `demo-${account.email.split('@')[0]}`,
+        name: account.name,
+        email: account.email,
+        userRole: account.role,
+        userImg: AVATAR,
+        userVerify: account.verified,
+      })
+      .onConflictDoNothing();
+  }
+  const sellerNames = new Map(demoAccounts.map((a) => [a.email, a.name]));
+  const now = Date.now();
+  await db
+    .insert(products)
+    .values(
+      demoCars.map((car, i) => {
+        const [carName, categoryName, condition, originalPrice, resalePrice] = car;
+        const [, , , , , productLocation, userYears, advertised, email, productDescription] = car;
+        const posted = new Date(now - (i + 1) * 36 * 3600 * 1000);
+        return {
+          _id: `demo-car-${String(i + 1).padStart(2, '0')}`,
+          carName,
+          carPhoto: `/images/cars/car-${String(i + 1).padStart(2, '0')}.svg`,
+          categoryName,
+          condition,
+          originalPrice,
+          resalePrice,
+          productLocation,
+          userYears,
+          postTime: posted.toLocaleString('en-US'),
+          productDescription,
+          sellerName: sellerNames.get(email) ?? 'CarDealer seller',
+          sellerPhoto: AVATAR,
+          email,
+          advertisement: advertised ? ('true' as const) : ('false' as const),
+          createdAt: posted,
+        };
+      }),
+    )
+    .onConflictDoNothing();
+}

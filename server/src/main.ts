@@ -1,0 +1,77 @@
+import { join } from 'node:path';
+import { buildApp, type ReadinessCheck } from './app';
+import { emulatorProblem, firebaseAuth } from './auth/firebase-admin';
+import { ConfigError, loadServerConfig } from './config';
+import { openDatabase } from './db/client';
+import { seedDemoData, seedReferenceData } from './db/seed';
+
+/** Starts the API server: database, migrations, seed, then listen. */
+async function main(): Promise<void> {
+  const config = loadServerConfig();
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    pgliteDir: join(config.dataDir, 'pglite'),
+  });
+  await database.migrate();
+  await seedReferenceData(database.db);
+
+  const checks: ReadinessCheck[] = [
+    async () => {
+      await database.ping();
+      return null;
+    },
+  ];
+  const emulatorHost = config.authEmulatorHost;
+  if (emulatorHost) checks.push(() => emulatorProblem(emulatorHost));
+
+  let demoReady = config.mode !== 'demo';
+  if (config.mode === 'demo')
+    checks.push(async () => (demoReady ? null : 'demo data is being prepared'));
+
+  const app = await buildApp({
+    db: database.db,
+    readinessChecks: checks,
+    webRoot: config.webRoot,
+    logger: { level: config.logLevel },
+  });
+
+  let closing = false;
+  const close = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: closing`);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void close('SIGINT'));
+  process.on('SIGTERM', () => void close('SIGTERM'));
+
+  await app.listen({ host: config.host, port: config.port });
+
+  if (config.mode === 'demo') {
+    // The emulator may still be starting: retry until it answers.
+    const auth = firebaseAuth(config);
+    for (let attempt = 1; !demoReady; attempt++) {
+      try {
+        if (emulatorHost && (await emulatorProblem(emulatorHost)))
+          throw new Error('emulator not up yet');
+        await seedDemoData(database.db, auth);
+        demoReady = true;
+        app.log.info('demo data ready');
+      } catch (error) {
+        if (attempt % 10 === 0) app.log.warn({ err: error }, 'still waiting to seed demo data');
+        await new Promise((resolve) => setTimeout(resolve, 500));
+      }
+    }
+  }
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(`Configuration error: ${error.message}`);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});
