@@ -20,6 +20,7 @@ const config: Config = {
       roots: ['<rootDir>/server'],
       testMatch: ['**/*.test.ts'],
       globalSetup: '<rootDir>/server/test/global-setup.ts',
+      globalTeardown: '<rootDir>/server/test/global-teardown.ts',
     },
   ],
 };

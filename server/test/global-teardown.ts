@@ -1,0 +1,2 @@
+/** Stops what the global setup started (nothing yet). */
+export default async function globalTeardown(): Promise<void> {}
