@@ -236,7 +236,8 @@ export async function seedDemoData(db: Db, auth: Auth): Promise<void> {
         email: account.email,
         password: DEMO_PASSWORD,
         displayName: account.name,
-        photoURL: AVATAR,
+        // The provider wants an absolute URL, which depends on where the app runs: the web app
+        // shows the default avatar for an account without a photo.
         emailVerified: true,
       });
     }
