@@ -46,11 +46,11 @@ export function isRetryable(error: FetchBaseQueryError): boolean {
 export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = retry(
   rawBaseQuery,
   {
-    maxRetries: MAX_RETRIES,
+    // `attempt` counts failures so far: 1 before the first retry.
     retryCondition: (error, _args, { attempt, baseQueryApi }) =>
       baseQueryApi.type === 'query' &&
       attempt <= MAX_RETRIES &&
       isRetryable(error as FetchBaseQueryError),
-    backoff: (attempt) => new Promise((resolve) => setTimeout(resolve, retryDelay(attempt + 1))),
+    backoff: (attempt) => new Promise((resolve) => setTimeout(resolve, retryDelay(attempt))),
   },
 );

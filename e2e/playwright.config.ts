@@ -1,0 +1,57 @@
+import { defineConfig } from '@playwright/test';
+import { resolve } from 'node:path';
+import { chromiumArgs, chromiumPath } from './chromium';
+
+/**
+ * Browser tests against the running product: the sign-in emulator (test ports), the API server
+ * with a fresh demo data folder, and the built bundle. Debian's Chromium; never a download.
+ */
+const root = resolve(__dirname, '..');
+export const E2E_PORT = Number(process.env.E2E_PORT ?? 8180);
+const emulatorHost = process.env.E2E_EMULATOR_HOST ?? '127.0.0.1:9199';
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.e2e.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  forbidOnly: !!process.env.CI,
+  reporter: [['list'], ['json', { outputFile: resolve(root, 'reports', 'e2e.json') }]],
+  outputDir: resolve(root, 'test-results'),
+  use: {
+    baseURL: `http://127.0.0.1:${E2E_PORT}`,
+    browserName: 'chromium',
+    launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  webServer: [
+    {
+      command: `node node_modules/firebase-tools/lib/bin/firebase.js emulators:start --only auth --project demo-cardealer --config e2e/firebase.json`,
+      cwd: root,
+      url: `http://${emulatorHost}/`,
+      reuseExistingServer: true,
+      timeout: 90_000,
+      stdout: 'ignore',
+      env: { NO_UPDATE_NOTIFIER: '1', CI: 'true' },
+    },
+    {
+      command: `npx tsx scripts/build.ts --if-changed && rm -rf .data-e2e && node --import tsx server/src/main.ts`,
+      cwd: root,
+      url: `http://127.0.0.1:${E2E_PORT}/api/health`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      env: {
+        APP_MODE: 'demo',
+        PORT: String(E2E_PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: '.data-e2e',
+        FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
+        LOG_LEVEL: 'warn',
+      },
+    },
+  ],
+});

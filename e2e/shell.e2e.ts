@@ -1,0 +1,77 @@
+import { expect, test } from '@playwright/test';
+
+test.describe('the app shell', () => {
+  test('the home page shows its title and static sections', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveTitle('car dealer home');
+    await expect(page.getByRole('heading', { name: 'Need some new Wheels' })).toBeVisible();
+    await expect(page.getByText('Buy & sell your car')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Our Brands' })).toBeVisible();
+    await expect(page.getByRole('img', { name: /logo$/ })).toHaveCount(5);
+    const stats = page.getByRole('region', { name: 'Statistics' });
+    for (const [label, value] of [
+      ['Vehicles in stock', '531'],
+      ['Dealer reviews', '789'],
+      ['Happy customers', '856'],
+      ['Awards', '356'],
+    ]) {
+      await expect(stats.getByText(label)).toBeVisible();
+      await expect(stats.getByText(value, { exact: true })).toBeVisible();
+    }
+    await expect(page.getByRole('heading', { name: 'Feature Cars' })).toBeVisible();
+    await expect(page.getByRole('figure')).toHaveCount(3);
+    await expect(page.getByRole('img', { name: 'Cars parked at a CarDealer lot' })).toBeAttached();
+    await expect(page.getByRole('contentinfo')).toContainText('Services');
+    await expect(page.getByRole('contentinfo')).toContainText('Company');
+    await expect(page.getByRole('contentinfo')).toContainText('Legal');
+  });
+
+  test('the category grid lists the four brands from the API, each with Buy Now', async ({
+    page,
+  }) => {
+    await page.goto('/home');
+    const grid = page.locator('#categories');
+    for (const name of ['Tesla', 'Ferrari', 'BMW', 'Lamborghini']) {
+      await expect(grid.getByRole('heading', { name })).toBeVisible();
+      await expect(grid.getByRole('link', { name: `Buy Now: ${name}` })).toHaveAttribute(
+        'href',
+        `/category-products/${name}`,
+      );
+    }
+  });
+
+  test('navigation goes to Blogs and back home', async ({ page }) => {
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    await nav.getByRole('link', { name: 'Blogs' }).click();
+    await expect(page).toHaveURL(/\/blogs$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Blogs' })).toBeVisible();
+    await expect(page.getByRole('article')).toHaveCount(4);
+    await nav.getByRole('link', { name: 'Home' }).click();
+    await expect(page).toHaveURL(/\/home$/);
+    await expect(page).toHaveTitle('car dealer home');
+  });
+
+  test('an unknown path shows the not-found page with a way home', async ({ page }) => {
+    await page.goto('/no/such/page');
+    await expect(page.getByRole('heading', { name: 'Opps.. page not found' })).toBeVisible();
+    await expect(page.getByRole('img', { name: 'A car stopped at a road sign' })).toBeVisible();
+    await page.getByRole('link', { name: 'return to home' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { name: 'Need some new Wheels' })).toBeVisible();
+  });
+
+  test('the phone layout opens the menu from a button', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await page.getByRole('link', { name: 'Blogs' }).click();
+    await expect(page).toHaveURL(/\/blogs$/);
+  });
+
+  test('GET /api/health answers ok', async ({ request }) => {
+    const response = await request.get('/api/health');
+    expect(response.status()).toBe(200);
+    expect(await response.json()).toEqual({ status: 'ok' });
+  });
+});

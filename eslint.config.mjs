@@ -1,0 +1,112 @@
+// ESLint flat config: TypeScript rules, React hooks, and one-way imports between layers
+// (shared → features → app; no feature imports another feature).
+import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const features = [
+  'home',
+  'catalog',
+  'orders',
+  'seller',
+  'admin',
+  'blogs',
+  'account',
+  'notFound',
+  'placeholder',
+  'dashboard',
+];
+
+export default tseslint.config(
+  {
+    ignores: [
+      'node_modules',
+      'dist',
+      '.data',
+      'coverage',
+      'reports',
+      'test-results',
+      'playwright-report',
+      'src/lib/api/generated',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { 'import-x': importX, 'react-hooks': reactHooks },
+    settings: {
+      'import-x/resolver-next': [
+        createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs'] }),
+      ],
+    },
+    rules: {
+      'react-hooks/rules-of-hooks': 'error',
+      'react-hooks/exhaustive-deps': 'error',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}'],
+    rules: {
+      'import-x/no-cycle': 'error',
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            // Shared code never reaches into features or the app shell.
+            ...['components', 'lib', 'config'].map((shared) => ({
+              target: `./src/${shared}`,
+              from: ['./src/features', './src/app'],
+              message: 'Shared code must not import from features or the app shell.',
+            })),
+            // Features never import the app shell (except typed hooks and the store types) ...
+            {
+              target: './src/features',
+              from: './src/app',
+              except: ['./hooks.ts', './store.ts', './theme.ts'],
+              message: 'Features use the typed hooks; they do not import the app shell.',
+            },
+            // ... nor each other.
+            ...features.map((feature) => ({
+              target: `./src/features/${feature}`,
+              from: './src/features',
+              except: [`./${feature}`],
+              message:
+                'A feature must not import another feature: move the shared piece to src/components or src/lib.',
+            })),
+          ],
+        },
+      ],
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@mui/material',
+              message: 'Use path imports (@mui/material/Button) to keep bundles small.',
+            },
+          ],
+          patterns: [
+            {
+              group: ['firebase', 'firebase/*', '@firebase/*'],
+              message: 'Import Firebase only in src/lib/auth/firebase.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/lib/auth/firebase.ts'],
+    rules: { 'no-restricted-imports': 'off' },
+  },
+  prettier,
+);

@@ -1,0 +1,78 @@
+/**
+ * Builds the production web bundle into dist/ with webpack's Node API (webpack-cli 7 wants
+ * Node 22). `--if-changed` skips the build when nothing it depends on has changed.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import webpack from 'webpack';
+import makeConfig, { clientEnv } from '../webpack.config';
+
+const root = resolve(__dirname, '..');
+const stampFile = join(root, 'dist', '.build-stamp');
+
+function* files(path: string): Generator<string> {
+  if (!existsSync(path)) return;
+  if (statSync(path).isFile()) {
+    yield path;
+    return;
+  }
+  for (const entry of readdirSync(path).sort()) {
+    if (entry === 'node_modules' || entry.endsWith('.test.ts') || entry.endsWith('.test.tsx'))
+      continue;
+    yield* files(join(path, entry));
+  }
+}
+
+/** A hash of everything the bundle is made from, and of the build-time configuration. */
+export function sourceStamp(): string {
+  const hash = createHash('sha256');
+  const inputs = ['src', 'public', 'webpack.config.ts', 'tsconfig.json', 'package-lock.json'];
+  for (const input of inputs) {
+    for (const file of files(join(root, input))) {
+      hash.update(relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
+    }
+  }
+  hash.update(JSON.stringify(clientEnv()));
+  return hash.digest('hex');
+}
+
+export function buildIsFresh(): boolean {
+  return existsSync(stampFile) && readFileSync(stampFile, 'utf8') === sourceStamp();
+}
+
+export async function build(): Promise<void> {
+  const stamp = sourceStamp();
+  const compiler = webpack(makeConfig({}, { mode: 'production' }));
+  const stats = await new Promise<webpack.Stats>((resolveBuild, reject) => {
+    compiler.run((error, result) => {
+      compiler.close(() => undefined);
+      if (error || !result) reject(error ?? new Error('webpack gave no result'));
+      else resolveBuild(result);
+    });
+  });
+  const info = stats.toString({
+    colors: process.stdout.isTTY,
+    all: false,
+    errors: true,
+    warnings: true,
+  });
+  if (stats.hasErrors()) throw new Error(`the web build failed:\n${info}`);
+  if (info.trim()) console.log(info);
+  writeFileSync(stampFile, stamp);
+}
+
+if (require.main === module) {
+  const ifChanged = process.argv.includes('--if-changed');
+  const started = Date.now();
+  if (ifChanged && buildIsFresh()) {
+    console.log('web bundle is up to date');
+  } else {
+    build()
+      .then(() => console.log(`built dist/ in ${((Date.now() - started) / 1000).toFixed(1)} s`))
+      .catch((error: unknown) => {
+        console.error(error instanceof Error ? error.message : error);
+        process.exit(1);
+      });
+  }
+}

@@ -1,0 +1,18 @@
+/** Every route of the app, once (spec §2). The dashboard's spelling is the spec's. */
+export const paths = {
+  root: '/',
+  home: '/home',
+  login: '/login',
+  register: '/register',
+  blogs: '/blogs',
+  categoryProducts: {
+    pattern: '/category-products/:categoryName',
+    to: (categoryName: string) => `/category-products/${encodeURIComponent(categoryName)}`,
+  },
+  dashboard: '/dashboad',
+  allBuyers: '/dashboad/all-buyers',
+  allSellers: '/dashboad/all-sellers',
+  addProducts: '/dashboad/add-products',
+  myProducts: '/dashboad/my-products',
+  myOrders: '/dashboad/my-orders',
+} as const;

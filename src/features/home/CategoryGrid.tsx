@@ -1,0 +1,85 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Container from '@mui/material/Container';
+import Grid from '@mui/material/Grid';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router-dom';
+import { StarIcon } from '../../components/icons';
+import { QueryState } from '../../components/QueryState';
+import { paths } from '../../config/paths';
+import { useGetCategoriesQuery, type Category } from '../../lib/api';
+
+function CategoryCard({ category }: { category: Category }) {
+  return (
+    <Card sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}>
+      <Box
+        component="img"
+        src={category.image}
+        alt={`${category.categoryName} cars`}
+        width={640}
+        height={400}
+        loading="lazy"
+        sx={{ width: '100%', height: 'auto', aspectRatio: '16 / 10', display: 'block' }}
+      />
+      <CardContent sx={{ display: 'flex', alignItems: 'center', gap: 1, flexGrow: 1 }}>
+        <Box sx={{ flexGrow: 1 }}>
+          <Typography component="h3" variant="h6">
+            {category.categoryName}
+          </Typography>
+          <Box
+            sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}
+            aria-label={`Rating ${category.rating} out of 5`}
+          >
+            <StarIcon fontSize="small" sx={{ color: '#f5a524' }} aria-hidden />
+            <Typography variant="body2" color="text.secondary">
+              {category.rating.toFixed(1)}
+            </Typography>
+          </Box>
+        </Box>
+        <Button
+          component={RouterLink}
+          to={paths.categoryProducts.to(category.categoryName)}
+          variant="contained"
+          color="secondary"
+          aria-label={`Buy Now: ${category.categoryName}`}
+        >
+          Buy Now
+        </Button>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** The Category grid: 4 columns on large screens (spec §2), from GET /categories. */
+export function CategoryGrid() {
+  const query = useGetCategoriesQuery();
+  return (
+    <Container
+      component="section"
+      id="categories"
+      aria-labelledby="categories-title"
+      maxWidth="lg"
+      sx={{ py: { xs: 5, md: 8 } }}
+    >
+      <Typography id="categories-title" component="h2" variant="h3" gutterBottom>
+        Category
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 4 }}>
+        Pick a brand to see the cars our sellers have listed.
+      </Typography>
+      <QueryState query={query} minHeight={320} what="the categories">
+        {(categories) => (
+          <Grid container spacing={3}>
+            {categories.map((category) => (
+              <Grid key={category._id} size={{ xs: 12, sm: 6, lg: 3 }}>
+                <CategoryCard category={category} />
+              </Grid>
+            ))}
+          </Grid>
+        )}
+      </QueryState>
+    </Container>
+  );
+}

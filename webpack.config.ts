@@ -1,0 +1,97 @@
+import CopyPlugin from 'copy-webpack-plugin';
+import HtmlWebpackPlugin from 'html-webpack-plugin';
+import { resolve } from 'node:path';
+import TerserPlugin from 'terser-webpack-plugin';
+import webpack, { type Configuration } from 'webpack';
+
+/** The build-time configuration the web app reads (src/config/env.ts), with local defaults. */
+export const clientEnvKeys = [
+  'APP_MODE',
+  'API_ORIGIN',
+  'IMAGE_HOST_URL',
+  'IMAGE_HOST_KEY',
+  'FIREBASE_API_KEY',
+  'FIREBASE_AUTH_DOMAIN',
+  'FIREBASE_PROJECT_ID',
+  'FIREBASE_APP_ID',
+  'AUTH_EMULATOR_URL',
+] as const;
+
+export function clientEnv(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
+  return Object.fromEntries(clientEnvKeys.map((key) => [key, env[key] ?? '']));
+}
+
+export default function config(
+  _env: unknown,
+  argv: { mode?: 'production' | 'development' },
+): Configuration {
+  const mode = argv.mode ?? 'production';
+  const production = mode === 'production';
+  const defined = Object.fromEntries(
+    Object.entries({ ...clientEnv(), NODE_ENV: mode }).map(([key, value]) => [
+      `process.env.${key}`,
+      JSON.stringify(value),
+    ]),
+  );
+  return {
+    mode,
+    entry: { main: resolve(__dirname, 'src/main.tsx') },
+    output: {
+      path: resolve(__dirname, 'dist'),
+      filename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
+      chunkFilename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
+      publicPath: '/',
+      clean: true,
+    },
+    devtool: production ? 'source-map' : 'eval-cheap-module-source-map',
+    resolve: { extensions: ['.tsx', '.ts', '.js', '.mjs'] },
+    module: {
+      rules: [
+        {
+          test: /\.tsx?$/,
+          exclude: /node_modules/,
+          use: {
+            loader: 'ts-loader',
+            // Type checking is its own step (`npm run typecheck`).
+            options: { transpileOnly: true, compilerOptions: { noEmit: false, sourceMap: true } },
+          },
+        },
+      ],
+    },
+    plugins: [
+      new webpack.DefinePlugin(defined),
+      new HtmlWebpackPlugin({
+        template: resolve(__dirname, 'public/index.html'),
+        scriptLoading: 'defer',
+      }),
+      new CopyPlugin({
+        patterns: [
+          { from: resolve(__dirname, 'public'), globOptions: { ignore: ['**/index.html'] } },
+        ],
+      }),
+    ],
+    optimization: {
+      minimize: production,
+      minimizer: [
+        new TerserPlugin({
+          minify: TerserPlugin.swcMinify,
+          terserOptions: { compress: { passes: 2 } },
+        }),
+      ],
+      splitChunks: { chunks: 'async' },
+    },
+    performance: { hints: false },
+    stats: 'errors-warnings',
+    devServer: {
+      port: Number(process.env.DEV_PORT ?? 3000),
+      historyApiFallback: true,
+      hot: true,
+      proxy: [
+        {
+          context: ['/api', '/image-host'],
+          target: `http://127.0.0.1:${process.env.PORT ?? 8080}`,
+        },
+      ],
+    },
+  };
+}
