@@ -9,7 +9,11 @@ const config: Config = {
       testEnvironment: 'jest-fixed-jsdom',
       roots: ['<rootDir>/src'],
       testMatch: ['**/*.test.ts', '**/*.test.tsx'],
+      setupFiles: ['<rootDir>/src/testing/env.ts'],
       setupFilesAfterEnv: ['<rootDir>/src/testing/setupTests.ts'],
+      // Some of MSW's dependencies ship only ES modules (.mjs, until-async): Babel compiles those too.
+      transform: { '\\.[cm]?[jt]sx?$': 'babel-jest' },
+      transformIgnorePatterns: ['/node_modules/(?!until-async/).+\\.(?!mjs$)[^.]+$'],
       moduleNameMapper: {
         '\\.(svg|png|jpe?g|webp|gif)$': '<rootDir>/src/testing/fileStub.ts',
       },

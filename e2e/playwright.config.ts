@@ -49,6 +49,8 @@ export default defineConfig({
         PORT: String(E2E_PORT),
         HOST: '127.0.0.1',
         DATA_DIR: '.data-e2e',
+        // The browser tests use their own embedded database, whatever DATABASE_URL says.
+        DATABASE_URL: '',
         FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
         LOG_LEVEL: 'warn',
       },

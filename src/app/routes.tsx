@@ -1,6 +1,7 @@
 import type { RouteObject } from 'react-router-dom';
 import { MainLayout, RootLayout } from '../components/layouts';
 import { RouteError } from '../components/RouteError';
+import { Spinner } from '../components/Spinner';
 import { paths } from '../config/paths';
 
 const placeholder = (title: string) => async () => {
@@ -15,6 +16,8 @@ export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
     errorElement: <RouteError />,
+    // Shown for the moment the first screen's code is still on its way.
+    hydrateFallbackElement: <Spinner minHeight={480} label="Loading the page" />,
     children: [
       {
         element: <MainLayout />,

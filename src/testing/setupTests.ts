@@ -1,1 +1,10 @@
 import '@testing-library/jest-dom';
+import { server } from './server';
+
+// Any request without a handler fails the test: nothing reaches a real network.
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => server.resetHandlers());
+afterAll(() => server.close());
+
+// jsdom does not implement scrolling; the router's scroll restoration calls it.
+window.scrollTo = () => undefined;
