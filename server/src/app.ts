@@ -9,10 +9,18 @@ import Fastify, {
 } from 'fastify';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { installAccess, type SignInProvider } from './auth/access';
+import { repoRoot } from './config';
 import type { Db } from './db/client';
+import { repositories, type Repositories } from './db/repositories';
+import imageHost, { IMAGE_HOST_PREFIX } from './image-host/image-host';
+import authRoutes from './routes/auth';
 import categoryRoutes from './routes/categories';
 import healthRoutes from './routes/health';
+import orderRoutes from './routes/orders';
+import productRoutes from './routes/products';
 import { sharedSchemas } from './routes/schemas';
+import userRoutes from './routes/users';
 
 /** A readiness check answers null when fine, else what is wrong. */
 export type ReadinessCheck = () => Promise<string | null>;
@@ -24,27 +32,79 @@ export interface AppOptions {
   /** Built web app served at `/`; skipped when absent. */
   webRoot?: string;
   logger?: FastifyServerOptions['logger'];
+  /**
+   * The Admin SDK's Auth (verifies Firebase ID tokens, deletes sign-in accounts). Without it,
+   * calls that need the sign-in provider answer 503 (codegen builds the app without one).
+   */
+  signIn?: SignInProvider;
+  /** Signs access tokens (HS256); a random per-process secret when absent. */
+  accessTokenSecret?: string;
+  accessTokenTtlSeconds?: number;
+  /** The image host's upload key; uploads are refused without one. */
+  imageHostKey?: string;
+  /** Where uploaded images are stored (default `<repo>/.data/images`, the default data folder). */
+  imageDir?: string;
+}
+
+/** A route as registered (the permission matrix test checks it has a row for each). */
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+  /** Kept out of the generated contract (`schema.hide`). */
+  hidden: boolean;
+}
+
+/** Answers `<field>: <problem>` for the first failed rule of a request. */
+function validationMessage(error: FastifyError): string {
+  const all = error.validation ?? [];
+  // A failed union (anyOf) is reported last, after each branch's own complaint.
+  const last = all[all.length - 1];
+  const first = last?.keyword === 'anyOf' ? last : all[0];
+  const missing = (first?.params as { missingProperty?: string } | undefined)?.missingProperty;
+  const path = first?.instancePath?.replace(/^\//, '').replace(/\//g, '.');
+  const field = [path, missing].filter(Boolean).join('.') || error.validationContext || 'request';
+  if (first?.keyword === 'required') return `${field}: is required`;
+  if (first?.keyword === 'anyOf') {
+    const { parentSchema } = first as { parentSchema?: { description?: string } };
+    const description = parentSchema?.description;
+    return `${field}: must be ${description ?? 'one of the allowed forms'}`;
+  }
+  return `${field}: ${first?.message ?? 'is not valid'}`;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
+    repos: Repositories;
+    /** Every route registered so far. */
+    registeredRoutes: RegisteredRoute[];
     /** Null when every readiness check passes, else the first problem. */
     readiness(): Promise<string | null>;
   }
 }
 
 export const API_PREFIX = '/api';
+/** JSON bodies are small: the largest is a product with a 4000-character description. */
+export const BODY_LIMIT = 64 * 1024;
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
-    bodyLimit: 64 * 1024,
+    bodyLimit: BODY_LIMIT,
     requestIdHeader: false,
-    ajv: { customOptions: { allErrors: false, coerceTypes: false } },
+    ajv: { customOptions: { allErrors: false, coerceTypes: false, verbose: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  const registeredRoutes: RegisteredRoute[] = [];
+  app.decorate('registeredRoutes', registeredRoutes);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const hidden = Boolean((route.schema as { hide?: boolean } | undefined)?.hide);
+    for (const method of methods) registeredRoutes.push({ method, url: route.url, hidden });
+  });
+
   app.decorate('db', options.db);
+  app.decorate('repos', repositories(options.db));
   const checks = options.readinessChecks ?? [];
   app.decorate('readiness', async () => {
     for (const check of checks) {
@@ -56,17 +116,33 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error.validation) {
-      const first = error.validation[0];
-      const field =
-        first?.instancePath?.replace(/^\//, '').replace(/\//g, '.') ||
-        (first?.params as { missingProperty?: string } | undefined)?.missingProperty ||
-        error.validationContext ||
-        'request';
-      return reply.code(400).send({ message: `${field}: ${first?.message ?? 'is not valid'}` });
+      return reply.code(400).send({ message: validationMessage(error) });
     }
     const status = error.statusCode ?? 500;
+    const known: Record<string, [number, string]> = {
+      FST_ERR_CTP_INVALID_JSON_BODY: [400, 'body: is not valid JSON'],
+      FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'body: is empty but the content type says JSON'],
+      FST_ERR_CTP_BODY_TOO_LARGE: [413, `body: is larger than ${BODY_LIMIT / 1024} KB`],
+      FST_ERR_CTP_INVALID_MEDIA_TYPE: [
+        415,
+        `content-type: ${request.headers['content-type'] ?? '(none)'} is not accepted here; send application/json`,
+      ],
+      FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'content-length: does not match the body'],
+    };
+    const answer = error.code ? known[error.code] : undefined;
+    if (answer) return reply.code(answer[0]).send({ message: answer[1] });
+    if (error instanceof SyntaxError && status === 400) {
+      return reply.code(400).send({ message: 'body: is not valid JSON' });
+    }
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ message: error.message });
+    }
+    if (status === 503) {
+      // A dependency (the sign-in provider) is unavailable: say so, without internals.
+      request.log.warn({ err: error }, 'dependency unavailable');
+      return reply
+        .code(503)
+        .send({ message: 'A service we depend on is unavailable; try again shortly' });
     }
     request.log.error({ err: error }, 'unexpected error');
     return reply
@@ -75,6 +151,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   for (const schema of sharedSchemas) app.addSchema(schema);
+  await installAccess(app, {
+    signIn: options.signIn,
+    secret: options.accessTokenSecret,
+    ttlSeconds: options.accessTokenTtlSeconds,
+  });
 
   await app.register(fastifySwagger, {
     openapi: {
@@ -83,7 +164,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         title: 'CarDealer API',
         version: '1.0.0',
         description:
-          'The used-car marketplace API. Paths, payloads and answers follow the marketplace spec §7.',
+          'The used-car marketplace API. Paths, payloads and answers follow the marketplace spec §7. ' +
+          'Get an access token from `GET /api/jwt` with a Firebase ID token, then send ' +
+          '`authorization: bearer <accessToken>` (use Authorize). Who may call what: docs/api.md.',
+      },
+      components: {
+        securitySchemes: {
+          accessToken: {
+            type: 'http',
+            scheme: 'bearer',
+            description: 'The access token from GET /api/jwt',
+          },
+          firebaseIdToken: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description: 'A Firebase ID token (GET /api/jwt, PUT /api/users)',
+          },
+        },
       },
     },
     refResolver: {
@@ -94,14 +192,25 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
+      // The API speaks JSON only: any other body is a 415.
+      api.removeContentTypeParser('text/plain');
       await api.register(healthRoutes);
       await api.register(categoryRoutes);
+      await api.register(authRoutes);
+      await api.register(userRoutes);
+      await api.register(productRoutes);
+      await api.register(orderRoutes);
       api.setNotFoundHandler((request, reply) =>
         reply.code(404).send({ message: `No such call: ${request.method} ${request.url}` }),
       );
     },
     { prefix: API_PREFIX },
   );
+  await app.register(imageHost, {
+    prefix: IMAGE_HOST_PREFIX,
+    key: options.imageHostKey ?? '',
+    folder: options.imageDir ?? join(repoRoot, '.data', 'images'),
+  });
 
   const webRoot = options.webRoot;
   if (webRoot && existsSync(join(webRoot, 'index.html'))) {

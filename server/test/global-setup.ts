@@ -3,16 +3,47 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
+import { isUp, startEmulator, waitUntilUp } from '../../scripts/lib/emulator';
 import { openDatabase } from '../src/db/client';
 import { seedReferenceData } from '../src/db/seed';
 import { TEMPLATE_DB, snapshotPath } from './paths';
 
+/** The test emulator (e2e/firebase.json); the API tests create real accounts in it. */
+const TEST_AUTH_HOST = '127.0.0.1:9199';
+
 /**
- * Migrates once per test run. PGlite: a migrated, seeded data folder dumped to a tarball that
+ * Makes sure a sign-in emulator answers and tells the workers where (FIREBASE_AUTH_EMULATOR_HOST).
+ * One already running (a test orchestrator's, named by that variable, or one on the test port)
+ * is used as is; otherwise one is started here and stopped by the global teardown.
+ */
+async function ensureEmulator(): Promise<void> {
+  const given = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+  if (given && (await isUp(given))) return;
+  if (await isUp(TEST_AUTH_HOST)) {
+    process.env.FIREBASE_AUTH_EMULATOR_HOST = TEST_AUTH_HOST;
+    return;
+  }
+  const emulator = startEmulator({
+    configFile: join(__dirname, '..', '..', 'e2e', 'firebase.json'),
+    authPort: 9199,
+    hubPort: 4410,
+    logFile: join(tmpdir(), 'cardealer-tests', `auth-emulator-${process.pid}.log`),
+  });
+  (globalThis as { cardealerEmulator?: typeof emulator }).cardealerEmulator = emulator;
+  await waitUntilUp(emulator.host, 60_000, emulator.process);
+  process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
+}
+
+/**
+ * Starts the sign-in emulator (see above) and migrates once per test run. PGlite: a migrated, seeded data folder dumped to a tarball that
  * every test opens as a fresh copy. PostgreSQL (when DATABASE_URL is set): a template database
  * from which every test database is cloned.
  */
 export default async function globalSetup(): Promise<void> {
+  await Promise.all([ensureEmulator(), prepareDatabase()]);
+}
+
+async function prepareDatabase(): Promise<void> {
   const url = process.env.DATABASE_URL;
   if (url) {
     const admin = new Client({ connectionString: url });

@@ -1,15 +1,25 @@
 import { PGlite } from '@electric-sql/pglite';
-import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Client } from 'pg';
 import { buildApp, type AppOptions } from '../src/app';
-import { openDatabase, type Database } from '../src/db/client';
+import { firebaseAuth } from '../src/auth/firebase-admin';
+import { openDatabase, type Database, type Db } from '../src/db/client';
 import { withDatabase } from './global-setup';
 import { TEMPLATE_DB, snapshotPath } from './paths';
 
+// Calls to the sign-in emulator and cloning a database take longer than Jest's default 5 s.
+jest.setTimeout(30_000);
+
 /** Which database the server suite runs on: PostgreSQL when DATABASE_URL is set. */
 export const databaseKind = process.env.DATABASE_URL ? 'postgres' : 'pglite';
+
+export const TEST_IMAGE_KEY = 'test-image-key';
+export const TEST_PASSWORD = 'secret-password-1';
 
 /**
  * A fresh, migrated database for one test file: a copy of the PGlite snapshot, or a PostgreSQL
@@ -43,20 +53,202 @@ export async function openTestDatabase(): Promise<Database> {
 export interface TestContext {
   app: FastifyInstance;
   database: Database;
+  /** The folder the image host stores into (removed by `close()`). */
+  imageDir: string;
   close(): Promise<void>;
 }
 
-/** The real app on a fresh test database, for `app.inject`. */
+/** The sign-in emulator the global setup made sure of. */
+export function emulatorHost(): string {
+  const host = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+  if (!host)
+    throw new Error('FIREBASE_AUTH_EMULATOR_HOST is not set: the global setup did not run');
+  return host;
+}
+
+/**
+ * The real app on a fresh test database, for `app.inject`: the sign-in emulator verifies ID
+ * tokens, access tokens are signed with a test secret, images go to a temporary folder.
+ */
 export async function buildTestApp(options: Partial<AppOptions> = {}): Promise<TestContext> {
   const database = await openTestDatabase();
-  const app = await buildApp({ db: database.db, ...options });
+  const imageDir = mkdtempSync(join(tmpdir(), 'cardealer-images-'));
+  const app = await buildApp({
+    db: database.db,
+    signIn: firebaseAuth({ firebaseProjectId: 'demo-cardealer', authEmulatorHost: emulatorHost() }),
+    accessTokenSecret: 'test-access-token-secret-at-least-32-characters',
+    accessTokenTtlSeconds: 3600,
+    imageHostKey: TEST_IMAGE_KEY,
+    imageDir,
+    ...options,
+  });
   await app.ready();
   return {
     app,
     database,
+    imageDir,
     close: async () => {
       await app.close();
       await database.close();
+      rmSync(imageDir, { recursive: true, force: true });
     },
   };
+}
+
+/** An email no other test (or test file running in parallel) uses. */
+export function uniqueEmail(label: string): string {
+  return `${label}-${randomBytes(5).toString('hex')}@test.cardealer.dev`;
+}
+
+/** Creates a sign-in account in the emulator; answers its Firebase ID token. */
+export async function signUp(email: string, password = TEST_PASSWORD): Promise<string> {
+  const response = await fetch(
+    `http://${emulatorHost()}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=any`,
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email, password, returnSecureToken: true }),
+    },
+  );
+  const body = (await response.json()) as { idToken?: string; error?: { message: string } };
+  if (!response.ok || !body.idToken) {
+    throw new Error(`emulator sign-up failed: ${body.error?.message ?? response.status}`);
+  }
+  return body.idToken;
+}
+
+export interface TestUser {
+  _id: string;
+  email: string;
+  name: string;
+  role: 'Admin' | 'Seller' | 'Buyer';
+  idToken: string;
+  accessToken: string;
+  /** `{ authorization: 'bearer <access token>' }` */
+  auth: { authorization: string };
+}
+
+/**
+ * A user made through the real flow: a sign-in account in the emulator, `PUT /api/users` with
+ * its ID token, then `GET /api/jwt` for an access token. An admin is a buyer promoted in the
+ * database, the way `make-admin` does it (no call can make one).
+ */
+export async function registerUser(
+  app: FastifyInstance,
+  role: 'Admin' | 'Seller' | 'Buyer',
+  label: string = role.toLowerCase(),
+): Promise<TestUser> {
+  const email = uniqueEmail(label);
+  const name = `${role} ${label}`;
+  const idToken = await signUp(email);
+  const put = await app.inject({
+    method: 'PUT',
+    url: '/api/users',
+    headers: { authorization: `Bearer ${idToken}` },
+    payload: {
+      name,
+      email,
+      userRole: role === 'Admin' ? 'Buyer' : role,
+      userImg: '/images/avatar.svg',
+      userVerify: 'false',
+    },
+  });
+  if (put.statusCode !== 200) throw new Error(`PUT /api/users: ${put.statusCode} ${put.body}`);
+  const _id = put.json().upsertedId as string;
+  if (role === 'Admin') await app.repos.users.setRole(email, 'Admin');
+  const accessToken = await accessTokenFor(app, email, idToken);
+  return {
+    _id,
+    email,
+    name,
+    role,
+    idToken,
+    accessToken,
+    auth: { authorization: `bearer ${accessToken}` },
+  };
+}
+
+export async function accessTokenFor(
+  app: FastifyInstance,
+  email: string,
+  idToken: string,
+): Promise<string> {
+  const response = await app.inject({
+    method: 'GET',
+    url: `/api/jwt?email=${encodeURIComponent(email)}`,
+    headers: { authorization: `Bearer ${idToken}` },
+  });
+  if (response.statusCode !== 200)
+    throw new Error(`GET /api/jwt: ${response.statusCode} ${response.body}`);
+  return response.json().accessToken as string;
+}
+
+/** A valid product body, as the add-product form sends it (numbers as text). */
+export function productBody(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    carName: 'Tesla Model 3',
+    carPhoto: '/image-host/i/' + 'a'.repeat(64) + '.png',
+    categoryName: 'Tesla',
+    condition: 'Good',
+    originalPrice: '52000',
+    resalePrice: '38500',
+    productLocation: 'Austin, TX',
+    userYears: '2',
+    postTime: '11/22/2025, 10:00:00 AM',
+    productDescription: 'One owner, always garaged.',
+    sellerName: 'Sam Seller',
+    sellerPhoto: '/images/avatar.svg',
+    email: 'ignored@example.com',
+    advertisement: 'true',
+    isVerify: 'true',
+    ...overrides,
+  };
+}
+
+/** Posts a product as this seller; answers its id. */
+export async function postProduct(
+  app: FastifyInstance,
+  seller: TestUser,
+  overrides: Record<string, unknown> = {},
+): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/category',
+    headers: seller.auth,
+    payload: productBody(overrides),
+  });
+  if (response.statusCode !== 201) throw new Error(`POST /api/category: ${response.body}`);
+  return response.json().insertedId as string;
+}
+
+/** Places an order as this buyer; answers its id. */
+export async function placeOrder(
+  app: FastifyInstance,
+  buyer: TestUser,
+  productID: string,
+): Promise<string> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/orders',
+    headers: buyer.auth,
+    payload: { buyerName: buyer.name, phone: '5551234567', meetLocation: 'Main St', productID },
+  });
+  if (response.statusCode !== 201) throw new Error(`POST /api/orders: ${response.body}`);
+  return response.json().insertedId as string;
+}
+
+const TABLES = ['users', 'categories', 'products', 'orders'] as const;
+
+/** A hash of every row of every table: equal before and after means nothing changed. */
+export async function tableHashes(db: Db): Promise<Record<string, string>> {
+  const hashes: Record<string, string> = {};
+  for (const table of TABLES) {
+    const result = await db.execute(
+      sql.raw(
+        `select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as h from ${table} t`,
+      ),
+    );
+    hashes[table] = String((result as unknown as { rows: { h: string }[] }).rows[0].h);
+  }
+  return hashes;
 }

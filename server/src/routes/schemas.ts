@@ -1,4 +1,9 @@
-import { Type, type Static } from '@sinclair/typebox';
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+
+/**
+ * The contract's shared schemas (each becomes a named OpenAPI component by its `$id`) and the
+ * field rules that every body, parameter and query uses.
+ */
 
 /** Every error answer: one clear message (naming the field where there is one). */
 export const ErrorMessage = Type.Object(
@@ -27,4 +32,210 @@ export const Category = Type.Object(
 );
 export type Category = Static<typeof Category>;
 
-export const sharedSchemas = [ErrorMessage, Health, Unavailable, Category];
+// ---------------------------------------------------------------------------------------------
+// Field rules
+
+/** Limits, in one place (docs/api.md lists them). */
+export const LIMITS = {
+  name: 100,
+  email: 254,
+  url: 2048,
+  carName: 120,
+  location: 200,
+  description: 4000,
+  postTime: 64,
+  categoryName: 50,
+  phone: 24,
+  maxPrice: 100_000_000,
+  maxYears: 100,
+} as const;
+
+/** A stored record's id: Mongo-like 24 hex digits for new records; seed ids are readable. */
+export const Id = Type.String({
+  pattern: '^[A-Za-z0-9_-]{1,64}$',
+  description: "a record's _id",
+});
+
+/** A non-blank line of text. */
+export function Text(maxLength: number, description?: string) {
+  return Type.String({ minLength: 1, maxLength, pattern: '\\S', description });
+}
+
+export const Email = Type.String({
+  minLength: 3,
+  maxLength: LIMITS.email,
+  pattern: '^\\s*[^\\s@/?#%]+@[^\\s@/?#%]+\\s*$',
+  description: 'an email address (compared case-insensitively)',
+});
+
+/** An image URL: absolute http(s), or a path on this origin (the built-in image host, seed). */
+export const ImageUrl = Type.String({
+  minLength: 1,
+  maxLength: LIMITS.url,
+  pattern: '^(https?://[^\\s]+|/[^\\s/][^\\s]*)$',
+  description: 'an http(s) URL or a path on this origin',
+});
+
+/** An image URL, or nothing (empty or null). */
+export function OptionalImageUrl(description: string) {
+  return Type.Union(
+    [
+      Type.String({
+        maxLength: LIMITS.url,
+        pattern: '^(https?://[^\\s]+|/[^\\s/][^\\s]*)?$',
+      }),
+      Type.Null(),
+    ],
+    { description },
+  );
+}
+
+/**
+ * A number the forms send as text: a JSON number or a numeric string such as "38500" or
+ * "12.5". Answers always carry numbers.
+ */
+export function NumberOrNumericString(maximum: number): TSchema {
+  return Type.Union(
+    [
+      Type.Number({ minimum: 0, maximum }),
+      Type.String({ pattern: '^\\s*\\d{1,12}(\\.\\d{1,4})?\\s*$', maxLength: 24 }),
+    ],
+    {
+      // The error handler answers "<field>: must be <description>" for a failed union.
+      description: `a number from 0 to ${maximum}, or a numeric string such as "12.5"`,
+    },
+  );
+}
+
+/** Converts a validated NumberOrNumericString value; null when out of range. */
+export function toNumber(value: number | string, maximum: number): number | null {
+  const number = typeof value === 'number' ? value : Number(value.trim());
+  return Number.isFinite(number) && number >= 0 && number <= maximum ? number : null;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Entities (spec §3)
+
+export const User = Type.Object(
+  {
+    _id: Type.String(),
+    name: Type.String(),
+    email: Type.String(),
+    userRole: Type.Union([Type.Literal('Seller'), Type.Literal('Buyer'), Type.Literal('Admin')]),
+    userImg: Type.String({ description: 'photo URL (may be empty)' }),
+    userVerify: Type.Union([Type.Literal('true'), Type.Literal('false')], {
+      description: "'true' once an admin has verified this seller",
+    }),
+  },
+  { $id: 'User', title: 'User' },
+);
+export type User = Static<typeof User>;
+
+export const Condition = Type.Union(
+  [Type.Literal('Excellent'), Type.Literal('Good'), Type.Literal('Fair')],
+  { description: 'Excellent, Good or Fair' },
+);
+
+export const Product = Type.Object(
+  {
+    _id: Type.String(),
+    carName: Type.String(),
+    carPhoto: Type.String(),
+    categoryName: Type.String(),
+    condition: Condition,
+    originalPrice: Type.Number(),
+    resalePrice: Type.Number({ description: 'the selling price' }),
+    productLocation: Type.String(),
+    userYears: Type.Number({ description: 'years used' }),
+    postTime: Type.String({ description: "the seller's local date-time string at posting" }),
+    productDescription: Type.String(),
+    sellerName: Type.String(),
+    sellerPhoto: Type.String(),
+    email: Type.String({ description: "the seller's email" }),
+    advertisement: Type.Union([Type.Literal('true'), Type.Literal('false')]),
+    isVerify: Type.Union([Type.Literal('true'), Type.Literal('false')], {
+      description:
+        "the verified tick: 'true' when the seller is verified (the spec's isVerify/isVarify; stored once, on the seller)",
+    }),
+  },
+  { $id: 'Product', title: 'Product' },
+);
+export type Product = Static<typeof Product>;
+
+export const Order = Type.Object(
+  {
+    _id: Type.String(),
+    buyerName: Type.String(),
+    buyerEmail: Type.String(),
+    productName: Type.String(),
+    productPrice: Type.Number({ description: "the product's selling price when ordered" }),
+    phone: Type.String(),
+    meetLocation: Type.String(),
+    productID: Type.String(),
+    carImage: Type.String(),
+  },
+  { $id: 'Order', title: 'Order' },
+);
+export type Order = Static<typeof Order>;
+
+// ---------------------------------------------------------------------------------------------
+// Answers shaped like the seed's MongoDB results (the client reads these fields)
+
+export const InsertResult = Type.Object(
+  { acknowledged: Type.Literal(true), insertedId: Type.String() },
+  { $id: 'InsertResult', title: 'InsertResult' },
+);
+
+export const UpdateResult = Type.Object(
+  {
+    acknowledged: Type.Literal(true),
+    matchedCount: Type.Integer(),
+    modifiedCount: Type.Integer(),
+  },
+  { $id: 'UpdateResult', title: 'UpdateResult' },
+);
+
+export const UpsertResult = Type.Object(
+  {
+    acknowledged: Type.Literal(true),
+    matchedCount: Type.Integer(),
+    modifiedCount: Type.Integer(),
+    upsertedCount: Type.Integer(),
+    upsertedId: Type.Union([Type.String(), Type.Null()]),
+  },
+  { $id: 'UpsertResult', title: 'UpsertResult' },
+);
+
+export const DeleteResult = Type.Object(
+  { acknowledged: Type.Literal(true), deletedCount: Type.Integer() },
+  { $id: 'DeleteResult', title: 'DeleteResult' },
+);
+
+export const AccessToken = Type.Object(
+  { accessToken: Type.String({ description: 'send as `authorization: bearer <accessToken>`' }) },
+  { $id: 'AccessToken', title: 'AccessToken' },
+);
+
+export const sharedSchemas = [
+  ErrorMessage,
+  Health,
+  Unavailable,
+  Category,
+  User,
+  Product,
+  Order,
+  InsertResult,
+  UpdateResult,
+  UpsertResult,
+  DeleteResult,
+  AccessToken,
+];
+
+/** Error answers for a route's response schema: `errors(400, 401, 403)`. */
+export function errors(...codes: number[]): Record<number, TSchema> {
+  return Object.fromEntries(codes.map((code) => [code, Type.Ref('ErrorMessage')]));
+}
+
+/** OpenAPI security requirements. */
+export const ACCESS_TOKEN = [{ accessToken: [] }];
+export const ID_TOKEN = [{ firebaseIdToken: [] }];

@@ -1,0 +1,142 @@
+import fastifyJwt from '@fastify/jwt';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { Auth } from 'firebase-admin/auth';
+import { randomBytes } from 'node:crypto';
+import { normaliseEmail } from '../db/repositories/ids';
+import type { Role } from '../db/repositories/users-repository';
+import type { User } from '../routes/schemas';
+
+/**
+ * Who is calling. An access token (or, where accepted, a Firebase ID token) proves the email;
+ * the role is read from the database on every request, so a changed role or a deleted
+ * account takes effect at once.
+ */
+export interface Caller {
+  email: string;
+  /** The caller's record; null before `PUT /users` created it (or after it was deleted). */
+  user: User | null;
+}
+
+/** The parts of the Admin SDK's Auth that the API uses. */
+export type SignInProvider = Pick<Auth, 'verifyIdToken' | 'getUserByEmail' | 'deleteUser'>;
+
+export interface AccessOptions {
+  signIn?: SignInProvider;
+  /** HS256 secret for access tokens; a random one when absent (tokens die with the process). */
+  secret?: string;
+  ttlSeconds?: number;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The sign-in provider, or a stand-in that refuses everything (codegen, some tests). */
+    signIn: SignInProvider;
+    /** onRequest hook: needs `authorization: bearer <access token>`; sets `request.caller`. */
+    authenticate: onRequestHookHandler;
+    /** onRequest hook: an access token or a Firebase ID token (PUT /users). */
+    authenticateAccessOrIdToken: onRequestHookHandler;
+    /** onRequest hook (after `authenticate`): the caller's stored role must be one of these. */
+    requireRole(...roles: Role[]): onRequestHookHandler;
+    /** The email a Firebase ID token proves, or null when it is not valid. */
+    emailFromIdToken(token: string): Promise<string | null>;
+    signAccessToken(email: string): string;
+  }
+  interface FastifyRequest {
+    caller: Caller | null;
+  }
+}
+
+/** An error the error handler answers as-is: `{message}` with this status. */
+export function httpError(statusCode: number, message: string): Error & { statusCode: number } {
+  return Object.assign(new Error(message), { statusCode });
+}
+
+/** The token of `authorization: bearer <token>` (the scheme in any case), else null. */
+export function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return null;
+  const match = /^bearer[ ]+([A-Za-z0-9._~+/=-]+)[ ]*$/i.exec(header);
+  return match ? match[1] : null;
+}
+
+const noSignIn: SignInProvider = {
+  verifyIdToken: () => Promise.reject(httpError(503, 'The sign-in provider is not configured')),
+  getUserByEmail: () => Promise.reject(httpError(503, 'The sign-in provider is not configured')),
+  deleteUser: () => Promise.reject(httpError(503, 'The sign-in provider is not configured')),
+};
+
+const ROLE_NAMES: Record<Role, string> = {
+  Admin: 'an admin',
+  Seller: 'a seller',
+  Buyer: 'a buyer',
+};
+
+export async function installAccess(app: FastifyInstance, options: AccessOptions): Promise<void> {
+  await app.register(fastifyJwt, {
+    secret: options.secret ?? randomBytes(48).toString('base64url'),
+    sign: { algorithm: 'HS256', expiresIn: options.ttlSeconds ?? 3600 },
+    verify: { algorithms: ['HS256'] },
+  });
+  const signIn = options.signIn ?? noSignIn;
+  app.decorate('signIn', signIn);
+  app.decorateRequest('caller', null);
+
+  app.decorate('signAccessToken', (email: string) =>
+    app.jwt.sign({ email: normaliseEmail(email) }),
+  );
+
+  const emailFromAccessToken = (token: string): string | null => {
+    try {
+      const payload = app.jwt.verify<{ email?: unknown }>(token);
+      return typeof payload.email === 'string' ? normaliseEmail(payload.email) : null;
+    } catch {
+      return null;
+    }
+  };
+
+  app.decorate('emailFromIdToken', async (token: string): Promise<string | null> => {
+    try {
+      // checkRevoked also refuses the tokens of disabled and deleted accounts.
+      const decoded = await signIn.verifyIdToken(token, true);
+      return typeof decoded.email === 'string' ? normaliseEmail(decoded.email) : null;
+    } catch (error) {
+      if ((error as { statusCode?: number }).statusCode === 503) throw error;
+      const code = (error as { code?: string }).code ?? '';
+      // The provider being unreachable is our problem, not a bad token.
+      if (/network|internal-error|unavailable/i.test(code)) {
+        throw httpError(503, 'The sign-in provider is not reachable; try again shortly');
+      }
+      return null;
+    }
+  });
+
+  const loadCaller = async (request: FastifyRequest, email: string) => {
+    request.caller = { email, user: await app.repos.users.findByEmail(email) };
+  };
+
+  app.decorate('authenticate', async (request: FastifyRequest) => {
+    const token = bearerToken(request);
+    if (!token) throw httpError(401, 'authorization: a bearer access token is required');
+    const email = emailFromAccessToken(token);
+    if (!email) throw httpError(401, 'authorization: the access token is not valid or has expired');
+    await loadCaller(request, email);
+  });
+
+  app.decorate('authenticateAccessOrIdToken', async (request: FastifyRequest) => {
+    const token = bearerToken(request);
+    if (!token) {
+      throw httpError(401, 'authorization: a bearer access token or sign-in ID token is required');
+    }
+    const email = emailFromAccessToken(token) ?? (await app.emailFromIdToken(token));
+    if (!email) throw httpError(401, 'authorization: the token is not valid or has expired');
+    await loadCaller(request, email);
+  });
+
+  app.decorate('requireRole', (...roles: Role[]): onRequestHookHandler => {
+    const allowed = roles.map((role) => ROLE_NAMES[role]).join(' or ');
+    return async (request: FastifyRequest) => {
+      const role = request.caller?.user?.userRole;
+      if (!role || !roles.includes(role)) throw httpError(403, `Only ${allowed} may do this`);
+    };
+  });
+}

@@ -1,0 +1,15 @@
+import type { Db } from '../client';
+import { ordersRepository } from './orders-repository';
+import { productsRepository } from './products-repository';
+import { usersRepository } from './users-repository';
+
+/** The data access the routes use; handlers never build SQL themselves. */
+export function repositories(db: Db) {
+  return {
+    users: usersRepository(db),
+    products: productsRepository(db),
+    orders: ordersRepository(db),
+  };
+}
+
+export type Repositories = ReturnType<typeof repositories>;

@@ -1,0 +1,142 @@
+import { and, asc, eq, inArray, or } from 'drizzle-orm';
+import type { Db } from '../client';
+import { orders, products, users, type UserRow } from '../schema';
+import { newId, normaliseEmail } from './ids';
+
+export type Role = UserRow['userRole'];
+
+const userColumns = {
+  _id: users._id,
+  name: users.name,
+  email: users.email,
+  userRole: users.userRole,
+  userImg: users.userImg,
+  userVerify: users.userVerify,
+};
+
+export interface UpsertInput {
+  email: string;
+  name: string;
+  userImg: string;
+  /** Used only when the account is new. */
+  userRole: 'Seller' | 'Buyer';
+}
+
+export interface UpsertOutcome {
+  matchedCount: number;
+  modifiedCount: number;
+  upsertedCount: number;
+  upsertedId: string | null;
+}
+
+export function usersRepository(db: Db) {
+  return {
+    async findByEmail(email: string) {
+      const [row] = await db
+        .select(userColumns)
+        .from(users)
+        .where(eq(users.email, normaliseEmail(email)))
+        .limit(1);
+      return row ?? null;
+    },
+
+    async findById(id: string) {
+      const [row] = await db.select(userColumns).from(users).where(eq(users._id, id)).limit(1);
+      return row ?? null;
+    },
+
+    async listByRole(role: Role) {
+      return db
+        .select(userColumns)
+        .from(users)
+        .where(eq(users.userRole, role))
+        .orderBy(asc(users.createdAt), asc(users._id));
+    },
+
+    /**
+     * Creates the account with the given role, or updates name and photo of an existing one
+     * (its role and verification never change here).
+     */
+    async upsert(input: UpsertInput): Promise<UpsertOutcome> {
+      const email = normaliseEmail(input.email);
+      const id = newId();
+      const inserted = await db
+        .insert(users)
+        .values({
+          _id: id,
+          name: input.name,
+          email,
+          userRole: input.userRole,
+          userImg: input.userImg,
+          userVerify: 'false',
+        })
+        .onConflictDoNothing({ target: users.email })
+        .returning({ _id: users._id });
+      if (inserted.length > 0) {
+        return { matchedCount: 0, modifiedCount: 0, upsertedCount: 1, upsertedId: id };
+      }
+      const [existing] = await db
+        .select({ name: users.name, userImg: users.userImg })
+        .from(users)
+        .where(eq(users.email, email));
+      if (!existing) throw new Error('user vanished during upsert');
+      if (existing.name === input.name && existing.userImg === input.userImg) {
+        return { matchedCount: 1, modifiedCount: 0, upsertedCount: 0, upsertedId: null };
+      }
+      await db
+        .update(users)
+        .set({ name: input.name, userImg: input.userImg })
+        .where(eq(users.email, email));
+      return { matchedCount: 1, modifiedCount: 1, upsertedCount: 0, upsertedId: null };
+    },
+
+    /** Marks a seller verified; answers how many rows changed (0 when already verified). */
+    async verifySeller(id: string): Promise<number> {
+      const changed = await db
+        .update(users)
+        .set({ userVerify: 'true' })
+        .where(and(eq(users._id, id), eq(users.userVerify, 'false')))
+        .returning({ _id: users._id });
+      return changed.length;
+    },
+
+    async setRole(email: string, role: Role): Promise<boolean> {
+      const changed = await db
+        .update(users)
+        .set({ userRole: role })
+        .where(eq(users.email, normaliseEmail(email)))
+        .returning({ _id: users._id });
+      return changed.length > 0;
+    },
+
+    /**
+     * Deletes the user with everything that would dangle: their products, the orders placed
+     * on those products, and their own orders as a buyer. One transaction.
+     */
+    async deleteWithDependants(id: string): Promise<number> {
+      return db.transaction(async (tx) => {
+        const [user] = await tx
+          .select({ email: users.email })
+          .from(users)
+          .where(eq(users._id, id))
+          .for('update');
+        if (!user) return 0;
+        const owned = tx
+          .select({ id: products._id })
+          .from(products)
+          .where(eq(products.email, user.email));
+        await tx
+          .delete(orders)
+          .where(or(eq(orders.buyerEmail, user.email), inArray(orders.productID, owned)));
+        await tx.delete(products).where(eq(products.email, user.email));
+        const deleted = await tx
+          .delete(users)
+          .where(eq(users._id, id))
+          .returning({ _id: users._id });
+        return deleted.length;
+      });
+    },
+  };
+}
+
+export type UsersRepository = ReturnType<typeof usersRepository>;

@@ -1,0 +1,156 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyError, FastifyPluginAsync } from 'fastify';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import {
+  ImageRejected,
+  MAX_IMAGE_BYTES,
+  MIME_BY_EXT,
+  STORED_NAME,
+  storeImage,
+} from './image-store';
+
+export interface ImageHostOptions {
+  /** The upload key (imgbb's `key`); it ships in the web client, so it is no secret. */
+  key: string;
+  /** Where uploaded files are stored. */
+  folder: string;
+}
+
+export const IMAGE_HOST_PREFIX = '/image-host';
+
+const STATUS_TEXT: Record<number, string> = {
+  400: 'Bad Request',
+  403: 'Forbidden',
+  404: 'Not Found',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  500: 'Internal Server Error',
+};
+
+/** An imgbb-style failure, plus the top-level `message` every other answer of ours has. */
+function failure(status: number, message: string) {
+  return {
+    success: false,
+    status,
+    status_txt: STATUS_TEXT[status] ?? 'Error',
+    message,
+    error: { message, code: status },
+  };
+}
+
+/**
+ * An imgbb-compatible image host (not part of the generated contract): `POST /1/upload?key=`
+ * with the multipart field `image` answers `{success, data: {display_url, …}, status}`, and
+ * `GET /i/<sha256>.<ext>` serves the stored file for a year (its name is its content).
+ * `display_url` and `url` are paths on this origin, so they survive a change of host name.
+ */
+const imageHost: FastifyPluginAsync<ImageHostOptions> = async (app, options) => {
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 10, fieldSize: 1024, parts: 12 },
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    let status = error.statusCode ?? 500;
+    let message = error.message;
+    if (error.code === 'FST_REQ_FILE_TOO_LARGE' || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+      status = 413;
+      message = `image: the file is larger than ${MAX_IMAGE_BYTES / 1024 / 1024} MB`;
+    } else if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+      status = 415;
+      message = 'send the image as multipart/form-data with the field "image"';
+    } else if (status >= 500) {
+      request.log.error({ err: error }, 'image host error');
+      message = 'Something went wrong on our side';
+    }
+    return reply.code(status).send(failure(status, message));
+  });
+
+  app.post(
+    '/1/upload',
+    {
+      schema: { hide: true },
+      onRequest: async (request, reply) => {
+        const key = (request.query as { key?: unknown }).key;
+        if (typeof key !== 'string' || key === '') {
+          return reply.code(400).send(failure(400, 'key: an API key is required'));
+        }
+        if (key !== options.key) {
+          return reply.code(403).send(failure(403, 'key: the API key is not valid'));
+        }
+      },
+    },
+    async (request, reply) => {
+      if (!request.isMultipart()) {
+        return reply
+          .code(415)
+          .send(failure(415, 'send the image as multipart/form-data with the field "image"'));
+      }
+      let bytes: Buffer | null = null;
+      for await (const part of request.parts()) {
+        if (part.type === 'file') {
+          if (part.fieldname !== 'image') {
+            part.file.resume();
+            continue;
+          }
+          bytes = await part.toBuffer();
+        }
+      }
+      if (!bytes || bytes.length === 0) {
+        return reply.code(400).send(failure(400, 'image: a file in the field "image" is required'));
+      }
+      let stored;
+      try {
+        stored = await storeImage(options.folder, bytes);
+      } catch (error) {
+        if (error instanceof ImageRejected) {
+          return reply.code(error.statusCode).send(failure(error.statusCode, error.message));
+        }
+        throw error;
+      }
+      const url = `${IMAGE_HOST_PREFIX}/i/${stored.file}`;
+      return {
+        data: {
+          id: stored.id,
+          title: stored.id,
+          url,
+          display_url: url,
+          width: stored.width,
+          height: stored.height,
+          size: stored.size,
+          mime: stored.mime,
+          extension: stored.ext,
+          time: Math.floor(Date.now() / 1000),
+          expiration: 0,
+        },
+        success: true,
+        status: 200,
+      };
+    },
+  );
+
+  app.get<{ Params: { file: string } }>(
+    '/i/:file',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const match = STORED_NAME.exec(request.params.file);
+      const path = match ? join(options.folder, request.params.file) : null;
+      const info = path ? await stat(path).catch(() => null) : null;
+      if (!match || !path || !info?.isFile()) {
+        return reply.code(404).send(failure(404, 'No such image'));
+      }
+      const etag = `"${match[1]}"`;
+      reply
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('etag', etag)
+        .header('x-content-type-options', 'nosniff')
+        .type(MIME_BY_EXT[match[2]]);
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+      reply.header('content-length', info.size);
+      return reply.send(createReadStream(path));
+    },
+  );
+};
+
+export default imageHost;

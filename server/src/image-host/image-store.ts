@@ -1,0 +1,91 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import sharp from 'sharp';
+
+/** The formats accepted, by content (never by file name or declared type). */
+export const IMAGE_FORMATS = {
+  jpeg: { ext: 'jpg', mime: 'image/jpeg' },
+  png: { ext: 'png', mime: 'image/png' },
+  webp: { ext: 'webp', mime: 'image/webp' },
+  gif: { ext: 'gif', mime: 'image/gif' },
+} as const;
+type Format = keyof typeof IMAGE_FORMATS;
+
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+/** A decompression-bomb guard: 50 megapixels is more than any phone camera takes. */
+export const MAX_IMAGE_PIXELS = 50_000_000;
+
+/** A stored file's name: `<sha256 of the content>.<ext>`. */
+export const STORED_NAME = /^([0-9a-f]{64})\.(jpg|png|webp|gif)$/;
+
+export const MIME_BY_EXT: Record<string, string> = Object.fromEntries(
+  Object.values(IMAGE_FORMATS).map((f) => [f.ext, f.mime]),
+);
+
+export class ImageRejected extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface StoredImage {
+  id: string;
+  file: string;
+  width: number;
+  height: number;
+  size: number;
+  mime: string;
+  ext: string;
+}
+
+/** Checks that the bytes are a real JPEG, PNG, WebP or GIF and stores them under their hash. */
+export async function storeImage(folder: string, bytes: Buffer): Promise<StoredImage> {
+  let format: string | undefined;
+  let width = 0;
+  let height = 0;
+  try {
+    const meta = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS }).metadata();
+    format = meta.format;
+    width = meta.width ?? 0;
+    height = meta.height ?? 0;
+  } catch {
+    format = undefined;
+  }
+  if (!format || !(format in IMAGE_FORMATS)) {
+    throw new ImageRejected(415, 'image: only JPEG, PNG, WebP and GIF images are accepted');
+  }
+  if (width < 1 || height < 1 || width * height > MAX_IMAGE_PIXELS) {
+    throw new ImageRejected(400, `image: at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels`);
+  }
+  try {
+    // Decode it (small) to refuse truncated or corrupt files that only have a valid header.
+    await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' })
+      .resize(16, 16, { fit: 'inside' })
+      .raw()
+      .toBuffer();
+  } catch {
+    throw new ImageRejected(400, 'image: the file is damaged and cannot be read');
+  }
+  const { ext, mime } = IMAGE_FORMATS[format as Format];
+  const hash = createHash('sha256').update(bytes).digest('hex');
+  const file = `${hash}.${ext}`;
+  const path = join(folder, file);
+  const exists = await stat(path).then(
+    () => true,
+    () => false,
+  );
+  if (!exists) {
+    await mkdir(folder, { recursive: true });
+    const temporary = join(folder, `.${file}.${randomBytes(6).toString('hex')}.tmp`);
+    await writeFile(temporary, bytes);
+    await rename(temporary, path).catch(async (error) => {
+      await unlink(temporary).catch(() => undefined);
+      throw error;
+    });
+  }
+  return { id: hash, file, width, height, size: bytes.length, mime, ext };
+}

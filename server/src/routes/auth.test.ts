@@ -1,0 +1,143 @@
+import { createHmac } from 'node:crypto';
+import {
+  buildTestApp,
+  databaseKind,
+  registerUser,
+  signUp,
+  uniqueEmail,
+  type TestContext,
+  type TestUser,
+} from '../../test/helper';
+
+/** An HS256 JWT signed by hand (to make expired, foreign and unsigned tokens). */
+function jwt(payload: object, secret: string, alg = 'HS256'): string {
+  const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const head = `${encode({ alg, typ: 'JWT' })}.${encode(payload)}`;
+  if (alg === 'none') return `${head}.`;
+  return `${head}.${createHmac('sha256', secret).update(head).digest('base64url')}`;
+}
+
+const SECRET = 'test-access-token-secret-at-least-32-characters';
+
+describe(`access tokens: GET /api/jwt (${databaseKind})`, () => {
+  let ctx: TestContext;
+  let buyer: TestUser;
+  beforeAll(async () => {
+    ctx = await buildTestApp();
+    buyer = await registerUser(ctx.app, 'Buyer');
+  });
+  afterAll(() => ctx.close());
+
+  const jwtCall = (email: string, authorization?: string) =>
+    ctx.app.inject({
+      method: 'GET',
+      url: `/api/jwt?email=${encodeURIComponent(email)}`,
+      headers: authorization ? { authorization } : {},
+    });
+
+  it('answers {accessToken} for a Firebase ID token of the same email, in any letter case', async () => {
+    const response = await jwtCall(buyer.email.toUpperCase(), `Bearer ${buyer.idToken}`);
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(Object.keys(body)).toEqual(['accessToken']);
+    const [, payload] = body.accessToken.split('.');
+    const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
+    expect(claims.email).toBe(buyer.email);
+    expect(claims.exp - claims.iat).toBe(3600);
+  });
+
+  it('issues a token to a signed-in user who has no record yet', async () => {
+    const email = uniqueEmail('newcomer');
+    const idToken = await signUp(email);
+    const response = await jwtCall(email, `Bearer ${idToken}`);
+    expect(response.statusCode).toBe(200);
+    // The token proves the email, not a role: with no record, role calls are refused.
+    const token = response.json().accessToken;
+    const buyers = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/users/buyers',
+      headers: { authorization: `bearer ${token}` },
+    });
+    expect(buyers.statusCode).toBe(403);
+  });
+
+  it.each([
+    ['no authorization header', undefined],
+    ['a malformed header', 'Token abc'],
+    ['a garbage token', 'Bearer not-a-jwt'],
+    ['an access token instead of an ID token', 'ACCESS'],
+  ])('answers 401 for %s', async (_label, header) => {
+    const authorization = header === 'ACCESS' ? `Bearer ${buyer.accessToken}` : header;
+    const response = await jwtCall(buyer.email, authorization);
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({ message: expect.stringMatching(/^authorization: /) });
+  });
+
+  it("answers 401 for another account's ID token", async () => {
+    const response = await jwtCall(uniqueEmail('someone-else'), `Bearer ${buyer.idToken}`);
+    expect(response.statusCode).toBe(401);
+    expect(response.json().message).toMatch(/^email: /);
+  });
+
+  it('answers 400 naming the field for a missing or malformed email', async () => {
+    const missing = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/jwt',
+      headers: { authorization: `Bearer ${buyer.idToken}` },
+    });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({ message: 'email: is required' });
+    const malformed = await jwtCall('not-an-email', `Bearer ${buyer.idToken}`);
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().message).toMatch(/^email: /);
+  });
+});
+
+describe(`access tokens on the API (${databaseKind})`, () => {
+  let ctx: TestContext;
+  let buyer: TestUser;
+  beforeAll(async () => {
+    ctx = await buildTestApp();
+    buyer = await registerUser(ctx.app, 'Buyer');
+  });
+  afterAll(() => ctx.close());
+
+  const ordersWith = (authorization: string) =>
+    ctx.app.inject({
+      method: 'GET',
+      url: `/api/orders?email=${encodeURIComponent(buyer.email)}`,
+      headers: { authorization },
+    });
+
+  it('accepts the bearer scheme in any letter case', async () => {
+    for (const scheme of ['bearer', 'Bearer', 'BEARER']) {
+      const response = await ordersWith(`${scheme} ${buyer.accessToken}`);
+      expect(response.statusCode).toBe(200);
+    }
+  });
+
+  it.each([
+    ['expired', () => jwt({ email: buyer.email, iat: 1000, exp: 2000 }, SECRET)],
+    [
+      'signed with another secret',
+      () => jwt({ email: buyer.email }, 'another-secret-another-secret-xx'),
+    ],
+    ['unsigned (alg none)', () => jwt({ email: buyer.email }, SECRET, 'none')],
+    ['without an email', () => jwt({ sub: 'x', iat: Math.floor(Date.now() / 1000) }, SECRET)],
+    ['a Firebase ID token', () => buyer.idToken],
+  ])('refuses a token that is %s with 401', async (_label, token) => {
+    const response = await ordersWith(`bearer ${token()}`);
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toEqual({
+      message: 'authorization: the access token is not valid or has expired',
+    });
+  });
+
+  it('accepts a token signed by hand with the right secret (the format is plain HS256)', async () => {
+    const now = Math.floor(Date.now() / 1000);
+    const response = await ordersWith(
+      `bearer ${jwt({ email: buyer.email, iat: now, exp: now + 60 }, SECRET)}`,
+    );
+    expect(response.statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,36 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { bearerToken, httpError } from '../auth/access';
+import { normaliseEmail } from '../db/repositories/ids';
+import { Email, errors, ID_TOKEN } from './schemas';
+
+const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/jwt',
+    {
+      schema: {
+        operationId: 'getAccessToken',
+        tags: ['auth'],
+        summary: 'Exchanges a Firebase ID token for a short-lived API access token',
+        description:
+          'Send `authorization: Bearer <Firebase ID token>` of the account whose email is asked for. ' +
+          'No token, a bad token, or a token of another email: 401.',
+        security: ID_TOKEN,
+        querystring: Type.Object({ email: Email }),
+        response: { 200: Type.Ref('AccessToken'), ...errors(400, 401, 503) },
+      },
+    },
+    async (request) => {
+      const token = bearerToken(request);
+      if (!token) throw httpError(401, 'authorization: a bearer Firebase ID token is required');
+      const email = await app.emailFromIdToken(token);
+      if (!email) throw httpError(401, 'authorization: the ID token is not valid or has expired');
+      if (email !== normaliseEmail(request.query.email)) {
+        throw httpError(401, 'email: the ID token belongs to another account');
+      }
+      return { accessToken: app.signAccessToken(email) };
+    },
+  );
+};
+
+export default authRoutes;

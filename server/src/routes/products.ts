@@ -1,0 +1,223 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import type { FastifyRequest } from 'fastify';
+import { httpError } from '../auth/access';
+import { normaliseEmail } from '../db/repositories/ids';
+import {
+  ACCESS_TOKEN,
+  Condition,
+  Email,
+  errors,
+  Id,
+  ImageUrl,
+  LIMITS,
+  NumberOrNumericString,
+  OptionalImageUrl,
+  Text,
+  toNumber,
+} from './schemas';
+
+const NewProductBody = Type.Object(
+  {
+    carName: Text(LIMITS.carName),
+    carPhoto: ImageUrl,
+    categoryName: Text(
+      LIMITS.categoryName,
+      'one of the categories (Tesla, Ferrari, BMW, Lamborghini)',
+    ),
+    condition: Condition,
+    originalPrice: NumberOrNumericString(LIMITS.maxPrice),
+    resalePrice: NumberOrNumericString(LIMITS.maxPrice),
+    productLocation: Text(LIMITS.location),
+    userYears: NumberOrNumericString(LIMITS.maxYears),
+    postTime: Type.Optional(
+      Text(LIMITS.postTime, "the seller's local date-time string (default: the server's time)"),
+    ),
+    productDescription: Text(LIMITS.description),
+    sellerName: Text(LIMITS.name),
+    sellerPhoto: Type.Optional(
+      OptionalImageUrl(
+        "an http(s) URL, a path on this origin, empty or null (the seller's photo; default: their account's)",
+      ),
+    ),
+    email: Type.Optional(
+      Type.String({
+        maxLength: LIMITS.email,
+        description: "ignored: the owner is always the caller (the access token's email)",
+      }),
+    ),
+    advertisement: Type.Optional(
+      Type.String({ maxLength: 5, description: 'ignored: a new product is not advertised' }),
+    ),
+    isVerify: Type.Optional(
+      Type.String({ maxLength: 5, description: "ignored: the tick is the seller's verification" }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+function sellerOf(request: FastifyRequest) {
+  const user = request.caller?.user;
+  if (!user) throw httpError(401, 'authorization: not signed in');
+  return user;
+}
+
+const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/advertisment',
+    {
+      schema: {
+        operationId: 'getAdvertisedProducts',
+        tags: ['catalogue'],
+        summary:
+          'The advertised products, newest first (open to anyone; path spelt as in the spec)',
+        response: { 200: Type.Array(Type.Ref('Product')) },
+      },
+    },
+    async () => app.repos.products.listAdvertised(),
+  );
+
+  app.get(
+    '/category-products/:categoryName',
+    {
+      schema: {
+        operationId: 'getCategoryProducts',
+        tags: ['catalogue'],
+        summary: 'The products of one category, newest first (open to anyone)',
+        params: Type.Object({ categoryName: Text(LIMITS.categoryName) }),
+        response: { 200: Type.Array(Type.Ref('Product')), ...errors(400, 404) },
+      },
+    },
+    async (request) => {
+      const categoryName = await app.repos.products.categoryName(request.params.categoryName);
+      if (!categoryName) throw httpError(404, 'categoryName: no such category');
+      return app.repos.products.listByCategory(categoryName);
+    },
+  );
+
+  app.post(
+    '/category',
+    {
+      onRequest: [app.authenticate, app.requireRole('Seller')],
+      schema: {
+        operationId: 'addProduct',
+        tags: ['seller'],
+        summary: 'Posts a car for sale (sellers only; path spelt as in the spec)',
+        description:
+          'Prices and years may be sent as numbers or numeric strings (the form sends text); they ' +
+          'are stored and answered as numbers. The owner is the caller; email, advertisement and ' +
+          'isVerify in the body are ignored.',
+        security: ACCESS_TOKEN,
+        body: NewProductBody,
+        response: { 201: Type.Ref('InsertResult'), ...errors(400, 401, 403, 413, 415) },
+      },
+    },
+    async (request, reply) => {
+      const seller = sellerOf(request);
+      const body = request.body;
+      const numbers = {
+        originalPrice: toNumber(body.originalPrice as number | string, LIMITS.maxPrice),
+        resalePrice: toNumber(body.resalePrice as number | string, LIMITS.maxPrice),
+        userYears: toNumber(body.userYears as number | string, LIMITS.maxYears),
+      };
+      for (const [field, value] of Object.entries(numbers)) {
+        if (value === null) {
+          const max = field === 'userYears' ? LIMITS.maxYears : LIMITS.maxPrice;
+          throw httpError(400, `${field}: must be a number from 0 to ${max}`);
+        }
+      }
+      const categoryName = await app.repos.products.categoryName(body.categoryName);
+      if (!categoryName) throw httpError(400, 'categoryName: no such category');
+      const insertedId = await app.repos.products.insert({
+        carName: body.carName.trim(),
+        carPhoto: body.carPhoto,
+        categoryName,
+        condition: body.condition,
+        originalPrice: numbers.originalPrice!,
+        resalePrice: numbers.resalePrice!,
+        productLocation: body.productLocation.trim(),
+        userYears: numbers.userYears!,
+        postTime: body.postTime?.trim() || new Date().toLocaleString('en-US'),
+        productDescription: body.productDescription.trim(),
+        sellerName: body.sellerName.trim(),
+        sellerPhoto: body.sellerPhoto || seller.userImg,
+        email: seller.email,
+      });
+      return reply.code(201).send({ acknowledged: true as const, insertedId });
+    },
+  );
+
+  app.get(
+    '/seller-products/:email',
+    {
+      onRequest: [app.authenticate, app.requireRole('Seller', 'Admin')],
+      schema: {
+        operationId: 'getSellerProducts',
+        tags: ['seller'],
+        summary: "A seller's own products, newest first (that seller, or an admin)",
+        security: ACCESS_TOKEN,
+        params: Type.Object({ email: Email }),
+        response: { 200: Type.Array(Type.Ref('Product')), ...errors(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const caller = sellerOf(request);
+      const email = normaliseEmail(request.params.email);
+      if (caller.userRole !== 'Admin' && email !== caller.email) {
+        throw httpError(403, 'email: you may only list your own products');
+      }
+      return app.repos.products.listBySeller(email);
+    },
+  );
+
+  /** The product, if the caller owns it: 404 when unknown, 403 when someone else's. */
+  async function ownedProduct(request: FastifyRequest<{ Params: { id: string } }>) {
+    const seller = sellerOf(request);
+    const product = await app.repos.products.findById(request.params.id);
+    if (!product) throw httpError(404, 'id: no such product');
+    if (product.email !== seller.email) throw httpError(403, 'id: this is not your product');
+    return product;
+  }
+
+  app.put(
+    '/seller-products/:id',
+    {
+      onRequest: [app.authenticate, app.requireRole('Seller')],
+      schema: {
+        operationId: 'advertiseProduct',
+        tags: ['seller'],
+        summary: "Advertises one of the caller's products (modifiedCount 0 if it already was)",
+        security: ACCESS_TOKEN,
+        params: Type.Object({ id: Id }),
+        response: { 200: Type.Ref('UpdateResult'), ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const product = await ownedProduct(request);
+      const modifiedCount = await app.repos.products.advertise(product._id);
+      return { acknowledged: true as const, matchedCount: 1, modifiedCount };
+    },
+  );
+
+  app.delete(
+    '/seller-products/:id',
+    {
+      onRequest: [app.authenticate, app.requireRole('Seller')],
+      schema: {
+        operationId: 'deleteProduct',
+        tags: ['seller'],
+        summary: "Deletes one of the caller's products, with the orders placed on it",
+        security: ACCESS_TOKEN,
+        params: Type.Object({ id: Id }),
+        response: { 200: Type.Ref('DeleteResult'), ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const product = await ownedProduct(request);
+      const deletedCount = await app.repos.products.delete(product._id);
+      return { acknowledged: true as const, deletedCount };
+    },
+  );
+};
+
+export default productRoutes;

@@ -1,0 +1,382 @@
+import {
+  buildTestApp,
+  databaseKind,
+  emulatorHost,
+  placeOrder,
+  postProduct,
+  registerUser,
+  signUp,
+  uniqueEmail,
+  type TestContext,
+  type TestUser,
+} from '../../test/helper';
+
+const USER_KEYS = ['_id', 'email', 'name', 'userImg', 'userRole', 'userVerify'];
+
+describe(`users (${databaseKind})`, () => {
+  let ctx: TestContext;
+  let admin: TestUser;
+  let seller: TestUser;
+  let buyer: TestUser;
+  beforeAll(async () => {
+    ctx = await buildTestApp();
+    [admin, seller, buyer] = await Promise.all([
+      registerUser(ctx.app, 'Admin'),
+      registerUser(ctx.app, 'Seller'),
+      registerUser(ctx.app, 'Buyer'),
+    ]);
+  });
+  afterAll(() => ctx.close());
+
+  const put = (authorization: string, payload: object) =>
+    ctx.app.inject({ method: 'PUT', url: '/api/users', headers: { authorization }, payload });
+
+  describe('PUT /api/users', () => {
+    it('creates the account with a Firebase ID token, answering like an upsert', async () => {
+      const email = uniqueEmail('Fresh.Seller');
+      const idToken = await signUp(email);
+      const response = await put(`Bearer ${idToken}`, {
+        name: '  Fresh Seller ',
+        email: `  ${email.toUpperCase()} `,
+        userRole: 'Seller',
+        userImg: 'https://i.ibb.co/abc/photo.png',
+        userVerify: 'true',
+        somethingElse: 'ignored',
+      });
+      expect(response.statusCode).toBe(200);
+      const body = response.json();
+      expect(body).toEqual({
+        acknowledged: true,
+        matchedCount: 0,
+        modifiedCount: 0,
+        upsertedCount: 1,
+        upsertedId: expect.stringMatching(/^[0-9a-f]{24}$/),
+      });
+      const stored = await ctx.app.repos.users.findByEmail(email);
+      expect(stored).toEqual({
+        _id: body.upsertedId,
+        name: 'Fresh Seller',
+        email: email.toLowerCase(),
+        userRole: 'Seller',
+        userImg: 'https://i.ibb.co/abc/photo.png',
+        userVerify: 'false',
+      });
+    });
+
+    it('updates name and photo of an existing account but never its role or verification', async () => {
+      const response = await put(seller.auth.authorization, {
+        name: 'Renamed Seller',
+        email: seller.email,
+        userRole: 'Buyer',
+        userImg: null,
+        userVerify: 'true',
+      });
+      expect(response.json()).toEqual({
+        acknowledged: true,
+        matchedCount: 1,
+        modifiedCount: 1,
+        upsertedCount: 0,
+        upsertedId: null,
+      });
+      const stored = await ctx.app.repos.users.findByEmail(seller.email);
+      expect(stored).toMatchObject({
+        name: 'Renamed Seller',
+        userRole: 'Seller',
+        userImg: '',
+        userVerify: 'false',
+      });
+      const again = await put(seller.auth.authorization, {
+        name: 'Renamed Seller',
+        email: seller.email,
+        userRole: 'Seller',
+        userImg: '',
+      });
+      expect(again.json()).toMatchObject({ matchedCount: 1, modifiedCount: 0 });
+    });
+
+    it('keeps an admin an admin when they sign in with Google (role Buyer)', async () => {
+      const response = await put(`Bearer ${admin.idToken}`, {
+        name: admin.name,
+        email: admin.email,
+        userRole: 'Buyer',
+      });
+      expect(response.statusCode).toBe(200);
+      expect((await ctx.app.repos.users.findByEmail(admin.email))?.userRole).toBe('Admin');
+    });
+
+    it('refuses the role Admin with 400', async () => {
+      const email = uniqueEmail('wannabe');
+      const idToken = await signUp(email);
+      const response = await put(`Bearer ${idToken}`, { name: 'W', email, userRole: 'Admin' });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toEqual({
+        message: 'userRole: must be Seller or Buyer (used only when the account is new)',
+      });
+      expect(await ctx.app.repos.users.findByEmail(email)).toBeNull();
+    });
+
+    it("refuses another person's email with 403", async () => {
+      const response = await put(buyer.auth.authorization, {
+        name: 'Mallory',
+        email: seller.email,
+        userRole: 'Buyer',
+      });
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({
+        message: 'email: you may only create or update your own account',
+      });
+    });
+
+    it('answers 401 without a token and 400 naming a bad field', async () => {
+      const anonymous = await ctx.app.inject({
+        method: 'PUT',
+        url: '/api/users',
+        payload: { name: 'x', email: 'x@y.z', userRole: 'Buyer' },
+      });
+      expect(anonymous.statusCode).toBe(401);
+      const cases: [object, string][] = [
+        [{ email: buyer.email, userRole: 'Buyer' }, 'name: is required'],
+        [{ name: '   ', email: buyer.email, userRole: 'Buyer' }, 'name: must match pattern "\\S"'],
+        [
+          { name: 'x'.repeat(101), email: buyer.email, userRole: 'Buyer' },
+          'name: must NOT have more than 100 characters',
+        ],
+        [
+          { name: 'B', email: buyer.email, userRole: 'Buyer', userImg: 'javascript:alert(1)' },
+          'userImg: must be an http(s) URL, a path on this origin, empty or null (the photo)',
+        ],
+        [{ name: 7, email: buyer.email, userRole: 'Buyer' }, 'name: must be string'],
+      ];
+      for (const [payload, message] of cases) {
+        const response = await put(buyer.auth.authorization, payload);
+        expect(response.statusCode).toBe(400);
+        expect(response.json()).toEqual({ message });
+      }
+    });
+  });
+
+  describe('role lookups', () => {
+    it.each([
+      ['admin', 'Admin', { admin: true }],
+      ['seller', 'Seller', { seller: true }],
+      ['buyer', 'Buyer', { buyer: true }],
+    ] as const)(
+      'GET /api/users/%s/{own email} answers true for a %s',
+      async (path, role, expected) => {
+        const user = { Admin: admin, Seller: seller, Buyer: buyer }[role];
+        const response = await ctx.app.inject({
+          method: 'GET',
+          url: `/api/users/${path}/${user.email.toUpperCase()}`,
+          headers: user.auth,
+        });
+        expect(response.statusCode).toBe(200);
+        expect(response.json()).toEqual(expected);
+      },
+    );
+
+    it('answers false for the other roles', async () => {
+      for (const path of ['admin', 'seller']) {
+        const response = await ctx.app.inject({
+          method: 'GET',
+          url: `/api/users/${path}/${buyer.email}`,
+          headers: buyer.auth,
+        });
+        expect(response.json()).toEqual({ [path]: false });
+      }
+    });
+
+    it('lets an admin ask about anyone, and nobody else', async () => {
+      const byAdmin = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/users/seller/${seller.email}`,
+        headers: admin.auth,
+      });
+      expect(byAdmin.json()).toEqual({ seller: true });
+      const byBuyer = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/users/seller/${seller.email}`,
+        headers: buyer.auth,
+      });
+      expect(byBuyer.statusCode).toBe(403);
+      expect(byBuyer.json()).toEqual({ message: 'email: you may only look up your own roles' });
+    });
+  });
+
+  describe('admin lists', () => {
+    it('GET /api/users/buyers and /sellers answer arrays of users with the spec fields', async () => {
+      for (const [path, member, role] of [
+        ['buyers', buyer, 'Buyer'],
+        ['sellers', seller, 'Seller'],
+      ] as const) {
+        const response = await ctx.app.inject({
+          method: 'GET',
+          url: `/api/users/${path}`,
+          headers: admin.auth,
+        });
+        expect(response.statusCode).toBe(200);
+        const list = response.json();
+        expect(list.every((u: { userRole: string }) => u.userRole === role)).toBe(true);
+        const found = list.find((u: { email: string }) => u.email === member.email);
+        expect(Object.keys(found).sort()).toEqual(USER_KEYS);
+        expect(found).toMatchObject({ _id: member._id, userVerify: 'false' });
+        // The admin is in neither list.
+        expect(list.some((u: { email: string }) => u.email === admin.email)).toBe(false);
+      }
+    });
+  });
+
+  describe('PUT /api/users/verify/{id}', () => {
+    it("verifies a seller; the tick turns true on the seller's products, past and future", async () => {
+      const target = await registerUser(ctx.app, 'Seller', 'to-verify');
+      const before = await postProduct(ctx.app, target);
+      expect((await ctx.app.repos.products.findById(before))?.isVerify).toBe('false');
+      const response = await ctx.app.inject({
+        method: 'PUT',
+        url: `/api/users/verify/${target._id}`,
+        headers: admin.auth,
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ acknowledged: true, matchedCount: 1, modifiedCount: 1 });
+      const after = await postProduct(ctx.app, target);
+      const listed = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/seller-products/${target.email}`,
+        headers: target.auth,
+      });
+      expect(listed.json().map((p: { isVerify: string }) => p.isVerify)).toEqual(['true', 'true']);
+      expect(
+        listed
+          .json()
+          .map((p: { _id: string }) => p._id)
+          .sort(),
+      ).toEqual([before, after].sort());
+      const sellers = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/users/sellers',
+        headers: admin.auth,
+      });
+      expect(sellers.json().find((u: { _id: string }) => u._id === target._id).userVerify).toBe(
+        'true',
+      );
+      const again = await ctx.app.inject({
+        method: 'PUT',
+        url: `/api/users/verify/${target._id}`,
+        headers: admin.auth,
+      });
+      expect(again.json()).toEqual({ acknowledged: true, matchedCount: 1, modifiedCount: 0 });
+    });
+
+    it('answers 404 for an unknown id, 400 for a buyer or a malformed id', async () => {
+      const unknown = await ctx.app.inject({
+        method: 'PUT',
+        url: '/api/users/verify/0123456789abcdef01234567',
+        headers: admin.auth,
+      });
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json()).toEqual({ message: 'id: no such user' });
+      const ofBuyer = await ctx.app.inject({
+        method: 'PUT',
+        url: `/api/users/verify/${buyer._id}`,
+        headers: admin.auth,
+      });
+      expect(ofBuyer.statusCode).toBe(400);
+      expect(ofBuyer.json()).toEqual({ message: 'id: only a seller can be verified' });
+      const malformed = await ctx.app.inject({
+        method: 'PUT',
+        url: '/api/users/verify/a%20b',
+        headers: admin.auth,
+      });
+      expect(malformed.statusCode).toBe(400);
+      expect(malformed.json().message).toMatch(/^id: /);
+    });
+  });
+
+  describe('DELETE /api/user/{id}', () => {
+    async function accountExists(email: string): Promise<boolean> {
+      return ctx.app.signIn.getUserByEmail(email).then(
+        () => true,
+        () => false,
+      );
+    }
+
+    it('deletes a seller with their products, the orders on them and their sign-in account', async () => {
+      const doomed = await registerUser(ctx.app, 'Seller', 'doomed-seller');
+      const keptBuyer = await registerUser(ctx.app, 'Buyer', 'kept-buyer');
+      const product = await postProduct(ctx.app, doomed);
+      const otherProduct = await postProduct(ctx.app, seller);
+      await placeOrder(ctx.app, keptBuyer, product);
+      const keptOrder = await placeOrder(ctx.app, keptBuyer, otherProduct);
+      expect(await accountExists(doomed.email)).toBe(true);
+
+      const response = await ctx.app.inject({
+        method: 'DELETE',
+        url: `/api/user/${doomed._id}`,
+        headers: admin.auth,
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ acknowledged: true, deletedCount: 1 });
+
+      expect(await ctx.app.repos.users.findById(doomed._id)).toBeNull();
+      expect(await ctx.app.repos.products.findById(product)).toBeNull();
+      expect(await ctx.app.repos.products.findById(otherProduct)).not.toBeNull();
+      const orders = await ctx.app.repos.orders.listByBuyer(keptBuyer.email);
+      expect(orders.map((o) => o._id)).toEqual([keptOrder]);
+      expect(await accountExists(doomed.email)).toBe(false);
+
+      // Their old access token now proves an email with no account: refused.
+      const stale = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/category',
+        headers: doomed.auth,
+        payload: {},
+      });
+      expect(stale.statusCode).toBe(403);
+      // And it cannot bring the account back.
+      const revived = await put(doomed.auth.authorization, {
+        name: 'Back',
+        email: doomed.email,
+        userRole: 'Seller',
+      });
+      expect(revived.statusCode).toBe(403);
+      expect(await ctx.app.repos.users.findByEmail(doomed.email)).toBeNull();
+    });
+
+    it('deletes a buyer with their orders; a user without a sign-in account is fine', async () => {
+      const doomed = await registerUser(ctx.app, 'Buyer', 'doomed-buyer');
+      const product = await postProduct(ctx.app, seller);
+      await placeOrder(ctx.app, doomed, product);
+      // Remove the sign-in account first: deletion ignores user-not-found.
+      await fetch(
+        `http://${emulatorHost()}/identitytoolkit.googleapis.com/v1/accounts:delete?key=any`,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ idToken: doomed.idToken }),
+        },
+      );
+      const response = await ctx.app.inject({
+        method: 'DELETE',
+        url: `/api/user/${doomed._id}`,
+        headers: admin.auth,
+      });
+      expect(response.json()).toEqual({ acknowledged: true, deletedCount: 1 });
+      expect(await ctx.app.repos.orders.listByBuyer(doomed.email)).toEqual([]);
+    });
+
+    it('answers 404 for an unknown id and 403 for an admin', async () => {
+      const unknown = await ctx.app.inject({
+        method: 'DELETE',
+        url: '/api/user/0123456789abcdef01234567',
+        headers: admin.auth,
+      });
+      expect(unknown.statusCode).toBe(404);
+      const self = await ctx.app.inject({
+        method: 'DELETE',
+        url: `/api/user/${admin._id}`,
+        headers: admin.auth,
+      });
+      expect(self.statusCode).toBe(403);
+      expect(self.json()).toEqual({ message: 'id: an admin cannot be deleted' });
+    });
+  });
+});

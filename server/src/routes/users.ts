@@ -1,0 +1,197 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type, type TSchema } from '@sinclair/typebox';
+import type { FastifyRequest } from 'fastify';
+import { httpError } from '../auth/access';
+import { normaliseEmail } from '../db/repositories/ids';
+import type { Role } from '../db/repositories/users-repository';
+import { ACCESS_TOKEN, Email, errors, Id, LIMITS, OptionalImageUrl, Text } from './schemas';
+
+const lookups: { path: 'admin' | 'buyer' | 'seller'; role: Role; operationId: string }[] = [
+  { path: 'admin', role: 'Admin', operationId: 'getIsAdmin' },
+  { path: 'buyer', role: 'Buyer', operationId: 'getIsBuyer' },
+  { path: 'seller', role: 'Seller', operationId: 'getIsSeller' },
+];
+
+const UpsertUserBody = Type.Object(
+  {
+    name: Text(LIMITS.name, 'display name'),
+    email: Email,
+    userRole: Type.Union([Type.Literal('Seller'), Type.Literal('Buyer')], {
+      description: 'Seller or Buyer (used only when the account is new)',
+    }),
+    userImg: Type.Optional(
+      OptionalImageUrl('an http(s) URL, a path on this origin, empty or null (the photo)'),
+    ),
+    userVerify: Type.Optional(
+      Type.Union([Type.Literal('true'), Type.Literal('false')], {
+        description: "'true' or 'false' (ignored: only an admin verifies a seller)",
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+function callerOf(request: FastifyRequest) {
+  const caller = request.caller;
+  if (!caller) throw httpError(401, 'authorization: not signed in');
+  return caller;
+}
+
+const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  for (const lookup of lookups) {
+    app.get(
+      `/users/${lookup.path}/:email`,
+      {
+        onRequest: [app.authenticate],
+        schema: {
+          operationId: lookup.operationId,
+          tags: ['roles'],
+          summary: `Whether the user with this email is ${lookup.role === 'Admin' ? 'the' : 'a'} ${lookup.role.toLowerCase()}`,
+          description: "For the caller's own email; an admin may ask about anyone.",
+          security: ACCESS_TOKEN,
+          params: Type.Object({ email: Email }),
+          response: {
+            200: Type.Object({ [lookup.path]: Type.Boolean() } as Record<string, TSchema>, {
+              title: `Is${lookup.role}`,
+            }),
+            ...errors(400, 401, 403),
+          },
+        },
+      },
+      async (request) => {
+        const caller = callerOf(request);
+        const email = normaliseEmail(request.params.email);
+        if (email !== caller.email && caller.user?.userRole !== 'Admin') {
+          throw httpError(403, 'email: you may only look up your own roles');
+        }
+        const user =
+          email === caller.email ? caller.user : await app.repos.users.findByEmail(email);
+        return { [lookup.path]: user?.userRole === lookup.role };
+      },
+    );
+  }
+
+  app.put(
+    '/users',
+    {
+      onRequest: [app.authenticateAccessOrIdToken],
+      schema: {
+        operationId: 'upsertUser',
+        tags: ['users'],
+        summary: "Creates the caller's account, or updates its name and photo",
+        description:
+          'Accepts the access token or the Firebase ID token (it runs right after registration). ' +
+          "The email must be the caller's. A new account gets the role Seller or Buyer from the body " +
+          "and userVerify 'false'; an existing account keeps its role and verification.",
+        security: [{ accessToken: [] }, { firebaseIdToken: [] }],
+        body: UpsertUserBody,
+        response: { 200: Type.Ref('UpsertResult'), ...errors(400, 401, 403, 503) },
+      },
+    },
+    async (request) => {
+      const caller = callerOf(request);
+      const body = request.body;
+      if (normaliseEmail(body.email) !== caller.email) {
+        throw httpError(403, 'email: you may only create or update your own account');
+      }
+      if (!caller.user) {
+        // A new record needs a live sign-in account (an old token of a deleted user must not
+        // bring the account back).
+        await app.signIn.getUserByEmail(caller.email).catch((error: { code?: string }) => {
+          if (error.code === 'auth/user-not-found') {
+            throw httpError(403, 'email: there is no sign-in account for this email');
+          }
+          throw error;
+        });
+      }
+      const outcome = await app.repos.users.upsert({
+        email: caller.email,
+        name: body.name.trim(),
+        userImg: body.userImg ?? '',
+        userRole: body.userRole,
+      });
+      return { acknowledged: true as const, ...outcome };
+    },
+  );
+
+  for (const [path, role, operationId] of [
+    ['buyers', 'Buyer', 'getBuyers'],
+    ['sellers', 'Seller', 'getSellers'],
+  ] as const) {
+    app.get(
+      `/users/${path}`,
+      {
+        onRequest: [app.authenticate, app.requireRole('Admin')],
+        schema: {
+          operationId,
+          tags: ['admin'],
+          summary: `Every ${role.toLowerCase()} (admin only)`,
+          security: ACCESS_TOKEN,
+          response: { 200: Type.Array(Type.Ref('User')), ...errors(401, 403) },
+        },
+      },
+      async () => app.repos.users.listByRole(role),
+    );
+  }
+
+  app.delete(
+    '/user/:id',
+    {
+      onRequest: [app.authenticate, app.requireRole('Admin')],
+      schema: {
+        operationId: 'deleteUser',
+        tags: ['admin'],
+        summary: 'Deletes a buyer or a seller (admin only)',
+        description:
+          "Also deletes the user's products, the orders placed on those products, their own orders " +
+          'as a buyer, and their sign-in account. An admin account cannot be deleted here.',
+        security: ACCESS_TOKEN,
+        params: Type.Object({ id: Id }),
+        response: { 200: Type.Ref('DeleteResult'), ...errors(400, 401, 403, 404, 503) },
+      },
+    },
+    async (request) => {
+      const target = await app.repos.users.findById(request.params.id);
+      if (!target) throw httpError(404, 'id: no such user');
+      if (target.userRole === 'Admin') throw httpError(403, 'id: an admin cannot be deleted');
+      // The sign-in account goes first: if the provider fails nothing is deleted, and a retry
+      // finds the account already gone (ignored) and removes the rest.
+      const account = await app.signIn.getUserByEmail(target.email).catch((error) => {
+        if ((error as { code?: string }).code === 'auth/user-not-found') return null;
+        throw error;
+      });
+      if (account) {
+        await app.signIn.deleteUser(account.uid).catch((error) => {
+          if ((error as { code?: string }).code !== 'auth/user-not-found') throw error;
+        });
+      }
+      const deletedCount = await app.repos.users.deleteWithDependants(target._id);
+      return { acknowledged: true as const, deletedCount };
+    },
+  );
+
+  app.put(
+    '/users/verify/:id',
+    {
+      onRequest: [app.authenticate, app.requireRole('Admin')],
+      schema: {
+        operationId: 'verifySeller',
+        tags: ['admin'],
+        summary: 'Verifies a seller (admin only); their products show the verified tick',
+        description: 'There is no way back. Verifying a verified seller answers modifiedCount 0.',
+        security: ACCESS_TOKEN,
+        params: Type.Object({ id: Id }),
+        response: { 200: Type.Ref('UpdateResult'), ...errors(400, 401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const target = await app.repos.users.findById(request.params.id);
+      if (!target) throw httpError(404, 'id: no such user');
+      if (target.userRole !== 'Seller') throw httpError(400, 'id: only a seller can be verified');
+      const modifiedCount = await app.repos.users.verifySeller(target._id);
+      return { acknowledged: true as const, matchedCount: 1, modifiedCount };
+    },
+  );
+};
+
+export default userRoutes;
