@@ -55,6 +55,8 @@ export default tseslint.config(
   },
   {
     files: ['src/**/*.{ts,tsx}'],
+    // Tests and test utilities may reach across layers to set up the real app.
+    ignores: ['src/**/*.test.{ts,tsx}', 'src/testing/**'],
     rules: {
       'import-x/no-cycle': 'error',
       'import-x/no-restricted-paths': [
