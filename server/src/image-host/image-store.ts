@@ -48,7 +48,8 @@ export async function storeImage(folder: string, bytes: Buffer): Promise<StoredI
   let width = 0;
   let height = 0;
   try {
-    const meta = await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS }).metadata();
+    // Reads the header only: the pixel count is checked before anything is decoded.
+    const meta = await sharp(bytes, { limitInputPixels: false }).metadata();
     format = meta.format;
     width = meta.width ?? 0;
     height = meta.height ?? 0;

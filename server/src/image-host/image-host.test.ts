@@ -1,0 +1,211 @@
+import { createHash } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import { crc32 } from 'node:zlib';
+import sharp from 'sharp';
+import { buildTestApp, databaseKind, TEST_IMAGE_KEY, type TestContext } from '../../test/helper';
+
+/** A multipart/form-data body with one file part. */
+function multipart(field: string, filename: string, type: string, content: Buffer) {
+  const boundary = '----cardealer-test-boundary';
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\n` +
+        `Content-Type: ${type}\r\n\r\n`,
+    ),
+    content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+const picture = (format: 'png' | 'jpeg' | 'webp' | 'gif', width = 40, height = 30) =>
+  sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 30 } } })
+    .toFormat(format)
+    .toBuffer();
+
+describe(`image host (${databaseKind})`, () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await buildTestApp();
+  });
+  afterAll(() => ctx.close());
+
+  const upload = (body: ReturnType<typeof multipart>, key: string | null = TEST_IMAGE_KEY) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: key === null ? '/image-host/1/upload' : `/image-host/1/upload?key=${key}`,
+      ...body,
+    });
+
+  it.each([
+    ['png', 'image/png', 'png'],
+    ['jpeg', 'image/jpeg', 'jpg'],
+    ['webp', 'image/webp', 'webp'],
+    ['gif', 'image/gif', 'gif'],
+  ] as const)(
+    'stores a real %s under its hash and serves it for a year',
+    async (format, mime, ext) => {
+      const bytes = await picture(format);
+      const hash = createHash('sha256').update(bytes).digest('hex');
+      const response = await upload(
+        multipart('image', 'car.bin', 'application/octet-stream', bytes),
+      );
+      expect(response.statusCode).toBe(200);
+      const url = `/image-host/i/${hash}.${ext}`;
+      expect(response.json()).toEqual({
+        success: true,
+        status: 200,
+        data: {
+          id: hash,
+          title: hash,
+          url,
+          display_url: url,
+          width: 40,
+          height: 30,
+          size: bytes.length,
+          mime,
+          extension: ext,
+          time: expect.any(Number),
+          expiration: 0,
+        },
+      });
+      expect(readdirSync(ctx.imageDir)).toContain(`${hash}.${ext}`);
+
+      const served = await ctx.app.inject({ method: 'GET', url });
+      expect(served.statusCode).toBe(200);
+      expect(served.headers['content-type']).toBe(mime);
+      expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(served.rawPayload.equals(bytes)).toBe(true);
+      const again = await ctx.app.inject({
+        method: 'GET',
+        url,
+        headers: { 'if-none-match': `"${hash}"` },
+      });
+      expect(again.statusCode).toBe(304);
+    },
+  );
+
+  it('answers an unknown or malformed file name with 404', async () => {
+    for (const file of [`${'0'.repeat(64)}.png`, '..%2F..%2Fetc%2Fpasswd', 'x.svg']) {
+      const response = await ctx.app.inject({ method: 'GET', url: `/image-host/i/${file}` });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({
+        success: false,
+        status: 404,
+        message: 'No such image',
+      });
+    }
+  });
+
+  it('refuses a missing key with 400 and a wrong key with 403, imgbb-style', async () => {
+    const stored = readdirSync(ctx.imageDir);
+    const body = multipart('image', 'car.png', 'image/png', await picture('png', 41, 41));
+    const missing = await upload(body, null);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json()).toEqual({
+      success: false,
+      status: 400,
+      status_txt: 'Bad Request',
+      message: 'key: an API key is required',
+      error: { message: 'key: an API key is required', code: 400 },
+    });
+    const wrong = await upload(body, 'not-the-key');
+    expect(wrong.statusCode).toBe(403);
+    expect(wrong.json()).toMatchObject({
+      success: false,
+      status: 403,
+      message: 'key: the API key is not valid',
+    });
+    expect(readdirSync(ctx.imageDir)).toEqual(stored);
+  });
+
+  it.each([
+    [
+      'a text file renamed .png',
+      'notes.png',
+      'image/png',
+      Buffer.from('just some text, not a picture\n'.repeat(20)),
+    ],
+    [
+      'an SVG',
+      'logo.svg',
+      'image/svg+xml',
+      Buffer.from(
+        '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>',
+      ),
+    ],
+  ])('refuses %s with 415', async (_label, name, type, content) => {
+    const stored = readdirSync(ctx.imageDir);
+    const response = await upload(multipart('image', name, type, content));
+    expect(response.statusCode).toBe(415);
+    expect(response.json()).toMatchObject({
+      success: false,
+      status: 415,
+      message: 'image: only JPEG, PNG, WebP and GIF images are accepted',
+    });
+    expect(readdirSync(ctx.imageDir)).toEqual(stored);
+  });
+
+  it('refuses a TIFF (a real image, but not one of the four formats) with 415', async () => {
+    const response = await upload(
+      multipart(
+        'image',
+        'scan.tiff',
+        'image/tiff',
+        await picture('png').then((b) => sharp(b).tiff().toBuffer()),
+      ),
+    );
+    expect(response.statusCode).toBe(415);
+  });
+
+  it('refuses a truncated PNG with 400', async () => {
+    const bytes = await picture('png', 400, 400);
+    const response = await upload(
+      multipart('image', 'cut.png', 'image/png', bytes.subarray(0, bytes.length - 200)),
+    );
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('image: the file is damaged and cannot be read');
+  });
+
+  it('refuses a file over 5 MB with 413', async () => {
+    const stored = readdirSync(ctx.imageDir);
+    const big = Buffer.concat([await picture('png'), Buffer.alloc(5 * 1024 * 1024 + 10)]);
+    const response = await upload(multipart('image', 'big.png', 'image/png', big));
+    expect(response.statusCode).toBe(413);
+    expect(response.json()).toMatchObject({
+      success: false,
+      status: 413,
+      message: 'image: the file is larger than 5 MB',
+    });
+    expect(readdirSync(ctx.imageDir)).toEqual(stored);
+  });
+
+  it('refuses a picture with too many pixels (a decompression bomb) with 400', async () => {
+    // A small PNG whose header claims 20000 × 20000 pixels (1.6 GB decoded).
+    const bomb = Buffer.from(await picture('png', 1, 1));
+    bomb.writeUInt32BE(20000, 16);
+    bomb.writeUInt32BE(20000, 20);
+    bomb.writeUInt32BE(crc32(bomb.subarray(12, 29)), 29);
+    const response = await upload(multipart('image', 'bomb.png', 'image/png', bomb));
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toBe('image: at most 50 megapixels');
+  });
+
+  it('answers 400 without the field "image" and 415 for a body that is not multipart', async () => {
+    const noField = await upload(multipart('photo', 'car.png', 'image/png', await picture('png')));
+    expect(noField.statusCode).toBe(400);
+    expect(noField.json().message).toBe('image: a file in the field "image" is required');
+    const json = await ctx.app.inject({
+      method: 'POST',
+      url: `/image-host/1/upload?key=${TEST_IMAGE_KEY}`,
+      payload: { image: 'data:image/png;base64,AAAA' },
+    });
+    expect(json.statusCode).toBe(415);
+    expect(json.json()).toMatchObject({ success: false, status: 415 });
+  });
+
+  it('stays out of the generated contract', () => {
+    const paths = Object.keys((ctx.app.swagger() as { paths: object }).paths);
+    expect(paths.some((path) => path.includes('image-host'))).toBe(false);
+  });
+});

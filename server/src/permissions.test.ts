@@ -1,0 +1,326 @@
+/**
+ * The permission matrix: every route the app registers × {anonymous, buyer, seller, another
+ * seller, admin}, with the status each must get. A refused call (and any read) must change
+ * nothing: a hash of every table is compared before and after. The rows are checked against
+ * the routes the app registered, so a new route without a row fails here.
+ */
+import type { InjectOptions } from 'fastify';
+import sharp from 'sharp';
+import { newId } from './db/repositories/ids';
+import { products } from './db/schema';
+import {
+  buildTestApp,
+  databaseKind,
+  productBody,
+  registerUser,
+  TEST_IMAGE_KEY,
+  tableHashes,
+  uniqueEmail,
+  type TestContext,
+  type TestUser,
+} from '../test/helper';
+
+const CALLERS = ['anonymous', 'buyer', 'seller', 'otherSeller', 'admin'] as const;
+type CallerName = (typeof CALLERS)[number];
+type Expected = Record<CallerName, number>;
+
+interface Fixture {
+  users: Record<Exclude<CallerName, 'anonymous'>, TestUser>;
+  /** A product of `seller`. */
+  productId: string;
+  /** A stored image's URL. */
+  imageUrl: string;
+  pngUpload: { payload: Buffer; headers: Record<string, string> };
+  /** A new product of `seller` (so a permitted delete or advertise has something to act on). */
+  freshProduct(): Promise<string>;
+  /** A new user record without a sign-in account. */
+  freshUser(role: 'Seller' | 'Buyer'): Promise<string>;
+}
+
+interface Row {
+  /** `METHOD url` exactly as registered. */
+  route: string;
+  /** The request, without authorization (the caller's access token is added unless set). */
+  request(f: Fixture, caller: CallerName): Promise<InjectOptions> | InjectOptions;
+  expect: Expected;
+}
+
+const open = (status = 200): Expected => ({
+  anonymous: status,
+  buyer: status,
+  seller: status,
+  otherSeller: status,
+  admin: status,
+});
+const adminOnly: Expected = {
+  anonymous: 401,
+  buyer: 403,
+  seller: 403,
+  otherSeller: 403,
+  admin: 200,
+};
+/** Something of `seller`'s that only they (and for reading, an admin) may touch. */
+const sellersOwnRead: Expected = {
+  anonymous: 401,
+  buyer: 403,
+  seller: 200,
+  otherSeller: 403,
+  admin: 200,
+};
+const sellersOwnWrite: Expected = {
+  anonymous: 401,
+  buyer: 403,
+  seller: 200,
+  otherSeller: 403,
+  admin: 403,
+};
+
+const rows: Row[] = [
+  { route: 'GET /api/health', request: () => ({ url: '/api/health' }), expect: open() },
+  { route: 'GET /api/categories', request: () => ({ url: '/api/categories' }), expect: open() },
+  {
+    route: 'GET /api/jwt',
+    // Each caller presents their own Firebase ID token, asking for the seller's email.
+    request: (f, caller) => ({
+      url: `/api/jwt?email=${f.users.seller.email}`,
+      headers: caller === 'anonymous' ? {} : { authorization: `Bearer ${f.users[caller].idToken}` },
+    }),
+    expect: { anonymous: 401, buyer: 401, seller: 200, otherSeller: 401, admin: 401 },
+  },
+  ...(['admin', 'buyer', 'seller'] as const).map((role) => ({
+    route: `GET /api/users/${role}/:email`,
+    request: (f: Fixture) => ({ url: `/api/users/${role}/${f.users.seller.email}` }),
+    expect: sellersOwnRead,
+  })),
+  {
+    route: 'PUT /api/users',
+    request: (f) => ({
+      url: '/api/users',
+      payload: {
+        name: f.users.seller.name,
+        email: f.users.seller.email,
+        userRole: 'Seller',
+        userImg: '/images/avatar.svg',
+      },
+    }),
+    expect: sellersOwnWrite,
+  },
+  {
+    route: 'GET /api/users/buyers',
+    request: () => ({ url: '/api/users/buyers' }),
+    expect: adminOnly,
+  },
+  {
+    route: 'GET /api/users/sellers',
+    request: () => ({ url: '/api/users/sellers' }),
+    expect: adminOnly,
+  },
+  {
+    route: 'DELETE /api/user/:id',
+    request: async (f) => ({ url: `/api/user/${await f.freshUser('Buyer')}` }),
+    expect: adminOnly,
+  },
+  {
+    route: 'PUT /api/users/verify/:id',
+    request: async (f) => ({ url: `/api/users/verify/${await f.freshUser('Seller')}` }),
+    expect: adminOnly,
+  },
+  { route: 'GET /api/advertisment', request: () => ({ url: '/api/advertisment' }), expect: open() },
+  {
+    route: 'GET /api/category-products/:categoryName',
+    request: () => ({ url: '/api/category-products/Tesla' }),
+    expect: open(),
+  },
+  {
+    route: 'POST /api/category',
+    request: () => ({ url: '/api/category', payload: productBody() }),
+    expect: { anonymous: 401, buyer: 403, seller: 201, otherSeller: 201, admin: 403 },
+  },
+  {
+    route: 'GET /api/seller-products/:email',
+    request: (f) => ({ url: `/api/seller-products/${f.users.seller.email}` }),
+    expect: sellersOwnRead,
+  },
+  {
+    route: 'PUT /api/seller-products/:id',
+    request: async (f) => ({ url: `/api/seller-products/${await f.freshProduct()}` }),
+    expect: sellersOwnWrite,
+  },
+  {
+    route: 'DELETE /api/seller-products/:id',
+    request: async (f) => ({ url: `/api/seller-products/${await f.freshProduct()}` }),
+    expect: sellersOwnWrite,
+  },
+  {
+    route: 'GET /api/orders',
+    request: (f) => ({ url: `/api/orders?email=${f.users.buyer.email}` }),
+    expect: { anonymous: 401, buyer: 200, seller: 403, otherSeller: 403, admin: 403 },
+  },
+  {
+    route: 'POST /api/orders',
+    request: (f) => ({
+      url: '/api/orders',
+      payload: {
+        buyerName: 'B',
+        phone: '5551234567',
+        meetLocation: 'Main St',
+        productID: f.productId,
+      },
+    }),
+    expect: { anonymous: 401, buyer: 201, seller: 403, otherSeller: 403, admin: 403 },
+  },
+  // The image host is guarded by its key (it works like imgbb), not by who is signed in.
+  {
+    route: 'POST /image-host/1/upload',
+    request: (f) => ({ url: `/image-host/1/upload?key=${TEST_IMAGE_KEY}`, ...f.pngUpload }),
+    expect: open(),
+  },
+  { route: 'GET /image-host/i/:file', request: (f) => ({ url: f.imageUrl }), expect: open() },
+  // The API documentation (Swagger UI) is open.
+  { route: 'GET /api/docs', request: () => ({ url: '/api/docs' }), expect: open() },
+  { route: 'HEAD /api/docs/', request: () => ({ url: '/api/docs/' }), expect: open() },
+  {
+    route: 'GET /api/docs/static/index.html',
+    request: () => ({ url: '/api/docs/static/index.html' }),
+    expect: open(302),
+  },
+  {
+    route: 'GET /api/docs/static/swagger-initializer.js',
+    request: () => ({ url: '/api/docs/static/swagger-initializer.js' }),
+    expect: open(),
+  },
+  { route: 'GET /api/docs/json', request: () => ({ url: '/api/docs/json' }), expect: open() },
+  { route: 'GET /api/docs/yaml', request: () => ({ url: '/api/docs/yaml' }), expect: open() },
+  {
+    route: 'GET /api/docs/static/*',
+    request: () => ({ url: '/api/docs/static/swagger-ui.css' }),
+    expect: open(),
+  },
+];
+
+/** Every HEAD route answers like its GET (Fastify adds one per GET route). */
+function withHeadRows(base: Row[]): Row[] {
+  const all = [...base];
+  for (const row of base) {
+    const [method, url] = row.route.split(' ');
+    if (method !== 'GET') continue;
+    all.push({
+      route: `HEAD ${url}`,
+      request: async (f, caller) => ({ ...(await row.request(f, caller)), method: 'HEAD' }),
+      expect: row.expect,
+    });
+  }
+  return all;
+}
+
+const matrix = withHeadRows(rows);
+const cases = matrix.flatMap((row) =>
+  CALLERS.map((caller) => [row.route, caller, row.expect[caller], row] as const),
+);
+
+describe(`permission matrix (${databaseKind})`, () => {
+  let ctx: TestContext;
+  let fixture: Fixture;
+  beforeAll(async () => {
+    ctx = await buildTestApp();
+    const app = ctx.app;
+    const [buyer, seller, otherSeller, admin] = await Promise.all([
+      registerUser(app, 'Buyer'),
+      registerUser(app, 'Seller'),
+      registerUser(app, 'Seller', 'other-seller'),
+      registerUser(app, 'Admin'),
+    ]);
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c00' } })
+      .png()
+      .toBuffer();
+    const boundary = 'matrix-boundary';
+    const payload = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="car.png"\r\n` +
+          'Content-Type: image/png\r\n\r\n',
+      ),
+      png,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const pngUpload = {
+      payload,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    };
+    const uploaded = await app.inject({
+      method: 'POST',
+      url: `/image-host/1/upload?key=${TEST_IMAGE_KEY}`,
+      ...pngUpload,
+    });
+    const freshProduct = async () => {
+      const id = newId();
+      await ctx.database.db.insert(products).values({
+        _id: id,
+        carName: 'Fresh car',
+        carPhoto: '/images/cars/car-01.svg',
+        categoryName: 'Tesla',
+        condition: 'Good',
+        originalPrice: 100,
+        resalePrice: 90,
+        productLocation: 'Here',
+        userYears: 1,
+        postTime: 'now',
+        productDescription: 'Fresh',
+        sellerName: seller.name,
+        email: seller.email,
+      });
+      return id;
+    };
+    fixture = {
+      users: { buyer, seller, otherSeller, admin },
+      productId: await freshProduct(),
+      imageUrl: uploaded.json().data.display_url,
+      pngUpload,
+      freshProduct,
+      freshUser: async (role) => {
+        const outcome = await app.repos.users.upsert({
+          email: uniqueEmail(`fresh-${role.toLowerCase()}`),
+          name: `Fresh ${role}`,
+          userImg: '',
+          userRole: role,
+        });
+        return outcome.upsertedId!;
+      },
+    };
+  });
+  afterAll(() => ctx.close());
+
+  it('has a row for every registered route, and no row for a route that does not exist', () => {
+    const registered = ctx.app.registeredRoutes.map((r) => `${r.method} ${r.url}`).sort();
+    const covered = matrix.map((row) => row.route).sort();
+    expect(covered).toEqual(registered);
+  });
+
+  it('notices a change in any table (the hash is not blind)', async () => {
+    const before = await tableHashes(ctx.database.db);
+    await fixture.freshProduct();
+    const after = await tableHashes(ctx.database.db);
+    expect(after.products).not.toBe(before.products);
+    expect({ ...after, products: '' }).toEqual({ ...before, products: '' });
+  });
+
+  it.each(cases)('%s as %s answers %i', async (_route, caller, expected, row) => {
+    const request = await row.request(fixture, caller);
+    const [method] = row.route.split(' ');
+    const headers: Record<string, string> = { ...(request.headers as Record<string, string>) };
+    if (caller !== 'anonymous' && !('authorization' in headers)) {
+      headers.authorization = fixture.users[caller].auth.authorization;
+    }
+    const before = await tableHashes(ctx.database.db);
+    const response = await ctx.app.inject({ method: method as 'GET', ...request, headers });
+    expect({ status: response.statusCode, body: response.body.slice(0, 300) }).toEqual({
+      status: expected,
+      body: expect.any(String),
+    });
+    if (response.statusCode >= 400 || method === 'GET' || method === 'HEAD') {
+      expect(await tableHashes(ctx.database.db)).toEqual(before);
+    }
+    if (response.statusCode >= 400 && method !== 'HEAD') {
+      expect(response.json()).toHaveProperty('message', expect.any(String));
+    }
+  });
+});
