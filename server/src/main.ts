@@ -3,11 +3,14 @@ import { buildApp, type ReadinessCheck } from './app';
 import { emulatorProblem, firebaseAuth } from './auth/firebase-admin';
 import { ConfigError, loadServerConfig } from './config';
 import { openDatabase } from './db/client';
+import { acquirePgliteLock } from './db/pglite-lock';
 import { seedDemoData, seedReferenceData } from './db/seed';
 
 /** Starts the API server: database, migrations, seed, then listen. */
 async function main(): Promise<void> {
   const config = loadServerConfig();
+  // PGlite's data folder is for one process at a time (make-admin checks this lock).
+  const releaseLock = config.databaseUrl ? () => {} : acquirePgliteLock(config.dataDir);
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: join(config.dataDir, 'pglite'),
@@ -28,11 +31,17 @@ async function main(): Promise<void> {
   if (config.mode === 'demo')
     checks.push(async () => (demoReady ? null : 'demo data is being prepared'));
 
+  const auth = firebaseAuth(config);
   const app = await buildApp({
     db: database.db,
     readinessChecks: checks,
     webRoot: config.webRoot,
     logger: { level: config.logLevel },
+    signIn: auth,
+    accessTokenSecret: config.accessTokenSecret,
+    accessTokenTtlSeconds: config.accessTokenTtlSeconds,
+    imageHostKey: config.imageHostKey,
+    imageDir: join(config.dataDir, 'images'),
   });
 
   let closing = false;
@@ -42,6 +51,7 @@ async function main(): Promise<void> {
     app.log.info(`${signal}: closing`);
     await app.close();
     await database.close();
+    releaseLock();
     process.exit(0);
   };
   process.on('SIGINT', () => void close('SIGINT'));
@@ -51,7 +61,6 @@ async function main(): Promise<void> {
 
   if (config.mode === 'demo') {
     // The emulator may still be starting: retry until it answers.
-    const auth = firebaseAuth(config);
     for (let attempt = 1; !demoReady; attempt++) {
       try {
         if (emulatorHost && (await emulatorProblem(emulatorHost)))

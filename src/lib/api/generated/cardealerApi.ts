@@ -8,6 +8,96 @@ const injectedRtkApi = api.injectEndpoints({
     getCategories: build.query<GetCategoriesApiResponse, GetCategoriesApiArg>({
       query: () => ({ url: `/api/categories` }),
     }),
+    getAccessToken: build.query<GetAccessTokenApiResponse, GetAccessTokenApiArg>({
+      query: (queryArg) => ({
+        url: `/api/jwt`,
+        params: {
+          email: queryArg.email,
+        },
+      }),
+    }),
+    getIsAdmin: build.query<GetIsAdminApiResponse, GetIsAdminApiArg>({
+      query: (queryArg) => ({ url: `/api/users/admin/${queryArg.email}` }),
+    }),
+    getIsBuyer: build.query<GetIsBuyerApiResponse, GetIsBuyerApiArg>({
+      query: (queryArg) => ({ url: `/api/users/buyer/${queryArg.email}` }),
+    }),
+    getIsSeller: build.query<GetIsSellerApiResponse, GetIsSellerApiArg>({
+      query: (queryArg) => ({ url: `/api/users/seller/${queryArg.email}` }),
+    }),
+    upsertUser: build.mutation<UpsertUserApiResponse, UpsertUserApiArg>({
+      query: (queryArg) => ({
+        url: `/api/users`,
+        method: 'PUT',
+        body: queryArg.body,
+      }),
+    }),
+    getBuyers: build.query<GetBuyersApiResponse, GetBuyersApiArg>({
+      query: () => ({ url: `/api/users/buyers` }),
+    }),
+    getSellers: build.query<GetSellersApiResponse, GetSellersApiArg>({
+      query: () => ({ url: `/api/users/sellers` }),
+    }),
+    deleteUser: build.mutation<DeleteUserApiResponse, DeleteUserApiArg>({
+      query: (queryArg) => ({
+        url: `/api/user/${queryArg.id}`,
+        method: 'DELETE',
+      }),
+    }),
+    verifySeller: build.mutation<VerifySellerApiResponse, VerifySellerApiArg>({
+      query: (queryArg) => ({
+        url: `/api/users/verify/${queryArg.id}`,
+        method: 'PUT',
+      }),
+    }),
+    getAdvertisedProducts: build.query<
+      GetAdvertisedProductsApiResponse,
+      GetAdvertisedProductsApiArg
+    >({
+      query: () => ({ url: `/api/advertisment` }),
+    }),
+    getCategoryProducts: build.query<GetCategoryProductsApiResponse, GetCategoryProductsApiArg>({
+      query: (queryArg) => ({
+        url: `/api/category-products/${queryArg.categoryName}`,
+      }),
+    }),
+    addProduct: build.mutation<AddProductApiResponse, AddProductApiArg>({
+      query: (queryArg) => ({
+        url: `/api/category`,
+        method: 'POST',
+        body: queryArg.body,
+      }),
+    }),
+    getSellerProducts: build.query<GetSellerProductsApiResponse, GetSellerProductsApiArg>({
+      query: (queryArg) => ({ url: `/api/seller-products/${queryArg.email}` }),
+    }),
+    advertiseProduct: build.mutation<AdvertiseProductApiResponse, AdvertiseProductApiArg>({
+      query: (queryArg) => ({
+        url: `/api/seller-products/${queryArg.id}`,
+        method: 'PUT',
+      }),
+    }),
+    deleteProduct: build.mutation<DeleteProductApiResponse, DeleteProductApiArg>({
+      query: (queryArg) => ({
+        url: `/api/seller-products/${queryArg.id}`,
+        method: 'DELETE',
+      }),
+    }),
+    getOrders: build.query<GetOrdersApiResponse, GetOrdersApiArg>({
+      query: (queryArg) => ({
+        url: `/api/orders`,
+        params: {
+          email: queryArg.email,
+        },
+      }),
+    }),
+    createOrder: build.mutation<CreateOrderApiResponse, CreateOrderApiArg>({
+      query: (queryArg) => ({
+        url: `/api/orders`,
+        method: 'POST',
+        body: queryArg.body,
+      }),
+    }),
   }),
   overrideExisting: false,
 });
@@ -16,6 +106,137 @@ export type GetHealthApiResponse = /** status 200 Default Response */ Health;
 export type GetHealthApiArg = void;
 export type GetCategoriesApiResponse = /** status 200 Default Response */ Category[];
 export type GetCategoriesApiArg = void;
+export type GetAccessTokenApiResponse = /** status 200 Default Response */ AccessToken;
+export type GetAccessTokenApiArg = {
+  /** an email address (compared case-insensitively) */
+  email: string;
+};
+export type GetIsAdminApiResponse = /** status 200 Default Response */ {
+  admin: boolean;
+};
+export type GetIsAdminApiArg = {
+  /** an email address (compared case-insensitively) */
+  email: string;
+};
+export type GetIsBuyerApiResponse = /** status 200 Default Response */ {
+  buyer: boolean;
+};
+export type GetIsBuyerApiArg = {
+  /** an email address (compared case-insensitively) */
+  email: string;
+};
+export type GetIsSellerApiResponse = /** status 200 Default Response */ {
+  seller: boolean;
+};
+export type GetIsSellerApiArg = {
+  /** an email address (compared case-insensitively) */
+  email: string;
+};
+export type UpsertUserApiResponse = /** status 200 Default Response */ UpsertResult;
+export type UpsertUserApiArg = {
+  body: {
+    /** display name */
+    name: string;
+    /** an email address (compared case-insensitively) */
+    email: string;
+    /** Seller or Buyer (used only when the account is new) */
+    userRole: 'Seller' | 'Buyer';
+    /** an http(s) URL, a path on this origin, empty or null (the photo) */
+    userImg?: string | null;
+    /** 'true' or 'false' (ignored: only an admin verifies a seller) */
+    userVerify?: 'true' | 'false';
+  };
+};
+export type GetBuyersApiResponse = /** status 200 Default Response */ User[];
+export type GetBuyersApiArg = void;
+export type GetSellersApiResponse = /** status 200 Default Response */ User[];
+export type GetSellersApiArg = void;
+export type DeleteUserApiResponse = /** status 200 Default Response */ DeleteResult;
+export type DeleteUserApiArg = {
+  /** a record's _id */
+  id: string;
+};
+export type VerifySellerApiResponse = /** status 200 Default Response */ UpdateResult;
+export type VerifySellerApiArg = {
+  /** a record's _id */
+  id: string;
+};
+export type GetAdvertisedProductsApiResponse = /** status 200 Default Response */ Product[];
+export type GetAdvertisedProductsApiArg = void;
+export type GetCategoryProductsApiResponse = /** status 200 Default Response */ Product[];
+export type GetCategoryProductsApiArg = {
+  categoryName: string;
+};
+export type AddProductApiResponse = /** status 201 Default Response */ InsertResult;
+export type AddProductApiArg = {
+  body: {
+    carName: string;
+    /** an http(s) URL or a path on this origin */
+    carPhoto: string;
+    /** one of the categories (Tesla, Ferrari, BMW, Lamborghini) */
+    categoryName: string;
+    /** Excellent, Good or Fair */
+    condition: 'Excellent' | 'Good' | 'Fair';
+    /** a number from 0 to 100000000, or a numeric string such as "12.5" */
+    originalPrice: number | string;
+    /** a number from 0 to 100000000, or a numeric string such as "12.5" */
+    resalePrice: number | string;
+    productLocation: string;
+    /** a number from 0 to 100, or a numeric string such as "12.5" */
+    userYears: number | string;
+    /** the seller's local date-time string (default: the server's time) */
+    postTime?: string;
+    productDescription: string;
+    sellerName: string;
+    /** an http(s) URL, a path on this origin, empty or null (the seller's photo; default: their account's) */
+    sellerPhoto?: string | null;
+    /** ignored: the owner is always the caller (the access token's email) */
+    email?: string;
+    /** ignored: a new product is not advertised */
+    advertisement?: string;
+    /** ignored: the tick is the seller's verification */
+    isVerify?: string;
+  };
+};
+export type GetSellerProductsApiResponse = /** status 200 Default Response */ Product[];
+export type GetSellerProductsApiArg = {
+  /** an email address (compared case-insensitively) */
+  email: string;
+};
+export type AdvertiseProductApiResponse = /** status 200 Default Response */ UpdateResult;
+export type AdvertiseProductApiArg = {
+  /** a record's _id */
+  id: string;
+};
+export type DeleteProductApiResponse = /** status 200 Default Response */ DeleteResult;
+export type DeleteProductApiArg = {
+  /** a record's _id */
+  id: string;
+};
+export type GetOrdersApiResponse = /** status 200 Default Response */ Order[];
+export type GetOrdersApiArg = {
+  /** an email address (compared case-insensitively) */
+  email: string;
+};
+export type CreateOrderApiResponse = /** status 201 Default Response */ InsertResult;
+export type CreateOrderApiArg = {
+  body: {
+    buyerName: string;
+    /** a phone number (digits; spaces, dashes, brackets and a leading + allowed) */
+    phone: string | number;
+    meetLocation: string;
+    /** a record's _id */
+    productID: string;
+    /** ignored: the buyer is the caller */
+    buyerEmail?: string;
+    /** ignored: taken from the product */
+    productName?: string;
+    /** a number from 0 to 100000000, or a numeric string such as "12.5" */
+    productPrice?: number | string;
+    /** an http(s) URL, a path on this origin or empty (ignored: the product's photo is used) */
+    carImage?: string | null;
+  };
+};
 export type Health = {
   status: 'ok';
 };
@@ -30,9 +251,110 @@ export type Category = {
   image: string;
   rating: number;
 };
+export type AccessToken = {
+  /** send as `authorization: bearer <accessToken>` */
+  accessToken: string;
+};
+export type ErrorMessage = {
+  message: string;
+  requestId?: string;
+};
+export type UpsertResult = {
+  acknowledged: true;
+  matchedCount: number;
+  modifiedCount: number;
+  upsertedCount: number;
+  upsertedId: string | null;
+};
+export type User = {
+  _id: string;
+  name: string;
+  email: string;
+  userRole: 'Seller' | 'Buyer' | 'Admin';
+  /** photo URL (may be empty) */
+  userImg: string;
+  /** 'true' once an admin has verified this seller */
+  userVerify: 'true' | 'false';
+};
+export type DeleteResult = {
+  acknowledged: true;
+  deletedCount: number;
+};
+export type UpdateResult = {
+  acknowledged: true;
+  matchedCount: number;
+  modifiedCount: number;
+};
+export type Product = {
+  _id: string;
+  carName: string;
+  carPhoto: string;
+  categoryName: string;
+  /** Excellent, Good or Fair */
+  condition: 'Excellent' | 'Good' | 'Fair';
+  originalPrice: number;
+  /** the selling price */
+  resalePrice: number;
+  productLocation: string;
+  /** years used */
+  userYears: number;
+  /** the seller's local date-time string at posting */
+  postTime: string;
+  productDescription: string;
+  sellerName: string;
+  sellerPhoto: string;
+  /** the seller's email */
+  email: string;
+  advertisement: 'true' | 'false';
+  /** the verified tick: 'true' when the seller is verified (the spec's isVerify/isVarify; stored once, on the seller) */
+  isVerify: 'true' | 'false';
+};
+export type InsertResult = {
+  acknowledged: true;
+  insertedId: string;
+};
+export type Order = {
+  _id: string;
+  buyerName: string;
+  buyerEmail: string;
+  productName: string;
+  /** the product's selling price when ordered */
+  productPrice: number;
+  phone: string;
+  meetLocation: string;
+  productID: string;
+  carImage: string;
+};
 export const {
   useGetHealthQuery,
   useLazyGetHealthQuery,
   useGetCategoriesQuery,
   useLazyGetCategoriesQuery,
+  useGetAccessTokenQuery,
+  useLazyGetAccessTokenQuery,
+  useGetIsAdminQuery,
+  useLazyGetIsAdminQuery,
+  useGetIsBuyerQuery,
+  useLazyGetIsBuyerQuery,
+  useGetIsSellerQuery,
+  useLazyGetIsSellerQuery,
+  useUpsertUserMutation,
+  useGetBuyersQuery,
+  useLazyGetBuyersQuery,
+  useGetSellersQuery,
+  useLazyGetSellersQuery,
+  useDeleteUserMutation,
+  useVerifySellerMutation,
+  useGetAdvertisedProductsQuery,
+  useLazyGetAdvertisedProductsQuery,
+  useGetCategoryProductsQuery,
+  useLazyGetCategoryProductsQuery,
+  useAddProductMutation,
+  useGetSellerProductsQuery,
+  useLazyGetSellerProductsQuery,
+  useAdvertiseProductMutation,
+  useDeleteProductMutation,
+  useGetOrdersQuery,
+  useLazyGetOrdersQuery,
+  useCreateOrderMutation,
 } = injectedRtkApi;
