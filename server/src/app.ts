@@ -137,7 +137,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ message: error.message });
     }
-    if (status === 503) {
+    const code = typeof error.code === 'string' ? error.code : '';
+    if (status === 503 || (!error.statusCode && /^(auth|app)\//.test(code))) {
       // A dependency (the sign-in provider) is unavailable: say so, without internals.
       request.log.warn({ err: error }, 'dependency unavailable');
       return reply

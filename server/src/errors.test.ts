@@ -4,6 +4,7 @@ import {
   buildTestApp,
   databaseKind,
   registerUser,
+  tableHashes,
   type TestContext,
   type TestUser,
 } from '../test/helper';
@@ -142,5 +143,50 @@ describe(`error answers (${databaseKind})`, () => {
     });
     expect(response.body).not.toMatch(/TypeError|at |\.ts/);
     await broken.close();
+  });
+
+  it('answers 503 while the sign-in provider is unreachable, changing nothing', async () => {
+    const unreachable = () =>
+      Promise.reject(
+        Object.assign(new Error('connect ECONNREFUSED'), { code: 'app/network-error' }),
+      );
+    const down = await buildTestApp({
+      signIn: { verifyIdToken: unreachable, getUserByEmail: unreachable, deleteUser: unreachable },
+    });
+    try {
+      const { repos } = down.app;
+      await repos.users.upsert({
+        email: 'root@test.cardealer.dev',
+        name: 'Root',
+        userImg: '',
+        userRole: 'Buyer',
+      });
+      await repos.users.setRole('root@test.cardealer.dev', 'Admin');
+      const victim = await repos.users.upsert({
+        email: 'victim@test.cardealer.dev',
+        name: 'V',
+        userImg: '',
+        userRole: 'Buyer',
+      });
+      const before = await tableHashes(down.database.db);
+      const deletion = await down.app.inject({
+        method: 'DELETE',
+        url: `/api/user/${victim.upsertedId}`,
+        headers: { authorization: `bearer ${down.app.signAccessToken('root@test.cardealer.dev')}` },
+      });
+      expect(deletion.statusCode).toBe(503);
+      expect(deletion.json()).toEqual({
+        message: 'A service we depend on is unavailable; try again shortly',
+      });
+      expect(await tableHashes(down.database.db)).toEqual(before);
+      const token = await down.app.inject({
+        method: 'GET',
+        url: '/api/jwt?email=root@test.cardealer.dev',
+        headers: { authorization: 'Bearer some.id.token' },
+      });
+      expect(token.statusCode).toBe(503);
+    } finally {
+      await down.close();
+    }
   });
 });
