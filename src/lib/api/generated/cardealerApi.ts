@@ -17,13 +17,19 @@ const injectedRtkApi = api.injectEndpoints({
       }),
     }),
     getIsAdmin: build.query<GetIsAdminApiResponse, GetIsAdminApiArg>({
-      query: (queryArg) => ({ url: `/api/users/admin/${queryArg.email}` }),
+      query: (queryArg) => ({
+        url: `/api/users/admin/${encodeURIComponent(String(queryArg.email))}`,
+      }),
     }),
     getIsBuyer: build.query<GetIsBuyerApiResponse, GetIsBuyerApiArg>({
-      query: (queryArg) => ({ url: `/api/users/buyer/${queryArg.email}` }),
+      query: (queryArg) => ({
+        url: `/api/users/buyer/${encodeURIComponent(String(queryArg.email))}`,
+      }),
     }),
     getIsSeller: build.query<GetIsSellerApiResponse, GetIsSellerApiArg>({
-      query: (queryArg) => ({ url: `/api/users/seller/${queryArg.email}` }),
+      query: (queryArg) => ({
+        url: `/api/users/seller/${encodeURIComponent(String(queryArg.email))}`,
+      }),
     }),
     upsertUser: build.mutation<UpsertUserApiResponse, UpsertUserApiArg>({
       query: (queryArg) => ({
@@ -40,13 +46,13 @@ const injectedRtkApi = api.injectEndpoints({
     }),
     deleteUser: build.mutation<DeleteUserApiResponse, DeleteUserApiArg>({
       query: (queryArg) => ({
-        url: `/api/user/${queryArg.id}`,
+        url: `/api/user/${encodeURIComponent(String(queryArg.id))}`,
         method: 'DELETE',
       }),
     }),
     verifySeller: build.mutation<VerifySellerApiResponse, VerifySellerApiArg>({
       query: (queryArg) => ({
-        url: `/api/users/verify/${queryArg.id}`,
+        url: `/api/users/verify/${encodeURIComponent(String(queryArg.id))}`,
         method: 'PUT',
       }),
     }),
@@ -58,7 +64,7 @@ const injectedRtkApi = api.injectEndpoints({
     }),
     getCategoryProducts: build.query<GetCategoryProductsApiResponse, GetCategoryProductsApiArg>({
       query: (queryArg) => ({
-        url: `/api/category-products/${queryArg.categoryName}`,
+        url: `/api/category-products/${encodeURIComponent(String(queryArg.categoryName))}`,
       }),
     }),
     addProduct: build.mutation<AddProductApiResponse, AddProductApiArg>({
@@ -69,17 +75,19 @@ const injectedRtkApi = api.injectEndpoints({
       }),
     }),
     getSellerProducts: build.query<GetSellerProductsApiResponse, GetSellerProductsApiArg>({
-      query: (queryArg) => ({ url: `/api/seller-products/${queryArg.email}` }),
+      query: (queryArg) => ({
+        url: `/api/seller-products/${encodeURIComponent(String(queryArg.email))}`,
+      }),
     }),
     advertiseProduct: build.mutation<AdvertiseProductApiResponse, AdvertiseProductApiArg>({
       query: (queryArg) => ({
-        url: `/api/seller-products/${queryArg.id}`,
+        url: `/api/seller-products/${encodeURIComponent(String(queryArg.id))}`,
         method: 'PUT',
       }),
     }),
     deleteProduct: build.mutation<DeleteProductApiResponse, DeleteProductApiArg>({
       query: (queryArg) => ({
-        url: `/api/seller-products/${queryArg.id}`,
+        url: `/api/seller-products/${encodeURIComponent(String(queryArg.id))}`,
         method: 'DELETE',
       }),
     }),
@@ -153,12 +161,12 @@ export type GetSellersApiResponse = /** status 200 Default Response */ User[];
 export type GetSellersApiArg = void;
 export type DeleteUserApiResponse = /** status 200 Default Response */ DeleteResult;
 export type DeleteUserApiArg = {
-  /** a record's _id */
+  /** a record's _id (letters, digits, _ and -) */
   id: string;
 };
 export type VerifySellerApiResponse = /** status 200 Default Response */ UpdateResult;
 export type VerifySellerApiArg = {
-  /** a record's _id */
+  /** a record's _id (letters, digits, _ and -) */
   id: string;
 };
 export type GetAdvertisedProductsApiResponse = /** status 200 Default Response */ Product[];
@@ -205,12 +213,12 @@ export type GetSellerProductsApiArg = {
 };
 export type AdvertiseProductApiResponse = /** status 200 Default Response */ UpdateResult;
 export type AdvertiseProductApiArg = {
-  /** a record's _id */
+  /** a record's _id (letters, digits, _ and -) */
   id: string;
 };
 export type DeleteProductApiResponse = /** status 200 Default Response */ DeleteResult;
 export type DeleteProductApiArg = {
-  /** a record's _id */
+  /** a record's _id (letters, digits, _ and -) */
   id: string;
 };
 export type GetOrdersApiResponse = /** status 200 Default Response */ Order[];
@@ -225,7 +233,7 @@ export type CreateOrderApiArg = {
     /** a phone number (digits; spaces, dashes, brackets and a leading + allowed) */
     phone: string | number;
     meetLocation: string;
-    /** a record's _id */
+    /** a record's _id (letters, digits, _ and -) */
     productID: string;
     /** ignored: the buyer is the caller */
     buyerEmail?: string;
