@@ -64,10 +64,14 @@ function validationMessage(error: FastifyError): string {
   const path = first?.instancePath?.replace(/^\//, '').replace(/\//g, '.');
   const field = [path, missing].filter(Boolean).join('.') || error.validationContext || 'request';
   if (first?.keyword === 'required') return `${field}: is required`;
+  const { parentSchema } = (first ?? {}) as { parentSchema?: { description?: string } };
   if (first?.keyword === 'anyOf') {
-    const { parentSchema } = first as { parentSchema?: { description?: string } };
-    const description = parentSchema?.description;
-    return `${field}: must be ${description ?? 'one of the allowed forms'}`;
+    return `${field}: must be ${parentSchema?.description ?? 'one of the allowed forms'}`;
+  }
+  if (first?.keyword === 'pattern') {
+    if ((first.params as { pattern?: string }).pattern === '\\S')
+      return `${field}: must not be blank`;
+    if (parentSchema?.description) return `${field}: must be ${parentSchema.description}`;
   }
   return `${field}: ${first?.message ?? 'is not valid'}`;
 }

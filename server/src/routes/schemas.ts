@@ -53,7 +53,7 @@ export const LIMITS = {
 /** A stored record's id: Mongo-like 24 hex digits for new records; seed ids are readable. */
 export const Id = Type.String({
   pattern: '^[A-Za-z0-9_-]{1,64}$',
-  description: "a record's _id",
+  description: "a record's _id (letters, digits, _ and -)",
 });
 
 /** A non-blank line of text. */
