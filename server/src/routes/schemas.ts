@@ -64,7 +64,7 @@ export function Text(maxLength: number, description?: string) {
 export const Email = Type.String({
   minLength: 3,
   maxLength: LIMITS.email,
-  pattern: '^\\s*[^\\s@/?#%]+@[^\\s@/?#%]+\\s*$',
+  pattern: '^\\s*[^\\s@]+@[^\\s@]+\\s*$',
   description: 'an email address (compared case-insensitively)',
 });
 

@@ -174,6 +174,17 @@ describe(`users (${databaseKind})`, () => {
       },
     );
 
+    it('finds an email with + and / in it when the path parameter is encoded', async () => {
+      const unusual = await registerUser(ctx.app, 'Buyer', 'plus+tag/slash');
+      const response = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/users/buyer/${encodeURIComponent(unusual.email)}`,
+        headers: unusual.auth,
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({ buyer: true });
+    });
+
     it('answers false for the other roles', async () => {
       for (const path of ['admin', 'seller']) {
         const response = await ctx.app.inject({
