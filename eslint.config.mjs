@@ -98,7 +98,7 @@ export default tseslint.config(
           ],
           patterns: [
             {
-              group: ['firebase', 'firebase/*', '@firebase/*'],
+              regex: '^@?firebase(/|$)',
               message: 'Import Firebase only in src/lib/auth/firebase.ts.',
             },
           ],

@@ -4,6 +4,7 @@ import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { AppProviders } from './app/AppProviders';
 import { routes } from './app/routes';
 import { makeStore } from './app/store';
+import { startAuthListener } from './lib/auth/authListener';
 
 const store = makeStore();
 const router = createBrowserRouter(routes);
@@ -17,3 +18,6 @@ createRoot(container).render(
     </AppProviders>
   </StrictMode>,
 );
+
+// The session is read once the page is up: Firebase loads after first paint.
+void store.dispatch(startAuthListener());

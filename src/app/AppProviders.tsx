@@ -4,6 +4,7 @@ import { ThemeProvider } from '@mui/material/styles';
 import { SnackbarProvider } from 'notistack';
 import type { ReactNode } from 'react';
 import { Provider } from 'react-redux';
+import { MAX_TOASTS, REMOVE_DELAY } from '../lib/notify/notify';
 import type { AppStore } from './store';
 import { theme } from './theme';
 import { createEmotionCache } from './createEmotionCache';
@@ -21,7 +22,13 @@ export function AppProviders({ store, emotionCache, children }: Props) {
       <ThemeProvider theme={theme}>
         <CssBaseline />
         <Provider store={store}>
-          <SnackbarProvider maxSnack={20}>{children}</SnackbarProvider>
+          <SnackbarProvider
+            maxSnack={MAX_TOASTS}
+            anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+            transitionDuration={{ enter: 225, exit: REMOVE_DELAY }}
+          >
+            {children}
+          </SnackbarProvider>
         </Provider>
       </ThemeProvider>
     </CacheProvider>

@@ -1,17 +1,35 @@
+import type { ComponentType, ReactNode } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { MainLayout, RootLayout } from '../components/layouts';
 import { RouteError } from '../components/RouteError';
 import { Spinner } from '../components/Spinner';
 import { paths } from '../config/paths';
+import { RedirectIfSignedIn, RequireAuth, RequireRole } from '../lib/auth/guards';
+import type { Role } from '../lib/auth/roles';
+
+type Wrap = (page: ReactNode) => ReactNode;
+
+/** A lazily loaded screen, optionally wrapped in a guard. */
+function screen(load: () => Promise<ComponentType>, wrap?: Wrap) {
+  return async () => {
+    const Page = await load();
+    return { Component: wrap ? () => <>{wrap(<Page />)}</> : Page };
+  };
+}
+
+const signedIn: Wrap = (page) => <RequireAuth>{page}</RequireAuth>;
+const forRole =
+  (role: Role): Wrap =>
+  (page) => <RequireRole role={role}>{page}</RequireRole>;
 
 const placeholder = (title: string) => async () => {
   const { PlaceholderPage } = await import('../features/placeholder/PlaceholderPage');
-  return { Component: () => <PlaceholderPage title={title} /> };
+  return () => <PlaceholderPage title={title} />;
 };
 
-const home = async () => ({ Component: (await import('../features/home/HomePage')).HomePage });
+const home = screen(async () => (await import('../features/home/HomePage')).HomePage);
 
-/** The route table of spec §2; every screen is loaded lazily. */
+/** The route table of spec §2; every screen is loaded lazily, guards sit in front. */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -24,33 +42,49 @@ export const routes: RouteObject[] = [
         children: [
           { path: paths.root, lazy: home },
           { path: paths.home, lazy: home },
-          { path: paths.login, lazy: placeholder('Login') },
-          { path: paths.register, lazy: placeholder('Register') },
+          {
+            path: paths.login,
+            lazy: screen(async () => (await import('../features/account/LoginPage')).LoginPage),
+          },
+          {
+            path: paths.register,
+            lazy: screen(
+              async () => (await import('../features/account/RegisterPage')).RegisterPage,
+              (page) => <RedirectIfSignedIn>{page}</RedirectIfSignedIn>,
+            ),
+          },
           {
             path: paths.blogs,
-            lazy: async () => ({
-              Component: (await import('../features/blogs/BlogsPage')).BlogsPage,
-            }),
+            lazy: screen(async () => (await import('../features/blogs/BlogsPage')).BlogsPage),
           },
-          { path: paths.categoryProducts.pattern, lazy: placeholder('CARLIST') },
+          { path: paths.categoryProducts.pattern, lazy: screen(placeholder('CARLIST'), signedIn) },
           {
             path: '*',
-            lazy: async () => ({
-              Component: (await import('../features/notFound/NotFoundPage')).NotFoundPage,
-            }),
+            lazy: screen(
+              async () => (await import('../features/notFound/NotFoundPage')).NotFoundPage,
+            ),
           },
         ],
       },
       {
         path: paths.dashboard,
-        lazy: placeholder('Dashboard'),
+        lazy: screen(
+          async () => (await import('../components/DashboardLayout')).DashboardLayout,
+          signedIn,
+        ),
         children: [
-          { index: true },
-          { path: paths.allBuyers, lazy: placeholder('All Buyers') },
-          { path: paths.allSellers, lazy: placeholder('All Sellers') },
-          { path: paths.addProducts, lazy: placeholder('Add products') },
-          { path: paths.myProducts, lazy: placeholder('My products') },
-          { path: paths.myOrders, lazy: placeholder('My orders') },
+          {
+            index: true,
+            lazy: screen(
+              async () => (await import('../features/dashboard/DashboardHome')).DashboardHome,
+            ),
+          },
+          { path: paths.allBuyers, lazy: screen(placeholder('All Buyers'), forRole('admin')) },
+          { path: paths.allSellers, lazy: screen(placeholder('All Sellers'), forRole('admin')) },
+          { path: paths.addProducts, lazy: screen(placeholder('Add products'), forRole('seller')) },
+          { path: paths.myProducts, lazy: screen(placeholder('My products'), forRole('seller')) },
+          // My orders needs only a login (spec route table); its menu entry is the buyer's.
+          { path: paths.myOrders, lazy: screen(placeholder('My orders')) },
         ],
       },
     ],

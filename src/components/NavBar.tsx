@@ -1,4 +1,5 @@
 import AppBar from '@mui/material/AppBar';
+import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
@@ -10,8 +11,12 @@ import ListItemText from '@mui/material/ListItemText';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { Link as RouterLink, NavLink } from 'react-router-dom';
+import { useSelector } from 'react-redux';
+import { Link as RouterLink, NavLink, useNavigate } from 'react-router-dom';
 import { paths } from '../config/paths';
+import { selectAuthLoading, selectAuthUser, type AuthRootState } from '../lib/auth/authSlice';
+import { signOut, useSessionDispatch } from '../lib/auth/session';
+import type { SessionUser } from '../lib/auth/sessionUser';
 import { CarIcon, MenuIcon } from './icons';
 
 interface NavItem {
@@ -19,11 +24,19 @@ interface NavItem {
   to: string;
 }
 
-/** The items the bar shows: always Home and Blogs; signed out, Register and Login (spec §2). */
-export function navItems(): NavItem[] {
-  return [
+/**
+ * What the bar links (spec §2): always Home and Blogs; signed out, Register and Login; signed
+ * in, Dashboad (spelt so). While the session is still being read, neither.
+ */
+export function navItems(user: SessionUser | null, loading: boolean): NavItem[] {
+  const always = [
     { label: 'Home', to: paths.home },
     { label: 'Blogs', to: paths.blogs },
+  ];
+  if (user) return [...always, { label: 'Dashboad', to: paths.dashboard }];
+  if (loading) return always;
+  return [
+    ...always,
     { label: 'Register', to: paths.register },
     { label: 'Login', to: paths.login },
   ];
@@ -33,12 +46,25 @@ const linkSx = {
   color: 'inherit',
   fontWeight: 600,
   px: 1.5,
-  '&.active': { color: 'secondary.contrastText', bgcolor: 'rgba(255,255,255,0.12)' },
+  '&.active': { bgcolor: 'rgba(255,255,255,0.12)' },
 } as const;
+
+export const DEFAULT_AVATAR = '/images/avatar.svg';
 
 export function NavBar() {
   const [open, setOpen] = useState(false);
-  const items = navItems();
+  const user = useSelector((state: AuthRootState) => selectAuthUser(state));
+  const loading = useSelector((state: AuthRootState) => selectAuthLoading(state));
+  const dispatch = useSessionDispatch();
+  const navigate = useNavigate();
+  const items = navItems(user, loading);
+
+  const logOut = async () => {
+    setOpen(false);
+    await dispatch(signOut());
+    navigate(paths.root);
+  };
+
   return (
     <AppBar position="sticky" color="primary" elevation={0}>
       <Container maxWidth="lg">
@@ -71,14 +97,40 @@ export function NavBar() {
           <Box
             component="nav"
             aria-label="Main"
-            sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5 }}
+            sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5, alignItems: 'center' }}
           >
             {items.map((item) => (
               <Button key={item.to} component={NavLink} to={item.to} sx={linkSx}>
                 {item.label}
               </Button>
             ))}
+            {user && (
+              <>
+                <Typography
+                  component="span"
+                  sx={{ mx: 1, fontWeight: 600 }}
+                  data-testid="display-name"
+                >
+                  {user.displayName}
+                </Typography>
+                <Button onClick={logOut} sx={linkSx}>
+                  Log out
+                </Button>
+                <Avatar
+                  src={user.photoURL || DEFAULT_AVATAR}
+                  alt={user.displayName ?? 'Your photo'}
+                  sx={{ width: 36, height: 36, ml: 0.5, border: '2px solid rgba(255,255,255,0.6)' }}
+                />
+              </>
+            )}
           </Box>
+          {user && (
+            <Avatar
+              src={user.photoURL || DEFAULT_AVATAR}
+              alt={user.displayName ?? 'Your photo'}
+              sx={{ width: 32, height: 32, display: { md: 'none' } }}
+            />
+          )}
           <IconButton
             color="inherit"
             aria-label="Open menu"
@@ -91,6 +143,9 @@ export function NavBar() {
       </Container>
       <Drawer anchor="right" open={open} onClose={() => setOpen(false)}>
         <Box component="nav" aria-label="Main" sx={{ width: 240 }}>
+          {user && (
+            <Typography sx={{ px: 2, pt: 2, fontWeight: 700 }}>{user.displayName}</Typography>
+          )}
           <List>
             {items.map((item) => (
               <ListItemButton
@@ -102,6 +157,11 @@ export function NavBar() {
                 <ListItemText primary={item.label} />
               </ListItemButton>
             ))}
+            {user && (
+              <ListItemButton onClick={logOut}>
+                <ListItemText primary="Log out" />
+              </ListItemButton>
+            )}
           </List>
         </Box>
       </Drawer>

@@ -6,18 +6,11 @@ import {
   type FetchBaseQueryError,
 } from '@reduxjs/toolkit/query/react';
 import { env } from '../../config/env';
+import { sessionExpired, type AuthRootState } from '../auth/authSlice';
+import { firebaseAuthService } from '../auth/firebase';
+import { readAccessToken, storeAccessToken } from './accessToken';
 
-export const ACCESS_TOKEN_KEY = 'accessToken';
-
-/** The stored access token, if any (no browser storage during server rendering). */
-export function readAccessToken(): string | null {
-  if (typeof window === 'undefined') return null;
-  try {
-    return window.localStorage.getItem(ACCESS_TOKEN_KEY);
-  } catch {
-    return null;
-  }
-}
+export { ACCESS_TOKEN_KEY, readAccessToken } from './accessToken';
 
 /** Spec §9: 3 retries, backoff from 1000 ms doubling up to 30000 ms. */
 export const MAX_RETRIES = 3;
@@ -25,11 +18,20 @@ export function retryDelay(attempt: number): number {
   return Math.min(1000 * 2 ** (attempt - 1), 30000);
 }
 
+/** Calls that prove who the caller is with the provider's ID token rather than our token. */
+const ID_TOKEN_ENDPOINTS = new Set(['getAccessToken', 'upsertUser']);
+
 const rawBaseQuery = fetchBaseQuery({
   baseUrl: env.apiOrigin,
-  prepareHeaders(headers) {
+  async prepareHeaders(headers, { endpoint }) {
+    if (headers.has('authorization')) return headers;
+    if (ID_TOKEN_ENDPOINTS.has(endpoint)) {
+      const idToken = await firebaseAuthService.getIdToken().catch(() => null);
+      if (idToken) headers.set('authorization', `Bearer ${idToken}`);
+      return headers;
+    }
     const token = readAccessToken();
-    if (token && !headers.has('authorization')) headers.set('authorization', `bearer ${token}`);
+    if (token) headers.set('authorization', `bearer ${token}`);
     return headers;
   },
 });
@@ -40,11 +42,56 @@ export function isRetryable(error: FetchBaseQueryError): boolean {
   return error.status === 'FETCH_ERROR' || error.status === 'TIMEOUT_ERROR';
 }
 
+let renewing: Promise<boolean> | null = null;
+
+/** Asks /jwt for a fresh access token with the provider's ID token; one renewal at a time. */
+async function renewAccessToken(email: string): Promise<boolean> {
+  renewing ??= (async () => {
+    try {
+      const idToken = await firebaseAuthService.getIdToken(true);
+      if (!idToken) return false;
+      const url = `${env.apiOrigin}/api/jwt?email=${encodeURIComponent(email)}`;
+      const response = await fetch(url, { headers: { authorization: `Bearer ${idToken}` } });
+      if (!response.ok) return false;
+      const body = (await response.json()) as { accessToken?: string };
+      if (!body.accessToken) return false;
+      storeAccessToken(body.accessToken);
+      return true;
+    } catch {
+      return false;
+    } finally {
+      renewing = null;
+    }
+  })();
+  return renewing;
+}
+
+/**
+ * A 401 renews the access token once and replays the call; a second 401 ends the session.
+ */
+const authenticatedBaseQuery: BaseQueryFn<
+  string | FetchArgs,
+  unknown,
+  FetchBaseQueryError
+> = async (args, api, extraOptions) => {
+  const result = await rawBaseQuery(args, api, extraOptions);
+  if (result.error?.status !== 401 || ID_TOKEN_ENDPOINTS.has(api.endpoint)) return result;
+  const email = (api.getState() as AuthRootState).auth?.user?.email;
+  if (!email) return result; // nobody is signed in: nothing to renew
+  if (!(await renewAccessToken(email))) {
+    api.dispatch(sessionExpired());
+    return result;
+  }
+  const replay = await rawBaseQuery(args, api, extraOptions);
+  if (replay.error?.status === 401) api.dispatch(sessionExpired());
+  return replay;
+};
+
 /**
  * Queries retry per spec §9; mutations never do (a retried order would be a duplicate).
  */
 export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = retry(
-  rawBaseQuery,
+  authenticatedBaseQuery,
   {
     // `attempt` counts failures so far: 1 before the first retry.
     retryCondition: (error, _args, { attempt, baseQueryApi }) =>

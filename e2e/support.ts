@@ -1,0 +1,94 @@
+import { expect, type Page } from '@playwright/test';
+import { deflateSync } from 'node:zlib';
+
+/** The demo accounts the e2e server seeds (demo mode). */
+export const demo = {
+  admin: 'admin@cardealer.dev',
+  seller: 'seller@cardealer.dev',
+  buyer: 'buyer@cardealer.dev',
+  verifiedSeller: 'northside@cardealer.dev',
+  password: 'cardealer123',
+} as const;
+
+let counter = 0;
+/** An email no other test uses. */
+export function uniqueEmail(prefix: string): string {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${counter}@example.com`;
+}
+
+/** A small valid PNG (solid colour), made here so tests need no fixture files. */
+export function pngImage(
+  width = 8,
+  height = 8,
+  rgb: [number, number, number] = [255, 106, 19],
+): Buffer {
+  const crcTable = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (buf: Buffer) => {
+    let c = 0xffffffff;
+    for (const byte of buf) c = crcTable[(c ^ byte) & 0xff] ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const sum = Buffer.alloc(4);
+    sum.writeUInt32BE(crc(body));
+    return Buffer.concat([length, body, sum]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 2; // truecolour
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3).map((_, i) => rgb[i % 3])]);
+  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', deflateSync(pixels)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** Signs in through the login page and waits for the signed-in navigation bar. */
+export async function signIn(
+  page: Page,
+  email: string,
+  password: string = demo.password,
+): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Login', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
+}
+
+/** Registers a new account through the register page (with a photo) and waits for the toast. */
+export async function register(
+  page: Page,
+  account: { name: string; email: string; role: 'Seller' | 'Buyer'; password?: string },
+): Promise<void> {
+  await page.goto('/register');
+  await page.getByLabel('Name').fill(account.name);
+  await page.getByLabel('Email').fill(account.email);
+  await page
+    .getByLabel('Photo')
+    .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: pngImage() });
+  await page.getByLabel('Role').click();
+  await page.getByRole('option', { name: account.role, exact: true }).click();
+  await page.getByLabel('Password').fill(account.password ?? demo.password);
+  await page.getByRole('button', { name: 'Register', exact: true }).click();
+  await expect(page.getByText('Register successfull')).toBeVisible();
+}
+
+/** Logs out through the navigation bar. */
+export async function signOut(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page.getByRole('link', { name: 'Login' }).first()).toBeVisible();
+}

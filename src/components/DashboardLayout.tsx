@@ -1,0 +1,100 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Drawer from '@mui/material/Drawer';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { NavLink, Outlet } from 'react-router-dom';
+import { paths } from '../config/paths';
+import { roleLabel, useRole, type Role } from '../lib/auth/roles';
+import { Spinner } from './Spinner';
+
+/** The dashboard side menu by role (spec §2). */
+export const dashboardMenu: Record<Role, { label: string; to: string }[]> = {
+  admin: [
+    { label: 'All buyers', to: paths.allBuyers },
+    { label: 'All sellers', to: paths.allSellers },
+  ],
+  seller: [
+    { label: 'Add products', to: paths.addProducts },
+    { label: 'My products', to: paths.myProducts },
+  ],
+  buyer: [{ label: 'My orders', to: paths.myOrders }],
+};
+
+function SideMenu({ onPick }: { onPick?: () => void }) {
+  const { role, loading } = useRole();
+  if (loading) return <Spinner minHeight={120} label="Loading your menu" />;
+  const items = role ? dashboardMenu[role] : [];
+  return (
+    <Box component="nav" aria-label="Dashboard">
+      {role && (
+        <Typography variant="overline" sx={{ px: 2, color: 'text.secondary' }}>
+          {roleLabel[role]}
+        </Typography>
+      )}
+      <List>
+        {items.map((item) => (
+          <ListItemButton
+            key={item.to}
+            component={NavLink}
+            to={item.to}
+            onClick={onPick}
+            sx={{
+              borderRadius: 2,
+              '&.active': { bgcolor: 'rgba(194,65,12,0.1)', color: 'secondary.dark' },
+            }}
+          >
+            <ListItemText primary={item.label} />
+          </ListItemButton>
+        ))}
+      </List>
+    </Box>
+  );
+}
+
+/** The dashboard: the side menu beside the page; on small screens, a Details control opens it. */
+export function DashboardLayout() {
+  const [open, setOpen] = useState(false);
+  return (
+    <Box component="main" sx={{ flex: 1, bgcolor: 'background.default' }}>
+      <Container maxWidth="lg" sx={{ py: { xs: 2, md: 4 } }}>
+        <Button
+          variant="outlined"
+          onClick={() => setOpen(true)}
+          sx={{ display: { md: 'none' }, mb: 2 }}
+          aria-label="Details"
+        >
+          Details
+        </Button>
+        <Box sx={{ display: 'flex', gap: 3, alignItems: 'flex-start' }}>
+          <Paper
+            variant="outlined"
+            sx={{
+              display: { xs: 'none', md: 'block' },
+              width: 240,
+              flexShrink: 0,
+              p: 1,
+              position: 'sticky',
+              top: 88,
+            }}
+          >
+            <SideMenu />
+          </Paper>
+          <Box sx={{ flex: 1, minWidth: 0 }}>
+            <Outlet />
+          </Box>
+        </Box>
+      </Container>
+      <Drawer anchor="left" open={open} onClose={() => setOpen(false)}>
+        <Box sx={{ width: 260, p: 1 }}>
+          <SideMenu onPick={() => setOpen(false)} />
+        </Box>
+      </Drawer>
+    </Box>
+  );
+}

@@ -1,0 +1,129 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useFormik } from 'formik';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
+import * as yup from 'yup';
+import { env } from '../../config/env';
+import { paths } from '../../config/paths';
+import { useSessionDispatch } from '../../lib/auth/session';
+import { notify } from '../../lib/notify/notify';
+import { AuthCard } from './AuthCard';
+import { signInErrorMessage } from './authErrors';
+import { signInWithPassword } from './accountThunks';
+import { GoogleSignIn } from './GoogleSignIn';
+import { useReturnPath } from './useReturnPath';
+
+const REQUIRED = 'Field is required';
+const schema = yup.object({
+  email: yup.string().trim().required(REQUIRED),
+  password: yup.string().required(REQUIRED),
+});
+
+/** The demo accounts (local demo mode only): a click fills the form. */
+const demoAccounts = [
+  { label: 'Seller', email: 'seller@cardealer.dev' },
+  { label: 'Buyer', email: 'buyer@cardealer.dev' },
+  { label: 'Admin', email: 'admin@cardealer.dev' },
+];
+const DEMO_PASSWORD = 'cardealer123';
+
+export function LoginPage() {
+  const dispatch = useSessionDispatch();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const returnPath = useReturnPath();
+  const goBack = () => navigate(returnPath, { replace: true });
+
+  const form = useFormik({
+    initialValues: { email: '', password: '' },
+    validationSchema: schema,
+    onSubmit: async (values) => {
+      try {
+        await dispatch(signInWithPassword(values.email.trim(), values.password));
+        goBack();
+      } catch (error) {
+        const message = signInErrorMessage(error);
+        if (message) notify.error(message);
+        else console.error('Sign-in failed', error);
+      }
+    },
+  });
+  const fieldError = (name: 'email' | 'password') =>
+    form.touched[name] && form.errors[name] ? form.errors[name] : undefined;
+
+  return (
+    <AuthCard documentTitle="login" title="Login">
+      {env.mode === 'demo' && (
+        <Alert severity="info" icon={false} sx={{ mb: 3 }}>
+          <Typography variant="subtitle2" component="h2" gutterBottom>
+            Demo accounts (password {DEMO_PASSWORD})
+          </Typography>
+          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+            {demoAccounts.map((account) => (
+              <Button
+                key={account.email}
+                size="small"
+                variant="outlined"
+                onClick={() =>
+                  void form.setValues({ email: account.email, password: DEMO_PASSWORD })
+                }
+                aria-label={`Use the demo ${account.label.toLowerCase()}: ${account.email}`}
+              >
+                {account.label}
+              </Button>
+            ))}
+          </Stack>
+        </Alert>
+      )}
+      <Box component="form" noValidate onSubmit={form.handleSubmit}>
+        <Stack spacing={2.5}>
+          <TextField
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            value={form.values.email}
+            onChange={form.handleChange}
+            onBlur={form.handleBlur}
+            error={Boolean(fieldError('email'))}
+            helperText={fieldError('email')}
+          />
+          <TextField
+            label="Password"
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            value={form.values.password}
+            onChange={form.handleChange}
+            onBlur={form.handleBlur}
+            error={Boolean(fieldError('password'))}
+            helperText={fieldError('password')}
+          />
+          <Button
+            type="submit"
+            variant="contained"
+            color="secondary"
+            size="large"
+            disabled={form.isSubmitting}
+          >
+            {form.isSubmitting ? 'Loading...' : 'Login'}
+          </Button>
+        </Stack>
+      </Box>
+      <Typography sx={{ mt: 2 }}>
+        New to cardealer?{' '}
+        <Link component={RouterLink} to={paths.register} state={location.state}>
+          Register
+        </Link>
+      </Typography>
+      <Divider sx={{ my: 3 }}>or</Divider>
+      <GoogleSignIn onSignedIn={goBack} />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,203 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import FormHelperText from '@mui/material/FormHelperText';
+import LinearProgress from '@mui/material/LinearProgress';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useFormik } from 'formik';
+import { useState } from 'react';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
+import * as yup from 'yup';
+import { paths } from '../../config/paths';
+import { ACCEPTED_IMAGE_TYPES, MAX_IMAGE_BYTES } from '../../lib/api/imageHost';
+import { authErrorCode } from '../../lib/auth/firebase';
+import { useSessionDispatch } from '../../lib/auth/session';
+import { notify } from '../../lib/notify/notify';
+import { AuthCard } from './AuthCard';
+import { signInErrorMessage } from './authErrors';
+import { registerAccount, RegistrationStepError } from './accountThunks';
+import { GoogleSignIn } from './GoogleSignIn';
+import { useReturnPath } from './useReturnPath';
+
+const REQUIRED = 'Field is required';
+export const PASSWORD_MESSAGE = 'Password must be 6 characters or longer.';
+
+const schema = yup.object({
+  name: yup.string().trim().required(REQUIRED).max(80, 'Use at most 80 characters'),
+  email: yup.string().trim().required(REQUIRED).email('Enter a valid email address'),
+  photo: yup
+    .mixed<File>()
+    .required(REQUIRED)
+    .test(
+      'type',
+      'Choose a JPEG, PNG, WebP or GIF image',
+      (file) => !file || ACCEPTED_IMAGE_TYPES.includes(file.type),
+    )
+    .test(
+      'size',
+      'The photo must be 5 MB or smaller',
+      (file) => !file || file.size <= MAX_IMAGE_BYTES,
+    ),
+  role: yup.string().oneOf(['Seller', 'Buyer'], 'Choose seller or buyer').required(REQUIRED),
+  password: yup.string().required(REQUIRED).min(6, PASSWORD_MESSAGE),
+});
+
+interface Values {
+  name: string;
+  email: string;
+  photo: File | null;
+  role: 'Seller' | 'Buyer' | '';
+  password: string;
+}
+
+const initialValues: Values = { name: '', email: '', photo: null, role: 'Seller', password: '' };
+
+export function RegisterPage() {
+  const dispatch = useSessionDispatch();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const returnPath = useReturnPath();
+  const [progress, setProgress] = useState<number | null>(null);
+  const [fileInputKey, setFileInputKey] = useState(0);
+
+  const form = useFormik<Values>({
+    initialValues,
+    validationSchema: schema,
+    onSubmit: async (values, helpers) => {
+      setProgress(0);
+      try {
+        await dispatch(
+          registerAccount(
+            {
+              name: values.name.trim(),
+              email: values.email.trim(),
+              password: values.password,
+              photo: values.photo as File,
+              role: values.role as 'Seller' | 'Buyer',
+            },
+            setProgress,
+          ),
+        );
+        notify.success('Register successfull');
+        navigate(returnPath, { replace: true });
+      } catch (error) {
+        if (authErrorCode(error) === 'auth/email-already-in-use') {
+          notify.error('User already registered');
+          helpers.resetForm();
+          setFileInputKey((key) => key + 1);
+        } else if (error instanceof RegistrationStepError) {
+          notify.error(`${error.message} Nothing was kept: please try again.`);
+        } else if (authErrorCode(error) === 'auth/weak-password') {
+          notify.error(PASSWORD_MESSAGE);
+        } else if (authErrorCode(error) === 'auth/invalid-email') {
+          notify.error('Enter a valid email address');
+        } else {
+          const message = signInErrorMessage(error);
+          if (message) notify.error(message);
+          else console.error('Registration failed', error);
+        }
+      } finally {
+        setProgress(null);
+      }
+    },
+  });
+  type Field = keyof Values;
+  const fieldError = (name: Field) =>
+    form.touched[name] && form.errors[name] ? String(form.errors[name]) : undefined;
+  const text = (name: 'name' | 'email' | 'password') => ({
+    name,
+    value: form.values[name],
+    onChange: form.handleChange,
+    onBlur: form.handleBlur,
+    error: Boolean(fieldError(name)),
+    helperText: fieldError(name),
+  });
+
+  return (
+    <AuthCard documentTitle="register" title="Register">
+      <Box component="form" noValidate onSubmit={form.handleSubmit}>
+        <Stack spacing={2.5}>
+          <TextField label="Name" autoComplete="name" {...text('name')} />
+          <TextField label="Email" type="email" autoComplete="email" {...text('email')} />
+          <Box>
+            <Typography
+              component="label"
+              htmlFor="register-photo"
+              variant="body2"
+              sx={{ display: 'block', mb: 0.5 }}
+            >
+              Photo
+            </Typography>
+            <input
+              key={fileInputKey}
+              id="register-photo"
+              name="photo"
+              type="file"
+              accept={ACCEPTED_IMAGE_TYPES.join(',')}
+              aria-invalid={Boolean(fieldError('photo'))}
+              aria-describedby="register-photo-help"
+              onChange={(event) => {
+                void form.setFieldValue('photo', event.currentTarget.files?.[0] ?? null);
+                void form.setFieldTouched('photo', true, false);
+              }}
+              onBlur={() => void form.setFieldTouched('photo', true)}
+            />
+            <FormHelperText id="register-photo-help" error={Boolean(fieldError('photo'))}>
+              {fieldError('photo') ?? 'A JPEG, PNG, WebP or GIF image, up to 5 MB'}
+            </FormHelperText>
+          </Box>
+          <TextField
+            select
+            label="Role"
+            name="role"
+            value={form.values.role}
+            onChange={form.handleChange}
+            onBlur={form.handleBlur}
+            error={Boolean(fieldError('role'))}
+            helperText={fieldError('role')}
+          >
+            <MenuItem value="" disabled>
+              Make seller or buyer
+            </MenuItem>
+            <MenuItem value="Seller">Seller</MenuItem>
+            <MenuItem value="Buyer">Buyer</MenuItem>
+          </TextField>
+          <TextField
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+            {...text('password')}
+          />
+          {progress !== null && (
+            <LinearProgress
+              variant="determinate"
+              value={Math.round(progress * 100)}
+              color="secondary"
+              aria-label="Uploading your photo"
+            />
+          )}
+          <Button
+            type="submit"
+            variant="contained"
+            color="secondary"
+            size="large"
+            disabled={form.isSubmitting}
+          >
+            {form.isSubmitting ? 'Loading...' : 'Register'}
+          </Button>
+        </Stack>
+      </Box>
+      <Typography sx={{ mt: 2 }}>
+        <Link component={RouterLink} to={paths.login} state={location.state}>
+          Already have an account?
+        </Link>
+      </Typography>
+      <Divider sx={{ my: 3 }}>or</Divider>
+      <GoogleSignIn onSignedIn={() => navigate(returnPath, { replace: true })} />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,26 @@
+import { authErrorCode } from '../../lib/auth/firebase';
+
+/** The spec §8 messages for the provider's error codes; null means "only log it". */
+export function signInErrorMessage(error: unknown): string | null {
+  switch (authErrorCode(error)) {
+    case 'auth/wrong-password':
+      return 'Incorrect password';
+    case 'auth/user-not-found':
+      return 'User not found please register';
+    case 'auth/invalid-credential':
+    case 'auth/invalid-login-credentials':
+      // Providers with email-enumeration protection do not say which of the two was wrong.
+      return 'Email or password is incorrect';
+    case 'auth/too-many-requests':
+      return 'Too many attempts: wait a moment and try again';
+    case 'auth/network-request-failed':
+      return 'The sign-in service could not be reached. Check your connection and try again.';
+    case 'auth/account-exists-with-different-credential':
+      return 'This email already has an account: sign in with your password';
+    case 'auth/popup-closed-by-user':
+    case 'auth/cancelled-popup-request':
+      return null;
+    default:
+      return null;
+  }
+}

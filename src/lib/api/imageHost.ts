@@ -1,0 +1,88 @@
+import { createApi, fakeBaseQuery } from '@reduxjs/toolkit/query/react';
+import { env } from '../../config/env';
+
+/** What the imgbb-compatible host answers about a stored image. */
+export interface UploadedImage {
+  displayUrl: string;
+}
+
+export interface UploadImageArg {
+  image: File;
+  /** Called with the fraction sent so far (0…1). */
+  onProgress?: (fraction: number) => void;
+}
+
+export interface UploadError {
+  status: number | 'FETCH_ERROR';
+  message: string;
+}
+
+/** The image types the host accepts (it checks the content too). */
+export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'];
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+
+/** Makes a relative display URL absolute (the sign-in provider wants absolute photo URLs). */
+export function absoluteUrl(url: string): string {
+  if (typeof window === 'undefined') return url;
+  return new URL(url, window.location.href).toString();
+}
+
+function upload(
+  { image, onProgress }: UploadImageArg,
+  signal: AbortSignal,
+): Promise<UploadedImage> {
+  return new Promise((resolve, reject) => {
+    const form = new FormData();
+    form.append('image', image);
+    const xhr = new XMLHttpRequest();
+    const url = `${env.imageHostUrl}?key=${encodeURIComponent(env.imageHostKey)}`;
+    xhr.open('POST', url.startsWith('/') ? `${env.apiOrigin}${url}` : url);
+    xhr.responseType = 'json';
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress?.(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      const body = xhr.response as {
+        success?: boolean;
+        data?: { display_url?: string };
+        message?: string;
+        error?: { message?: string };
+      } | null;
+      if (xhr.status >= 200 && xhr.status < 300 && body?.success && body.data?.display_url) {
+        onProgress?.(1);
+        resolve({ displayUrl: body.data.display_url });
+      } else {
+        reject({
+          status: xhr.status,
+          message: body?.message ?? body?.error?.message ?? `The image host answered ${xhr.status}`,
+        } satisfies UploadError);
+      }
+    };
+    xhr.onerror = () =>
+      reject({ status: 'FETCH_ERROR', message: 'The image host could not be reached' });
+    signal.addEventListener('abort', () => xhr.abort());
+    xhr.send(form);
+  });
+}
+
+/**
+ * The image host is not our contract: a small API of its own, uploading with XMLHttpRequest
+ * because fetch reports no upload progress. A mutation is never retried.
+ */
+export const imageHostApi = createApi({
+  reducerPath: 'imageHost',
+  baseQuery: fakeBaseQuery<UploadError>(),
+  endpoints: (build) => ({
+    uploadImage: build.mutation<UploadedImage, UploadImageArg>({
+      async queryFn(arg, { signal }) {
+        try {
+          return { data: await upload(arg, signal) };
+        } catch (error) {
+          return { error: error as UploadError };
+        }
+      },
+    }),
+  }),
+});
+
+export const { useUploadImageMutation } = imageHostApi;

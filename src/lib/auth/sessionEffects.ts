@@ -1,0 +1,41 @@
+import type {
+  ListenerEffectAPI,
+  TypedStartListening,
+  UnknownAction,
+  ThunkDispatch,
+} from '@reduxjs/toolkit';
+import { clearAccessToken } from '../api/accessToken';
+import { sessionExpired, userSignedIn, userSignedOut, type AuthRootState } from './authSlice';
+import type { ThunkExtra } from './authListener';
+import { fetchAccessToken, signOut } from './session';
+
+type Dispatch = ThunkDispatch<AuthRootState, ThunkExtra, UnknownAction>;
+export type SessionStartListening = TypedStartListening<AuthRootState, Dispatch, ThunkExtra>;
+export type SessionEffectApi = ListenerEffectAPI<AuthRootState, Dispatch, ThunkExtra>;
+
+/**
+ * What follows a session event: an access token for a signed-in email, no token once signed
+ * out, and a sign-out when the API refuses the token even after a renewal.
+ */
+export function addSessionEffects(startListening: SessionStartListening): void {
+  startListening({
+    actionCreator: userSignedIn,
+    effect: async (action, listenerApi) => {
+      const email = action.payload.email;
+      if (!email) return;
+      // The same user again (a profile refresh, a token renewal): keep the token we have.
+      listenerApi.cancelActiveListeners();
+      await listenerApi.dispatch(fetchAccessToken(email));
+    },
+  });
+  startListening({
+    actionCreator: userSignedOut,
+    effect: () => clearAccessToken(),
+  });
+  startListening({
+    actionCreator: sessionExpired,
+    effect: async (_action, listenerApi) => {
+      await listenerApi.dispatch(signOut());
+    },
+  });
+}
