@@ -1,9 +1,15 @@
 import { screen, within } from '@testing-library/react';
+import { makeStore } from '../app/store';
 import { renderApp } from '../testing/render';
+import { makeSessionUser, roleHandlers, signedInState } from '../testing/session';
+import { server } from '../testing/server';
 
 describe('Navigation bar (signed out)', () => {
   it('links Home, Blogs, Register and Login', async () => {
-    renderApp('/blogs');
+    const store = makeStore({
+      preloadedState: { auth: { user: null, loading: false, tokenReady: false, attempt: null } },
+    });
+    renderApp('/blogs', { store });
     await screen.findByRole('heading', { level: 1, name: 'Blogs' });
     const nav = screen.getAllByRole('navigation', { name: 'Main' })[0];
     expect(within(nav).getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/home');
@@ -13,6 +19,35 @@ describe('Navigation bar (signed out)', () => {
       '/register',
     );
     expect(within(nav).getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
+    expect(within(nav).queryByRole('link', { name: 'Dashboad' })).not.toBeInTheDocument();
+  });
+});
+
+describe('Navigation bar (signed in)', () => {
+  it('links Dashboad and shows the name, Log out and the avatar', async () => {
+    server.use(...roleHandlers('buyer'));
+    const store = makeStore({
+      preloadedState: signedInState(makeSessionUser({ displayName: 'Bea Buyer' })),
+    });
+    renderApp('/blogs', { store });
+    await screen.findByRole('heading', { level: 1, name: 'Blogs' });
+    const nav = screen.getAllByRole('navigation', { name: 'Main' })[0];
+    expect(within(nav).getByRole('link', { name: 'Dashboad' })).toHaveAttribute(
+      'href',
+      '/dashboad',
+    );
+    expect(within(nav).getByText('Bea Buyer')).toBeInTheDocument();
+    expect(within(nav).getByRole('button', { name: 'Log out' })).toBeInTheDocument();
+    expect(within(nav).getByRole('img', { name: 'Bea Buyer' })).toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'Register' })).not.toBeInTheDocument();
+  });
+
+  it('shows neither Login nor Dashboad while the session is still being read', async () => {
+    renderApp('/blogs');
+    await screen.findByRole('heading', { level: 1, name: 'Blogs' });
+    const nav = screen.getAllByRole('navigation', { name: 'Main' })[0];
+    expect(within(nav).queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
     expect(within(nav).queryByRole('link', { name: 'Dashboad' })).not.toBeInTheDocument();
   });
 });

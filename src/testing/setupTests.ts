@@ -1,5 +1,6 @@
 import '@testing-library/jest-dom';
 import { server } from './server';
+import { stopAuthListeners } from './session';
 
 // Any request without a handler fails the test: nothing reaches a real network.
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
@@ -8,3 +9,6 @@ afterAll(() => server.close());
 
 // jsdom does not implement scrolling; the router's scroll restoration calls it.
 window.scrollTo = () => undefined;
+
+// Each test's auth listener stops with it.
+afterEach(() => stopAuthListeners());

@@ -1,0 +1,131 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { makeStore } from '../../app/store';
+import { firebaseAuthService } from '../../lib/auth/firebase';
+import { fakeProvider } from '../../testing/firebaseAuth';
+import { renderApp } from '../../testing/render';
+import { API, server } from '../../testing/server';
+import { jwtHandler, listenToAuth, roleHandlers } from '../../testing/session';
+
+const UPLOAD = 'http://localhost/image-host/1/upload';
+
+function setup({ uploadFails = false } = {}) {
+  const provider = fakeProvider([{ email: 'taken@example.com', password: 'secret1' }]);
+  const saved: unknown[] = [];
+  server.use(
+    ...provider.handlers,
+    jwtHandler(),
+    ...roleHandlers(null),
+    http.post(UPLOAD, () =>
+      uploadFails
+        ? HttpResponse.json(
+            { success: false, status: 415, message: 'Only JPEG, PNG, WebP or GIF images' },
+            { status: 415 },
+          )
+        : HttpResponse.json({
+            success: true,
+            status: 200,
+            data: { display_url: '/image-host/i/abc.png' },
+          }),
+    ),
+    http.put(`${API}/users`, async ({ request }) => {
+      saved.push(await request.json());
+      return HttpResponse.json({
+        acknowledged: true,
+        matchedCount: 0,
+        modifiedCount: 0,
+        upsertedCount: 1,
+        upsertedId: 'u1',
+      });
+    }),
+  );
+  const store = makeStore();
+  void listenToAuth(store);
+  const view = renderApp('/register', { store });
+  return { ...view, provider, saved, user: userEvent.setup() };
+}
+
+const photo = () => new File([new Uint8Array([137, 80, 78, 71])], 'me.png', { type: 'image/png' });
+
+async function fill(user: ReturnType<typeof userEvent.setup>, email: string) {
+  await user.type(await screen.findByLabelText('Name'), 'Rita Rider');
+  await user.type(screen.getByLabelText('Email'), email);
+  await user.upload(screen.getByLabelText('Photo'), photo());
+  await user.type(screen.getByLabelText('Password'), 'secret99');
+}
+
+afterEach(async () => {
+  await firebaseAuthService.signOut();
+  localStorage.clear();
+});
+
+describe('Register page', () => {
+  it('requires name, email, photo and password, with the spec messages', async () => {
+    const { user } = setup();
+    await user.click(await screen.findByRole('button', { name: 'Register' }));
+    expect(await screen.findAllByText('Field is required')).toHaveLength(4);
+    await user.type(screen.getByLabelText('Password'), 'abc');
+    await user.tab();
+    expect(await screen.findByText('Password must be 6 characters or longer.')).toBeInTheDocument();
+  });
+
+  it('offers Seller or Buyer, Seller by default, behind a disabled placeholder', async () => {
+    const { user } = setup();
+    const role = await screen.findByRole('combobox', { name: 'Role' });
+    expect(role).toHaveTextContent('Seller');
+    await user.click(role);
+    expect(screen.getByRole('option', { name: 'Make seller or buyer' })).toHaveAttribute(
+      'aria-disabled',
+      'true',
+    );
+    expect(screen.getByRole('option', { name: 'Seller' })).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'Buyer' })).toBeInTheDocument();
+  });
+
+  it('creates the account, uploads the photo, saves the user and says Register successfull', async () => {
+    const { user, router, saved, provider } = setup();
+    await fill(user, 'rita@example.com');
+    await user.click(screen.getByRole('combobox', { name: 'Role' }));
+    await user.click(screen.getByRole('option', { name: 'Buyer' }));
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await screen.findByText('Register successfull')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(saved).toEqual([
+      {
+        name: 'Rita Rider',
+        email: 'rita@example.com',
+        userRole: 'Buyer',
+        userImg: 'http://localhost/image-host/i/abc.png',
+        userVerify: 'false',
+      },
+    ]);
+    const account = [...provider.accounts.values()].find((a) => a.email === 'rita@example.com');
+    expect(account?.displayName).toBe('Rita Rider');
+    expect(account?.photoUrl).toBe('http://localhost/image-host/i/abc.png');
+  });
+
+  it('says User already registered for a taken email, and resets the form', async () => {
+    const { user } = setup();
+    await fill(user, 'taken@example.com');
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await screen.findByText('User already registered')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText('Name')).toHaveValue(''));
+    expect(screen.getByLabelText('Email')).toHaveValue('');
+  });
+
+  it('removes the new account again when the photo upload fails, and says why', async () => {
+    const { user, provider, saved } = setup({ uploadFails: true });
+    await fill(user, 'late@example.com');
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    expect(
+      await screen.findByText(
+        /Your photo could not be uploaded \(Only JPEG, PNG, WebP or GIF images\)/,
+      ),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(provider.calls.delete).toBe(1));
+    expect([...provider.accounts.values()].some((a) => a.email === 'late@example.com')).toBe(false);
+    expect(saved).toEqual([]);
+    expect(screen.getByLabelText('Name')).toHaveValue('Rita Rider');
+  });
+});

@@ -1,0 +1,66 @@
+import configureMockStore from 'redux-mock-store';
+import { withExtraArgument } from 'redux-thunk';
+import type { UnknownAction } from '@reduxjs/toolkit';
+import { makeSessionUser } from '../../testing/session';
+import { startAuthListener, type ThunkExtra } from './authListener';
+import { userSignedIn, userSignedOut, type AuthRootState } from './authSlice';
+import type { AuthService } from './firebase';
+import type { SessionUser } from './sessionUser';
+
+/** A provider whose auth state the test drives by hand. */
+function controllableProvider() {
+  let listener: ((user: SessionUser | null) => void) | undefined;
+  let unsubscribed = false;
+  const service = {
+    subscribe: async (onChange: (user: SessionUser | null) => void) => {
+      listener = onChange;
+      return () => {
+        unsubscribed = true;
+      };
+    },
+  } as Partial<AuthService> as AuthService;
+  return {
+    service,
+    emit: (user: SessionUser | null) => listener?.(user),
+    get unsubscribed() {
+      return unsubscribed;
+    },
+  };
+}
+
+type MockMiddleware = NonNullable<Parameters<typeof configureMockStore>[0]>[number];
+type Store = ReturnType<ReturnType<typeof configureMockStore<AuthRootState, UnknownAction>>>;
+
+describe('auth listener thunk', () => {
+  function setup() {
+    const provider = controllableProvider();
+    const extra: ThunkExtra = { authService: provider.service };
+    const mockStore = configureMockStore<AuthRootState, UnknownAction>([
+      // redux-mock-store's types predate redux-thunk 3's middleware type; the runtime is the same.
+      withExtraArgument(extra) as unknown as MockMiddleware,
+    ]);
+    const store: Store = mockStore({
+      auth: { user: null, loading: true, tokenReady: false, attempt: null },
+    });
+    return { provider, store };
+  }
+
+  it('turns each auth state change into an event, in order', async () => {
+    const { provider, store } = setup();
+    await store.dispatch(startAuthListener() as unknown as UnknownAction);
+    const sam = makeSessionUser();
+    provider.emit(null);
+    provider.emit(sam);
+    provider.emit(null);
+    expect(store.getActions()).toEqual([userSignedOut(), userSignedIn(sam), userSignedOut()]);
+  });
+
+  it('resolves to an unsubscribe function', async () => {
+    const { provider, store } = setup();
+    const unsubscribe = (await store.dispatch(
+      startAuthListener() as unknown as UnknownAction,
+    )) as unknown as () => void;
+    unsubscribe();
+    expect(provider.unsubscribed).toBe(true);
+  });
+});
