@@ -79,10 +79,34 @@ export const routes: RouteObject[] = [
               async () => (await import('../features/dashboard/DashboardHome')).DashboardHome,
             ),
           },
-          { path: paths.allBuyers, lazy: screen(placeholder('All Buyers'), forRole('admin')) },
-          { path: paths.allSellers, lazy: screen(placeholder('All Sellers'), forRole('admin')) },
-          { path: paths.addProducts, lazy: screen(placeholder('Add products'), forRole('seller')) },
-          { path: paths.myProducts, lazy: screen(placeholder('My products'), forRole('seller')) },
+          {
+            path: paths.allBuyers,
+            lazy: screen(
+              async () => (await import('../features/admin/AllBuyersPage')).AllBuyersPage,
+              forRole('admin'),
+            ),
+          },
+          {
+            path: paths.allSellers,
+            lazy: screen(
+              async () => (await import('../features/admin/AllSellersPage')).AllSellersPage,
+              forRole('admin'),
+            ),
+          },
+          {
+            path: paths.addProducts,
+            lazy: screen(
+              async () => (await import('../features/seller/AddProductPage')).AddProductPage,
+              forRole('seller'),
+            ),
+          },
+          {
+            path: paths.myProducts,
+            lazy: screen(
+              async () => (await import('../features/seller/MyProductsPage')).MyProductsPage,
+              forRole('seller'),
+            ),
+          },
           // My orders needs only a login (spec route table); its menu entry is the buyer's.
           { path: paths.myOrders, lazy: screen(placeholder('My orders')) },
         ],

@@ -1,0 +1,200 @@
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Typography from '@mui/material/Typography';
+import { DataGrid, type GridColDef } from '@mui/x-data-grid';
+import { useMemo, useState } from 'react';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { QueryState } from '../../components/QueryState';
+import {
+  errorMessage,
+  useDeleteUserMutation,
+  useGetBuyersQuery,
+  useGetSellersQuery,
+  useVerifySellerMutation,
+  type User,
+} from '../../lib/api';
+import { notify } from '../../lib/notify/notify';
+
+/** What differs between All buyers and All sellers (spec §2, §8 strings). */
+export const userLists = {
+  buyers: {
+    title: 'All buyers',
+    heading: 'All Buyers',
+    empty: 'No buyers found',
+    what: 'the buyers',
+    deleted: 'Buyer deleted succesfull',
+    kind: 'buyer',
+  },
+  sellers: {
+    title: 'All sellers',
+    heading: 'All Sellers',
+    empty: 'No seller found',
+    what: 'the sellers',
+    deleted: 'Seller deleted succesfull',
+    kind: 'seller',
+  },
+} as const;
+
+export const VERIFIED_MESSAGE = 'User verified success full';
+
+type Kind = keyof typeof userLists;
+
+/**
+ * The admin's list of buyers or sellers on a DataGrid: sorting, filtering and paging on the
+ * client (demo scale). Delete asks first; verify and delete update the grid at once and roll
+ * back, with the reason, if the server refuses. Success toasts show only on success.
+ */
+export function UsersGrid({ kind }: { kind: Kind }) {
+  const text = userLists[kind];
+  const buyers = useGetBuyersQuery(undefined, { skip: kind !== 'buyers' });
+  const sellers = useGetSellersQuery(undefined, { skip: kind !== 'sellers' });
+  const query = kind === 'buyers' ? buyers : sellers;
+  const [deleteUser] = useDeleteUserMutation();
+  const [verifySeller] = useVerifySellerMutation();
+  // The user asked about stays set while the dialog closes, so its text does not flicker.
+  const [toDelete, setToDelete] = useState<User | null>(null);
+  const [confirming, setConfirming] = useState(false);
+
+  const columns = useMemo<GridColDef<User>[]>(() => {
+    async function verify(user: User) {
+      try {
+        await verifySeller({ id: user._id }).unwrap();
+        notify.success(VERIFIED_MESSAGE);
+      } catch (error) {
+        notify.error(`${user.name} could not be verified: ${errorMessage(error)}`);
+      }
+    }
+    const list: GridColDef<User>[] = [
+      {
+        field: 'userImg',
+        headerName: 'Image',
+        width: 84,
+        sortable: false,
+        filterable: false,
+        renderCell: ({ row }) => (
+          <Avatar src={row.userImg || undefined} alt={row.name} sx={{ width: 40, height: 40 }}>
+            {row.name.charAt(0).toUpperCase()}
+          </Avatar>
+        ),
+      },
+      { field: 'name', headerName: 'Name', flex: 1, minWidth: 150 },
+      { field: 'email', headerName: 'Email', flex: 1.4, minWidth: 220 },
+    ];
+    if (kind === 'sellers') {
+      list.push({
+        field: 'userVerify',
+        headerName: 'Make verify',
+        width: 190,
+        type: 'singleSelect',
+        valueOptions: [
+          { value: 'true', label: 'verified' },
+          { value: 'false', label: 'not verified' },
+        ],
+        renderCell: ({ row }) =>
+          row.userVerify === 'true' ? (
+            <Button size="small" variant="outlined" color="success" disabled>
+              verified
+            </Button>
+          ) : (
+            <Button
+              size="small"
+              variant="contained"
+              color="secondary"
+              onClick={() => void verify(row)}
+              aria-label={`Make seller verify: ${row.name}`}
+            >
+              Make seller verify
+            </Button>
+          ),
+      });
+    }
+    list.push({
+      field: 'action',
+      headerName: 'Action',
+      width: 120,
+      sortable: false,
+      filterable: false,
+      disableColumnMenu: true,
+      renderCell: ({ row }) => (
+        <Button
+          size="small"
+          variant="outlined"
+          color="error"
+          onClick={() => {
+            setToDelete(row);
+            setConfirming(true);
+          }}
+          aria-label={`Delete ${row.name}`}
+        >
+          Delete
+        </Button>
+      ),
+    });
+    return list;
+  }, [kind, verifySeller]);
+
+  async function remove(user: User) {
+    setConfirming(false);
+    try {
+      const result = await deleteUser({ id: user._id }).unwrap();
+      if (result.deletedCount > 0) notify.success(text.deleted);
+      else notify.blank(`${user.name} was already deleted.`);
+    } catch (error) {
+      notify.error(`${user.name} could not be deleted: ${errorMessage(error)}`);
+    }
+  }
+
+  return (
+    <Card>
+      <title>{text.title}</title>
+      <CardContent sx={{ p: { xs: 2, md: 4 } }}>
+        <QueryState query={query} what={text.what}>
+          {(users) =>
+            users.length === 0 ? (
+              <Typography component="h1" variant="h4">
+                {text.empty}
+              </Typography>
+            ) : (
+              <>
+                <Typography component="h1" variant="h4" sx={{ mb: 3 }}>
+                  {text.heading}
+                </Typography>
+                <Box sx={{ width: '100%', overflowX: 'auto' }}>
+                  <DataGrid
+                    aria-label={text.heading}
+                    rows={users}
+                    columns={columns}
+                    getRowId={(row) => row._id}
+                    rowHeight={64}
+                    autoHeight
+                    // Ten rows a page need no virtualisation (and every cell stays reachable).
+                    disableVirtualization
+                    disableRowSelectionOnClick
+                    showToolbar
+                    initialState={{ pagination: { paginationModel: { pageSize: 10 } } }}
+                    pageSizeOptions={[10, 25, 50]}
+                    sx={{ minWidth: kind === 'sellers' ? 700 : 520, bgcolor: 'background.paper' }}
+                  />
+                </Box>
+              </>
+            )
+          }
+        </QueryState>
+      </CardContent>
+      <ConfirmDialog
+        open={confirming}
+        title={`Delete ${toDelete?.name ?? `this ${text.kind}`}?`}
+        confirmLabel="Delete"
+        onConfirm={() => toDelete && void remove(toDelete)}
+        onClose={() => setConfirming(false)}
+      >
+        {kind === 'sellers'
+          ? `${toDelete?.email ?? 'This seller'} loses their account, their cars and the bookings on them. This cannot be undone.`
+          : `${toDelete?.email ?? 'This buyer'} loses their account and their bookings. This cannot be undone.`}
+      </ConfirmDialog>
+    </Card>
+  );
+}

@@ -1,0 +1,186 @@
+import Avatar from '@mui/material/Avatar';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { useState } from 'react';
+import { useSelector } from 'react-redux';
+import { Link as RouterLink } from 'react-router-dom';
+import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { QueryState } from '../../components/QueryState';
+import { paths } from '../../config/paths';
+import {
+  errorMessage,
+  useAdvertiseProductMutation,
+  useDeleteProductMutation,
+  useGetSellerProductsQuery,
+  type Product,
+} from '../../lib/api';
+import { selectUserEmail } from '../../lib/auth/authSlice';
+import { notify } from '../../lib/notify/notify';
+
+export const ADVERTISED_MESSAGE = 'advertisement successfull.';
+export const DELETED_MESSAGE = 'Product deleted successfully';
+
+const years = (n: number) => `${n} ${n === 1 ? 'year' : 'years'}`;
+
+/**
+ * My products (spec §2): the seller's cars in a table. Advertising and deleting update the
+ * list at once and roll back, with the reason, if the server refuses; a success toast shows
+ * only on success.
+ */
+export function MyProductsPage() {
+  const email = useSelector(selectUserEmail);
+  const query = useGetSellerProductsQuery(email ? { email } : skipToken);
+  const [advertiseProduct] = useAdvertiseProductMutation();
+  const [deleteProduct] = useDeleteProductMutation();
+  // The product asked about stays set while the dialog closes, so its title does not flicker.
+  const [toDelete, setToDelete] = useState<Product | null>(null);
+  const [confirming, setConfirming] = useState(false);
+
+  async function advertise(product: Product) {
+    try {
+      const result = await advertiseProduct({ id: product._id }).unwrap();
+      if (result.modifiedCount > 0) notify.success(ADVERTISED_MESSAGE);
+      else notify.blank(`${product.carName} was already advertised.`);
+    } catch (error) {
+      notify.error(`${product.carName} could not be advertised: ${errorMessage(error)}`);
+    }
+  }
+
+  async function remove(product: Product) {
+    setConfirming(false);
+    try {
+      const result = await deleteProduct({ id: product._id }).unwrap();
+      if (result.deletedCount > 0) notify.success(DELETED_MESSAGE);
+      else notify.blank(`${product.carName} was already deleted.`);
+    } catch (error) {
+      notify.error(`${product.carName} could not be deleted: ${errorMessage(error)}`);
+    }
+  }
+
+  return (
+    <Card>
+      <title>My products</title>
+      <CardContent sx={{ p: { xs: 2, md: 4 } }}>
+        <QueryState query={query} what="your products">
+          {(products) =>
+            products.length === 0 ? (
+              <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+                <Typography component="h1" variant="h4">
+                  There is no product found
+                </Typography>
+                <Typography color="text.secondary">
+                  Cars you post for resale are listed here.
+                </Typography>
+                <Button
+                  component={RouterLink}
+                  to={paths.addProducts}
+                  variant="contained"
+                  color="secondary"
+                >
+                  Post a car
+                </Button>
+              </Stack>
+            ) : (
+              <>
+                <Typography component="h1" variant="h4" sx={{ mb: 3 }}>
+                  My orders
+                </Typography>
+                <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 2 }}>
+                  <Table aria-label="My products" sx={{ minWidth: 760 }}>
+                    <TableHead>
+                      <TableRow sx={{ '& th': { fontWeight: 600, bgcolor: 'grey.50' } }}>
+                        <TableCell>#</TableCell>
+                        <TableCell>Image</TableCell>
+                        <TableCell>Product name</TableCell>
+                        <TableCell>Category</TableCell>
+                        <TableCell>Use of years</TableCell>
+                        <TableCell>Advertisement</TableCell>
+                        <TableCell>Action</TableCell>
+                      </TableRow>
+                    </TableHead>
+                    <TableBody>
+                      {products.map((product, index) => {
+                        const advertised = product.advertisement === 'true';
+                        return (
+                          <TableRow key={product._id} hover>
+                            <TableCell>{index + 1}</TableCell>
+                            <TableCell>
+                              <Avatar
+                                variant="rounded"
+                                src={product.carPhoto}
+                                alt={product.carName}
+                                sx={{ width: 72, height: 48 }}
+                              />
+                            </TableCell>
+                            <TableCell component="th" scope="row" sx={{ fontWeight: 500 }}>
+                              {product.carName}
+                            </TableCell>
+                            <TableCell>{product.categoryName}</TableCell>
+                            <TableCell>{years(product.userYears)}</TableCell>
+                            <TableCell>
+                              <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                                <Button
+                                  size="small"
+                                  variant="contained"
+                                  color="secondary"
+                                  disabled={advertised}
+                                  onClick={() => void advertise(product)}
+                                  aria-label={`Make advertisment: ${product.carName}`}
+                                  sx={{ whiteSpace: 'nowrap' }}
+                                >
+                                  Make advertisment
+                                </Button>
+                                {advertised && (
+                                  <Chip size="small" color="success" label="Advertised" />
+                                )}
+                              </Stack>
+                            </TableCell>
+                            <TableCell>
+                              <Button
+                                size="small"
+                                variant="outlined"
+                                color="error"
+                                onClick={() => {
+                                  setToDelete(product);
+                                  setConfirming(true);
+                                }}
+                                aria-label={`Delete ${product.carName}`}
+                              >
+                                Delete
+                              </Button>
+                            </TableCell>
+                          </TableRow>
+                        );
+                      })}
+                    </TableBody>
+                  </Table>
+                </TableContainer>
+              </>
+            )
+          }
+        </QueryState>
+      </CardContent>
+      <ConfirmDialog
+        open={confirming}
+        title={`Delete ${toDelete?.carName ?? 'this product'}?`}
+        confirmLabel="Delete"
+        onConfirm={() => toDelete && void remove(toDelete)}
+        onClose={() => setConfirming(false)}
+      >
+        The car leaves your list, its advertisement and its category page, and any bookings on it
+        are cancelled. This cannot be undone.
+      </ConfirmDialog>
+    </Card>
+  );
+}
