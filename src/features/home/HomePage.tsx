@@ -1,4 +1,5 @@
 import Box from '@mui/material/Box';
+import { Advertisements } from './Advertisements';
 import { CategoryGrid } from './CategoryGrid';
 import { Hero } from './Hero';
 import { FeatureCars, FooterImage, OurBrands, StatisticsStrip } from './StaticSections';
@@ -10,6 +11,7 @@ export function HomePage() {
       <title>car dealer home</title>
       <Hero />
       <CategoryGrid />
+      <Advertisements />
       <OurBrands />
       <StatisticsStrip />
       <FeatureCars />

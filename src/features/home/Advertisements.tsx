@@ -1,0 +1,144 @@
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Container from '@mui/material/Container';
+import Grid from '@mui/material/Grid';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router-dom';
+import { QueryState } from '../../components/QueryState';
+import { paths } from '../../config/paths';
+import { useGetAdvertisedProductsQuery, type Product } from '../../lib/api';
+import { formatPrice } from '../../lib/format';
+
+function AdvertisedCard({ product }: { product: Product }) {
+  return (
+    <Card
+      component="article"
+      aria-labelledby={`ad-${product._id}`}
+      sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}
+    >
+      <Box sx={{ position: 'relative' }}>
+        <Box
+          component="img"
+          src={product.carPhoto}
+          alt={product.carName}
+          width={640}
+          height={400}
+          loading="lazy"
+          sx={{
+            width: '100%',
+            height: 'auto',
+            aspectRatio: '16 / 10',
+            objectFit: 'cover',
+            display: 'block',
+            bgcolor: 'grey.100',
+          }}
+        />
+        <Chip
+          label={product.categoryName}
+          size="small"
+          sx={{
+            position: 'absolute',
+            top: 12,
+            left: 12,
+            bgcolor: 'rgba(11,31,58,0.85)',
+            color: '#fff',
+            fontWeight: 600,
+          }}
+        />
+      </Box>
+      <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, flexGrow: 1 }}>
+        <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
+          <Typography
+            id={`ad-${product._id}`}
+            component="h3"
+            variant="h6"
+            sx={{ flexGrow: 1, lineHeight: 1.3 }}
+          >
+            {product.carName}
+          </Typography>
+          <Typography
+            sx={{
+              fontWeight: 800,
+              fontSize: '1.15rem',
+              color: 'secondary.main',
+              whiteSpace: 'nowrap',
+            }}
+            aria-label={`Price ${formatPrice(product.resalePrice)}`}
+          >
+            {formatPrice(product.resalePrice)}
+          </Typography>
+        </Box>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+          <Chip label={`Condition: ${product.condition}`} size="small" variant="outlined" />
+          <Chip label={`Category: ${product.categoryName}`} size="small" variant="outlined" />
+        </Box>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 'auto' }}>
+          <Avatar
+            src={product.sellerPhoto || undefined}
+            alt={product.sellerName}
+            sx={{ width: 32, height: 32 }}
+          />
+          <Typography
+            variant="body2"
+            color="text.secondary"
+            noWrap
+            sx={{ flexGrow: 1, minWidth: 0 }}
+          >
+            {product.sellerName}
+          </Typography>
+          <Button
+            component={RouterLink}
+            to={paths.categoryProducts.to(product.categoryName)}
+            variant="contained"
+            color="secondary"
+            size="small"
+            sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
+            aria-label={`See ${product.categoryName} cars (${product.carName})`}
+          >
+            See {product.categoryName} cars
+          </Button>
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}
+
+/**
+ * The Advertisement section (spec §2), from GET /advertisment: hidden when the list is empty,
+ * else a heading and one card per advertised car. Its call to action opens the car's category.
+ */
+export function Advertisements() {
+  const query = useGetAdvertisedProductsQuery();
+  if (query.data?.length === 0) return null;
+  return (
+    <Box
+      component="section"
+      aria-labelledby="advertisement-title"
+      sx={{ bgcolor: 'background.paper', py: { xs: 5, md: 8 } }}
+    >
+      <Container maxWidth="lg">
+        <Typography id="advertisement-title" component="h2" variant="h3" gutterBottom>
+          Advertised cars
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 4 }}>
+          Hand-picked listings our sellers are promoting right now.
+        </Typography>
+        <QueryState query={query} minHeight={320} what="the advertised cars">
+          {(products) => (
+            <Grid container spacing={3}>
+              {products.map((product) => (
+                <Grid key={product._id} size={{ xs: 12, sm: 6, md: 4 }}>
+                  <AdvertisedCard product={product} />
+                </Grid>
+              ))}
+            </Grid>
+          )}
+        </QueryState>
+      </Container>
+    </Box>
+  );
+}
