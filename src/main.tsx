@@ -2,12 +2,12 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, RouterProvider } from 'react-router-dom';
 import { AppProviders } from './app/AppProviders';
-import { routes } from './app/routes';
+import { routerContext, routes } from './app/routes';
 import { makeStore } from './app/store';
 import { startAuthListener } from './lib/auth/authListener';
 
 const store = makeStore();
-const router = createBrowserRouter(routes);
+const router = createBrowserRouter(routes, { getContext: () => routerContext(store) });
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

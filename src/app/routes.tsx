@@ -1,11 +1,13 @@
 import type { ComponentType, ReactNode } from 'react';
-import type { RouteObject } from 'react-router-dom';
+import { createContext, RouterContextProvider, type RouteObject } from 'react-router-dom';
 import { MainLayout, RootLayout } from '../components/layouts';
 import { RouteError } from '../components/RouteError';
 import { Spinner } from '../components/Spinner';
 import { paths } from '../config/paths';
 import { RedirectIfSignedIn, RequireAuth, RequireRole } from '../lib/auth/guards';
 import type { Role } from '../lib/auth/roles';
+import { loadCategoryProducts } from '../features/catalog/loadCategoryProducts';
+import type { AppStore } from './store';
 
 type Wrap = (page: ReactNode) => ReactNode;
 
@@ -22,10 +24,10 @@ const forRole =
   (role: Role): Wrap =>
   (page) => <RequireRole role={role}>{page}</RequireRole>;
 
-const placeholder = (title: string) => async () => {
-  const { PlaceholderPage } = await import('../features/placeholder/PlaceholderPage');
-  return () => <PlaceholderPage title={title} />;
-};
+/** The store, for loaders: the router gets it through `getContext: () => routerContext(store)`. */
+export const storeContext = createContext<AppStore>();
+export const routerContext = (store: AppStore) =>
+  new RouterContextProvider(new Map([[storeContext, store]]));
 
 const home = screen(async () => (await import('../features/home/HomePage')).HomePage);
 
@@ -57,7 +59,20 @@ export const routes: RouteObject[] = [
             path: paths.blogs,
             lazy: screen(async () => (await import('../features/blogs/BlogsPage')).BlogsPage),
           },
-          { path: paths.categoryProducts.pattern, lazy: screen(placeholder('CARLIST'), signedIn) },
+          {
+            path: paths.categoryProducts.pattern,
+            // Starts the cars' request while the screen's code loads (spec: data before display).
+            loader: ({ params, context }) =>
+              loadCategoryProducts(
+                (context as RouterContextProvider).get(storeContext),
+                params.categoryName ?? '',
+              ),
+            lazy: screen(
+              async () =>
+                (await import('../features/catalog/CategoryProductsPage')).CategoryProductsPage,
+              signedIn,
+            ),
+          },
           {
             path: '*',
             lazy: screen(
@@ -108,7 +123,12 @@ export const routes: RouteObject[] = [
             ),
           },
           // My orders needs only a login (spec route table); its menu entry is the buyer's.
-          { path: paths.myOrders, lazy: screen(placeholder('My orders')) },
+          {
+            path: paths.myOrders,
+            lazy: screen(
+              async () => (await import('../features/orders/MyOrdersPage')).MyOrdersPage,
+            ),
+          },
         ],
       },
     ],

@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { AppProviders } from '../app/AppProviders';
-import { routes } from '../app/routes';
+import { routerContext, routes } from '../app/routes';
 import { makeStore, type AppStore } from '../app/store';
 
 /**
@@ -9,7 +9,10 @@ import { makeStore, type AppStore } from '../app/store';
  * with the network answered by MSW.
  */
 export function renderApp(path = '/', { store = makeStore() }: { store?: AppStore } = {}) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = createMemoryRouter(routes, {
+    initialEntries: [path],
+    getContext: () => routerContext(store),
+  });
   const result = render(
     <AppProviders store={store}>
       <RouterProvider router={router} />

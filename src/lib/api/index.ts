@@ -67,7 +67,8 @@ export const api = cardealerApi.enhanceEndpoints({
         ]),
     },
     getOrders: { providesTags: ['orders'] },
-    createOrder: { invalidatesTags: ['orders'] },
+    // Only a placed order changes My orders (a refused one changes nothing).
+    createOrder: { invalidatesTags: (result) => (result ? ['orders'] : []) },
   },
 });
 

@@ -1,0 +1,189 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { delay, http, HttpResponse } from 'msw';
+import { makeStore } from '../../app/store';
+import { api, type Product } from '../../lib/api';
+import { makeProduct } from '../../testing/data';
+import { renderApp } from '../../testing/render';
+import { API, server } from '../../testing/server';
+import { makeSessionUser, roleHandlers, signedInState } from '../../testing/session';
+import { loadCategoryProducts } from './loadCategoryProducts';
+
+const buyer = makeSessionUser({ email: 'bea@example.com', displayName: 'Bea Buyer' });
+const signedInStore = () => makeStore({ preloadedState: signedInState(buyer) });
+
+const model3 = makeProduct({
+  _id: 'car-1',
+  carName: 'Tesla Model 3 Long Range',
+  originalPrice: 52000,
+  resalePrice: 38500,
+  productLocation: 'Austin, TX',
+  userYears: 2,
+  postTime: '3/14/2025, 2:30:00 PM',
+  condition: 'Excellent',
+  productDescription: 'One owner, always garaged.',
+  sellerName: 'Sam Seller',
+  isVerify: 'true',
+});
+const modelY = makeProduct({
+  _id: 'car-2',
+  carName: 'Tesla Model Y',
+  resalePrice: 1250000,
+  condition: 'Good',
+  sellerName: 'Una Unverified',
+  isVerify: 'false',
+});
+
+function answerCategory(products: Product[] | { status: number; message: string }) {
+  let calls = 0;
+  server.use(
+    http.get(`${API}/category-products/:categoryName`, ({ params }) => {
+      calls += 1;
+      if (!Array.isArray(products)) {
+        return HttpResponse.json({ message: products.message }, { status: products.status });
+      }
+      return HttpResponse.json(products.filter((p) => p.categoryName === params.categoryName));
+    }),
+    ...roleHandlers('buyer'),
+  );
+  return { calls: () => calls };
+}
+
+describe('Category products page', () => {
+  it('shows the CARLIST banner, a way back and one card per car with every field', async () => {
+    answerCategory([model3, modelY]);
+    renderApp('/category-products/Tesla', { store: signedInStore() });
+    expect(await screen.findByRole('heading', { level: 1, name: 'CARLIST' })).toBeInTheDocument();
+    expect(screen.getAllByRole('link', { name: 'Back to categories' })[0]).toHaveAttribute(
+      'href',
+      '/home',
+    );
+    const card = screen.getByRole('article', { name: 'Tesla Model 3 Long Range' });
+    const inCard = within(card);
+    expect(inCard.getByRole('img', { name: 'Tesla Model 3 Long Range' })).toBeInTheDocument();
+    expect(inCard.getByLabelText('Selling price $38,500')).toBeInTheDocument();
+    expect(inCard.getByLabelText('Original price $52,000')).toBeInTheDocument();
+    expect(inCard.getByText('Austin, TX')).toBeInTheDocument();
+    expect(inCard.getByText('2 years')).toBeInTheDocument();
+    expect(inCard.getByText('Mar 14, 2025')).toBeInTheDocument();
+    expect(inCard.getByText('Excellent')).toBeInTheDocument();
+    expect(inCard.getAllByText('Tesla').length).toBeGreaterThan(0);
+    expect(inCard.getByText('One owner, always garaged.')).toBeInTheDocument();
+    expect(inCard.getByText('Sam Seller')).toBeInTheDocument();
+    expect(inCard.getByRole('img', { name: 'Verified seller' })).toBeInTheDocument();
+    expect(inCard.queryByText('no verify')).not.toBeInTheDocument();
+
+    const other = within(screen.getByRole('article', { name: 'Tesla Model Y' }));
+    expect(other.getByText('no verify')).toBeInTheDocument();
+    expect(other.queryByRole('img', { name: 'Verified seller' })).not.toBeInTheDocument();
+    expect(other.getByLabelText('Selling price $1,250,000')).toBeInTheDocument();
+  });
+
+  it('is loaded by the route loader: one request, started before the page renders', async () => {
+    const answer = answerCategory([model3]);
+    const store = signedInStore();
+    renderApp('/category-products/Tesla', { store });
+    // The request is in the cache before the screen is on the page.
+    await waitFor(() =>
+      expect(
+        api.endpoints.getCategoryProducts.select({ categoryName: 'Tesla' })(store.getState())
+          .status,
+      ).not.toBe('uninitialized'),
+    );
+    await screen.findByRole('article', { name: 'Tesla Model 3 Long Range' });
+    expect(answer.calls()).toBe(1);
+  });
+
+  it('the loader fills the cache, and stops waiting for a slow server', async () => {
+    answerCategory([model3]);
+    const store = signedInStore();
+    await loadCategoryProducts(store, 'Tesla');
+    const entry = api.endpoints.getCategoryProducts.select({ categoryName: 'Tesla' })(
+      store.getState(),
+    );
+    expect(entry.data).toEqual([model3]);
+
+    server.use(
+      http.get(`${API}/category-products/:categoryName`, async () => {
+        await delay('infinite');
+        return HttpResponse.json([]);
+      }),
+    );
+    const started = Date.now();
+    await loadCategoryProducts(store, 'BMW', 50);
+    expect(Date.now() - started).toBeLessThan(1000);
+  });
+
+  it('the loader fetches nothing for a signed-out visitor (the guard sends them to login)', async () => {
+    const answer = answerCategory([model3]);
+    const store = makeStore({
+      preloadedState: { auth: { user: null, loading: false, tokenReady: false, attempt: null } },
+    });
+    await loadCategoryProducts(store, 'Tesla');
+    expect(answer.calls()).toBe(0);
+  });
+
+  it('shows a spinner while the cars load', async () => {
+    server.use(
+      http.get(`${API}/category-products/:categoryName`, async () => {
+        await delay(2500);
+        return HttpResponse.json([model3]);
+      }),
+      ...roleHandlers('buyer'),
+    );
+    renderApp('/category-products/Tesla', { store: signedInStore() });
+    expect(
+      await screen.findByRole('status', { name: 'Loading the Tesla cars' }, { timeout: 4000 }),
+    ).toBeInTheDocument();
+    expect(
+      await screen.findByRole('article', { name: 'Tesla Model 3 Long Range' }, { timeout: 4000 }),
+    ).toBeInTheDocument();
+  });
+
+  it('says clearly when a category has no cars yet', async () => {
+    answerCategory([]);
+    renderApp('/category-products/BMW', { store: signedInStore() });
+    expect(await screen.findByRole('heading', { name: 'No BMW cars yet' })).toBeInTheDocument();
+    expect(screen.queryByRole('article')).not.toBeInTheDocument();
+  });
+
+  it('shows an unknown category as an empty state, not an error', async () => {
+    answerCategory({ status: 404, message: 'categoryName: no such category' });
+    renderApp('/category-products/Trabant', { store: signedInStore() });
+    expect(
+      await screen.findByRole(
+        'heading',
+        { name: 'There is no category called “Trabant”' },
+        { timeout: 3000 },
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Retry' })).not.toBeInTheDocument();
+  });
+
+  it('says so with a retry when the cars cannot be loaded', async () => {
+    const answer = answerCategory({ status: 400, message: 'bad request' });
+    renderApp('/category-products/Tesla', { store: signedInStore() });
+    expect(
+      await screen.findByText(/We could not load the Tesla cars/, undefined, { timeout: 3000 }),
+    ).toBeInTheDocument();
+    // The loader's request, and the page's: RTK Query asks again when a page subscribes to a
+    // failed entry. A 4xx itself is never retried (see baseQuery.test.ts).
+    expect(answer.calls()).toBeLessThanOrEqual(2);
+    answerCategory([model3]);
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(
+      await screen.findByRole('article', { name: 'Tesla Model 3 Long Range' }),
+    ).toBeInTheDocument();
+  });
+
+  it('sends a signed-out visitor to login with the spec message', async () => {
+    answerCategory([model3]);
+    const store = makeStore({
+      preloadedState: { auth: { user: null, loading: false, tokenReady: false, attempt: null } },
+    });
+    const { router } = renderApp('/category-products/Tesla', { store });
+    expect(await screen.findByText('Please login first to buy this product')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+});

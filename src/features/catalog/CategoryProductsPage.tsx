@@ -1,0 +1,150 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Container from '@mui/material/Container';
+import Grid from '@mui/material/Grid';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { CarIcon } from '../../components/icons';
+import { QueryState } from '../../components/QueryState';
+import { paths } from '../../config/paths';
+import { useGetCategoryProductsQuery, type Product } from '../../lib/api';
+import { BookingDialog } from './BookingDialog';
+import { ProductCard } from './ProductCard';
+
+function BackToCategories({ light = false }: { light?: boolean }) {
+  return (
+    <Button
+      component={RouterLink}
+      to={paths.home}
+      variant="outlined"
+      sx={light ? { color: '#fff', borderColor: 'rgba(255,255,255,0.6)' } : undefined}
+    >
+      Back to categories
+    </Button>
+  );
+}
+
+/** A clear empty state: no cars in this category yet, or no such category at all. */
+function EmptyCategory({ categoryName, unknown }: { categoryName: string; unknown: boolean }) {
+  return (
+    <Box
+      role="status"
+      sx={{
+        textAlign: 'center',
+        py: { xs: 6, md: 10 },
+        px: 2,
+        bgcolor: 'background.paper',
+        border: '1px dashed #cfd8e6',
+        borderRadius: 3,
+      }}
+    >
+      <CarIcon sx={{ fontSize: 64, color: 'text.secondary', opacity: 0.5 }} aria-hidden />
+      <Typography component="h2" variant="h5" sx={{ mt: 1, mb: 1 }}>
+        {unknown ? `There is no category called “${categoryName}”` : `No ${categoryName} cars yet`}
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        {unknown
+          ? 'Pick one of our categories: Tesla, Ferrari, BMW or Lamborghini.'
+          : 'Sellers have not listed any cars in this category. Have a look at the others.'}
+      </Typography>
+      <BackToCategories />
+    </Box>
+  );
+}
+
+/**
+ * The Category products page (spec §2): the route's loader has already asked for the cars;
+ * this subscribes to the same cache entry. 'Buy now' opens the booking modal for that car.
+ */
+export function CategoryProductsPage() {
+  const categoryName = useParams().categoryName ?? '';
+  const query = useGetCategoryProductsQuery({ categoryName });
+  const [booking, setBooking] = useState<{ product: Product | null; open: boolean; n: number }>({
+    product: null,
+    open: false,
+    n: 0,
+  });
+  // A page that subscribes to a failed entry asks once more (RTK Query's rule): until that
+  // answer is in, the failure the loader met stays on screen rather than flickering to a spinner.
+  const failed = query.error !== undefined && !query.data && (query.isError || query.isFetching);
+  const unknownCategory =
+    failed && query.error !== undefined && 'status' in query.error && query.error.status === 404;
+
+  return (
+    <>
+      <title>{`CARLIST – ${categoryName}`}</title>
+      <Box
+        component="section"
+        aria-labelledby="carlist-title"
+        sx={{
+          color: '#fff',
+          background:
+            'radial-gradient(circle at 85% 20%, rgba(255,106,19,0.28) 0%, rgba(255,106,19,0) 45%), linear-gradient(120deg, #0b1f3a 0%, #16345f 100%)',
+          borderBottom: '4px solid #ff6a13',
+          py: { xs: 5, md: 7 },
+        }}
+      >
+        <Container maxWidth="lg">
+          <Typography
+            variant="overline"
+            sx={{ color: '#ffb37a', fontWeight: 700, letterSpacing: '0.12em' }}
+          >
+            {categoryName}
+          </Typography>
+          <Typography
+            id="carlist-title"
+            component="h1"
+            sx={{ fontSize: { xs: '2.4rem', md: '3.4rem' }, fontWeight: 800, lineHeight: 1.05 }}
+          >
+            CARLIST
+          </Typography>
+          <Typography sx={{ color: '#d5def0', mt: 1, mb: 3, maxWidth: 560 }}>
+            Cars our sellers have listed, with their prices and condition. Choose one and book a
+            viewing.
+          </Typography>
+          <BackToCategories light />
+        </Container>
+      </Box>
+      <Container maxWidth="lg" sx={{ py: { xs: 4, md: 6 } }}>
+        {unknownCategory ? (
+          <EmptyCategory categoryName={categoryName} unknown />
+        ) : (
+          <QueryState
+            query={{ ...query, isError: failed }}
+            minHeight={360}
+            what={`the ${categoryName} cars`}
+          >
+            {(products) =>
+              products.length === 0 ? (
+                <EmptyCategory categoryName={categoryName} unknown={false} />
+              ) : (
+                <>
+                  <Typography color="text.secondary" sx={{ mb: 3 }}>
+                    {products.length === 1 ? '1 car' : `${products.length} cars`} for sale
+                  </Typography>
+                  <Grid container spacing={3}>
+                    {products.map((product) => (
+                      <Grid key={product._id} size={{ xs: 12, sm: 6, lg: 4 }}>
+                        <ProductCard
+                          product={product}
+                          onBuy={() => setBooking((b) => ({ product, open: true, n: b.n + 1 }))}
+                        />
+                      </Grid>
+                    ))}
+                  </Grid>
+                </>
+              )
+            }
+          </QueryState>
+        )}
+      </Container>
+      <BookingDialog
+        key={booking.n}
+        product={booking.product}
+        open={booking.open}
+        onClose={() => setBooking((b) => ({ ...b, open: false }))}
+      />
+    </>
+  );
+}

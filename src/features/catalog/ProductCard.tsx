@@ -1,0 +1,149 @@
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Divider from '@mui/material/Divider';
+import Typography from '@mui/material/Typography';
+import { VerifiedIcon } from '../../components/icons';
+import type { Product } from '../../lib/api';
+import { formatPostDate, formatPrice, formatYears } from '../../lib/format';
+
+function Detail({ label, value }: { label: string; value: string }) {
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      <Typography component="dt" variant="caption" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography component="dd" variant="body2" sx={{ m: 0, fontWeight: 600 }}>
+        {value}
+      </Typography>
+    </Box>
+  );
+}
+
+/** One car of a category (spec §2): every field the seller posted, and a Buy now control. */
+export function ProductCard({ product, onBuy }: { product: Product; onBuy: () => void }) {
+  const verified = product.isVerify === 'true';
+  return (
+    <Card
+      component="article"
+      aria-labelledby={`car-${product._id}`}
+      sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}
+    >
+      <Box sx={{ position: 'relative' }}>
+        <Box
+          component="img"
+          src={product.carPhoto}
+          alt={product.carName}
+          width={640}
+          height={400}
+          loading="lazy"
+          sx={{
+            width: '100%',
+            height: 'auto',
+            aspectRatio: '16 / 10',
+            objectFit: 'cover',
+            display: 'block',
+            bgcolor: 'grey.100',
+          }}
+        />
+        <Chip
+          label={product.categoryName}
+          size="small"
+          sx={{
+            position: 'absolute',
+            top: 12,
+            left: 12,
+            bgcolor: 'rgba(11,31,58,0.85)',
+            color: '#fff',
+            fontWeight: 600,
+          }}
+        />
+      </Box>
+      <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 2, flexGrow: 1 }}>
+        <Box>
+          <Typography
+            id={`car-${product._id}`}
+            component="h2"
+            variant="h6"
+            sx={{ lineHeight: 1.3 }}
+          >
+            {product.carName}
+          </Typography>
+          <Box
+            sx={{ display: 'flex', alignItems: 'baseline', gap: 1.5, flexWrap: 'wrap', mt: 0.5 }}
+          >
+            <Typography
+              sx={{ fontWeight: 800, fontSize: '1.35rem', color: 'secondary.main' }}
+              aria-label={`Selling price ${formatPrice(product.resalePrice)}`}
+            >
+              {formatPrice(product.resalePrice)}
+            </Typography>
+            <Typography
+              variant="body2"
+              color="text.secondary"
+              aria-label={`Original price ${formatPrice(product.originalPrice)}`}
+            >
+              Original <Box component="s">{formatPrice(product.originalPrice)}</Box>
+            </Typography>
+          </Box>
+        </Box>
+        <Box
+          component="dl"
+          sx={{ m: 0, display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: 1.5 }}
+        >
+          <Detail label="Category" value={product.categoryName} />
+          <Detail label="Condition" value={product.condition} />
+          <Detail label="Location" value={product.productLocation} />
+          <Detail label="Years used" value={formatYears(product.userYears)} />
+          <Detail label="Posted" value={formatPostDate(product.postTime)} />
+        </Box>
+        <Typography variant="body2" color="text.secondary">
+          {product.productDescription}
+        </Typography>
+        <Divider sx={{ mt: 'auto' }} />
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.25 }}>
+          <Avatar
+            src={product.sellerPhoto || undefined}
+            alt={product.sellerName}
+            sx={{ width: 36, height: 36 }}
+          />
+          <Box sx={{ flexGrow: 1, minWidth: 0 }}>
+            <Typography variant="caption" color="text.secondary" component="p">
+              Seller
+            </Typography>
+            <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minWidth: 0 }}>
+              <Typography variant="body2" sx={{ fontWeight: 600 }} noWrap>
+                {product.sellerName}
+              </Typography>
+              {verified ? (
+                <VerifiedIcon
+                  titleAccess="Verified seller"
+                  fontSize="small"
+                  sx={{ color: '#1d9bf0' }}
+                />
+              ) : (
+                <Chip
+                  label="no verify"
+                  size="small"
+                  variant="outlined"
+                  sx={{ height: 20, fontSize: '0.7rem', color: 'text.secondary' }}
+                />
+              )}
+            </Box>
+          </Box>
+          <Button
+            variant="contained"
+            color="secondary"
+            onClick={onBuy}
+            aria-label={`Buy now: ${product.carName}`}
+          >
+            Buy now
+          </Button>
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}
