@@ -1,0 +1,93 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { delay, http, HttpResponse } from 'msw';
+import { makeStore } from '../../app/store';
+import { makeOrder } from '../../testing/data';
+import { renderApp } from '../../testing/render';
+import { API, server } from '../../testing/server';
+import { makeSessionUser, roleHandlers, signedInState } from '../../testing/session';
+
+const buyer = makeSessionUser({ email: 'bea@example.com', displayName: 'Bea Buyer' });
+const open = () =>
+  renderApp('/dashboad/my-orders', {
+    store: makeStore({ preloadedState: signedInState(buyer) }),
+  });
+
+describe('My orders page', () => {
+  beforeEach(() => server.use(...roleHandlers('buyer')));
+
+  it('shows a spinner, then a table of Sri (from 1), Image, Name and Price', async () => {
+    let asked: string | null = null;
+    server.use(
+      http.get(`${API}/orders`, async ({ request }) => {
+        asked = new URL(request.url).searchParams.get('email');
+        await delay(100);
+        return HttpResponse.json([
+          makeOrder({ _id: 'o1', productName: 'Tesla Model 3', productPrice: 38500 }),
+          makeOrder({
+            _id: 'o2',
+            productName: 'Ferrari 488 GTB',
+            productPrice: 1250000,
+            carImage: '/images/cars/car-04.svg',
+          }),
+        ]);
+      }),
+    );
+    open();
+    expect(await screen.findByRole('status', { name: 'Loading your orders' })).toBeInTheDocument();
+    const table = await screen.findByRole('table', { name: 'My orders' });
+    expect(asked).toBe('bea@example.com');
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((th) => th.textContent);
+    expect(headers).toEqual(['Sri', 'Image', 'Name', 'Price']);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows).toHaveLength(2);
+    expect(within(rows[0]).getAllByRole('cell')[0]).toHaveTextContent('1');
+    expect(within(rows[0]).getByRole('img', { name: 'Tesla Model 3' })).toBeInTheDocument();
+    expect(within(rows[0]).getByText('$38,500')).toBeInTheDocument();
+    expect(within(rows[1]).getAllByRole('cell')[0]).toHaveTextContent('2');
+    expect(within(rows[1]).getByText('Ferrari 488 GTB')).toBeInTheDocument();
+    expect(within(rows[1]).getByText('$1,250,000')).toBeInTheDocument();
+    expect(within(rows[1]).getByRole('img', { name: 'Ferrari 488 GTB' })).toHaveAttribute(
+      'src',
+      '/images/cars/car-04.svg',
+    );
+    // A table without a heading (spec §2).
+    expect(screen.queryByRole('heading', { name: 'My orders' })).not.toBeInTheDocument();
+  });
+
+  it("says 'No order found' with an illustration when there are none", async () => {
+    server.use(http.get(`${API}/orders`, () => HttpResponse.json([])));
+    open();
+    expect(await screen.findByText('No order found')).toBeInTheDocument();
+    expect(
+      screen.getByRole('img', { name: 'An empty shopping cart with a car key' }),
+    ).toHaveAttribute('src', '/images/empty-orders.svg');
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('says so with a retry when the orders cannot be loaded', async () => {
+    server.use(
+      http.get(`${API}/orders`, () =>
+        HttpResponse.json({ message: 'email: you may only read your own orders' }, { status: 403 }),
+      ),
+    );
+    open();
+    expect(await screen.findByText(/We could not load your orders/)).toBeInTheDocument();
+    server.use(http.get(`${API}/orders`, () => HttpResponse.json([makeOrder()])));
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('table', { name: 'My orders' })).toBeInTheDocument();
+  });
+
+  it('is in the dashboard, whose menu links My orders for a buyer', async () => {
+    server.use(http.get(`${API}/orders`, () => HttpResponse.json([])));
+    open();
+    await screen.findByText('No order found');
+    const menu = await screen.findAllByRole('navigation', { name: 'Dashboard' });
+    expect(within(menu[0]).getByRole('link', { name: 'My orders' })).toHaveAttribute(
+      'href',
+      '/dashboad/my-orders',
+    );
+  });
+});
