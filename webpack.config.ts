@@ -88,7 +88,14 @@ export default function config(
       hot: true,
       proxy: [
         {
-          context: ['/api', '/image-host'],
+          context: [
+            '/api',
+            '/image-host',
+            // The sign-in emulator's REST paths, which the API server proxies in demo mode.
+            '/identitytoolkit.googleapis.com',
+            '/securetoken.googleapis.com',
+            '/emulator',
+          ],
           target: `http://127.0.0.1:${process.env.PORT ?? 8080}`,
         },
       ],

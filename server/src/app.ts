@@ -1,3 +1,4 @@
+import fastifyHttpProxy from '@fastify/http-proxy';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -44,7 +45,19 @@ export interface AppOptions {
   imageHostKey?: string;
   /** Where uploaded images are stored (default `<repo>/.data/images`, the default data folder). */
   imageDir?: string;
+  /**
+   * host:port of the sign-in emulator (demo mode only). Its REST paths are proxied on this
+   * origin, so the web app reaches the emulator wherever the app is opened from.
+   */
+  authEmulatorHost?: string;
 }
+
+/** The REST paths of the Auth emulator that the Firebase web SDK calls. */
+export const AUTH_EMULATOR_PATHS = [
+  '/identitytoolkit.googleapis.com',
+  '/securetoken.googleapis.com',
+  '/emulator',
+];
 
 /** A route as registered (the permission matrix test checks it has a row for each). */
 export interface RegisteredRoute {
@@ -216,6 +229,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     key: options.imageHostKey ?? '',
     folder: options.imageDir ?? join(repoRoot, '.data', 'images'),
   });
+
+  if (options.authEmulatorHost) {
+    for (const prefix of AUTH_EMULATOR_PATHS) {
+      await app.register(fastifyHttpProxy, {
+        upstream: `http://${options.authEmulatorHost}`,
+        prefix,
+        rewritePrefix: prefix,
+      });
+    }
+  }
 
   const webRoot = options.webRoot;
   if (webRoot && existsSync(join(webRoot, 'index.html'))) {

@@ -42,6 +42,7 @@ async function main(): Promise<void> {
     accessTokenTtlSeconds: config.accessTokenTtlSeconds,
     imageHostKey: config.imageHostKey,
     imageDir: join(config.dataDir, 'images'),
+    authEmulatorHost: emulatorHost,
   });
 
   let closing = false;

@@ -26,7 +26,10 @@ export const env = {
     projectId: read(process.env.FIREBASE_PROJECT_ID, 'demo-cardealer'),
     appId: read(process.env.FIREBASE_APP_ID, ''),
   },
-  /** The Auth emulator's URL (demo mode only; never used in production). */
-  authEmulatorUrl:
-    mode === 'demo' ? read(process.env.AUTH_EMULATOR_URL, 'http://127.0.0.1:9099') : '',
+  /**
+   * The Auth emulator (demo mode only; never in production). Empty means the page's own origin,
+   * where the API server proxies the emulator's REST paths.
+   */
+  useAuthEmulator: mode === 'demo',
+  authEmulatorUrl: mode === 'demo' ? read(process.env.AUTH_EMULATOR_URL, '') : '',
 } as const;

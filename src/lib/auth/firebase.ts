@@ -22,10 +22,13 @@ function load(): Promise<{ auth: Auth; mod: AuthModule }> {
     const app = initializeApp(env.firebase);
     const auth = mod.initializeAuth(app, {
       persistence: [mod.indexedDBLocalPersistence, mod.browserLocalPersistence],
-      popupRedirectResolver: env.authEmulatorUrl ? undefined : mod.browserPopupRedirectResolver,
+      popupRedirectResolver: env.useAuthEmulator ? undefined : mod.browserPopupRedirectResolver,
     });
-    if (env.authEmulatorUrl)
-      mod.connectAuthEmulator(auth, env.authEmulatorUrl, { disableWarnings: true });
+    if (env.useAuthEmulator) {
+      // Empty: the page's own origin, where the API server proxies the emulator.
+      const url = env.authEmulatorUrl || window.location.origin;
+      mod.connectAuthEmulator(auth, url, { disableWarnings: true });
+    }
     return { auth, mod };
   })();
   return loading;
@@ -48,7 +51,7 @@ export interface AuthService {
 }
 
 /** True when Google sign-in goes through the emulator's test accounts, not the popup. */
-export const usesTestGoogleAccounts = Boolean(env.authEmulatorUrl);
+export const usesTestGoogleAccounts = env.useAuthEmulator;
 
 export const firebaseAuthService: AuthService = {
   async subscribe(onChange) {
