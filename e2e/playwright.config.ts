@@ -39,7 +39,7 @@ export default defineConfig({
       env: { NO_UPDATE_NOTIFIER: '1', CI: 'true' },
     },
     {
-      command: `npx tsx scripts/build.ts --if-changed && rm -rf .data-e2e && node --import tsx server/src/main.ts`,
+      command: `npx tsx scripts/build.ts --if-changed && rm -rf .data-e2e-${E2E_PORT} && node --import tsx server/src/main.ts`,
       cwd: root,
       url: `http://127.0.0.1:${E2E_PORT}/api/health`,
       reuseExistingServer: false,
@@ -48,7 +48,7 @@ export default defineConfig({
         APP_MODE: 'demo',
         PORT: String(E2E_PORT),
         HOST: '127.0.0.1',
-        DATA_DIR: '.data-e2e',
+        DATA_DIR: `.data-e2e-${E2E_PORT}`,
         // The browser tests use their own embedded database, whatever DATABASE_URL says.
         DATABASE_URL: '',
         FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
