@@ -28,6 +28,9 @@ async function openBooking() {
   return { user, dialog, inDialog: within(dialog) };
 }
 
+// Typing into several fields is slow when the machine is busy.
+jest.setTimeout(15000);
+
 describe('Booking modal', () => {
   beforeEach(() => {
     server.use(

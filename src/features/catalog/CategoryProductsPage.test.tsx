@@ -49,6 +49,9 @@ function answerCategory(products: Product[] | { status: number; message: string 
   return { calls: () => calls };
 }
 
+// Typing into several fields is slow when the machine is busy.
+jest.setTimeout(15000);
+
 describe('Category products page', () => {
   it('shows the CARLIST banner, a way back and one card per car with every field', async () => {
     answerCategory([model3, modelY]);
