@@ -24,6 +24,9 @@ export default tseslint.config(
   {
     ignores: [
       'node_modules',
+      '.build-*',
+      '.data*',
+      '.scratch',
       'dist',
       '.data',
       'coverage',

@@ -37,7 +37,8 @@ export default function config(
     mode,
     entry: { main: resolve(__dirname, 'src/main.tsx') },
     output: {
-      path: resolve(__dirname, 'dist'),
+      // WEB_ROOT lets a test run build into its own folder without touching dist/.
+      path: resolve(__dirname, process.env.WEB_ROOT || 'dist'),
       filename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
       chunkFilename: production ? 'assets/[name].[contenthash:10].js' : 'assets/[name].js',
       publicPath: '/',

@@ -40,6 +40,7 @@ export default defineConfig({
     },
     {
       command: `npx tsx scripts/build.ts --if-changed && rm -rf .data-e2e-${E2E_PORT} && node --import tsx server/src/main.ts`,
+      // Its own bundle folder and data folder: a running `npm start` keeps its dist/.
       cwd: root,
       url: `http://127.0.0.1:${E2E_PORT}/api/health`,
       reuseExistingServer: false,
@@ -49,6 +50,7 @@ export default defineConfig({
         PORT: String(E2E_PORT),
         HOST: '127.0.0.1',
         DATA_DIR: `.data-e2e-${E2E_PORT}`,
+        WEB_ROOT: `.build-e2e-${E2E_PORT}`,
         // The browser tests use their own embedded database, whatever DATABASE_URL says.
         DATABASE_URL: '',
         FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,

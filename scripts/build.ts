@@ -1,5 +1,5 @@
 /**
- * Builds the production web bundle into dist/ with webpack's Node API (webpack-cli 7 wants
+ * Builds the production web bundle into dist/ (or WEB_ROOT) with webpack's Node API (webpack-cli 7 wants
  * Node 22). `--if-changed` skips the build when nothing it depends on has changed.
  */
 import { createHash } from 'node:crypto';
@@ -9,7 +9,8 @@ import webpack from 'webpack';
 import makeConfig, { clientEnv } from '../webpack.config';
 
 const root = resolve(__dirname, '..');
-const stampFile = join(root, 'dist', '.build-stamp');
+const outDir = resolve(root, process.env.WEB_ROOT || 'dist');
+const stampFile = join(outDir, '.build-stamp');
 
 function* files(path: string): Generator<string> {
   if (!existsSync(path)) return;
@@ -69,7 +70,11 @@ if (require.main === module) {
     console.log('web bundle is up to date');
   } else {
     build()
-      .then(() => console.log(`built dist/ in ${((Date.now() - started) / 1000).toFixed(1)} s`))
+      .then(() =>
+        console.log(
+          `built ${relative(root, outDir)}/ in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+        ),
+      )
       .catch((error: unknown) => {
         console.error(error instanceof Error ? error.message : error);
         process.exit(1);
