@@ -55,6 +55,11 @@ export default defineConfig({
         DATABASE_URL: '',
         FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
         LOG_LEVEL: 'warn',
+        // Every browser test signs in from one address: limits far above what a run makes.
+        RATE_LIMIT_JWT: '10000',
+        RATE_LIMIT_USERS: '10000',
+        RATE_LIMIT_UPLOADS: '10000',
+        RATE_LIMIT_ORDERS: '10000',
       },
     },
   ],

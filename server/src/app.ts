@@ -22,6 +22,7 @@ import orderRoutes from './routes/orders';
 import productRoutes from './routes/products';
 import { sharedSchemas } from './routes/schemas';
 import userRoutes from './routes/users';
+import { installSecurity, type CspOptions, type RateLimits } from './security';
 
 /** A readiness check answers null when fine, else what is wrong. */
 export type ReadinessCheck = () => Promise<string | null>;
@@ -50,6 +51,12 @@ export interface AppOptions {
    * origin, so the web app reaches the emulator wherever the app is opened from.
    */
   authEmulatorHost?: string;
+  /** What the Content-Security-Policy allows besides this origin (default: demo, same origin). */
+  contentSecurityPolicy?: CspOptions;
+  /** Rate limits of `/jwt`, `PUT /users`, uploads and `POST /orders`; absent: none. */
+  rateLimits?: Partial<RateLimits>;
+  /** Fastify's `trustProxy`: behind a load balancer, the caller's address is X-Forwarded-For's. */
+  trustProxy?: FastifyServerOptions['trustProxy'];
 }
 
 /** The REST paths of the Auth emulator that the Firebase web SDK calls. */
@@ -109,6 +116,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT,
     requestIdHeader: false,
+    trustProxy: options.trustProxy ?? false,
     ajv: { customOptions: { allErrors: false, coerceTypes: false, verbose: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
@@ -166,6 +174,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return reply
       .code(500)
       .send({ message: 'Something went wrong on our side', requestId: request.id });
+  });
+
+  // Security headers and rate limits attach to routes as they are registered: first.
+  await installSecurity(app, {
+    csp: options.contentSecurityPolicy ?? { mode: 'demo' },
+    rateLimits: options.rateLimits,
   });
 
   for (const schema of sharedSchemas) app.addSchema(schema);

@@ -1,11 +1,24 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import type { CspOptions, RateLimits } from './security';
 
 /** Where the repository's root is, whatever the working directory. */
 export const repoRoot = resolve(__dirname, '..', '..');
 
 export type AppMode = 'demo' | 'production';
+
+/**
+ * The defaults `npm start` runs with (per minute, per user or address). Generous for a person
+ * (the web app asks for a token once per sign-in and per hour; a booking or an upload is a
+ * deliberate act), tight for a script.
+ */
+export const DEFAULT_RATE_LIMITS: RateLimits = {
+  jwt: { max: 30, windowSeconds: 60 },
+  users: { max: 20, windowSeconds: 60 },
+  uploads: { max: 20, windowSeconds: 60 },
+  orders: { max: 10, windowSeconds: 60 },
+};
 
 export interface ServerConfig {
   /** `demo` (the default) seeds demo accounts and cars; `production` seeds only categories. */
@@ -27,6 +40,12 @@ export interface ServerConfig {
   /** The folder holding the built web app, served at `/`. */
   webRoot: string;
   logLevel: string;
+  /** Per user (or address) limits of `/jwt`, `PUT /users`, uploads and `POST /orders`. */
+  rateLimits: RateLimits;
+  /** What the web app's Content-Security-Policy allows besides this origin. */
+  contentSecurityPolicy: CspOptions;
+  /** Proxies in front of the server whose X-Forwarded-For is believed (hops; 0: none). */
+  trustProxyHops: number;
 }
 
 export class ConfigError extends Error {}
@@ -50,6 +69,56 @@ function readOrCreateSecret(dataDir: string): string {
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, secret, { mode: 0o600 });
   return secret;
+}
+
+/** `RATE_LIMIT_<NAME>` calls (0: no limit) per `RATE_LIMIT_WINDOW_SECONDS`. */
+function rateLimits(env: Env): RateLimits {
+  const windowSeconds = int(env, 'RATE_LIMIT_WINDOW_SECONDS', 60, 1, 24 * 3600);
+  const rule = (name: string, fallback: number) => ({
+    max: int(env, name, fallback, 0, 1_000_000),
+    windowSeconds,
+  });
+  return {
+    jwt: rule('RATE_LIMIT_JWT', DEFAULT_RATE_LIMITS.jwt.max),
+    users: rule('RATE_LIMIT_USERS', DEFAULT_RATE_LIMITS.users.max),
+    uploads: rule('RATE_LIMIT_UPLOADS', DEFAULT_RATE_LIMITS.uploads.max),
+    orders: rule('RATE_LIMIT_ORDERS', DEFAULT_RATE_LIMITS.orders.max),
+  };
+}
+
+/** The origin of an absolute http(s) URL, else null (a path on this origin). */
+function originOf(name: string, raw: string | undefined): string | null {
+  if (!raw || raw.startsWith('/')) return null;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new ConfigError(`${name} must be a path or an http(s) URL (got "${raw}")`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new ConfigError(`${name} must be a path or an http(s) URL (got "${raw}")`);
+  }
+  return url.origin;
+}
+
+/** The web app's other origins (the same variables its build reads) plus CSP_CONNECT_SRC. */
+function contentSecurityPolicy(env: Env, mode: AppMode): CspOptions {
+  const extra = (env.CSP_CONNECT_SRC ?? '').split(/[\s,]+/).filter(Boolean);
+  for (const source of extra) {
+    if (!/^https?:\/\/[^\s;,']+$/.test(source)) {
+      throw new ConfigError(`CSP_CONNECT_SRC must list http(s) origins (got "${source}")`);
+    }
+  }
+  const origins = [
+    originOf('API_ORIGIN', env.API_ORIGIN),
+    originOf('IMAGE_HOST_URL', env.IMAGE_HOST_URL),
+    mode === 'demo' ? originOf('AUTH_EMULATOR_URL', env.AUTH_EMULATOR_URL) : null,
+  ].filter((origin): origin is string => origin !== null);
+  return {
+    mode,
+    firebaseAuthDomain: env.FIREBASE_AUTH_DOMAIN || undefined,
+    connectSrc: [...new Set([...origins, ...extra])],
+  };
 }
 
 /** Reads and validates the server's configuration; throws ConfigError with a clear message. */
@@ -90,5 +159,8 @@ export function loadServerConfig(env: Env = process.env): ServerConfig {
     imageHostKey: env.IMAGE_HOST_KEY || 'cardealer-demo-key',
     webRoot: resolve(repoRoot, env.WEB_ROOT || 'dist'),
     logLevel: env.LOG_LEVEL || 'info',
+    rateLimits: rateLimits(env),
+    contentSecurityPolicy: contentSecurityPolicy(env, mode),
+    trustProxyHops: int(env, 'TRUST_PROXY_HOPS', 0, 0, 10),
   };
 }

@@ -43,6 +43,12 @@ async function main(): Promise<void> {
     imageHostKey: config.imageHostKey,
     imageDir: join(config.dataDir, 'images'),
     authEmulatorHost: emulatorHost,
+    rateLimits: config.rateLimits,
+    contentSecurityPolicy: config.contentSecurityPolicy,
+    // Believe the nearest `TRUST_PROXY_HOPS` proxies' X-Forwarded-For (hop 0 is the nearest).
+    trustProxy: config.trustProxyHops
+      ? (_address: string, hop: number) => hop < config.trustProxyHops
+      : false,
   });
 
   let closing = false;

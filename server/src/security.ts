@@ -1,0 +1,189 @@
+/**
+ * Security headers (helmet, with a Content-Security-Policy that fits the web app) and rate
+ * limits on the calls worth abusing. Installed by `buildApp` before any route, so it sees every
+ * route as it is registered: the route files themselves know nothing of it.
+ */
+import fastifyHelmet, { type FastifyHelmetOptions } from '@fastify/helmet';
+import fastifyRateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
+import { bearerToken, httpError } from './auth/access';
+
+/** At most `max` calls per `windowSeconds`, per caller; `max: 0` turns the limit off. */
+export interface RateLimitRule {
+  max: number;
+  windowSeconds: number;
+}
+
+export type RateLimitName = 'jwt' | 'users' | 'uploads' | 'orders';
+export type RateLimits = Record<RateLimitName, RateLimitRule>;
+
+/** Which route each limit guards (`METHOD url` as registered). */
+export const RATE_LIMITED_ROUTES: Record<string, RateLimitName> = {
+  'GET /api/jwt': 'jwt',
+  'PUT /api/users': 'users',
+  'POST /image-host/1/upload': 'uploads',
+  'POST /api/orders': 'orders',
+};
+
+/** What the Content-Security-Policy must allow besides this origin. */
+export interface CspOptions {
+  /**
+   * `production` signs in with hosted Firebase: its REST hosts, the Google API loader and the
+   * auth domain's frame (Google sign-in popup). `demo` reaches the emulator on this origin.
+   */
+  mode: 'demo' | 'production';
+  /** The Firebase auth domain (production), e.g. `my-project.firebaseapp.com`. */
+  firebaseAuthDomain?: string;
+  /** Further origins the web app calls (an API or image host on another origin). */
+  connectSrc?: string[];
+}
+
+export const FIREBASE_CONNECT_SRC = [
+  'https://identitytoolkit.googleapis.com',
+  'https://securetoken.googleapis.com',
+  'https://www.googleapis.com',
+];
+
+/** The directives of the web app's Content-Security-Policy. */
+export function cspDirectives(options: CspOptions): Record<string, string[]> {
+  const production = options.mode === 'production';
+  const authDomain = options.firebaseAuthDomain
+    ? [`https://${options.firebaseAuthDomain.replace(/^https?:\/\//, '').replace(/\/.*$/, '')}`]
+    : [];
+  const directives: Record<string, string[]> = {
+    'default-src': ["'self'"],
+    'base-uri': ["'self'"],
+    'object-src': ["'none'"],
+    'frame-ancestors': ["'none'"],
+    'form-action': ["'self'"],
+    // No inline script, no eval. Hosted Firebase's popup sign-in loads Google's API loader.
+    'script-src': ["'self'", ...(production ? ['https://apis.google.com'] : [])],
+    'script-src-attr': ["'none'"],
+    // MUI (emotion) injects <style> elements at run time.
+    'style-src': ["'self'", "'unsafe-inline'"],
+    // Photos may be any https URL (imgbb, a Google profile photo); previews are blob: URLs.
+    'img-src': ["'self'", 'data:', 'blob:', 'https:'],
+    'font-src': ["'self'", 'data:'],
+    'connect-src': [
+      "'self'",
+      ...(production ? FIREBASE_CONNECT_SRC : []),
+      ...(options.connectSrc ?? []),
+    ],
+    'frame-src': production && authDomain.length ? authDomain : ["'none'"],
+    'manifest-src': ["'self'"],
+    'worker-src': ["'self'"],
+  };
+  // Behind TLS in production; `npm start` is plain http on any address of the machine.
+  if (production) directives['upgrade-insecure-requests'] = [];
+  return directives;
+}
+
+/** Swagger UI (its routes only): inline styles and the validator badge's image. */
+export const DOCS_CSP_DIRECTIVES: Record<string, string[]> = {
+  'default-src': ["'self'"],
+  'base-uri': ["'self'"],
+  'object-src': ["'none'"],
+  'frame-ancestors': ["'self'"],
+  'script-src': ["'self'"],
+  'script-src-attr': ["'none'"],
+  'style-src': ["'self'", "'unsafe-inline'", 'https:'],
+  'img-src': ["'self'", 'data:', 'https:'],
+  'font-src': ["'self'", 'https:', 'data:'],
+  'connect-src': ["'self'"],
+};
+
+export const DOCS_PREFIX = '/api/docs';
+export const IMAGE_FILES_PREFIX = '/image-host/i/';
+
+export interface SecurityOptions {
+  csp: CspOptions;
+  /** Absent: no rate limit (tests and codegen build the app without them). */
+  rateLimits?: Partial<RateLimits>;
+}
+
+const windowText = (seconds: number) =>
+  seconds % 60 === 0
+    ? seconds === 60
+      ? 'a minute'
+      : `${seconds / 60} minutes`
+    : `${seconds} seconds`;
+
+/** Rate-limit key: the access token's (verified) email, else the caller's address. */
+function callerKey(app: FastifyInstance, request: FastifyRequest): string {
+  const token = bearerToken(request);
+  if (token) {
+    try {
+      const payload = app.jwt.verify<{ email?: unknown }>(token);
+      if (typeof payload.email === 'string') return `user:${payload.email.toLowerCase()}`;
+    } catch {
+      // A Firebase ID token or a bad token: it proves nothing yet, so count the address.
+    }
+  }
+  return `ip:${request.ip}`;
+}
+
+/**
+ * Registers helmet (every response) and the rate limits. Call before any route is registered:
+ * the route-level settings are attached in an onRoute hook.
+ */
+export async function installSecurity(
+  app: FastifyInstance,
+  options: SecurityOptions,
+): Promise<void> {
+  const helmetOptions: FastifyHelmetOptions = {
+    global: true,
+    contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(options.csp) },
+    // Firebase's Google sign-in popup talks back to its opener.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+  };
+  await app.register(fastifyHelmet, helmetOptions);
+
+  const limiters = new Map<string, onRequestHookHandler>();
+  if (options.rateLimits) {
+    await app.register(fastifyRateLimit, { global: false });
+    for (const [route, name] of Object.entries(RATE_LIMITED_ROUTES)) {
+      const rule = options.rateLimits[name];
+      if (!rule || rule.max <= 0) continue;
+      const limiter = app.rateLimit({
+        max: rule.max,
+        timeWindow: rule.windowSeconds * 1000,
+        keyGenerator: (request) => `${name}:${callerKey(app, request)}`,
+        errorResponseBuilder: (_request, context) =>
+          httpError(
+            429,
+            `Too many requests: at most ${context.max} per ${windowText(rule.windowSeconds)}; ` +
+              `try again in ${Math.max(1, Math.ceil(context.ttl / 1000))} s`,
+          ),
+      }) as onRequestHookHandler;
+      limiters.set(route, limiter);
+    }
+  }
+
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const url = route.url ?? route.path;
+    if (url === DOCS_PREFIX || url.startsWith(`${DOCS_PREFIX}/`)) {
+      route.config = {
+        ...route.config,
+        helmet: {
+          contentSecurityPolicy: { useDefaults: false, directives: DOCS_CSP_DIRECTIVES },
+        },
+      } as typeof route.config;
+    } else if (url.startsWith(IMAGE_FILES_PREFIX)) {
+      // Public pictures, like imgbb's: a web app on another origin may show them.
+      route.config = {
+        ...route.config,
+        helmet: { crossOriginResourcePolicy: { policy: 'cross-origin' } },
+      } as typeof route.config;
+    }
+    for (const method of methods) {
+      // A HEAD runs its GET's handler: it shares the GET's limit.
+      const limiter = limiters.get(`${method === 'HEAD' ? 'GET' : method} ${url}`);
+      if (!limiter) continue;
+      // First, before authentication: a flood of bad tokens is counted too.
+      const existing = route.onRequest;
+      route.onRequest = [limiter, ...(existing ? [existing].flat() : [])];
+    }
+  });
+}
