@@ -75,9 +75,11 @@ export function UsersGrid({ kind }: { kind: Kind }) {
         sortable: false,
         filterable: false,
         renderCell: ({ row }) => (
-          <Avatar src={row.userImg || undefined} alt={row.name} sx={{ width: 40, height: 40 }}>
-            {row.name.charAt(0).toUpperCase()}
-          </Avatar>
+          <Box sx={{ display: 'flex', alignItems: 'center', height: '100%' }}>
+            <Avatar src={row.userImg || undefined} alt={row.name} sx={{ width: 40, height: 40 }}>
+              {row.name.charAt(0).toUpperCase()}
+            </Avatar>
+          </Box>
         ),
       },
       { field: 'name', headerName: 'Name', flex: 1, minWidth: 150 },
@@ -162,7 +164,8 @@ export function UsersGrid({ kind }: { kind: Kind }) {
                 <Typography component="h1" variant="h4" sx={{ mb: 3 }}>
                   {text.heading}
                 </Typography>
-                <Box sx={{ width: '100%', overflowX: 'auto' }}>
+                {/* The grid scrolls its own columns on a narrow screen; toolbar and pager stay. */}
+                <Box sx={{ width: '100%', minWidth: 0 }}>
                   <DataGrid
                     aria-label={text.heading}
                     rows={users}
@@ -176,7 +179,7 @@ export function UsersGrid({ kind }: { kind: Kind }) {
                     showToolbar
                     initialState={{ pagination: { paginationModel: { pageSize: 10 } } }}
                     pageSizeOptions={[10, 25, 50]}
-                    sx={{ minWidth: kind === 'sellers' ? 700 : 520, bgcolor: 'background.paper' }}
+                    sx={{ bgcolor: 'background.paper' }}
                   />
                 </Box>
               </>

@@ -104,7 +104,8 @@ export function AddProductPage() {
     onChange: form.handleChange,
     onBlur: form.handleBlur,
     error: Boolean(fieldError(name)),
-    helperText: fieldError(name),
+    // A reserved line: a message appearing on blur never shifts the Post button mid-click.
+    helperText: fieldError(name) ?? ' ',
     fullWidth: true,
   });
   const money = { input: { startAdornment: <InputAdornment position="start">$</InputAdornment> } };
@@ -124,7 +125,8 @@ export function AddProductPage() {
           <Box
             sx={{
               display: 'grid',
-              gap: 2.5,
+              columnGap: 2.5,
+              rowGap: 1,
               gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
             }}
           >

@@ -1,8 +1,11 @@
 import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -11,6 +14,8 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
+import type { Theme } from '@mui/material/styles';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useState } from 'react';
 import { useSelector } from 'react-redux';
@@ -44,6 +49,8 @@ export function MyProductsPage() {
   const [advertiseProduct] = useAdvertiseProductMutation();
   const [deleteProduct] = useDeleteProductMutation();
   // The product asked about stays set while the dialog closes, so its title does not flicker.
+  // On a phone the seven columns become a list (the spec's columns, stacked).
+  const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const [toDelete, setToDelete] = useState<Product | null>(null);
   const [confirming, setConfirming] = useState(false);
 
@@ -67,6 +74,41 @@ export function MyProductsPage() {
       notify.error(`${product.carName} could not be deleted: ${errorMessage(error)}`);
     }
   }
+
+  const advertiseControl = (product: Product) => {
+    const advertised = product.advertisement === 'true';
+    return (
+      <Stack spacing={0.5} sx={{ alignItems: 'flex-start', py: 1 }}>
+        <Button
+          size="small"
+          variant="contained"
+          color="secondary"
+          disabled={advertised}
+          onClick={() => void advertise(product)}
+          aria-label={`Make advertisment: ${product.carName}`}
+          sx={{ whiteSpace: 'nowrap' }}
+        >
+          Make advertisment
+        </Button>
+        {advertised && <Chip size="small" color="success" label="Advertised" />}
+      </Stack>
+    );
+  };
+
+  const deleteControl = (product: Product) => (
+    <Button
+      size="small"
+      variant="outlined"
+      color="error"
+      onClick={() => {
+        setToDelete(product);
+        setConfirming(true);
+      }}
+      aria-label={`Delete ${product.carName}`}
+    >
+      Delete
+    </Button>
+  );
 
   return (
     <Card>
@@ -96,76 +138,93 @@ export function MyProductsPage() {
                 <Typography component="h1" variant="h4" sx={{ mb: 3 }}>
                   My orders
                 </Typography>
-                <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 2 }}>
-                  <Table aria-label="My products" sx={{ minWidth: 760 }}>
-                    <TableHead>
-                      <TableRow sx={{ '& th': { fontWeight: 600, bgcolor: 'grey.50' } }}>
-                        <TableCell>#</TableCell>
-                        <TableCell>Image</TableCell>
-                        <TableCell>Product name</TableCell>
-                        <TableCell>Category</TableCell>
-                        <TableCell>Use of years</TableCell>
-                        <TableCell>Advertisement</TableCell>
-                        <TableCell>Action</TableCell>
-                      </TableRow>
-                    </TableHead>
-                    <TableBody>
-                      {products.map((product, index) => {
-                        const advertised = product.advertisement === 'true';
-                        return (
-                          <TableRow key={product._id} hover>
-                            <TableCell>{index + 1}</TableCell>
-                            <TableCell>
-                              <Avatar
-                                variant="rounded"
-                                src={product.carPhoto}
-                                alt={product.carName}
-                                sx={{ width: 72, height: 48 }}
-                              />
-                            </TableCell>
-                            <TableCell component="th" scope="row" sx={{ fontWeight: 500 }}>
-                              {product.carName}
-                            </TableCell>
-                            <TableCell>{product.categoryName}</TableCell>
-                            <TableCell>{years(product.userYears)}</TableCell>
-                            <TableCell>
-                              <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                                <Button
-                                  size="small"
-                                  variant="contained"
-                                  color="secondary"
-                                  disabled={advertised}
-                                  onClick={() => void advertise(product)}
-                                  aria-label={`Make advertisment: ${product.carName}`}
-                                  sx={{ whiteSpace: 'nowrap' }}
-                                >
-                                  Make advertisment
-                                </Button>
-                                {advertised && (
-                                  <Chip size="small" color="success" label="Advertised" />
-                                )}
-                              </Stack>
-                            </TableCell>
-                            <TableCell>
-                              <Button
-                                size="small"
-                                variant="outlined"
-                                color="error"
-                                onClick={() => {
-                                  setToDelete(product);
-                                  setConfirming(true);
-                                }}
-                                aria-label={`Delete ${product.carName}`}
-                              >
-                                Delete
-                              </Button>
-                            </TableCell>
-                          </TableRow>
-                        );
-                      })}
-                    </TableBody>
-                  </Table>
-                </TableContainer>
+                {narrow ? (
+                  <List aria-label="My products" disablePadding>
+                    {products.map((product, index) => (
+                      <ListItem
+                        key={product._id}
+                        divider
+                        disableGutters
+                        sx={{ display: 'block', py: 1.5 }}
+                      >
+                        <Stack direction="row" spacing={1.5} sx={{ alignItems: 'center' }}>
+                          <Typography color="text.secondary" sx={{ width: 20 }}>
+                            {index + 1}
+                          </Typography>
+                          <Avatar
+                            variant="rounded"
+                            src={product.carPhoto}
+                            alt={product.carName}
+                            sx={{ width: 64, height: 44 }}
+                          />
+                          <Box sx={{ minWidth: 0 }}>
+                            <Typography sx={{ fontWeight: 500 }}>{product.carName}</Typography>
+                            <Typography variant="body2" color="text.secondary">
+                              {product.categoryName} · {years(product.userYears)}
+                            </Typography>
+                          </Box>
+                        </Stack>
+                        <Stack
+                          direction="row"
+                          spacing={1}
+                          sx={{ mt: 1, pl: 4.5, alignItems: 'flex-start' }}
+                        >
+                          {advertiseControl(product)}
+                          <Box sx={{ py: 1 }}>{deleteControl(product)}</Box>
+                        </Stack>
+                      </ListItem>
+                    ))}
+                  </List>
+                ) : (
+                  <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 2 }}>
+                    <Table size="small" aria-label="My products" sx={{ minWidth: 680 }}>
+                      <TableHead>
+                        <TableRow
+                          sx={{
+                            '& th': {
+                              fontWeight: 600,
+                              bgcolor: 'grey.50',
+                              whiteSpace: 'nowrap',
+                              py: 1.5,
+                            },
+                          }}
+                        >
+                          <TableCell>#</TableCell>
+                          <TableCell>Image</TableCell>
+                          <TableCell>Product name</TableCell>
+                          <TableCell>Category</TableCell>
+                          <TableCell>Use of years</TableCell>
+                          <TableCell>Advertisement</TableCell>
+                          <TableCell>Action</TableCell>
+                        </TableRow>
+                      </TableHead>
+                      <TableBody>
+                        {products.map((product, index) => {
+                          return (
+                            <TableRow key={product._id} hover>
+                              <TableCell>{index + 1}</TableCell>
+                              <TableCell>
+                                <Avatar
+                                  variant="rounded"
+                                  src={product.carPhoto}
+                                  alt={product.carName}
+                                  sx={{ width: 64, height: 44 }}
+                                />
+                              </TableCell>
+                              <TableCell component="th" scope="row" sx={{ fontWeight: 500 }}>
+                                {product.carName}
+                              </TableCell>
+                              <TableCell>{product.categoryName}</TableCell>
+                              <TableCell>{years(product.userYears)}</TableCell>
+                              <TableCell>{advertiseControl(product)}</TableCell>
+                              <TableCell>{deleteControl(product)}</TableCell>
+                            </TableRow>
+                          );
+                        })}
+                      </TableBody>
+                    </Table>
+                  </TableContainer>
+                )}
               </>
             )
           }
