@@ -7,17 +7,26 @@ import { doublePrecision, index, integer, pgTable, text, timestamp } from 'drizz
  * it is the seller's `userVerify`, read through a join, so it is stored once.
  */
 
-export const users = pgTable('users', {
-  _id: text('id').primaryKey(),
-  name: text('name').notNull(),
-  email: text('email').notNull().unique(),
-  userRole: text('user_role', { enum: ['Seller', 'Buyer', 'Admin'] }).notNull(),
-  userImg: text('user_img').notNull().default(''),
-  userVerify: text('user_verify', { enum: ['true', 'false'] })
-    .notNull()
-    .default('false'),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const users = pgTable(
+  'users',
+  {
+    _id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull().unique(),
+    userRole: text('user_role', { enum: ['Seller', 'Buyer', 'Admin'] }).notNull(),
+    userImg: text('user_img').notNull().default(''),
+    userVerify: text('user_verify', { enum: ['true', 'false'] })
+      .notNull()
+      .default('false'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // The admin grids page, sort and filter one role at a time.
+  (t) => [
+    index('users_role_created_idx').on(t.userRole, t.createdAt, t._id),
+    index('users_role_name_idx').on(t.userRole, t.name, t._id),
+    index('users_role_email_idx').on(t.userRole, t.email),
+  ],
+);
 
 export const categories = pgTable('categories', {
   _id: text('id').primaryKey(),
@@ -51,8 +60,12 @@ export const products = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('products_category_created_idx').on(t.categoryName, t.createdAt.desc(), t._id),
-    index('products_email_idx').on(t.email),
+    // Category pages (keyset or offset), newest or oldest first (one index serves both
+    // directions), by price, or one condition only; counts read the same indexes.
+    index('products_category_created_id_idx').on(t.categoryName, t.createdAt, t._id),
+    index('products_category_price_idx').on(t.categoryName, t.resalePrice, t._id),
+    index('products_category_condition_idx').on(t.categoryName, t.condition, t.createdAt, t._id),
+    index('products_email_created_idx').on(t.email, t.createdAt, t._id),
     index('products_advertised_idx')
       .on(t.createdAt.desc())
       .where(sql`${t.advertisement} = 'true'`),

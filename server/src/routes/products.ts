@@ -3,6 +3,19 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { httpError } from '../auth/access';
 import { normaliseEmail } from '../db/repositories/ids';
+import { LIST_CAPS, PRODUCT_SORTS } from '../db/repositories/products-repository';
+import {
+  MAX_OFFSET,
+  MAX_PAGE,
+  NEXT_CURSOR_HEADER,
+  Order,
+  PAGING_DESCRIPTION,
+  QueryInteger,
+  queryInteger,
+  sendPageHeaders,
+  Sort,
+  withCursorErrors,
+} from './paging';
 import {
   ACCESS_TOKEN,
   Condition,
@@ -56,6 +69,22 @@ const NewProductBody = Type.Object(
   { additionalProperties: false },
 );
 
+const CategoryProductsQuery = Type.Object({
+  limit: Type.Optional(QueryInteger(1, MAX_PAGE, 'rows per page')),
+  offset: Type.Optional(QueryInteger(0, MAX_OFFSET, 'rows to skip')),
+  cursor: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 600,
+      pattern: '^[A-Za-z0-9_-]+$',
+      description: `the ${NEXT_CURSOR_HEADER} of the previous page (keyset paging, fast at any depth; not with offset)`,
+    }),
+  ),
+  sort: Type.Optional(Sort(PRODUCT_SORTS, 'createdAt')),
+  order: Type.Optional(Order('desc')),
+  condition: Type.Optional(Condition),
+});
+
 function sellerOf(request: FastifyRequest) {
   const user = request.caller?.user;
   if (!user) throw httpError(401, 'authorization: not signed in');
@@ -71,6 +100,7 @@ const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['catalogue'],
         summary:
           'The advertised products, newest first (open to anyone; path spelt as in the spec)',
+        description: `At most the newest ${LIST_CAPS.advertised}.`,
         response: { 200: Type.Array(Type.Ref('Product')) },
       },
     },
@@ -84,14 +114,38 @@ const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'getCategoryProducts',
         tags: ['catalogue'],
         summary: 'The products of one category, newest first (open to anyone)',
+        description:
+          PAGING_DESCRIPTION +
+          ` When there is a next page its cursor is in the \`${NEXT_CURSOR_HEADER}\` header: pass ` +
+          'it back as `cursor` (with the same sort, order and condition) for the next page in ' +
+          'constant time at any depth. `condition` keeps one condition only.',
         params: Type.Object({ categoryName: Text(LIMITS.categoryName) }),
+        querystring: CategoryProductsQuery,
         response: { 200: Type.Array(Type.Ref('Product')), ...errors(400, 404) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
+      const query = request.query;
+      const limit = queryInteger('limit', query.limit, 1, MAX_PAGE);
+      const offset = queryInteger('offset', query.offset, 0, MAX_OFFSET);
+      if (query.cursor !== undefined && offset !== undefined) {
+        throw httpError(400, 'cursor: cannot be combined with offset');
+      }
       const categoryName = await app.repos.products.categoryName(request.params.categoryName);
       if (!categoryName) throw httpError(404, 'categoryName: no such category');
-      return app.repos.products.listByCategory(categoryName);
+      const page = await withCursorErrors(() =>
+        app.repos.products.categoryPage({
+          categoryName,
+          condition: query.condition,
+          limit,
+          offset,
+          cursor: query.cursor,
+          sort: query.sort ?? 'createdAt',
+          order: query.order ?? 'desc',
+        }),
+      );
+      sendPageHeaders(reply, page);
+      return page.rows;
     },
   );
 
@@ -155,6 +209,7 @@ const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'getSellerProducts',
         tags: ['seller'],
         summary: "A seller's own products, newest first (that seller, or an admin)",
+        description: `At most the newest ${LIST_CAPS.sellerProducts}.`,
         security: ACCESS_TOKEN,
         params: Type.Object({ email: Email }),
         response: { 200: Type.Array(Type.Ref('Product')), ...errors(400, 401, 403) },

@@ -3,7 +3,17 @@ import { Type, type TSchema } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { httpError } from '../auth/access';
 import { normaliseEmail } from '../db/repositories/ids';
-import type { Role } from '../db/repositories/users-repository';
+import { USER_SORTS, type Role } from '../db/repositories/users-repository';
+import {
+  MAX_OFFSET,
+  MAX_PAGE,
+  Order,
+  PAGING_DESCRIPTION,
+  QueryInteger,
+  queryInteger,
+  sendPageHeaders,
+  Sort,
+} from './paging';
 import { ACCESS_TOKEN, Email, errors, Id, LIMITS, OptionalImageUrl, Text } from './schemas';
 
 const lookups: { path: 'admin' | 'buyer' | 'seller'; role: Role; operationId: string }[] = [
@@ -30,6 +40,19 @@ const UpsertUserBody = Type.Object(
   },
   { additionalProperties: false },
 );
+
+const UsersQuery = Type.Object({
+  limit: Type.Optional(QueryInteger(1, MAX_PAGE, 'rows per page')),
+  offset: Type.Optional(QueryInteger(0, MAX_OFFSET, 'rows to skip')),
+  sort: Type.Optional(Sort(USER_SORTS, 'createdAt')),
+  order: Type.Optional(Order('asc')),
+  q: Type.Optional(
+    Type.String({
+      maxLength: LIMITS.name,
+      description: 'keeps the users whose name or email contains this text (any letter case)',
+    }),
+  ),
+});
 
 function callerOf(request: FastifyRequest) {
   const caller = request.caller;
@@ -125,12 +148,26 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         schema: {
           operationId,
           tags: ['admin'],
-          summary: `Every ${role.toLowerCase()} (admin only)`,
+          summary: `Every ${role.toLowerCase()} (admin only), oldest account first`,
+          description: PAGING_DESCRIPTION,
           security: ACCESS_TOKEN,
-          response: { 200: Type.Array(Type.Ref('User')), ...errors(401, 403) },
+          querystring: UsersQuery,
+          response: { 200: Type.Array(Type.Ref('User')), ...errors(400, 401, 403) },
         },
       },
-      async () => app.repos.users.listByRole(role),
+      async (request, reply) => {
+        const query = request.query;
+        const page = await app.repos.users.page({
+          role,
+          q: query.q,
+          limit: queryInteger('limit', query.limit, 1, MAX_PAGE),
+          offset: queryInteger('offset', query.offset, 0, MAX_OFFSET),
+          sort: query.sort ?? 'createdAt',
+          order: query.order ?? 'asc',
+        });
+        sendPageHeaders(reply, page);
+        return page.rows;
+      },
     );
   }
 

@@ -49,8 +49,8 @@ type Kind = keyof typeof userLists;
  */
 export function UsersGrid({ kind }: { kind: Kind }) {
   const text = userLists[kind];
-  const buyers = useGetBuyersQuery(undefined, { skip: kind !== 'buyers' });
-  const sellers = useGetSellersQuery(undefined, { skip: kind !== 'sellers' });
+  const buyers = useGetBuyersQuery({}, { skip: kind !== 'buyers' });
+  const sellers = useGetSellersQuery({}, { skip: kind !== 'sellers' });
   const query = kind === 'buyers' ? buyers : sellers;
   const [deleteUser] = useDeleteUserMutation();
   const [verifySeller] = useVerifySellerMutation();

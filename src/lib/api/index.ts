@@ -101,13 +101,13 @@ function patchSellerProducts(
   );
 }
 
-/** The cached buyers or sellers list (the queries take no argument), patched. */
+/** The cached whole buyers or sellers list (asked for with no paging: `{}`), patched. */
 function patchUserList(
   dispatch: Dispatch,
   endpoint: 'getBuyers' | 'getSellers',
   recipe: (users: User[]) => void,
 ): Patch {
-  return dispatch(cardealerApi.util.updateQueryData(endpoint, undefined, recipe));
+  return dispatch(cardealerApi.util.updateQueryData(endpoint, {}, recipe));
 }
 
 /** Waits for the server; on a refusal the patches are undone (newest first). */

@@ -15,6 +15,9 @@ const orderColumns = {
   carImage: orders.carImage,
 };
 
+/** A buyer's orders are answered newest first, at most this many. */
+export const ORDERS_CAP = 500;
+
 export type NewOrder = Omit<OrderRow, '_id' | 'createdAt'>;
 
 export function ordersRepository(db: Db) {
@@ -24,7 +27,8 @@ export function ordersRepository(db: Db) {
         .select(orderColumns)
         .from(orders)
         .where(eq(orders.buyerEmail, normaliseEmail(email)))
-        .orderBy(desc(orders.createdAt), desc(orders._id)),
+        .orderBy(desc(orders.createdAt), desc(orders._id))
+        .limit(ORDERS_CAP),
 
     async insert(order: NewOrder): Promise<string> {
       const id = newId();

@@ -1,7 +1,22 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '../client';
 import { categories, orders, products, users, type ProductRow } from '../schema';
+import { CatalogueCache } from './catalogue-cache';
 import { newId, normaliseEmail } from './ids';
+import { BadCursor, decodeCursor, encodeCursor, type Page, type PageRequest } from './paging';
+
+/** Server-side caps of the lists answered as full arrays (newest first). */
+export const LIST_CAPS = { advertised: 200, sellerProducts: 500 } as const;
+
+/** The sorts a category page may ask for. */
+export const PRODUCT_SORTS = ['createdAt', 'resalePrice'] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+export type Condition = ProductRow['condition'];
+
+export interface CategoryPageRequest extends PageRequest<ProductSort> {
+  categoryName: string;
+  condition?: Condition;
+}
 
 /** A product as answered: the stored row plus the seller's verification as `isVerify`. */
 const productColumns = {
@@ -25,7 +40,18 @@ const productColumns = {
 
 export type NewProduct = Omit<ProductRow, '_id' | 'advertisement' | 'createdAt'>;
 
-export function productsRepository(db: Db) {
+/** The sort column, and how its value is written into (and read back from) a cursor. */
+const SORT_COLUMNS: Record<ProductSort, { column: AnyColumn; key: SQL; cast: string }> = {
+  // Timestamps keep microseconds: the cursor carries them as text, never as a JS Date.
+  createdAt: {
+    column: products.createdAt,
+    key: sql`${products.createdAt}::text`,
+    cast: 'timestamptz',
+  },
+  resalePrice: { column: products.resalePrice, key: sql`${products.resalePrice}`, cast: 'float8' },
+};
+
+export function productsRepository(db: Db, cache: CatalogueCache = new CatalogueCache(0)) {
   const list = (where: SQL | undefined) =>
     db
       .select(productColumns)
@@ -34,32 +60,120 @@ export function productsRepository(db: Db) {
       .where(where)
       .orderBy(desc(products.createdAt), desc(products._id));
 
+  async function categoryPage(request: CategoryPageRequest) {
+    const { categoryName, condition, limit, offset, cursor, sort, order } = request;
+    const filter = and(
+      eq(products.categoryName, categoryName),
+      condition ? eq(products.condition, condition) : undefined,
+    );
+    const fingerprint = `${categoryName}|${condition ?? ''}`;
+    const { column, key, cast } = SORT_COLUMNS[sort];
+    let where = filter;
+    if (cursor !== undefined) {
+      const at = decodeCursor(cursor);
+      if (at.sort !== sort || at.order !== order || at.filter !== fingerprint) {
+        throw new BadCursor('cursor: belongs to another sort or filter; start again without it');
+      }
+      const value = sql`${String(at.value)}::${sql.raw(cast)}`;
+      // Keyset: the rows after the last one seen, in the same (sort value, id) order.
+      const after =
+        order === 'desc'
+          ? sql`(${column}, ${products._id}) < (${value}, ${at.id})`
+          : sql`(${column}, ${products._id}) > (${value}, ${at.id})`;
+      where = and(filter, after);
+    }
+    const direction = (c: AnyColumn) => (order === 'desc' ? desc(c) : asc(c));
+    let query = db
+      .select({ ...productColumns, cursorKey: sql<string | number>`${key}`.as('cursor_key') })
+      .from(products)
+      .leftJoin(users, eq(users.email, products.email))
+      .where(where)
+      .orderBy(direction(column), direction(products._id))
+      .$dynamic();
+    // One row more than asked tells whether there is a next page.
+    if (limit !== undefined) query = query.limit(limit + 1);
+    if (offset) query = query.offset(offset);
+    const paged = limit !== undefined || Boolean(offset) || cursor !== undefined;
+    const [found, total] = await Promise.all([
+      query,
+      paged
+        ? db
+            .select({ n: count() })
+            .from(products)
+            .where(filter)
+            .then(([row]) => Number(row?.n ?? 0))
+        : Promise.resolve(-1),
+    ]);
+    const more = limit !== undefined && found.length > limit;
+    const rows = more ? found.slice(0, limit) : found;
+    const last = rows[rows.length - 1];
+    const nextCursor =
+      more && last
+        ? encodeCursor({ sort, order, filter: fingerprint, value: last.cursorKey, id: last._id })
+        : null;
+    const page = {
+      rows: rows.map(({ cursorKey: _key, ...product }) => product),
+      total: total < 0 ? rows.length : total,
+      nextCursor,
+    };
+    return page satisfies Page<unknown>;
+  }
+
+  /** Catalogue writes clear the catalogue cache before answering. */
+  const written = <T>(value: T): T => {
+    cache.invalidate();
+    return value;
+  };
+
   return {
-    listAdvertised: () => list(eq(products.advertisement, 'true')),
+    /** The advertised products, newest first, at most LIST_CAPS.advertised (cached). */
+    listAdvertised: () =>
+      cache.get('advertised', () =>
+        list(eq(products.advertisement, 'true')).limit(LIST_CAPS.advertised),
+      ),
 
-    listByCategory: (categoryName: string) => list(eq(products.categoryName, categoryName)),
+    /** A category's products: all of them without paging, else one page and the total (cached). */
+    categoryPage: (request: CategoryPageRequest) =>
+      cache.get(`category:${JSON.stringify(request)}`, () => categoryPage(request)),
 
-    listBySeller: (email: string) => list(eq(products.email, normaliseEmail(email))),
+    /** A seller's products, newest first, at most LIST_CAPS.sellerProducts. */
+    listBySeller: (email: string) =>
+      list(eq(products.email, normaliseEmail(email))).limit(LIST_CAPS.sellerProducts),
 
     async findById(id: string) {
       const [row] = await list(eq(products._id, id)).limit(1);
       return row ?? null;
     },
 
-    /** The stored category name spelt as stored (lookup is case-insensitive), or null. */
-    async categoryName(name: string): Promise<string | null> {
-      const [row] = await db
-        .select({ categoryName: categories.categoryName })
-        .from(categories)
-        .where(sql`lower(${categories.categoryName}) = ${name.trim().toLowerCase()}`)
-        .limit(1);
-      return row?.categoryName ?? null;
-    },
+    /** The stored category name spelt as stored (lookup is case-insensitive), or null (cached). */
+    categoryName: (name: string): Promise<string | null> =>
+      cache.get(`category-name:${name.trim().toLowerCase()}`, async () => {
+        const [row] = await db
+          .select({ categoryName: categories.categoryName })
+          .from(categories)
+          .where(sql`lower(${categories.categoryName}) = ${name.trim().toLowerCase()}`)
+          .limit(1);
+        return row?.categoryName ?? null;
+      }),
+
+    /** The categories in display order (cached). */
+    listCategories: () =>
+      cache.get('categories', () =>
+        db
+          .select({
+            _id: categories._id,
+            categoryName: categories.categoryName,
+            image: categories.image,
+            rating: categories.rating,
+          })
+          .from(categories)
+          .orderBy(asc(categories.position), asc(categories.categoryName)),
+      ),
 
     async insert(product: NewProduct): Promise<string> {
       const id = newId();
       await db.insert(products).values({ ...product, _id: id, advertisement: 'false' });
-      return id;
+      return written(id);
     },
 
     /** Sets the advertisement flag; answers how many rows changed. */
@@ -69,19 +183,20 @@ export function productsRepository(db: Db) {
         .set({ advertisement: 'true' })
         .where(and(eq(products._id, id), eq(products.advertisement, 'false')))
         .returning({ _id: products._id });
-      return changed.length;
+      return written(changed.length);
     },
 
     /** Deletes the product and the orders placed on it. */
     async delete(id: string): Promise<number> {
-      return db.transaction(async (tx) => {
+      const deleted = await db.transaction(async (tx) => {
         await tx.delete(orders).where(eq(orders.productID, id));
-        const deleted = await tx
+        const rows = await tx
           .delete(products)
           .where(eq(products._id, id))
           .returning({ _id: products._id });
-        return deleted.length;
+        return rows.length;
       });
+      return written(deleted);
     },
   };
 }

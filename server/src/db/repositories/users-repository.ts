@@ -1,7 +1,31 @@
-import { and, asc, eq, inArray, or } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, type AnyColumn } from 'drizzle-orm';
 import type { Db } from '../client';
 import { orders, products, users, type UserRow } from '../schema';
+import { CatalogueCache } from './catalogue-cache';
 import { newId, normaliseEmail } from './ids';
+import type { Page, PageRequest } from './paging';
+
+/** The sorts the admin grids may ask for. */
+export const USER_SORTS = ['createdAt', 'name', 'email', 'userVerify'] as const;
+export type UserSort = (typeof USER_SORTS)[number];
+
+export interface UserPageRequest extends Omit<PageRequest<UserSort>, 'cursor'> {
+  role: Role;
+  /** Part of the name or email (case-insensitive). */
+  q?: string;
+}
+
+const USER_SORT_COLUMNS: Record<UserSort, AnyColumn> = {
+  createdAt: users.createdAt,
+  name: users.name,
+  email: users.email,
+  userVerify: users.userVerify,
+};
+
+/** `%`, `_` and `\` are literal in a search. */
+function likePattern(q: string): string {
+  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
 
 export type Role = UserRow['userRole'];
 
@@ -29,7 +53,7 @@ export interface UpsertOutcome {
   upsertedId: string | null;
 }
 
-export function usersRepository(db: Db) {
+export function usersRepository(db: Db, cache: CatalogueCache = new CatalogueCache(0)) {
   return {
     async findByEmail(email: string) {
       const [row] = await db
@@ -51,6 +75,40 @@ export function usersRepository(db: Db) {
         .from(users)
         .where(eq(users.userRole, role))
         .orderBy(asc(users.createdAt), asc(users._id));
+    },
+
+    /** One page of a role's users, sorted and filtered, with the total matching the filter. */
+    async page(request: UserPageRequest) {
+      const { role, q, limit, offset, sort, order } = request;
+      const text = q?.trim();
+      const filter = and(
+        eq(users.userRole, role),
+        text
+          ? or(ilike(users.name, likePattern(text)), ilike(users.email, likePattern(text)))
+          : undefined,
+      );
+      const direction = (c: AnyColumn) => (order === 'desc' ? desc(c) : asc(c));
+      let query = db
+        .select(userColumns)
+        .from(users)
+        .where(filter)
+        .orderBy(direction(USER_SORT_COLUMNS[sort]), direction(users._id))
+        .$dynamic();
+      if (limit !== undefined) query = query.limit(limit);
+      if (offset) query = query.offset(offset);
+      const paged = limit !== undefined || Boolean(offset);
+      const [rows, total] = await Promise.all([
+        query,
+        paged
+          ? db
+              .select({ n: count() })
+              .from(users)
+              .where(filter)
+              .then(([row]) => Number(row?.n ?? 0))
+          : Promise.resolve(-1),
+      ]);
+      const page = { rows, total: total < 0 ? rows.length : total, nextCursor: null };
+      return page satisfies Page<unknown>;
     },
 
     /**
@@ -97,6 +155,8 @@ export function usersRepository(db: Db) {
         .set({ userVerify: 'true' })
         .where(and(eq(users._id, id), eq(users.userVerify, 'false')))
         .returning({ _id: users._id });
+      // The seller's products show the verified tick: the catalogue changed.
+      cache.invalidate();
       return changed.length;
     },
 
@@ -114,7 +174,7 @@ export function usersRepository(db: Db) {
      * on those products, and their own orders as a buyer. One transaction.
      */
     async deleteWithDependants(id: string): Promise<number> {
-      return db.transaction(async (tx) => {
+      const deleted = await db.transaction(async (tx) => {
         const [user] = await tx
           .select({ email: users.email })
           .from(users)
@@ -129,12 +189,15 @@ export function usersRepository(db: Db) {
           .delete(orders)
           .where(or(eq(orders.buyerEmail, user.email), inArray(orders.productID, owned)));
         await tx.delete(products).where(eq(products.email, user.email));
-        const deleted = await tx
+        const removed = await tx
           .delete(users)
           .where(eq(users._id, id))
           .returning({ _id: users._id });
-        return deleted.length;
+        return removed.length;
       });
+      // Their products left the catalogue.
+      cache.invalidate();
+      return deleted;
     },
   };
 }

@@ -39,10 +39,28 @@ const injectedRtkApi = api.injectEndpoints({
       }),
     }),
     getBuyers: build.query<GetBuyersApiResponse, GetBuyersApiArg>({
-      query: () => ({ url: `/api/users/buyers` }),
+      query: (queryArg) => ({
+        url: `/api/users/buyers`,
+        params: {
+          limit: queryArg.limit,
+          offset: queryArg.offset,
+          sort: queryArg.sort,
+          order: queryArg.order,
+          q: queryArg.q,
+        },
+      }),
     }),
     getSellers: build.query<GetSellersApiResponse, GetSellersApiArg>({
-      query: () => ({ url: `/api/users/sellers` }),
+      query: (queryArg) => ({
+        url: `/api/users/sellers`,
+        params: {
+          limit: queryArg.limit,
+          offset: queryArg.offset,
+          sort: queryArg.sort,
+          order: queryArg.order,
+          q: queryArg.q,
+        },
+      }),
     }),
     deleteUser: build.mutation<DeleteUserApiResponse, DeleteUserApiArg>({
       query: (queryArg) => ({
@@ -65,6 +83,14 @@ const injectedRtkApi = api.injectEndpoints({
     getCategoryProducts: build.query<GetCategoryProductsApiResponse, GetCategoryProductsApiArg>({
       query: (queryArg) => ({
         url: `/api/category-products/${encodeURIComponent(String(queryArg.categoryName))}`,
+        params: {
+          limit: queryArg.limit,
+          offset: queryArg.offset,
+          cursor: queryArg.cursor,
+          sort: queryArg.sort,
+          order: queryArg.order,
+          condition: queryArg.condition,
+        },
       }),
     }),
     addProduct: build.mutation<AddProductApiResponse, AddProductApiArg>({
@@ -156,9 +182,31 @@ export type UpsertUserApiArg = {
   };
 };
 export type GetBuyersApiResponse = /** status 200 Default Response */ User[];
-export type GetBuyersApiArg = void;
+export type GetBuyersApiArg = {
+  /** rows per page (an integer from 1 to 100) */
+  limit?: number | string;
+  /** rows to skip (an integer from 0 to 1000000) */
+  offset?: number | string;
+  /** the field to sort by: createdAt, name, email, userVerify (default createdAt) */
+  sort?: 'createdAt' | 'name' | 'email' | 'userVerify';
+  /** asc or desc (default asc); ties are broken by _id in the same direction */
+  order?: 'asc' | 'desc';
+  /** keeps the users whose name or email contains this text (any letter case) */
+  q?: string;
+};
 export type GetSellersApiResponse = /** status 200 Default Response */ User[];
-export type GetSellersApiArg = void;
+export type GetSellersApiArg = {
+  /** rows per page (an integer from 1 to 100) */
+  limit?: number | string;
+  /** rows to skip (an integer from 0 to 1000000) */
+  offset?: number | string;
+  /** the field to sort by: createdAt, name, email, userVerify (default createdAt) */
+  sort?: 'createdAt' | 'name' | 'email' | 'userVerify';
+  /** asc or desc (default asc); ties are broken by _id in the same direction */
+  order?: 'asc' | 'desc';
+  /** keeps the users whose name or email contains this text (any letter case) */
+  q?: string;
+};
 export type DeleteUserApiResponse = /** status 200 Default Response */ DeleteResult;
 export type DeleteUserApiArg = {
   /** a record's _id (letters, digits, _ and -) */
@@ -173,6 +221,18 @@ export type GetAdvertisedProductsApiResponse = /** status 200 Default Response *
 export type GetAdvertisedProductsApiArg = void;
 export type GetCategoryProductsApiResponse = /** status 200 Default Response */ Product[];
 export type GetCategoryProductsApiArg = {
+  /** rows per page (an integer from 1 to 100) */
+  limit?: number | string;
+  /** rows to skip (an integer from 0 to 1000000) */
+  offset?: number | string;
+  /** the X-Next-Cursor of the previous page (keyset paging, fast at any depth; not with offset) */
+  cursor?: string;
+  /** the field to sort by: createdAt, resalePrice (default createdAt) */
+  sort?: 'createdAt' | 'resalePrice';
+  /** asc or desc (default desc); ties are broken by _id in the same direction */
+  order?: 'asc' | 'desc';
+  /** Excellent, Good or Fair */
+  condition?: 'Excellent' | 'Good' | 'Fair';
   categoryName: string;
 };
 export type AddProductApiResponse = /** status 201 Default Response */ InsertResult;

@@ -1,0 +1,74 @@
+/**
+ * A short-lived in-process cache of the public catalogue's reads (categories, advertised
+ * products, category pages). Staleness is bounded:
+ * - on the server that wrote: none. Every write through the repositories that can change a
+ *   catalogue answer (a product posted, advertised or deleted, a seller verified or deleted)
+ *   clears the whole cache before it answers;
+ * - on other replicas (or after a write made outside this process): at most `ttlMs`, which
+ *   is clamped to 1000 ms.
+ * Concurrent misses of one key share one database query (the promise is cached), so a burst
+ * of requests after an invalidation costs one query per key, not one per request.
+ */
+
+/** The staleness bound for other replicas, in milliseconds (also the largest allowed TTL). */
+export const MAX_CATALOGUE_CACHE_MS = 1000;
+
+interface Entry {
+  expires: number;
+  value: Promise<unknown>;
+}
+
+export class CatalogueCache {
+  private readonly entries = new Map<string, Entry>();
+  readonly ttlMs: number;
+
+  constructor(
+    ttlMs: number,
+    private readonly maxEntries = 2000,
+  ) {
+    this.ttlMs = Math.max(0, Math.min(MAX_CATALOGUE_CACHE_MS, ttlMs));
+  }
+
+  /** The cached answer for `key`, or `load()`'s (cached for `ttlMs` when it succeeds). */
+  get<T>(key: string, load: () => Promise<T>): Promise<T> {
+    if (this.ttlMs === 0) return load();
+    const now = Date.now();
+    const hit = this.entries.get(key);
+    if (hit && hit.expires > now) return hit.value as Promise<T>;
+    const value = load();
+    const entry: Entry = { expires: now + this.ttlMs, value };
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    // A failed load is not kept.
+    value.catch(() => {
+      if (this.entries.get(key) === entry) this.entries.delete(key);
+    });
+    if (this.entries.size > this.maxEntries) {
+      // Map keeps insertion order: drop the oldest.
+      const oldest = this.entries.keys().next().value;
+      if (oldest !== undefined) this.entries.delete(oldest);
+    }
+    return value;
+  }
+
+  /** Forgets everything (after a write). */
+  invalidate(): void {
+    this.entries.clear();
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+/**
+ * The TTL from `CATALOGUE_CACHE_MS` (default 1000; 0 turns the cache off; more than 1000 is
+ * clamped to 1000 so other replicas are never more than a second behind).
+ */
+export function catalogueCacheMs(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.CATALOGUE_CACHE_MS;
+  if (raw === undefined || raw.trim() === '') return MAX_CATALOGUE_CACHE_MS;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0) return MAX_CATALOGUE_CACHE_MS;
+  return Math.min(MAX_CATALOGUE_CACHE_MS, Math.floor(value));
+}
