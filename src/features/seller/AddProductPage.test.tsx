@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { delay, http, HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { makeStore } from '../../app/store';
 import type { AddProductApiArg, Product } from '../../lib/api';
 import type { SessionUser } from '../../lib/auth/sessionUser';
@@ -122,6 +122,7 @@ describe('Add product', () => {
   it('uploads the photo, then posts the product, then goes to My products', async () => {
     const posted: AddProductApiArg['body'][] = [];
     const uploadKeys: (string | null)[] = [];
+    let answer: () => void = () => undefined;
     const mine: Product[] = [];
     sellerApi(mine);
     server.use(
@@ -135,7 +136,7 @@ describe('Add product', () => {
       http.post(`${API}/category`, async ({ request }) => {
         const body = (await request.json()) as AddProductApiArg['body'];
         posted.push(body);
-        await delay(150);
+        await new Promise<void>((resolve) => (answer = resolve));
         mine.push(makeProduct({ ...body, _id: 'new-1', carName: body.carName } as Product));
         return HttpResponse.json({ acknowledged: true, insertedId: 'new-1' }, { status: 201 });
       }),
@@ -146,7 +147,11 @@ describe('Add product', () => {
     await fillForm(user);
     await user.click(screen.getByRole('button', { name: 'Post' }));
 
+    // Busy until the server answers the post (the photo is already up).
     expect(await screen.findByRole('button', { name: 'Processing...' })).toBeDisabled();
+    expect(await screen.findByRole('progressbar', { name: 'Posting the product' })).toBeVisible();
+    await waitFor(() => expect(posted).toHaveLength(1));
+    answer();
     expect(await screen.findByText('Product added succesfull')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboad/my-products'));
     expect(await screen.findByRole('heading', { name: 'My orders' })).toBeInTheDocument();
