@@ -6,6 +6,8 @@ const config: Config = {
   projects: [
     {
       displayName: 'web',
+      // Forms typed key by key in jsdom are slow on a busy 2-core machine.
+      testTimeout: 20000,
       testEnvironment: 'jest-fixed-jsdom',
       roots: ['<rootDir>/src'],
       testMatch: ['**/*.test.ts', '**/*.test.tsx'],

@@ -9,8 +9,8 @@ import webpack from 'webpack';
 import makeConfig, { clientEnv } from '../webpack.config';
 
 const root = resolve(__dirname, '..');
-const outDir = resolve(root, process.env.WEB_ROOT || 'dist');
-const stampFile = join(outDir, '.build-stamp');
+const outDir = () => resolve(root, process.env.WEB_ROOT || 'dist');
+const stampFile = () => join(outDir(), '.build-stamp');
 
 function* files(path: string): Generator<string> {
   if (!existsSync(path)) return;
@@ -39,7 +39,7 @@ export function sourceStamp(): string {
 }
 
 export function buildIsFresh(): boolean {
-  return existsSync(stampFile) && readFileSync(stampFile, 'utf8') === sourceStamp();
+  return existsSync(stampFile()) && readFileSync(stampFile(), 'utf8') === sourceStamp();
 }
 
 export async function build(): Promise<void> {
@@ -60,7 +60,7 @@ export async function build(): Promise<void> {
   });
   if (stats.hasErrors()) throw new Error(`the web build failed:\n${info}`);
   if (info.trim()) console.log(info);
-  writeFileSync(stampFile, stamp);
+  writeFileSync(stampFile(), stamp);
 }
 
 if (require.main === module) {
@@ -72,7 +72,7 @@ if (require.main === module) {
     build()
       .then(() =>
         console.log(
-          `built ${relative(root, outDir)}/ in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+          `built ${relative(root, outDir())}/ in ${((Date.now() - started) / 1000).toFixed(1)} s`,
         ),
       )
       .catch((error: unknown) => {

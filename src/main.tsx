@@ -19,5 +19,14 @@ createRoot(container).render(
   </StrictMode>,
 );
 
-// The session is read once the page is up: Firebase loads after first paint.
-void store.dispatch(startAuthListener());
+// The session is read once the page is up: Firebase loads after first paint, when the browser
+// is idle, so it never competes with the page's own code and data.
+function readSession() {
+  void store.dispatch(startAuthListener());
+}
+const whenIdle = () =>
+  'requestIdleCallback' in window
+    ? window.requestIdleCallback(readSession, { timeout: 1500 })
+    : setTimeout(readSession, 200);
+if (document.readyState === 'complete') whenIdle();
+else window.addEventListener('load', whenIdle, { once: true });

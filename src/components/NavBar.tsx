@@ -3,14 +3,10 @@ import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
-import Drawer from '@mui/material/Drawer';
 import IconButton from '@mui/material/IconButton';
-import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemText from '@mui/material/ListItemText';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { Link as RouterLink, NavLink, useNavigate } from 'react-router-dom';
 import { paths } from '../config/paths';
@@ -18,6 +14,8 @@ import { selectAuthLoading, selectAuthUser, type AuthRootState } from '../lib/au
 import { signOut, useSessionDispatch } from '../lib/auth/session';
 import type { SessionUser } from '../lib/auth/sessionUser';
 import { CarIcon, MenuIcon } from './icons';
+
+const MobileMenu = lazy(() => import('./MobileMenu'));
 
 interface NavItem {
   label: string;
@@ -53,6 +51,7 @@ export const DEFAULT_AVATAR = '/images/avatar.svg';
 
 export function NavBar() {
   const [open, setOpen] = useState(false);
+  const [menuWanted, setMenuWanted] = useState(false);
   const user = useSelector((state: AuthRootState) => selectAuthUser(state));
   const loading = useSelector((state: AuthRootState) => selectAuthLoading(state));
   const dispatch = useSessionDispatch();
@@ -134,37 +133,28 @@ export function NavBar() {
           <IconButton
             color="inherit"
             aria-label="Open menu"
-            onClick={() => setOpen(true)}
+            onClick={() => {
+              setMenuWanted(true);
+              setOpen(true);
+            }}
             sx={{ display: { md: 'none' } }}
           >
             <MenuIcon />
           </IconButton>
         </Toolbar>
       </Container>
-      <Drawer anchor="right" open={open} onClose={() => setOpen(false)}>
-        <Box component="nav" aria-label="Main" sx={{ width: 240 }}>
-          {user && (
-            <Typography sx={{ px: 2, pt: 2, fontWeight: 700 }}>{user.displayName}</Typography>
-          )}
-          <List>
-            {items.map((item) => (
-              <ListItemButton
-                key={item.to}
-                component={RouterLink}
-                to={item.to}
-                onClick={() => setOpen(false)}
-              >
-                <ListItemText primary={item.label} />
-              </ListItemButton>
-            ))}
-            {user && (
-              <ListItemButton onClick={logOut}>
-                <ListItemText primary="Log out" />
-              </ListItemButton>
-            )}
-          </List>
-        </Box>
-      </Drawer>
+      {/* The drawer's code loads the first time the menu is opened. */}
+      {menuWanted && (
+        <Suspense fallback={null}>
+          <MobileMenu
+            open={open}
+            onClose={() => setOpen(false)}
+            items={items}
+            displayName={user?.displayName}
+            onLogOut={user ? logOut : undefined}
+          />
+        </Suspense>
+      )}
     </AppBar>
   );
 }

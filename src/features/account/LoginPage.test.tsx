@@ -18,7 +18,7 @@ function setup(path = '/login', { delayMs = 0 } = {}) {
   const store = makeStore();
   void listenToAuth(store);
   const view = renderApp(path, { store });
-  return { ...view, provider, user: userEvent.setup() };
+  return { ...view, provider, user: userEvent.setup({ delay: null }) };
 }
 
 afterEach(async () => {

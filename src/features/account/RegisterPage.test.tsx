@@ -43,7 +43,7 @@ function setup({ uploadFails = false } = {}) {
   const store = makeStore();
   void listenToAuth(store);
   const view = renderApp('/register', { store });
-  return { ...view, provider, saved, user: userEvent.setup() };
+  return { ...view, provider, saved, user: userEvent.setup({ delay: null }) };
 }
 
 const photo = () => new File([new Uint8Array([137, 80, 78, 71])], 'me.png', { type: 'image/png' });

@@ -1,7 +1,8 @@
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
-import { closeSnackbar, enqueueSnackbar, type SnackbarKey } from 'notistack';
-import type { ReactNode } from 'react';
+import type * as NotistackModule from 'notistack';
+import type { OptionsObject, SnackbarKey } from 'notistack';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 
 /** Spec §9: toast durations by type; loading never expires. */
 export const TOAST_DURATION = { blank: 4000, error: 4000, custom: 4000, success: 2000 } as const;
@@ -9,16 +10,84 @@ export const TOAST_DURATION = { blank: 4000, error: 4000, custom: 4000, success:
 export const MAX_TOASTS = 20;
 export const REMOVE_DELAY = 1000;
 
+type Provider = (typeof NotistackModule)['SnackbarProvider'];
+interface ProviderApi {
+  enqueueSnackbar(message: ReactNode, options: OptionsObject): SnackbarKey;
+  closeSnackbar(key?: SnackbarKey): void;
+}
+interface Request {
+  message: ReactNode;
+  options: OptionsObject & { key: SnackbarKey };
+}
+
+/*
+ * The toast library loads with the first toast, not with the page: requests made before it has
+ * arrived wait in a queue, and the <ToastHost> shows them as soon as it has mounted it.
+ */
+let loading: Promise<Provider> | null = null;
+let host: ProviderApi | null = null;
+const queue: Request[] = [];
+const wanted = new Set<(provider: Provider) => void>();
+let counter = 0;
+
+function flush(): void {
+  if (!host) return;
+  for (const request of queue.splice(0)) host.enqueueSnackbar(request.message, request.options);
+}
+
+function show(message: ReactNode, options: OptionsObject): SnackbarKey {
+  counter += 1;
+  const key = `toast-${counter}`;
+  queue.push({ message, options: { ...options, key } });
+  loading ??= import('notistack').then((mod) => mod.SnackbarProvider);
+  void loading.then((provider) => wanted.forEach((listener) => listener(provider)));
+  flush();
+  return key;
+}
+
+/** Mounts the toast container once the library has loaded (rendered once by the app's providers). */
+export function ToastHost() {
+  const [SnackbarProvider, setProvider] = useState<Provider | null>(null);
+  const api = useRef<ProviderApi | null>(null);
+  useEffect(() => {
+    const listener = (provider: Provider) => setProvider(() => provider);
+    wanted.add(listener);
+    if (loading) void loading.then(listener);
+    return () => {
+      wanted.delete(listener);
+    };
+  }, []);
+  useEffect(() => {
+    if (!SnackbarProvider || !api.current) return;
+    host = api.current;
+    flush();
+    return () => {
+      host = null;
+    };
+  }, [SnackbarProvider]);
+  if (!SnackbarProvider) return null;
+  return (
+    <SnackbarProvider
+      ref={(instance: unknown) => {
+        api.current = instance as ProviderApi | null;
+      }}
+      maxSnack={MAX_TOASTS}
+      anchorOrigin={{ vertical: 'top', horizontal: 'center' }}
+      transitionDuration={{ enter: 225, exit: REMOVE_DELAY }}
+    />
+  );
+}
+
 /** The spec's five toast types (blank, error, success, loading, custom). */
 export const notify = {
   blank: (message: ReactNode): SnackbarKey =>
-    enqueueSnackbar(message, { variant: 'default', autoHideDuration: TOAST_DURATION.blank }),
+    show(message, { variant: 'default', autoHideDuration: TOAST_DURATION.blank }),
   error: (message: ReactNode): SnackbarKey =>
-    enqueueSnackbar(message, { variant: 'error', autoHideDuration: TOAST_DURATION.error }),
+    show(message, { variant: 'error', autoHideDuration: TOAST_DURATION.error }),
   success: (message: ReactNode): SnackbarKey =>
-    enqueueSnackbar(message, { variant: 'success', autoHideDuration: TOAST_DURATION.success }),
+    show(message, { variant: 'success', autoHideDuration: TOAST_DURATION.success }),
   loading: (message: ReactNode): SnackbarKey =>
-    enqueueSnackbar(
+    show(
       <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1.5 }}>
         <CircularProgress size={18} color="inherit" aria-hidden />
         {message}
@@ -26,6 +95,11 @@ export const notify = {
       { variant: 'info', persist: true, hideIconVariant: true },
     ),
   custom: (content: ReactNode): SnackbarKey =>
-    enqueueSnackbar(content, { variant: 'default', autoHideDuration: TOAST_DURATION.custom }),
-  dismiss: (key?: SnackbarKey) => closeSnackbar(key),
+    show(content, { variant: 'default', autoHideDuration: TOAST_DURATION.custom }),
+  dismiss: (key?: SnackbarKey) => {
+    for (let i = queue.length - 1; i >= 0; i--) {
+      if (key === undefined || queue[i].options.key === key) queue.splice(i, 1);
+    }
+    host?.closeSnackbar(key);
+  },
 };
