@@ -1,4 +1,4 @@
-import type { ComponentType, ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { createContext, RouterContextProvider, type RouteObject } from 'react-router-dom';
 import { MainLayout, RootLayout } from '../components/layouts';
 import { RouteError } from '../components/RouteError';
@@ -11,12 +11,23 @@ import type { AppStore } from './store';
 
 type Wrap = (page: ReactNode) => ReactNode;
 
-/** A lazily loaded screen, optionally wrapped in a guard. */
+/**
+ * A lazily loaded screen. Behind a guard, the screen's code is fetched only once the guard lets
+ * the user in, so a signed-out visitor never downloads the admin grid.
+ */
 function screen(load: () => Promise<ComponentType>, wrap?: Wrap) {
-  return async () => {
-    const Page = await load();
-    return { Component: wrap ? () => <>{wrap(<Page />)}</> : Page };
-  };
+  if (!wrap) return async () => ({ Component: await load() });
+  const Page = lazy(async () => ({ default: await load() }));
+  const Guarded = () => (
+    <>
+      {wrap(
+        <Suspense fallback={<Spinner minHeight={320} label="Loading the page" />}>
+          <Page />
+        </Suspense>,
+      )}
+    </>
+  );
+  return async () => ({ Component: Guarded });
 }
 
 const signedIn: Wrap = (page) => <RequireAuth>{page}</RequireAuth>;
