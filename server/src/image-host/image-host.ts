@@ -88,14 +88,23 @@ const imageHost: FastifyPluginAsync<ImageHostOptions> = async (app, options) => 
           .send(failure(415, 'send the image as multipart/form-data with the field "image"'));
       }
       let bytes: Buffer | null = null;
-      for await (const part of request.parts()) {
-        if (part.type === 'file') {
-          if (part.fieldname !== 'image') {
-            part.file.resume();
-            continue;
+      try {
+        for await (const part of request.parts()) {
+          if (part.type === 'file') {
+            if (part.fieldname !== 'image') {
+              part.file.resume();
+              continue;
+            }
+            bytes = await part.toBuffer();
           }
-          bytes = await part.toBuffer();
         }
+      } catch (error) {
+        // Limits carry their status (413); the parser's own complaints (no boundary, a cut or
+        // malformed body) are the sender's mistake, not ours.
+        if ((error as { statusCode?: number }).statusCode) throw error;
+        return reply
+          .code(400)
+          .send(failure(400, 'image: the multipart/form-data body is malformed'));
       }
       if (!bytes || bytes.length === 0) {
         return reply.code(400).send(failure(400, 'image: a file in the field "image" is required'));
