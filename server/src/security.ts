@@ -123,6 +123,29 @@ function callerKey(app: FastifyInstance, request: FastifyRequest): string {
 }
 
 /**
+ * The first text holding a NUL character (U+0000) in a parsed body, query or parameters, as a
+ * field path, else null. PostgreSQL cannot store or compare it in text: left alone, it fails
+ * the query (a 500). No field of ours has a use for it. Walked without recursion: a 64 KB body
+ * can nest thousands of levels deep.
+ */
+export function fieldWithNul(value: unknown): string | null {
+  const stack: [unknown, string][] = [[value, '']];
+  while (stack.length) {
+    const [item, path] = stack.pop()!;
+    if (typeof item === 'string') {
+      if (item.includes('\u0000')) return path;
+    } else if (item !== null && typeof item === 'object') {
+      for (const [key, child] of Object.entries(item)) {
+        const childPath = path ? `${path}.${key}` : key;
+        if (key.includes('\u0000')) return path || 'body';
+        stack.push([child, childPath]);
+      }
+    }
+  }
+  return null;
+}
+
+/**
  * Registers helmet (every response) and the rate limits. Call before any route is registered:
  * the route-level settings are attached in an onRoute hook.
  */
@@ -138,6 +161,16 @@ export async function installSecurity(
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
   };
   await app.register(fastifyHelmet, helmetOptions);
+
+  // Before validation, so the answer names the field whatever else is wrong with it.
+  app.addHook('preValidation', async (request) => {
+    for (const part of [request.params, request.query, request.body]) {
+      const field = fieldWithNul(part);
+      if (field !== null) {
+        throw httpError(400, `${field || 'request'}: must not contain the NUL character (U+0000)`);
+      }
+    }
+  });
 
   const limiters = new Map<string, onRequestHookHandler>();
   if (options.rateLimits) {
