@@ -1,5 +1,4 @@
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -8,7 +7,7 @@ import { join } from 'node:path';
 import { Client } from 'pg';
 import { buildApp, type AppOptions } from '../src/app';
 import { firebaseAuth } from '../src/auth/firebase-admin';
-import { openDatabase, type Database, type Db } from '../src/db/client';
+import { openDatabase, type Database } from '../src/db/client';
 import { withDatabase } from './global-setup';
 import { TEMPLATE_DB, snapshotPath } from './paths';
 
@@ -237,18 +236,5 @@ export async function placeOrder(
   return response.json().insertedId as string;
 }
 
-const TABLES = ['users', 'categories', 'products', 'orders'] as const;
-
-/** A hash of every row of every table: equal before and after means nothing changed. */
-export async function tableHashes(db: Db): Promise<Record<string, string>> {
-  const hashes: Record<string, string> = {};
-  for (const table of TABLES) {
-    const result = await db.execute(
-      sql.raw(
-        `select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as h from ${table} t`,
-      ),
-    );
-    hashes[table] = String((result as unknown as { rows: { h: string }[] }).rows[0].h);
-  }
-  return hashes;
-}
+/** A hash of every row of every table (in its own module: the benches use it without Jest). */
+export { tableHashes } from './table-hashes';
