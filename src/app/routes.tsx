@@ -52,6 +52,8 @@ export const routes: RouteObject[] = [
     children: [
       {
         element: <MainLayout />,
+        // A failing screen keeps the navigation bar around its message.
+        errorElement: <RouteError />,
         children: [
           { path: paths.root, lazy: home },
           { path: paths.home, lazy: home },
@@ -94,6 +96,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: paths.dashboard,
+        errorElement: <RouteError />,
         lazy: screen(
           async () => (await import('../components/DashboardLayout')).DashboardLayout,
           signedIn,

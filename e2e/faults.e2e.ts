@@ -1,0 +1,97 @@
+import { expect, test } from '@playwright/test';
+import { demo, signIn } from './support';
+
+/** The client under faults: every page shows a clear state with a way to retry, never a blank page. */
+test.describe('the web app when things fail', () => {
+  test('API answering 500: the home page stays up and offers Retry, which recovers', async ({
+    page,
+  }) => {
+    let failing = true;
+    await page.route('**/api/categories', (route) =>
+      failing ? route.fulfill({ status: 500, json: { message: 'boom' } }) : route.fallback(),
+    );
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Need some new Wheels' })).toBeVisible();
+    await expect(page.getByRole('status', { name: 'Loading the categories' })).toBeVisible();
+    // Three automatic retries (1, 2, 4 s), then the failure is shown.
+    await expect(page.getByText('We could not load the categories.', { exact: false })).toBeVisible(
+      {
+        timeout: 15_000,
+      },
+    );
+    await expect(page.getByRole('heading', { name: 'Our Brands' })).toBeVisible();
+    failing = false;
+    await page.getByRole('button', { name: 'Retry' }).first().click();
+    await expect(page.getByRole('link', { name: 'Buy Now: Tesla' })).toBeVisible();
+  });
+
+  test('API down (connection refused): lists say so, the rest of the page works', async ({
+    page,
+  }) => {
+    await page.route('**/api/**', (route) => route.abort('connectionrefused'));
+    await page.goto('/home');
+    await expect(page.getByText('We could not load the categories.', { exact: false })).toBeVisible(
+      {
+        timeout: 15_000,
+      },
+    );
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Blogs' })
+      .click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Blogs' })).toBeVisible();
+  });
+
+  test('a slow API shows the spinner in place, then the data', async ({ page }) => {
+    await page.route('**/api/categories', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2500));
+      await route.fallback();
+    });
+    await page.goto('/');
+    await expect(page.getByRole('status', { name: 'Loading the categories' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Buy Now: BMW' })).toBeVisible({ timeout: 10_000 });
+  });
+
+  test('a screen whose code cannot be loaded shows a message with Reload, not a blank page', async ({
+    page,
+  }) => {
+    await page.goto('/');
+    await expect(page.getByRole('heading', { name: 'Need some new Wheels' })).toBeVisible();
+    // Every script not loaded yet (the Blogs screen's) now fails, as after a deployment.
+    await page.route('**/assets/*.js', (route) => route.abort('failed'));
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Blogs' })
+      .click();
+    await expect(
+      page.getByText('Something went wrong while showing this page. Reload to try again.'),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Reload' })).toBeVisible();
+    await expect(page.getByRole('banner')).toBeVisible();
+  });
+
+  test('the sign-in service down: the login form says so and stays usable', async ({ page }) => {
+    await page.route('**/identitytoolkit.googleapis.com/**', (route) =>
+      route.abort('connectionrefused'),
+    );
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(demo.buyer);
+    await page.getByLabel('Password').fill(demo.password);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(
+      page.getByText(
+        'The sign-in service could not be reached. Check your connection and try again.',
+      ),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeEnabled();
+  });
+
+  test('My orders with the API failing shows the failure and a Retry', async ({ page }) => {
+    await signIn(page, demo.buyer);
+    await page.route('**/api/orders**', (route) =>
+      route.fulfill({ status: 503, json: { message: 'down' } }),
+    );
+    await page.goto('/dashboad/my-orders');
+    await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible({ timeout: 15_000 });
+  });
+});
