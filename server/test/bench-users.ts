@@ -1,0 +1,47 @@
+/**
+ * Users for the benches that run the real server in production mode (no sign-in emulator):
+ * their records are written into the database before the server starts, and their access
+ * tokens are signed with the server's ACCESS_TOKEN_SECRET exactly as `GET /api/jwt` signs
+ * them (HS256, `{email}`), so every write goes through the API's real authentication.
+ */
+import { createHmac } from 'node:crypto';
+import { openDatabase, type OpenOptions } from '../src/db/client';
+import { repositories } from '../src/db/repositories';
+import { seedReferenceData } from '../src/db/seed';
+
+export interface BenchUser {
+  email: string;
+  name: string;
+  role: 'Seller' | 'Buyer';
+}
+
+/** Migrates the database, seeds the categories and creates these users. */
+export async function prepareBenchDatabase(
+  options: OpenOptions,
+  users: BenchUser[],
+): Promise<void> {
+  const database = await openDatabase(options);
+  try {
+    await database.migrate();
+    await seedReferenceData(database.db);
+    const repos = repositories(database.db);
+    for (const user of users) {
+      await repos.users.upsert({
+        email: user.email,
+        name: user.name,
+        userImg: '',
+        userRole: user.role,
+      });
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+/** An access token as the server issues it. */
+export function signAccessToken(secret: string, email: string, ttlSeconds = 24 * 3600): string {
+  const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const now = Math.floor(Date.now() / 1000);
+  const unsigned = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ email, iat: now, exp: now + ttlSeconds })}`;
+  return `${unsigned}.${createHmac('sha256', secret).update(unsigned).digest('base64url')}`;
+}
