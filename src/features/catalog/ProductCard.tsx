@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { VerifiedIcon } from '../../components/icons';
 import type { Product } from '../../lib/api';
 import { formatPostDate, formatPrice, formatYears } from '../../lib/format';
+import { CarPhoto } from '../../components/CarPhoto';
 
 function Detail({ label, value }: { label: string; value: string }) {
   return (
@@ -32,36 +33,7 @@ export function ProductCard({ product, onBuy }: { product: Product; onBuy: () =>
       aria-labelledby={`car-${product._id}`}
       sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}
     >
-      <Box sx={{ position: 'relative' }}>
-        <Box
-          component="img"
-          src={product.carPhoto}
-          alt={product.carName}
-          width={640}
-          height={400}
-          loading="lazy"
-          sx={{
-            width: '100%',
-            height: 'auto',
-            aspectRatio: '16 / 10',
-            objectFit: 'cover',
-            display: 'block',
-            bgcolor: 'grey.100',
-          }}
-        />
-        <Chip
-          label={product.categoryName}
-          size="small"
-          sx={{
-            position: 'absolute',
-            top: 12,
-            left: 12,
-            bgcolor: 'rgba(11,31,58,0.85)',
-            color: '#fff',
-            fontWeight: 600,
-          }}
-        />
-      </Box>
+      <CarPhoto src={product.carPhoto} alt={product.carName} category={product.categoryName} />
       <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 2, flexGrow: 1 }}>
         <Box>
           <Typography

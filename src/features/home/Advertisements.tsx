@@ -12,6 +12,7 @@ import { QueryState } from '../../components/QueryState';
 import { paths } from '../../config/paths';
 import { useGetAdvertisedProductsQuery, type Product } from '../../lib/api';
 import { formatPrice } from '../../lib/format';
+import { CarPhoto } from '../../components/CarPhoto';
 
 function AdvertisedCard({ product }: { product: Product }) {
   return (
@@ -20,36 +21,7 @@ function AdvertisedCard({ product }: { product: Product }) {
       aria-labelledby={`ad-${product._id}`}
       sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}
     >
-      <Box sx={{ position: 'relative' }}>
-        <Box
-          component="img"
-          src={product.carPhoto}
-          alt={product.carName}
-          width={640}
-          height={400}
-          loading="lazy"
-          sx={{
-            width: '100%',
-            height: 'auto',
-            aspectRatio: '16 / 10',
-            objectFit: 'cover',
-            display: 'block',
-            bgcolor: 'grey.100',
-          }}
-        />
-        <Chip
-          label={product.categoryName}
-          size="small"
-          sx={{
-            position: 'absolute',
-            top: 12,
-            left: 12,
-            bgcolor: 'rgba(11,31,58,0.85)',
-            color: '#fff',
-            fontWeight: 600,
-          }}
-        />
-      </Box>
+      <CarPhoto src={product.carPhoto} alt={product.carName} category={product.categoryName} />
       <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, flexGrow: 1 }}>
         <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
           <Typography

@@ -1,0 +1,38 @@
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+
+/** A car's photo at the cards' 16:10 size, with its category as a badge. */
+export function CarPhoto({ src, alt, category }: { src: string; alt: string; category: string }) {
+  return (
+    <Box sx={{ position: 'relative' }}>
+      <Box
+        component="img"
+        src={src}
+        alt={alt}
+        width={640}
+        height={400}
+        loading="lazy"
+        sx={{
+          width: '100%',
+          height: 'auto',
+          aspectRatio: '16 / 10',
+          objectFit: 'cover',
+          display: 'block',
+          bgcolor: 'grey.100',
+        }}
+      />
+      <Chip
+        label={category}
+        size="small"
+        sx={{
+          position: 'absolute',
+          top: 12,
+          left: 12,
+          bgcolor: 'rgba(11,31,58,0.85)',
+          color: '#fff',
+          fontWeight: 600,
+        }}
+      />
+    </Box>
+  );
+}
