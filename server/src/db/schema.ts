@@ -1,5 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { doublePrecision, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 
 /**
  * The marketplace's tables. Every record answers with a string `_id`; flags are the strings
@@ -72,6 +80,20 @@ export const products = pgTable(
   ],
 );
 
+/**
+ * How many products each category has in each condition, kept by triggers on `products`
+ * (migration 0003), so a page's total is a sum of at most three rows, not a count of them all.
+ */
+export const productCounts = pgTable(
+  'product_counts',
+  {
+    categoryName: text('category_name').notNull(),
+    condition: text('condition').notNull(),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.categoryName, t.condition] })],
+);
+
 export const orders = pgTable(
   'orders',
   {
@@ -92,7 +114,7 @@ export const orders = pgTable(
   ],
 );
 
-export const schema = { users, categories, products, orders };
+export const schema = { users, categories, products, productCounts, orders };
 export type UserRow = typeof users.$inferSelect;
 export type CategoryRow = typeof categories.$inferSelect;
 export type ProductRow = typeof products.$inferSelect;

@@ -316,3 +316,41 @@ describe('GET /api/users/buyers and /sellers paging', () => {
     expect(answered.json()).toHaveLength(rows.filter((r) => r.role === 'Seller').length);
   });
 });
+
+describe('product_counts (the totals kept by triggers)', () => {
+  async function counts(query: ReturnType<typeof sql>) {
+    const result = (await ctx.database.db.execute(query)) as unknown as {
+      rows: { category_name: string; condition: string; n: number }[];
+    };
+    return Object.fromEntries(
+      result.rows
+        .filter((r) => Number(r.n) !== 0)
+        .map((r) => [`${r.category_name}/${r.condition}`, Number(r.n)]),
+    );
+  }
+  const kept = () => counts(sql`select category_name, condition, n from product_counts`);
+  const actual = () =>
+    counts(sql`select category_name, condition, count(*) as n from products group by 1, 2`);
+
+  it('follow inserts, updates and deletes of every kind', async () => {
+    expect(await kept()).toEqual(await actual());
+    const other = await registerUser(ctx.app, 'Seller', 'counted');
+    await postProduct(ctx.app, other, { categoryName: 'BMW', condition: 'Fair' });
+    await postProduct(ctx.app, other, { categoryName: 'BMW', condition: 'Good' });
+    expect(await kept()).toEqual(await actual());
+    await ctx.database.db.execute(
+      sql`update products set condition = 'Excellent', category_name = 'Tesla' where email = ${other.email}`,
+    );
+    expect(await kept()).toEqual(await actual());
+    // Deleting the seller deletes their products.
+    const gone = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/user/${other._id}`,
+      headers: admin.auth,
+    });
+    expect(gone.statusCode).toBe(200);
+    expect(await kept()).toEqual(await actual());
+    const total = await get('/api/category-products/Ferrari?limit=1');
+    expect(total.headers['x-total-count']).toBe('30');
+  });
+});

@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, sql, sum, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '../client';
-import { categories, orders, products, users, type ProductRow } from '../schema';
+import { categories, orders, productCounts, products, users, type ProductRow } from '../schema';
 import { CatalogueCache } from './catalogue-cache';
 import { newId, normaliseEmail } from './ids';
 import { BadCursor, decodeCursor, encodeCursor, type Page, type PageRequest } from './paging';
@@ -83,24 +83,50 @@ export function productsRepository(db: Db, cache: CatalogueCache = new Catalogue
       where = and(filter, after);
     }
     const direction = (c: AnyColumn) => (order === 'desc' ? desc(c) : asc(c));
-    let query = db
-      .select({ ...productColumns, cursorKey: sql<string | number>`${key}`.as('cursor_key') })
-      .from(products)
-      .leftJoin(users, eq(users.email, products.email))
-      .where(where)
-      .orderBy(direction(column), direction(products._id))
-      .$dynamic();
-    // One row more than asked tells whether there is a next page.
-    if (limit !== undefined) query = query.limit(limit + 1);
-    if (offset) query = query.offset(offset);
+    const select = () =>
+      db
+        .select({ ...productColumns, cursorKey: sql<string | number>`${key}`.as('cursor_key') })
+        .from(products)
+        .$dynamic();
+    let query;
+    if (offset) {
+      // Skipping rows reads the index only (no table rows, no join); the page's rows are then
+      // fetched and joined to their sellers. Keeps deep offsets cheap.
+      let ids = db
+        .select({ id: products._id })
+        .from(products)
+        .where(where)
+        .orderBy(direction(column), direction(products._id))
+        .offset(offset)
+        .$dynamic();
+      // One row more than asked tells whether there is a next page.
+      if (limit !== undefined) ids = ids.limit(limit + 1);
+      const page = ids.as('page');
+      query = select()
+        .innerJoin(page, eq(page.id, products._id))
+        .leftJoin(users, eq(users.email, products.email))
+        .orderBy(direction(column), direction(products._id));
+    } else {
+      query = select()
+        .leftJoin(users, eq(users.email, products.email))
+        .where(where)
+        .orderBy(direction(column), direction(products._id));
+      if (limit !== undefined) query = query.limit(limit + 1);
+    }
     const paged = limit !== undefined || Boolean(offset) || cursor !== undefined;
     const [found, total] = await Promise.all([
       query,
       paged
-        ? db
-            .select({ n: count() })
-            .from(products)
-            .where(filter)
+        ? // The total is kept per (category, condition) by triggers: at most three rows to add.
+          db
+            .select({ n: sum(productCounts.n) })
+            .from(productCounts)
+            .where(
+              and(
+                eq(productCounts.categoryName, categoryName),
+                condition ? eq(productCounts.condition, condition) : undefined,
+              ),
+            )
             .then(([row]) => Number(row?.n ?? 0))
         : Promise.resolve(-1),
     ]);
