@@ -89,7 +89,7 @@ describe('Category products page', () => {
     // The request is in the cache before the screen is on the page.
     await waitFor(() =>
       expect(
-        api.endpoints.getCategoryProducts.select({ categoryName: 'Tesla' })(store.getState())
+        api.endpoints.getCategoryProductPages.select({ categoryName: 'Tesla' })(store.getState())
           .status,
       ).not.toBe('uninitialized'),
     );
@@ -101,10 +101,10 @@ describe('Category products page', () => {
     answerCategory([model3]);
     const store = signedInStore();
     await loadCategoryProducts(store, 'Tesla');
-    const entry = api.endpoints.getCategoryProducts.select({ categoryName: 'Tesla' })(
+    const entry = api.endpoints.getCategoryProductPages.select({ categoryName: 'Tesla' })(
       store.getState(),
     );
-    expect(entry.data).toEqual([model3]);
+    expect(entry.data?.pages).toEqual([{ products: [model3], nextCursor: null, total: 1 }]);
 
     server.use(
       http.get(`${API}/category-products/:categoryName`, async () => {
@@ -188,5 +188,78 @@ describe('Category products page', () => {
     const { router } = renderApp('/category-products/Tesla', { store });
     expect(await screen.findByText('Please login first to buy this product')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
+  it('asks for 24 cars, shows how many of the total, and loads the next page by cursor', async () => {
+    const first = Array.from({ length: 24 }, (_, i) =>
+      makeProduct({ _id: `p1-${i}`, carName: `Tesla first ${i}` }),
+    );
+    const second = [makeProduct({ _id: 'p2-0', carName: 'Tesla last one' })];
+    const asked: URLSearchParams[] = [];
+    server.use(
+      http.get(`${API}/category-products/:categoryName`, ({ request }) => {
+        const params = new URL(request.url).searchParams;
+        asked.push(params);
+        const headers: Record<string, string> = { 'X-Total-Count': '25' };
+        if (params.get('cursor') === 'after-24') return HttpResponse.json(second, { headers });
+        return HttpResponse.json(first, { headers: { ...headers, 'X-Next-Cursor': 'after-24' } });
+      }),
+      ...roleHandlers('buyer'),
+    );
+    renderApp('/category-products/Tesla', { store: signedInStore() });
+    expect(await screen.findByText('Showing 24 of 25 cars')).toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(24);
+    expect(asked).toHaveLength(1);
+    expect(asked[0].get('limit')).toBe('24');
+    expect(asked[0].has('cursor')).toBe(false);
+
+    await userEvent.click(screen.getByRole('button', { name: 'Load more cars' }));
+    expect(await screen.findByText('Showing 25 of 25 cars')).toBeInTheDocument();
+    expect(screen.getByRole('article', { name: 'Tesla last one' })).toBeInTheDocument();
+    expect(screen.getAllByRole('article')).toHaveLength(25);
+    expect(asked).toHaveLength(2);
+    expect(asked[1].get('limit')).toBe('24');
+    expect(asked[1].get('cursor')).toBe('after-24');
+    // The last page has no cursor: nothing more to load.
+    expect(screen.queryByRole('button', { name: 'Load more cars' })).not.toBeInTheDocument();
+  });
+
+  it('loads the next page when the end of the list scrolls into view', async () => {
+    const observed: { callback: IntersectionObserverCallback; target?: Element }[] = [];
+    class FakeObserver {
+      constructor(private callback: IntersectionObserverCallback) {}
+      observe(target: Element) {
+        observed.push({ callback: this.callback, target });
+      }
+      disconnect() {}
+      unobserve() {}
+      takeRecords() {
+        return [];
+      }
+    }
+    const original = globalThis.IntersectionObserver;
+    globalThis.IntersectionObserver = FakeObserver as unknown as typeof IntersectionObserver;
+    try {
+      const cursors: (string | null)[] = [];
+      server.use(
+        http.get(`${API}/category-products/:categoryName`, ({ request }) => {
+          const cursor = new URL(request.url).searchParams.get('cursor');
+          cursors.push(cursor);
+          const headers: Record<string, string> = { 'X-Total-Count': '2' };
+          if (cursor) return HttpResponse.json([modelY], { headers });
+          return HttpResponse.json([model3], { headers: { ...headers, 'X-Next-Cursor': 'c1' } });
+        }),
+        ...roleHandlers('buyer'),
+      );
+      renderApp('/category-products/Tesla', { store: signedInStore() });
+      expect(await screen.findByText('Showing 1 of 2 cars')).toBeInTheDocument();
+      await waitFor(() => expect(observed.length).toBeGreaterThan(0));
+      const { callback } = observed[observed.length - 1];
+      callback([{ isIntersecting: true } as IntersectionObserverEntry], {} as IntersectionObserver);
+      expect(await screen.findByText('Showing 2 of 2 cars')).toBeInTheDocument();
+      expect(cursors).toEqual([null, 'c1']);
+    } finally {
+      globalThis.IntersectionObserver = original;
+    }
   });
 });

@@ -1,14 +1,15 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
+import CircularProgress from '@mui/material/CircularProgress';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
-import { useState } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { CarIcon } from '../../components/icons';
 import { QueryState } from '../../components/QueryState';
 import { paths } from '../../config/paths';
-import { useGetCategoryProductsQuery, type Product } from '../../lib/api';
+import { useGetCategoryProductPagesInfiniteQuery, type Product } from '../../lib/api';
 import { BookingDialog } from './BookingDialog';
 import { ProductCard } from './ProductCard';
 
@@ -53,18 +54,114 @@ function EmptyCategory({ categoryName, unknown }: { categoryName: string; unknow
   );
 }
 
+/** The cards of the pages loaded so far; a new page renders only its own cards again. */
+const CarsGrid = memo(function CarsGrid({
+  products,
+  onBuy,
+}: {
+  products: Product[];
+  onBuy: (product: Product) => void;
+}) {
+  return (
+    <Grid container spacing={3}>
+      {products.map((product) => (
+        <Grid key={product._id} size={{ xs: 12, sm: 6, lg: 4 }}>
+          <ProductCard product={product} onBuy={onBuy} />
+        </Grid>
+      ))}
+    </Grid>
+  );
+});
+
 /**
- * The Category products page (spec §2): the route's loader has already asked for the cars;
- * this subscribes to the same cache entry. 'Buy now' opens the booking modal for that car.
+ * "Showing N of TOTAL", a visible "Load more cars" button, and a sentinel that presses it when
+ * it scrolls near the viewport (IntersectionObserver; without one, as in jsdom or an old
+ * browser, the button is the way).
+ */
+function MoreCars({
+  shown,
+  total,
+  hasMore,
+  loading,
+  failed,
+  onMore,
+}: {
+  shown: number;
+  total: number;
+  hasMore: boolean;
+  loading: boolean;
+  failed: boolean;
+  onMore: () => void;
+}) {
+  const sentinel = useRef<HTMLDivElement>(null);
+  const more = useRef(onMore);
+  useEffect(() => {
+    more.current = onMore;
+  }, [onMore]);
+  // A failed page is not asked for again by scrolling; the button (Retry) does it.
+  const auto = hasMore && !loading && !failed;
+  useEffect(() => {
+    const target = sentinel.current;
+    if (!auto || !target || typeof IntersectionObserver === 'undefined') return undefined;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) more.current();
+      },
+      { rootMargin: '0px 0px 800px 0px' },
+    );
+    observer.observe(target);
+    return () => observer.disconnect();
+  }, [auto]);
+
+  return (
+    <Box sx={{ mt: 4, display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 1.5 }}>
+      <div ref={sentinel} aria-hidden />
+      <Typography color="text.secondary" role="status">
+        Showing {shown} of {total} {total === 1 ? 'car' : 'cars'}
+      </Typography>
+      {failed ? (
+        <Typography color="error" role="alert">
+          We could not load more cars. Check your connection and try again.
+        </Typography>
+      ) : null}
+      {hasMore ? (
+        <Button
+          variant="outlined"
+          onClick={onMore}
+          disabled={loading}
+          startIcon={loading ? <CircularProgress size={16} color="inherit" /> : undefined}
+        >
+          {loading ? 'Loading more cars...' : 'Load more cars'}
+        </Button>
+      ) : null}
+    </Box>
+  );
+}
+
+/**
+ * The Category products page (spec §2): the route's loader has already asked for the first
+ * page (24 cars); this subscribes to the same cache entry and asks for the next page, by the
+ * server's cursor, as the visitor scrolls. 'Buy now' opens the booking modal for that car.
  */
 export function CategoryProductsPage() {
   const categoryName = useParams().categoryName ?? '';
-  const query = useGetCategoryProductsQuery({ categoryName });
+  const pages = useGetCategoryProductPagesInfiniteQuery({ categoryName });
+  const { fetchNextPage, hasNextPage, isFetchingNextPage, isFetchNextPageError } = pages;
+  const products = useMemo(() => pages.data?.pages.flatMap((page) => page.products), [pages.data]);
+  const total = pages.data?.pages[0]?.total ?? 0;
+  const query = { ...pages, data: products };
+  const loadMore = useCallback(() => {
+    if (!isFetchingNextPage) void fetchNextPage();
+  }, [fetchNextPage, isFetchingNextPage]);
   const [booking, setBooking] = useState<{ product: Product | null; open: boolean; n: number }>({
     product: null,
     open: false,
     n: 0,
   });
+  const buy = useCallback(
+    (product: Product) => setBooking((b) => ({ product, open: true, n: b.n + 1 })),
+    [],
+  );
   // A page that subscribes to a failed entry asks once more (RTK Query's rule): until that
   // answer is in, the failure the loader met stays on screen rather than flickering to a spinner.
   const failed = query.error !== undefined && !query.data && (query.isError || query.isFetching);
@@ -120,19 +217,15 @@ export function CategoryProductsPage() {
                 <EmptyCategory categoryName={categoryName} unknown={false} />
               ) : (
                 <>
-                  <Typography color="text.secondary" sx={{ mb: 3 }}>
-                    {products.length === 1 ? '1 car' : `${products.length} cars`} for sale
-                  </Typography>
-                  <Grid container spacing={3}>
-                    {products.map((product) => (
-                      <Grid key={product._id} size={{ xs: 12, sm: 6, lg: 4 }}>
-                        <ProductCard
-                          product={product}
-                          onBuy={() => setBooking((b) => ({ product, open: true, n: b.n + 1 }))}
-                        />
-                      </Grid>
-                    ))}
-                  </Grid>
+                  <CarsGrid products={products} onBuy={buy} />
+                  <MoreCars
+                    shown={products.length}
+                    total={Math.max(total, products.length)}
+                    hasMore={hasNextPage}
+                    loading={isFetchingNextPage}
+                    failed={isFetchNextPageError}
+                    onMore={loadMore}
+                  />
                 </>
               )
             }

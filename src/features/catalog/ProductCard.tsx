@@ -6,6 +6,7 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
+import { memo } from 'react';
 import { VerifiedIcon } from '../../components/icons';
 import type { Product } from '../../lib/api';
 import { formatPostDate, formatPrice, formatYears } from '../../lib/format';
@@ -24,8 +25,17 @@ function Detail({ label, value }: { label: string; value: string }) {
   );
 }
 
-/** One car of a category (spec §2): every field the seller posted, and a Buy now control. */
-export function ProductCard({ product, onBuy }: { product: Product; onBuy: () => void }) {
+/**
+ * One car of a category (spec §2): every field the seller posted, and a Buy now control.
+ * Memoised: loading the next page of a category renders only the new cards.
+ */
+export const ProductCard = memo(function ProductCard({
+  product,
+  onBuy,
+}: {
+  product: Product;
+  onBuy: (product: Product) => void;
+}) {
   const verified = product.isVerify === 'true';
   return (
     <Card
@@ -109,7 +119,7 @@ export function ProductCard({ product, onBuy }: { product: Product; onBuy: () =>
           <Button
             variant="contained"
             color="secondary"
-            onClick={onBuy}
+            onClick={() => onBuy(product)}
             aria-label={`Buy now: ${product.carName}`}
           >
             Buy now
@@ -118,4 +128,4 @@ export function ProductCard({ product, onBuy }: { product: Product; onBuy: () =>
       </CardContent>
     </Card>
   );
-}
+});

@@ -6,7 +6,7 @@ export const LOADER_WAIT_MS = 1500;
 
 /**
  * The category route's loader (spec §2: the data is loaded before the page shows). It starts
- * the RTK Query request, so the request runs while the screen's code downloads, and waits for
+ * the first page's RTK Query request (24 cars; the page asks for more as it scrolls), so the request runs while the screen's code downloads, and waits for
  * the answer, but never longer than `waitMs`: a slow or failing server (retries take seconds)
  * shows the page with its spinner, then its message, instead of a frozen previous page.
  * A signed-out visitor is sent to /login by the route's guard; nothing is fetched for them.
@@ -18,7 +18,7 @@ export async function loadCategoryProducts(
 ): Promise<null> {
   const { user, loading } = store.getState().auth;
   if (!user && !loading) return null;
-  const request = store.dispatch(api.endpoints.getCategoryProducts.initiate({ categoryName }));
+  const request = store.dispatch(api.endpoints.getCategoryProductPages.initiate({ categoryName }));
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {
     await Promise.race([request, new Promise((resolve) => (timer = setTimeout(resolve, waitMs)))]);

@@ -1,11 +1,93 @@
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
-import { cardealerApi, type Product, type User } from './generated/cardealerApi';
+import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
+import {
+  cardealerApi,
+  type GetBuyersApiArg,
+  type Product,
+  type User,
+} from './generated/cardealerApi';
+
+// ---------------------------------------------------------------------------------------------
+// Paged lists (issue 7, Scale): the generated endpoints cannot read response headers, so the
+// pages are hand-written here. Without parameters the generated ones still answer whole lists.
+
+/** Cars a category page asks for at a time. */
+export const CATEGORY_PAGE_SIZE = 24;
+
+/** One page of a category's cars; `nextCursor` is null on the last page. */
+export interface ProductPage {
+  products: Product[];
+  nextCursor: string | null;
+  total: number;
+}
+
+/** One page of the buyers or sellers; `total` counts every match of the search. */
+export interface UserPage {
+  users: User[];
+  total: number;
+}
+
+/** What an admin grid asks for: a page, an optional server sort and an optional search. */
+export type UserPageArg = { limit: number; offset: number } & Pick<
+  GetBuyersApiArg,
+  'sort' | 'order' | 'q'
+>;
+
+function header(meta: unknown, name: string): string | null {
+  return (meta as FetchBaseQueryMeta | undefined)?.response?.headers.get(name) ?? null;
+}
+
+/** X-Total-Count, or (a server that did not send it) what the page itself shows. */
+function totalOf(meta: unknown, fallback: number): number {
+  const value = Number(header(meta, 'X-Total-Count') ?? Number.NaN);
+  return Number.isFinite(value) ? value : fallback;
+}
+
+function userPage(url: string) {
+  return {
+    query: ({ limit, offset, sort, order, q }: UserPageArg) => ({
+      url,
+      params: { limit, offset, sort, order, q: q || undefined },
+    }),
+    transformResponse: (users: User[], meta: unknown, arg: UserPageArg): UserPage => ({
+      users,
+      total: totalOf(meta, arg.offset + users.length),
+    }),
+  };
+}
+
+const withPages = cardealerApi.injectEndpoints({
+  endpoints: (build) => ({
+    /** A category's cars, newest first, 24 at a time by keyset cursor (X-Next-Cursor). */
+    getCategoryProductPages: build.infiniteQuery<
+      ProductPage,
+      { categoryName: string },
+      string | null
+    >({
+      infiniteQueryOptions: {
+        initialPageParam: null,
+        getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
+      },
+      query: ({ queryArg, pageParam }) => ({
+        url: `/api/category-products/${encodeURIComponent(queryArg.categoryName)}`,
+        params: { limit: CATEGORY_PAGE_SIZE, cursor: pageParam ?? undefined },
+      }),
+      transformResponse: (products: Product[], meta): ProductPage => ({
+        products,
+        nextCursor: header(meta, 'X-Next-Cursor') || null,
+        total: totalOf(meta, products.length),
+      }),
+    }),
+    getBuyersPage: build.query<UserPage, UserPageArg>(userPage('/api/users/buyers')),
+    getSellersPage: build.query<UserPage, UserPageArg>(userPage('/api/users/sellers')),
+  }),
+});
 
 /**
  * The one hand-written layer over the generated endpoints: cache tags (the spec §7 keys plus
  * `products` and `roles`) and what each mutation invalidates.
  */
-export const api = cardealerApi.enhanceEndpoints({
+export const api = withPages.enhanceEndpoints({
   addTagTypes: ['buyers', 'sellers', 'orders', 'advertisement', 'categories', 'products', 'roles'],
   endpoints: {
     getCategories: { providesTags: ['categories'] },
@@ -17,24 +99,29 @@ export const api = cardealerApi.enhanceEndpoints({
     upsertUser: { invalidatesTags: ['roles', 'buyers', 'sellers'] },
     getBuyers: { providesTags: ['buyers'] },
     getSellers: { providesTags: ['sellers'] },
+    getBuyersPage: { providesTags: ['buyers'] },
+    getSellersPage: { providesTags: ['sellers'] },
+    getCategoryProductPages: { providesTags: ['products'] },
     deleteUser: {
       invalidatesTags: ['buyers', 'sellers', 'products', 'advertisement', 'orders'],
       // The row goes at once; it comes back if the server refuses.
-      onQueryStarted: ({ id }, { dispatch, queryFulfilled }) =>
+      onQueryStarted: ({ id }, { dispatch, getState, queryFulfilled }) =>
         optimistic(queryFulfilled, [
           patchUserList(dispatch, 'getBuyers', (users) => without(users, id)),
           patchUserList(dispatch, 'getSellers', (users) => without(users, id)),
+          ...patchUserPages(dispatch, getState, 'getBuyersPage', (page) => withoutUser(page, id)),
+          ...patchUserPages(dispatch, getState, 'getSellersPage', (page) => withoutUser(page, id)),
         ]),
     },
     verifySeller: {
       invalidatesTags: ['sellers', 'products', 'advertisement'],
       // 'Make seller verify' turns into 'verified' at once (there is no way back).
-      onQueryStarted: ({ id }, { dispatch, queryFulfilled }) =>
+      onQueryStarted: ({ id }, { dispatch, getState, queryFulfilled }) =>
         optimistic(queryFulfilled, [
-          patchUserList(dispatch, 'getSellers', (users) => {
-            const seller = users.find((user) => user._id === id);
-            if (seller) seller.userVerify = 'true';
-          }),
+          patchUserList(dispatch, 'getSellers', (users) => verified(users, id)),
+          ...patchUserPages(dispatch, getState, 'getSellersPage', (page) =>
+            verified(page.users, id),
+          ),
         ]),
     },
     getAdvertisedProducts: { providesTags: ['advertisement'] },
@@ -79,11 +166,39 @@ export const api = cardealerApi.enhanceEndpoints({
 type CacheState = Parameters<typeof cardealerApi.util.selectCachedArgsForQuery>[0];
 type Dispatch = ThunkDispatch<CacheState, unknown, UnknownAction>;
 type Patch = { undo: () => void };
+type PagedState = Parameters<typeof withPages.util.selectCachedArgsForQuery>[0];
+type PagedDispatch = ThunkDispatch<PagedState, unknown, UnknownAction>;
 
 /** Removes the record with this `_id` from a cached list (in place, as Immer wants). */
 function without<T extends { _id: string }>(list: T[], id: string): void {
   const index = list.findIndex((item) => item._id === id);
   if (index >= 0) list.splice(index, 1);
+}
+
+/** Marks the seller with this `_id` verified in a cached list. */
+function verified(users: User[], id: string): void {
+  const seller = users.find((user) => user._id === id);
+  if (seller) seller.userVerify = 'true';
+}
+
+/** Removes a user from a cached grid page, and from its total. */
+function withoutUser(page: UserPage, id: string): void {
+  const before = page.users.length;
+  without(page.users, id);
+  if (page.users.length < before) page.total = Math.max(0, page.total - 1);
+}
+
+/** Every cached page of the buyers or sellers grid (one per page, sort and search), patched. */
+function patchUserPages(
+  dispatch: Dispatch,
+  getState: () => unknown,
+  endpoint: 'getBuyersPage' | 'getSellersPage',
+  recipe: (page: UserPage) => void,
+): Patch[] {
+  const args = withPages.util.selectCachedArgsForQuery(getState() as PagedState, endpoint);
+  return args.map((arg) =>
+    (dispatch as PagedDispatch)(withPages.util.updateQueryData(endpoint, arg, recipe)),
+  );
 }
 
 /** Every cached `getSellerProducts` list (one per seller email), patched. */
@@ -131,6 +246,9 @@ export const {
   useVerifySellerMutation,
   useGetAdvertisedProductsQuery,
   useGetCategoryProductsQuery,
+  useGetCategoryProductPagesInfiniteQuery,
+  useGetBuyersPageQuery,
+  useGetSellersPageQuery,
   useAddProductMutation,
   useGetSellerProductsQuery,
   useAdvertiseProductMutation,
