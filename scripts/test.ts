@@ -9,7 +9,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { startEmulator, waitUntilUp, type RunningEmulator } from './lib/emulator';
+import { isUp, startEmulator, waitUntilUp, type RunningEmulator } from './lib/emulator';
 
 const root = resolve(__dirname, '..');
 const reports = join(root, 'reports');
@@ -106,18 +106,22 @@ async function main(): Promise<void> {
   // One sign-in emulator for every suite that needs it (test ports, so `npm start` may run too).
   let emulator: RunningEmulator | undefined;
   const emulatorHost = '127.0.0.1:9199';
-  emulator = startEmulator({
-    configFile: join(root, 'e2e', 'firebase.json'),
-    authPort: 9199,
-    hubPort: 4410,
-    logFile: join(reports, 'emulator.log'),
-  });
-  try {
-    await waitUntilUp(emulatorHost, 90_000, emulator.process);
-  } catch (error) {
-    console.error(`The sign-in emulator did not start: ${(error as Error).message}`);
-    await emulator.stop();
-    emulator = undefined;
+  if (await isUp(emulatorHost)) {
+    console.log(`\nA sign-in emulator already answers at ${emulatorHost}: the suites share it.`);
+  } else {
+    emulator = startEmulator({
+      configFile: join(root, 'e2e', 'firebase.json'),
+      authPort: 9199,
+      hubPort: 4410,
+      logFile: join(reports, 'emulator.log'),
+    });
+    try {
+      await waitUntilUp(emulatorHost, 90_000, emulator.process);
+    } catch (error) {
+      console.error(`The sign-in emulator did not start: ${(error as Error).message}`);
+      await emulator.stop();
+      emulator = undefined;
+    }
   }
   const testEnv = {
     FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
