@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import { sendCatalogue } from './paging';
 
 const categoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -12,7 +13,10 @@ const categoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Array(Type.Ref('Category')) },
       },
     },
-    async () => app.repos.products.listCategories(),
+    async (_request, reply) =>
+      sendCatalogue(app, reply, 'categories', async () => ({
+        body: await app.repos.products.listCategories(),
+      })),
   );
 };
 

@@ -1,5 +1,5 @@
 import { Type, type TSchema } from '@sinclair/typebox';
-import type { FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { httpError } from '../auth/access';
 import { BadCursor, type SortOrder } from '../db/repositories/paging';
 
@@ -73,4 +73,24 @@ export async function withCursorErrors<T>(work: () => Promise<T>): Promise<T> {
     if (error instanceof BadCursor) throw httpError(400, error.message);
     throw error;
   }
+}
+
+/**
+ * A catalogue answer from the catalogue cache (at most 1 s old, cleared by writes), kept
+ * already serialized by the route's response schema, so a hit costs no query and no
+ * serialization. `load` answers the body and, for pages, the paging headers.
+ */
+export async function sendCatalogue(
+  app: FastifyInstance,
+  reply: FastifyReply,
+  key: string,
+  load: () => Promise<{ body: unknown; page?: { total: number; nextCursor: string | null } }>,
+): Promise<FastifyReply> {
+  const answer = await app.repos.catalogueCache.get(key, async () => {
+    const { body, page } = await load();
+    return { json: reply.serialize(body) as string, page };
+  });
+  if (answer.page) sendPageHeaders(reply, answer.page);
+  // A string with a JSON content type is sent as it is.
+  return reply.type('application/json; charset=utf-8').send(answer.json);
 }

@@ -12,7 +12,7 @@ import {
   PAGING_DESCRIPTION,
   QueryInteger,
   queryInteger,
-  sendPageHeaders,
+  sendCatalogue,
   Sort,
   withCursorErrors,
 } from './paging';
@@ -104,7 +104,10 @@ const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Array(Type.Ref('Product')) },
       },
     },
-    async () => app.repos.products.listAdvertised(),
+    async (_request, reply) =>
+      sendCatalogue(app, reply, 'advertised', async () => ({
+        body: await app.repos.products.listAdvertised(),
+      })),
   );
 
   app.get(
@@ -133,19 +136,19 @@ const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       const categoryName = await app.repos.products.categoryName(request.params.categoryName);
       if (!categoryName) throw httpError(404, 'categoryName: no such category');
-      const page = await withCursorErrors(() =>
-        app.repos.products.categoryPage({
-          categoryName,
-          condition: query.condition,
-          limit,
-          offset,
-          cursor: query.cursor,
-          sort: query.sort ?? 'createdAt',
-          order: query.order ?? 'desc',
-        }),
-      );
-      sendPageHeaders(reply, page);
-      return page.rows;
+      const pageRequest = {
+        categoryName,
+        condition: query.condition,
+        limit,
+        offset,
+        cursor: query.cursor,
+        sort: query.sort ?? 'createdAt',
+        order: query.order ?? 'desc',
+      } as const;
+      return sendCatalogue(app, reply, `category:${JSON.stringify(pageRequest)}`, async () => {
+        const page = await withCursorErrors(() => app.repos.products.categoryPage(pageRequest));
+        return { body: page.rows, page };
+      });
     },
   );
 
