@@ -21,7 +21,10 @@ const admin: SessionUser = {
   metadata: { creationTime: null, lastSignInTime: null },
 };
 
-/** A signed-in admin; the lists are answered from the arrays given (mutations change them). */
+/**
+ * A signed-in admin; the lists are answered from the arrays given (mutations change them),
+ * whole (a list left out is answered by the test's own handler).
+ */
 function renderAsAdmin(
   path: string,
   lists: { buyers?: User[]; sellers?: User[] },
@@ -31,13 +34,18 @@ function renderAsAdmin(
     http.get(`${API}/users/admin/:email`, () => HttpResponse.json({ admin: role === 'admin' })),
     http.get(`${API}/users/seller/:email`, () => HttpResponse.json({ seller: role === 'seller' })),
     http.get(`${API}/users/buyer/:email`, () => HttpResponse.json({ buyer: false })),
-    http.get(`${API}/users/buyers`, () => HttpResponse.json(lists.buyers ?? [])),
-    http.get(`${API}/users/sellers`, () => HttpResponse.json(lists.sellers ?? [])),
   );
+  if (lists.buyers) server.use(http.get(`${API}/users/buyers`, () => answer(lists.buyers)));
+  if (lists.sellers) server.use(http.get(`${API}/users/sellers`, () => answer(lists.sellers)));
   const store = makeStore({
     preloadedState: { auth: { user: admin, loading: false, tokenReady: true, attempt: null } },
   });
   return renderApp(path, { store });
+}
+
+/** The whole list, with its X-Total-Count (the server's paging; these lists fit one page). */
+function answer(users: User[] = []) {
+  return HttpResponse.json(users, { headers: { 'X-Total-Count': String(users.length) } });
 }
 
 // The first visit loads the grid's code (large), so the first heading may take a while.
@@ -211,4 +219,82 @@ describe('All sellers', () => {
     expect(await screen.findByText('Seller deleted succesfull')).toBeInTheDocument();
     expect(await findHeading('No seller found')).toBeInTheDocument();
   });
+});
+
+describe('Server paging, sorting and search', () => {
+  /** 30 buyers on the server; the handler pages, sorts and searches them as the API does. */
+  function serveBuyers() {
+    const everyone = Array.from({ length: 30 }, (_, i) =>
+      makeUser({
+        _id: `b${String(i).padStart(2, '0')}`,
+        name: `Buyer ${String(i).padStart(2, '0')}`,
+        email: `buyer${i}@example.com`,
+      }),
+    );
+    const asked: URLSearchParams[] = [];
+    server.use(
+      http.get(`${API}/users/buyers`, ({ request }) => {
+        const params = new URL(request.url).searchParams;
+        asked.push(params);
+        const q = params.get('q')?.toLowerCase() ?? '';
+        let rows = everyone.filter((u) => u.name.toLowerCase().includes(q));
+        if (params.get('sort') === 'name') {
+          rows = [...rows].sort((a, b) => a.name.localeCompare(b.name));
+          if (params.get('order') === 'desc') rows.reverse();
+        }
+        const offset = Number(params.get('offset') ?? 0);
+        const limit = Number(params.get('limit') ?? rows.length);
+        return HttpResponse.json(rows.slice(offset, offset + limit), {
+          headers: { 'X-Total-Count': String(rows.length) },
+        });
+      }),
+    );
+    return { asked, last: () => asked[asked.length - 1] };
+  }
+
+  it('asks the server for one page of 10, then the next page', async () => {
+    const { asked, last } = serveBuyers();
+    renderAsAdmin('/dashboad/all-buyers', {});
+    await findHeading('All Buyers');
+    expect(asked[0]?.get('limit')).toBe('10');
+    expect(asked[0]?.get('offset')).toBe('0');
+    expect(screen.getAllByRole('row', { name: /Buyer \d\d/ })).toHaveLength(10);
+    expect(screen.getByText('1–10 of 30')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Go to next page' }));
+    await waitFor(() => expect(last().get('offset')).toBe('10'));
+    expect(last().get('limit')).toBe('10');
+    expect(await screen.findByRole('row', { name: /Buyer 10/ })).toBeInTheDocument();
+    expect(screen.getByText('11–20 of 30')).toBeInTheDocument();
+  }, 40_000);
+
+  it('sorts on the server when a column header is clicked', async () => {
+    const { last } = serveBuyers();
+    renderAsAdmin('/dashboad/all-buyers', {});
+    await findHeading('All Buyers');
+    await userEvent.click(screen.getByRole('columnheader', { name: 'Name' }));
+    await waitFor(() => expect(last().get('sort')).toBe('name'));
+    expect(last().get('order')).toBe('asc');
+    expect(last().get('offset')).toBe('0');
+    await userEvent.click(screen.getByRole('columnheader', { name: 'Name' }));
+    await waitFor(() => expect(last().get('order')).toBe('desc'));
+    expect(await screen.findByRole('row', { name: /Buyer 29/ })).toBeInTheDocument();
+  }, 40_000);
+
+  it('searches on the server (q) from the one search box', async () => {
+    const { last } = serveBuyers();
+    renderAsAdmin('/dashboad/all-buyers', {});
+    await findHeading('All Buyers');
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('searchbox'), 'Buyer 2');
+    await waitFor(() => expect(last().get('q')).toBe('Buyer 2'), { timeout: 3000 });
+    expect(last().get('offset')).toBe('0');
+    expect(await screen.findByText('1–10 of 10')).toBeInTheDocument();
+    // A search that finds nobody keeps the grid (and the search box), not the empty heading.
+    await user.type(screen.getByRole('searchbox'), 'zzz');
+    await waitFor(() => expect(last().get('q')).toBe('Buyer 2zzz'), { timeout: 3000 });
+    await waitFor(() => expect(screen.queryByRole('row', { name: /Buyer 2/ })).toBeNull());
+    expect(screen.getByRole('grid', { name: 'All Buyers' })).toBeInTheDocument();
+    expect(screen.getByRole('searchbox')).toHaveValue('Buyer 2zzz');
+    expect(screen.getByRole('heading', { name: 'All Buyers' })).toBeInTheDocument();
+  }, 40_000);
 });

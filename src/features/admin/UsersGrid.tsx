@@ -4,17 +4,24 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
-import { DataGrid, type GridColDef } from '@mui/x-data-grid';
-import { useMemo, useState } from 'react';
+import {
+  DataGrid,
+  type GridColDef,
+  type GridFilterModel,
+  type GridPaginationModel,
+  type GridSortModel,
+} from '@mui/x-data-grid';
+import { useEffect, useMemo, useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { QueryState } from '../../components/QueryState';
 import {
   errorMessage,
   useDeleteUserMutation,
-  useGetBuyersQuery,
-  useGetSellersQuery,
+  useGetBuyersPageQuery,
+  useGetSellersPageQuery,
   useVerifySellerMutation,
   type User,
+  type UserPageArg,
 } from '../../lib/api';
 import { notify } from '../../lib/notify/notify';
 
@@ -42,16 +49,54 @@ export const VERIFIED_MESSAGE = 'User verified success full';
 
 type Kind = keyof typeof userLists;
 
+export const PAGE_SIZES = [10, 25, 50];
+
+/** The columns the server sorts by (`sort`); the others are not sortable. */
+const SERVER_SORTS = ['name', 'email', 'userVerify'] as const;
+type ServerSort = (typeof SERVER_SORTS)[number];
+const isServerSort = (field: string): field is ServerSort =>
+  (SERVER_SORTS as readonly string[]).includes(field);
+
+/** The grid's page, sort and search as the server's `limit`, `offset`, `sort`, `order`, `q`. */
+export function pageArg(
+  pagination: GridPaginationModel,
+  sortModel: GridSortModel,
+  filterModel: GridFilterModel,
+): UserPageArg {
+  const sorted = sortModel[0];
+  const q = (filterModel.quickFilterValues ?? []).join(' ').trim();
+  return {
+    limit: pagination.pageSize,
+    offset: pagination.page * pagination.pageSize,
+    ...(sorted && sorted.sort && isServerSort(sorted.field)
+      ? { sort: sorted.field, order: sorted.sort }
+      : {}),
+    ...(q ? { q } : {}),
+  };
+}
+
 /**
- * The admin's list of buyers or sellers on a DataGrid: sorting, filtering and paging on the
- * client (demo scale). Delete asks first; verify and delete update the grid at once and roll
- * back, with the reason, if the server refuses. Success toasts show only on success.
+ * The admin's list of buyers or sellers on a DataGrid: paging, sorting and the search box are
+ * done by the server (one page of rows is fetched at a time; X-Total-Count gives the row count).
+ * Delete asks first; verify and delete update the grid at once and roll back, with the
+ * reason, if the server refuses. Success toasts show only on success.
  */
 export function UsersGrid({ kind }: { kind: Kind }) {
   const text = userLists[kind];
-  const buyers = useGetBuyersQuery({}, { skip: kind !== 'buyers' });
-  const sellers = useGetSellersQuery({}, { skip: kind !== 'sellers' });
+  const [pagination, setPagination] = useState<GridPaginationModel>({ page: 0, pageSize: 10 });
+  const [sortModel, setSortModel] = useState<GridSortModel>([]);
+  const [filterModel, setFilterModel] = useState<GridFilterModel>({ items: [] });
+  const arg = pageArg(pagination, sortModel, filterModel);
+  const buyers = useGetBuyersPageQuery(arg, { skip: kind !== 'buyers' });
+  const sellers = useGetSellersPageQuery(arg, { skip: kind !== 'sellers' });
   const query = kind === 'buyers' ? buyers : sellers;
+  const total = query.data?.total;
+  // A page emptied by deletes (or a shorter search) moves back to the last page that has rows.
+  useEffect(() => {
+    if (total === undefined || query.isFetching) return;
+    const last = Math.max(0, Math.ceil(total / pagination.pageSize) - 1);
+    if (pagination.page > last) setPagination((model) => ({ ...model, page: last }));
+  }, [total, query.isFetching, pagination]);
   const [deleteUser] = useDeleteUserMutation();
   const [verifySeller] = useVerifySellerMutation();
   // The user asked about stays set while the dialog closes, so its text does not flicker.
@@ -154,8 +199,8 @@ export function UsersGrid({ kind }: { kind: Kind }) {
       <title>{text.title}</title>
       <CardContent sx={{ p: { xs: 2, md: 4 } }}>
         <QueryState query={query} what={text.what}>
-          {(users) =>
-            users.length === 0 ? (
+          {({ users, total: rowCount }) =>
+            rowCount === 0 && !arg.q && users.length === 0 ? (
               <Typography component="h1" variant="h4">
                 {text.empty}
               </Typography>
@@ -169,6 +214,8 @@ export function UsersGrid({ kind }: { kind: Kind }) {
                   <DataGrid
                     aria-label={text.heading}
                     rows={users}
+                    rowCount={rowCount}
+                    loading={query.isFetching}
                     columns={columns}
                     getRowId={(row) => row._id}
                     rowHeight={64}
@@ -177,8 +224,25 @@ export function UsersGrid({ kind }: { kind: Kind }) {
                     disableVirtualization
                     disableRowSelectionOnClick
                     showToolbar
-                    initialState={{ pagination: { paginationModel: { pageSize: 10 } } }}
-                    pageSizeOptions={[10, 25, 50]}
+                    paginationMode="server"
+                    sortingMode="server"
+                    filterMode="server"
+                    // One search box (the server's `q`: name or email contains); no column filters.
+                    disableColumnFilter
+                    slotProps={{ toolbar: { quickFilterProps: { debounceMs: 400 } } }}
+                    paginationModel={pagination}
+                    onPaginationModelChange={setPagination}
+                    sortModel={sortModel}
+                    onSortModelChange={(model) => {
+                      setSortModel(model);
+                      setPagination((current) => ({ ...current, page: 0 }));
+                    }}
+                    filterModel={filterModel}
+                    onFilterModelChange={(model) => {
+                      setFilterModel(model);
+                      setPagination((current) => ({ ...current, page: 0 }));
+                    }}
+                    pageSizeOptions={PAGE_SIZES}
                     sx={{ bgcolor: 'background.paper' }}
                   />
                 </Box>
