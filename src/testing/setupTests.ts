@@ -1,3 +1,4 @@
+import { configure } from '@testing-library/react';
 import '@testing-library/jest-dom';
 import { server } from './server';
 import { stopAuthListeners } from './session';
@@ -12,3 +13,6 @@ window.scrollTo = () => undefined;
 
 // Each test's auth listener stops with it.
 afterEach(() => stopAuthListeners());
+
+// Lazy screens and forms take longer on a busy 2-core machine than Testing Library's 1 s default.
+configure({ asyncUtilTimeout: 5000 });
