@@ -3,11 +3,11 @@ import type { Config } from 'jest';
 
 // Two projects: the web app in a browser-like DOM, the API server in Node.
 const config: Config = {
+  // Forms typed key by key in jsdom, and servers built per file, are slow on a busy 2-core machine.
+  testTimeout: 30000,
   projects: [
     {
       displayName: 'web',
-      // Forms typed key by key in jsdom are slow on a busy 2-core machine.
-      testTimeout: 20000,
       testEnvironment: 'jest-fixed-jsdom',
       roots: ['<rootDir>/src'],
       testMatch: ['**/*.test.ts', '**/*.test.tsx'],
