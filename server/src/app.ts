@@ -260,10 +260,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       root: webRoot,
       wildcard: false,
       index: false,
+      // Our own cache-control below (send's default, max-age=0, would replace it).
+      cacheControl: false,
       setHeaders(res, path) {
-        // Content-hashed assets never change; the HTML always revalidates.
+        // Content-hashed assets never change; the demo pictures (public/images) are kept a day
+        // and then revalidated by ETag in the background; the HTML always revalidates.
         if (/\.[0-9a-f]{8,}\./.test(path)) {
           res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        } else if (/[\\/]images[\\/].+\.(?:svg|png|jpe?g|webp|gif)$/.test(path)) {
+          res.setHeader('cache-control', 'public, max-age=86400, stale-while-revalidate=604800');
         } else {
           res.setHeader('cache-control', 'no-cache');
         }

@@ -67,6 +67,9 @@ describe(`image host (${databaseKind})`, () => {
           extension: ext,
           time: expect.any(Number),
           expiration: 0,
+          // The resized WebP copies (image-variants.test.ts checks them).
+          medium: expect.objectContaining({ url: `/image-host/i/${hash}-640.webp` }),
+          thumb: expect.objectContaining({ url: `/image-host/i/${hash}-160.webp` }),
         },
       });
       expect(readdirSync(ctx.imageDir)).toContain(`${hash}.${ext}`);

@@ -8,7 +8,11 @@ import {
   MAX_IMAGE_BYTES,
   MIME_BY_EXT,
   STORED_NAME,
+  VARIANT_NAME,
+  findOriginal,
+  makeVariant,
   storeImage,
+  type StoredVariant,
 } from './image-store';
 
 export interface ImageHostOptions {
@@ -119,6 +123,17 @@ const imageHost: FastifyPluginAsync<ImageHostOptions> = async (app, options) => 
         throw error;
       }
       const url = `${IMAGE_HOST_PREFIX}/i/${stored.file}`;
+      // imgbb's shape for its resized copies: {filename, name, mime, extension, url}, plus size.
+      const copy = (variant: StoredVariant) => ({
+        filename: variant.file,
+        name: variant.file.replace(/\.webp$/, ''),
+        mime: 'image/webp',
+        extension: 'webp',
+        url: `${IMAGE_HOST_PREFIX}/i/${variant.file}`,
+        width: variant.width,
+        height: variant.height,
+        size: variant.size,
+      });
       return {
         data: {
           id: stored.id,
@@ -132,6 +147,10 @@ const imageHost: FastifyPluginAsync<ImageHostOptions> = async (app, options) => 
           extension: stored.ext,
           time: Math.floor(Date.now() / 1000),
           expiration: 0,
+          /** 640 px wide WebP (cards). */
+          medium: copy(stored.variants.medium),
+          /** 160 px wide WebP (tables, thumbnails). */
+          thumb: copy(stored.variants.thumb),
         },
         success: true,
         status: 200,
@@ -143,18 +162,29 @@ const imageHost: FastifyPluginAsync<ImageHostOptions> = async (app, options) => 
     '/i/:file',
     { schema: { hide: true } },
     async (request, reply) => {
-      const match = STORED_NAME.exec(request.params.file);
-      const path = match ? join(options.folder, request.params.file) : null;
-      const info = path ? await stat(path).catch(() => null) : null;
-      if (!match || !path || !info?.isFile()) {
+      const file = request.params.file;
+      const original = STORED_NAME.exec(file);
+      const variant = original ? null : VARIANT_NAME.exec(file);
+      const path = original || variant ? join(options.folder, file) : null;
+      let info = path ? await stat(path).catch(() => null) : null;
+      if (variant && path && !info) {
+        // An image stored before resized copies existed: its copy is made on first request.
+        const bytes = await findOriginal(options.folder, variant[1]);
+        if (bytes) {
+          await makeVariant(options.folder, variant[1], bytes, Number(variant[2]));
+          info = await stat(path).catch(() => null);
+        }
+      }
+      if (!path || !info?.isFile()) {
         return reply.code(404).send(failure(404, 'No such image'));
       }
-      const etag = `"${match[1]}"`;
+      // The name is the content's hash (and the copy's width): it never changes.
+      const etag = original ? `"${original[1]}"` : `"${variant![1]}-${variant![2]}"`;
       reply
         .header('cache-control', 'public, max-age=31536000, immutable')
         .header('etag', etag)
         .header('x-content-type-options', 'nosniff')
-        .type(MIME_BY_EXT[match[2]]);
+        .type(original ? MIME_BY_EXT[original[2]] : 'image/webp');
       if (request.headers['if-none-match'] === etag) return reply.code(304).send();
       reply.header('content-length', info.size);
       return reply.send(createReadStream(path));

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 
@@ -18,6 +18,24 @@ export const MAX_IMAGE_PIXELS = 50_000_000;
 
 /** A stored file's name: `<sha256 of the content>.<ext>`. */
 export const STORED_NAME = /^([0-9a-f]{64})\.(jpg|png|webp|gif)$/;
+
+/**
+ * Resized copies made once at upload, WebP, named `<sha256 of the original>-<width>.webp`: the
+ * card width and the thumbnail width (never wider than the original).
+ */
+export const VARIANT_WIDTHS = { medium: 640, thumb: 160 } as const;
+export const VARIANT_NAME = /^([0-9a-f]{64})-(640|160)\.webp$/;
+
+export function variantFile(hash: string, width: number): string {
+  return `${hash}-${width}.webp`;
+}
+
+export interface StoredVariant {
+  file: string;
+  width: number;
+  height: number;
+  size: number;
+}
 
 export const MIME_BY_EXT: Record<string, string> = Object.fromEntries(
   Object.values(IMAGE_FORMATS).map((f) => [f.ext, f.mime]),
@@ -40,6 +58,54 @@ export interface StoredImage {
   size: number;
   mime: string;
   ext: string;
+  /** The resized WebP copies, by name (`medium` 640 px wide, `thumb` 160 px). */
+  variants: Record<keyof typeof VARIANT_WIDTHS, StoredVariant>;
+}
+
+/** Writes a file under its final name atomically (a temporary name, then a rename). */
+async function writeOnce(folder: string, file: string, bytes: Buffer): Promise<void> {
+  await mkdir(folder, { recursive: true });
+  const temporary = join(folder, `.${file}.${randomBytes(6).toString('hex')}.tmp`);
+  await writeFile(temporary, bytes);
+  await rename(temporary, join(folder, file)).catch(async (error) => {
+    await unlink(temporary).catch(() => undefined);
+    throw error;
+  });
+}
+
+/**
+ * Makes (or finds) the resized WebP copy of a stored original: `width` px wide at most, the
+ * height in proportion, turned upright by its EXIF orientation. Made once; later calls read
+ * the existing file's size.
+ */
+export async function makeVariant(
+  folder: string,
+  hash: string,
+  original: Buffer,
+  width: number,
+): Promise<StoredVariant> {
+  const file = variantFile(hash, width);
+  const path = join(folder, file);
+  const existing = await readFile(path).catch(() => null);
+  const bytes =
+    existing ??
+    (await sharp(original, { limitInputPixels: MAX_IMAGE_PIXELS })
+      .rotate()
+      .resize({ width, withoutEnlargement: true })
+      .webp({ quality: 78, effort: 4 })
+      .toBuffer());
+  if (!existing) await writeOnce(folder, file, bytes);
+  const meta = await sharp(bytes).metadata();
+  return { file, width: meta.width ?? 0, height: meta.height ?? 0, size: bytes.length };
+}
+
+/** The original file of this hash, if stored (any accepted extension). */
+export async function findOriginal(folder: string, hash: string): Promise<Buffer | null> {
+  for (const { ext } of Object.values(IMAGE_FORMATS)) {
+    const bytes = await readFile(join(folder, `${hash}.${ext}`)).catch(() => null);
+    if (bytes) return bytes;
+  }
+  return null;
 }
 
 /** Checks that the bytes are a real JPEG, PNG, WebP or GIF and stores them under their hash. */
@@ -79,14 +145,19 @@ export async function storeImage(folder: string, bytes: Buffer): Promise<StoredI
     () => true,
     () => false,
   );
-  if (!exists) {
-    await mkdir(folder, { recursive: true });
-    const temporary = join(folder, `.${file}.${randomBytes(6).toString('hex')}.tmp`);
-    await writeFile(temporary, bytes);
-    await rename(temporary, path).catch(async (error) => {
-      await unlink(temporary).catch(() => undefined);
-      throw error;
-    });
-  }
-  return { id: hash, file, width, height, size: bytes.length, mime, ext };
+  if (!exists) await writeOnce(folder, file, bytes);
+  const [medium, thumb] = await Promise.all([
+    makeVariant(folder, hash, bytes, VARIANT_WIDTHS.medium),
+    makeVariant(folder, hash, bytes, VARIANT_WIDTHS.thumb),
+  ]);
+  return {
+    id: hash,
+    file,
+    width,
+    height,
+    size: bytes.length,
+    mime,
+    ext,
+    variants: { medium, thumb },
+  };
 }

@@ -1,0 +1,125 @@
+/**
+ * Resized copies: every upload also stores a 640 px and a 160 px wide WebP, named
+ * `<sha256>-<width>.webp`, answered as imgbb's `medium` and `thumb`, and served for a year.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, unlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import { buildTestApp, TEST_IMAGE_KEY, type TestContext } from '../../test/helper';
+
+let ctx: TestContext;
+
+beforeAll(async () => {
+  ctx = await buildTestApp();
+});
+
+afterAll(async () => {
+  await ctx?.close();
+});
+
+function multipart(content: Buffer) {
+  const boundary = '----cardealer-variants-boundary';
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="car.png"\r\n` +
+        'Content-Type: image/png\r\n\r\n',
+    ),
+    content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+function png(width: number, height: number, seed = 0) {
+  return sharp({
+    create: { width, height, channels: 3, background: { r: 200, g: 30 + seed, b: 40 } },
+  })
+    .png()
+    .toBuffer();
+}
+
+async function upload(bytes: Buffer) {
+  const response = await ctx.app.inject({
+    method: 'POST',
+    url: `/image-host/1/upload?key=${TEST_IMAGE_KEY}`,
+    ...multipart(bytes),
+  });
+  expect(response.statusCode).toBe(200);
+  return response.json().data;
+}
+
+it('answers medium (640 px) and thumb (160 px) WebP copies with predictable URLs', async () => {
+  const bytes = await png(1600, 1000);
+  const hash = createHash('sha256').update(bytes).digest('hex');
+  const data = await upload(bytes);
+  expect(data.display_url).toBe(`/image-host/i/${hash}.png`);
+  expect(data.medium).toEqual({
+    filename: `${hash}-640.webp`,
+    name: `${hash}-640`,
+    mime: 'image/webp',
+    extension: 'webp',
+    url: `/image-host/i/${hash}-640.webp`,
+    width: 640,
+    height: 400,
+    size: expect.any(Number),
+  });
+  expect(data.thumb).toMatchObject({
+    url: `/image-host/i/${hash}-160.webp`,
+    width: 160,
+    height: 100,
+  });
+
+  for (const [url, width, height] of [
+    [data.medium.url, 640, 400],
+    [data.thumb.url, 160, 100],
+  ] as const) {
+    const response = await ctx.app.inject({ method: 'GET', url });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('image/webp');
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const meta = await sharp(response.rawPayload).metadata();
+    expect({ format: meta.format, width: meta.width, height: meta.height }).toEqual({
+      format: 'webp',
+      width,
+      height,
+    });
+    const again = await ctx.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'if-none-match': response.headers.etag as string },
+    });
+    expect(again.statusCode).toBe(304);
+  }
+});
+
+it('never enlarges a small picture, and the same upload twice gives the same copies', async () => {
+  const bytes = await png(120, 90, 1);
+  const first = await upload(bytes);
+  expect(first.medium).toMatchObject({ width: 120, height: 90 });
+  expect(first.thumb).toMatchObject({ width: 120, height: 90 });
+  const second = await upload(bytes);
+  expect(second.medium).toEqual(first.medium);
+  expect(second.thumb).toEqual(first.thumb);
+});
+
+it('makes a missing copy of a stored original on its first request (older uploads)', async () => {
+  const bytes = await png(800, 800, 2);
+  const data = await upload(bytes);
+  const file = join(ctx.imageDir, data.thumb.filename as string);
+  unlinkSync(file);
+  const response = await ctx.app.inject({ method: 'GET', url: data.thumb.url });
+  expect(response.statusCode).toBe(200);
+  expect((await sharp(response.rawPayload).metadata()).width).toBe(160);
+  expect(existsSync(file)).toBe(true);
+});
+
+it.each([
+  `${'f'.repeat(64)}-640.webp`,
+  `${'f'.repeat(64)}-300.webp`,
+  `${'f'.repeat(64)}-640.png`,
+  '../secret-640.webp',
+])('answers 404 for %s', async (name) => {
+  const response = await ctx.app.inject({ method: 'GET', url: `/image-host/i/${name}` });
+  expect(response.statusCode).toBe(404);
+});

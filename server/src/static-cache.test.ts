@@ -1,0 +1,44 @@
+/** Cache headers of the files the API server serves from the built web app (WEB_ROOT). */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildTestApp, type TestContext } from '../test/helper';
+
+let ctx: TestContext;
+let webRoot: string;
+
+beforeAll(async () => {
+  webRoot = mkdtempSync(join(tmpdir(), 'cardealer-web-'));
+  mkdirSync(join(webRoot, 'images', 'cars'), { recursive: true });
+  writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>CarDealer</title>');
+  writeFileSync(
+    join(webRoot, 'images', 'cars', 'car-01.svg'),
+    '<svg xmlns="http://www.w3.org/2000/svg"/>',
+  );
+  writeFileSync(join(webRoot, 'main.0123456789abcdef.js'), 'console.log(1)');
+  ctx = await buildTestApp({ webRoot });
+});
+
+afterAll(async () => {
+  await ctx?.close();
+  rmSync(webRoot, { recursive: true, force: true });
+});
+
+it.each([
+  ['/images/cars/car-01.svg', 'public, max-age=86400, stale-while-revalidate=604800'],
+  ['/main.0123456789abcdef.js', 'public, max-age=31536000, immutable'],
+])('serves %s with cache-control %s', async (url, cacheControl) => {
+  const response = await ctx.app.inject({ method: 'GET', url });
+  expect(response.statusCode).toBe(200);
+  expect(response.headers['cache-control']).toBe(cacheControl);
+});
+
+it('revalidates a demo picture by its ETag (304)', async () => {
+  const first = await ctx.app.inject({ method: 'GET', url: '/images/cars/car-01.svg' });
+  const again = await ctx.app.inject({
+    method: 'GET',
+    url: '/images/cars/car-01.svg',
+    headers: { 'if-none-match': first.headers.etag as string },
+  });
+  expect(again.statusCode).toBe(304);
+});
