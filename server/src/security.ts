@@ -128,13 +128,23 @@ function callerKey(app: FastifyInstance, request: FastifyRequest): string {
  * the query (a 500). No field of ours has a use for it. Walked without recursion: a 64 KB body
  * can nest thousands of levels deep.
  */
+function isWalkable(value: unknown): value is object {
+  // Not a file's bytes (a buffer is walked byte by byte otherwise) nor a stream.
+  if (value === null || typeof value !== 'object' || ArrayBuffer.isView(value)) return false;
+  return typeof (value as { pipe?: unknown }).pipe !== 'function';
+}
+
 export function fieldWithNul(value: unknown): string | null {
   const stack: [unknown, string][] = [[value, '']];
+  const seen = new WeakSet<object>();
   while (stack.length) {
     const [item, path] = stack.pop()!;
     if (typeof item === 'string') {
       if (item.includes('\u0000')) return path;
-    } else if (item !== null && typeof item === 'object') {
+    } else if (isWalkable(item) && !seen.has(item)) {
+      // A multipart body holds file buffers and objects that refer back to each other: each
+      // object is walked once.
+      seen.add(item);
       for (const [key, child] of Object.entries(item)) {
         const childPath = path ? `${path}.${key}` : key;
         if (key.includes('\u0000')) return path || 'body';
