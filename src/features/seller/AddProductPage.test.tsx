@@ -58,7 +58,6 @@ async function fillForm(user: ReturnType<typeof userEvent.setup>) {
   await enter(user, 'Description', 'One owner, full service history.');
 }
 
-
 describe('Add product', () => {
   it('offers the spec fields with their defaults, and a Post button', async () => {
     sellerApi();
