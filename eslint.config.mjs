@@ -26,7 +26,7 @@ export default tseslint.config(
       'node_modules',
       '.build-*',
       '.data*',
-      '.scratch',
+      '.scratch*',
       'dist',
       '.data',
       'coverage',
