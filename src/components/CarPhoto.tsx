@@ -1,13 +1,17 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
+import { responsiveImage } from '../lib/images';
 
 /** A car's photo at the cards' 16:10 size, with its category as a badge. */
 export function CarPhoto({ src, alt, category }: { src: string; alt: string; category: string }) {
+  const image = responsiveImage(src, 640);
   return (
     <Box sx={{ position: 'relative' }}>
       <Box
         component="img"
-        src={src}
+        src={image.src}
+        srcSet={image.srcSet}
+        sizes={image.srcSet ? '(max-width: 600px) 100vw, 400px' : undefined}
         alt={alt}
         width={640}
         height={400}

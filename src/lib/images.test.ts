@@ -1,0 +1,24 @@
+import { responsiveImage } from './images';
+
+const hash = 'a'.repeat(64);
+
+describe('responsive images', () => {
+  it('uses the host’s 640 and 160 px WebP copies of an upload', () => {
+    expect(responsiveImage(`/image-host/i/${hash}.png`, 640)).toEqual({
+      src: `/image-host/i/${hash}-640.webp`,
+      srcSet: `/image-host/i/${hash}-160.webp 160w, /image-host/i/${hash}-640.webp 640w`,
+    });
+    expect(responsiveImage(`http://localhost:8080/image-host/i/${hash}.jpg`, 160).src).toBe(
+      `http://localhost:8080/image-host/i/${hash}-160.webp`,
+    );
+  });
+
+  it('leaves other pictures as they are', () => {
+    expect(responsiveImage('/images/cars/car-01.svg', 640)).toEqual({
+      src: '/images/cars/car-01.svg',
+    });
+    expect(responsiveImage('https://i.ibb.co/abc/car.png', 640)).toEqual({
+      src: 'https://i.ibb.co/abc/car.png',
+    });
+  });
+});
