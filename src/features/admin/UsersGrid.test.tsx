@@ -99,9 +99,12 @@ describe('All buyers', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Delete Bea Buyer?' });
     expect(screen.queryByText('Buyer deleted succesfull')).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(screen.queryByRole('row', { name: /Bea Buyer/ })).toBeNull());
+    await waitFor(() =>
+      expect(screen.queryByRole('row', { name: /Bea Buyer/, hidden: true })).toBeNull(),
+    );
     expect(await screen.findByText('Buyer deleted succesfull')).toBeInTheDocument();
     expect(deleted).toBe('b1');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(rowOf('Bob Buyer')).toBeInTheDocument();
   });
 

@@ -178,9 +178,13 @@ describe('My products', () => {
     await user.click(within(rowOf('BMW i4')).getByRole('button', { name: 'Delete BMW i4' }));
     const dialog = await screen.findByRole('dialog', { name: 'Delete BMW i4?' });
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    // Gone at once (optimistic), before the server's answer and its toast.
-    await waitFor(() => expect(screen.queryByRole('row', { name: /BMW i4/ })).toBeNull());
+    // Gone at once (optimistic), before the server's answer and its toast. `hidden: true`
+    // looks behind the closing dialog, which hides the page from assistive tech meanwhile.
+    await waitFor(() =>
+      expect(screen.queryByRole('row', { name: /BMW i4/, hidden: true })).toBeNull(),
+    );
     expect(await screen.findByText('Product deleted successfully')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(rowOf('Ferrari Roma')).toBeInTheDocument();
   });
 
