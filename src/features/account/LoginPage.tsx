@@ -11,6 +11,7 @@ import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import * as yup from 'yup';
 import { env } from '../../config/env';
 import { paths } from '../../config/paths';
+import { textFieldProps } from '../../lib/forms';
 import { useSessionDispatch } from '../../lib/auth/session';
 import { notify } from '../../lib/notify/notify';
 import { AuthCard } from './AuthCard';
@@ -54,8 +55,6 @@ export function LoginPage() {
       }
     },
   });
-  const fieldError = (name: 'email' | 'password') =>
-    form.touched[name] && form.errors[name] ? form.errors[name] : undefined;
 
   return (
     <AuthCard documentTitle="login" title="Login">
@@ -85,25 +84,15 @@ export function LoginPage() {
         <Stack spacing={2.5}>
           <TextField
             label="Email"
-            name="email"
             type="email"
             autoComplete="email"
-            value={form.values.email}
-            onChange={form.handleChange}
-            onBlur={form.handleBlur}
-            error={Boolean(fieldError('email'))}
-            helperText={fieldError('email')}
+            {...textFieldProps(form, 'email')}
           />
           <TextField
             label="Password"
-            name="password"
             type="password"
             autoComplete="current-password"
-            value={form.values.password}
-            onChange={form.handleChange}
-            onBlur={form.handleBlur}
-            error={Boolean(fieldError('password'))}
-            helperText={fieldError('password')}
+            {...textFieldProps(form, 'password')}
           />
           <Button
             type="submit"

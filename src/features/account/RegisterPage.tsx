@@ -13,6 +13,7 @@ import { useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import * as yup from 'yup';
 import { paths } from '../../config/paths';
+import { fieldError, textFieldProps } from '../../lib/forms';
 import { ACCEPTED_IMAGE_TYPES, MAX_IMAGE_BYTES } from '../../lib/api/imageHost';
 import { authErrorCode } from '../../lib/auth/firebase';
 import { useSessionDispatch } from '../../lib/auth/session';
@@ -105,17 +106,8 @@ export function RegisterPage() {
       }
     },
   });
-  type Field = keyof Values;
-  const fieldError = (name: Field) =>
-    form.touched[name] && form.errors[name] ? String(form.errors[name]) : undefined;
-  const text = (name: 'name' | 'email' | 'password') => ({
-    name,
-    value: form.values[name],
-    onChange: form.handleChange,
-    onBlur: form.handleBlur,
-    error: Boolean(fieldError(name)),
-    helperText: fieldError(name),
-  });
+  const errorOf = (name: keyof Values & string) => fieldError(form, name);
+  const text = (name: 'name' | 'email' | 'password') => textFieldProps(form, name);
 
   return (
     <AuthCard documentTitle="register" title="Register">
@@ -138,7 +130,7 @@ export function RegisterPage() {
               name="photo"
               type="file"
               accept={ACCEPTED_IMAGE_TYPES.join(',')}
-              aria-invalid={Boolean(fieldError('photo'))}
+              aria-invalid={Boolean(errorOf('photo'))}
               aria-describedby="register-photo-help"
               onChange={(event) => {
                 void form.setFieldValue('photo', event.currentTarget.files?.[0] ?? null);
@@ -146,8 +138,8 @@ export function RegisterPage() {
               }}
               onBlur={() => void form.setFieldTouched('photo', true)}
             />
-            <FormHelperText id="register-photo-help" error={Boolean(fieldError('photo'))}>
-              {fieldError('photo') ?? 'A JPEG, PNG, WebP or GIF image, up to 5 MB'}
+            <FormHelperText id="register-photo-help" error={Boolean(errorOf('photo'))}>
+              {errorOf('photo') ?? 'A JPEG, PNG, WebP or GIF image, up to 5 MB'}
             </FormHelperText>
           </Box>
           <TextField
@@ -157,8 +149,8 @@ export function RegisterPage() {
             value={form.values.role}
             onChange={form.handleChange}
             onBlur={form.handleBlur}
-            error={Boolean(fieldError('role'))}
-            helperText={fieldError('role')}
+            error={Boolean(errorOf('role'))}
+            helperText={errorOf('role')}
           >
             <MenuItem value="" disabled>
               Make seller or buyer

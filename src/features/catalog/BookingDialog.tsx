@@ -19,6 +19,7 @@ import { errorMessage, useCreateOrderMutation, type Product } from '../../lib/ap
 import { selectAuthUser } from '../../lib/auth/authSlice';
 import { formatPrice } from '../../lib/format';
 import { notify } from '../../lib/notify/notify';
+import { textFieldProps } from '../../lib/forms';
 
 export const ORDER_SUCCESS = 'Order successful';
 
@@ -72,8 +73,6 @@ function BookingForm({ product, onClose }: { product: Product; onClose: () => vo
       }
     },
   });
-  const fieldError = (name: keyof typeof form.values) =>
-    form.touched[name] && form.errors[name] ? form.errors[name] : undefined;
   const busy = form.isSubmitting;
 
   return (
@@ -87,12 +86,7 @@ function BookingForm({ product, onClose }: { product: Product; onClose: () => vo
           )}
           <TextField
             label="Your name"
-            name="buyerName"
-            value={form.values.buyerName}
-            onChange={form.handleChange}
-            onBlur={form.handleBlur}
-            error={Boolean(fieldError('buyerName'))}
-            helperText={fieldError('buyerName')}
+            {...textFieldProps(form, 'buyerName')}
             autoComplete="name"
             required
             fullWidth
@@ -110,13 +104,8 @@ function BookingForm({ product, onClose }: { product: Product; onClose: () => vo
           />
           <TextField
             label="Phone number"
-            name="phone"
             type="tel"
-            value={form.values.phone}
-            onChange={form.handleChange}
-            onBlur={form.handleBlur}
-            error={Boolean(fieldError('phone'))}
-            helperText={fieldError('phone')}
+            {...textFieldProps(form, 'phone')}
             autoComplete="tel"
             required
             fullWidth
@@ -124,12 +113,7 @@ function BookingForm({ product, onClose }: { product: Product; onClose: () => vo
           />
           <TextField
             label="Meet location"
-            name="meetLocation"
-            value={form.values.meetLocation}
-            onChange={form.handleChange}
-            onBlur={form.handleBlur}
-            error={Boolean(fieldError('meetLocation'))}
-            helperText={fieldError('meetLocation')}
+            {...textFieldProps(form, 'meetLocation')}
             required
             fullWidth
           />
