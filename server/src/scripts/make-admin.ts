@@ -6,7 +6,8 @@
  * (stop the server first: PGlite allows one process at a time).
  */
 import { join } from 'node:path';
-import { ConfigError, loadServerConfig } from '../config';
+import { loadServerConfig } from '../config';
+import { runScript } from './run-script';
 import { openDatabase } from '../db/client';
 import { acquirePgliteLock } from '../db/pglite-lock';
 import { normaliseEmail } from '../db/repositories/ids';
@@ -55,12 +56,4 @@ async function main(args: string[]): Promise<number> {
   }
 }
 
-if (require.main === module) {
-  main(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (error: unknown) => {
-      console.error(error instanceof ConfigError ? `Configuration error: ${error.message}` : error);
-      process.exit(1);
-    },
-  );
-}
+if (require.main === module) runScript(main);

@@ -16,6 +16,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { join } from 'node:path';
 import { ConfigError, loadServerConfig } from '../config';
+import { runScript } from './run-script';
 import { openDatabase, type Db } from '../db/client';
 import { acquirePgliteLock } from '../db/pglite-lock';
 import { seedReferenceData } from '../db/seed';
@@ -447,12 +448,4 @@ async function main(args: string[]): Promise<number> {
   }
 }
 
-if (require.main === module) {
-  main(process.argv.slice(2)).then(
-    (code) => process.exit(code),
-    (error: unknown) => {
-      console.error(error instanceof ConfigError ? `Configuration error: ${error.message}` : error);
-      process.exit(1);
-    },
-  );
-}
+if (require.main === module) runScript(main);

@@ -14,7 +14,8 @@ import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import * as yup from 'yup';
 import { paths } from '../../config/paths';
 import { fieldError, textFieldProps } from '../../lib/forms';
-import { ACCEPTED_IMAGE_TYPES, MAX_IMAGE_BYTES } from '../../lib/api/imageHost';
+import { ACCEPTED_IMAGE_TYPES } from '../../lib/api/imageHost';
+import { imageFileSchema } from '../../lib/imageFile';
 import { authErrorCode } from '../../lib/auth/firebase';
 import { useSessionDispatch } from '../../lib/auth/session';
 import { notify } from '../../lib/notify/notify';
@@ -30,19 +31,7 @@ export const PASSWORD_MESSAGE = 'Password must be 6 characters or longer.';
 const schema = yup.object({
   name: yup.string().trim().required(REQUIRED).max(80, 'Use at most 80 characters'),
   email: yup.string().trim().required(REQUIRED).email('Enter a valid email address'),
-  photo: yup
-    .mixed<File>()
-    .required(REQUIRED)
-    .test(
-      'type',
-      'Choose a JPEG, PNG, WebP or GIF image',
-      (file) => !file || ACCEPTED_IMAGE_TYPES.includes(file.type),
-    )
-    .test(
-      'size',
-      'The photo must be 5 MB or smaller',
-      (file) => !file || file.size <= MAX_IMAGE_BYTES,
-    ),
+  photo: imageFileSchema(REQUIRED),
   role: yup.string().oneOf(['Seller', 'Buyer'], 'Choose seller or buyer').required(REQUIRED),
   password: yup.string().required(REQUIRED).min(6, PASSWORD_MESSAGE),
 });

@@ -1,6 +1,6 @@
 import * as yup from 'yup';
 import type { AddProductApiArg } from '../../lib/api';
-import { ACCEPTED_IMAGE_TYPES, MAX_IMAGE_BYTES } from '../../lib/api/imageHost';
+import { imageFileSchema } from '../../lib/imageFile';
 
 /** Spec §9 constants, in the order the form offers them (the first is the default). */
 export const CATEGORIES = ['Tesla', 'Ferrari', 'BMW', 'Lamborghini'] as const;
@@ -63,21 +63,7 @@ export const productSchema: yup.ObjectSchema<ProductFormValues> = yup.object({
   userYears: numeric(MAX_YEARS),
   categoryName: yup.string().oneOf(CATEGORIES).required(REQUIRED),
   sellerName: text(100),
-  productImage: yup
-    .mixed<File>()
-    .nullable()
-    .test('required', REQUIRED, (file) => Boolean(file))
-    .test(
-      'type',
-      'Choose a JPEG, PNG, WebP or GIF image',
-      (file) => !file || ACCEPTED_IMAGE_TYPES.includes(file.type),
-    )
-    .test(
-      'size',
-      'The photo must be 5 MB or smaller',
-      (file) => !file || file.size <= MAX_IMAGE_BYTES,
-    )
-    .defined(),
+  productImage: imageFileSchema(REQUIRED),
   productDescription: text(4000),
 });
 
