@@ -69,6 +69,54 @@ test.describe('the app shell', () => {
     await expect(page).toHaveURL(/\/blogs$/);
   });
 
+  test('the public pages arrive prerendered: they paint with JavaScript turned off', async ({
+    browser,
+  }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    for (const [path, heading, status] of [
+      ['/', 'Need some new Wheels', 200],
+      ['/blogs', 'Blogs', 200],
+      ['/login', 'Login', 200],
+      ['/register', 'Register', 200],
+      ['/no/such/page', 'Opps.. page not found', 404],
+    ] as const) {
+      const response = await page.goto(path);
+      expect(response?.status()).toBe(status);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await expect(page.getByRole('navigation', { name: 'Main' })).toContainText('Blogs');
+    }
+    // Until the code has loaded, the login form cannot be sent.
+    await page.goto('/login');
+    await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeDisabled();
+    await context.close();
+  });
+
+  test('a prerendered page hydrates without errors and then works as an app', async ({ page }) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto('/');
+    // The categories arrive from the API after hydration, where the spinner was.
+    await expect(page.locator('#categories').getByRole('heading', { name: 'Tesla' })).toBeVisible();
+    await expect(
+      page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Login' }),
+    ).toBeVisible();
+    // A link now navigates inside the app, without loading a new document.
+    await page.evaluate(() => ((window as { sameDocument?: boolean }).sameDocument = true));
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Blogs' })
+      .click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Blogs' })).toBeVisible();
+    expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(
+      true,
+    );
+    expect(errors).toEqual([]);
+  });
+
   test('GET /api/health answers ok', async ({ request }) => {
     const response = await request.get('/api/health');
     expect(response.status()).toBe(200);

@@ -60,6 +60,9 @@ export async function build(): Promise<void> {
   });
   if (stats.hasErrors()) throw new Error(`the web build failed:\n${info}`);
   if (info.trim()) console.log(info);
+  // The public pages' HTML (loaded here only: it brings the whole app into this process).
+  const { prerender } = await import('./prerender');
+  await prerender(outDir());
   writeFileSync(stampFile(), stamp);
 }
 

@@ -1,32 +1,65 @@
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { createBrowserRouter, RouterProvider } from 'react-router-dom';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import {
+  createBrowserRouter,
+  matchRoutes,
+  RouterProvider,
+  type RouteObject,
+} from 'react-router-dom';
 import { AppProviders } from './app/AppProviders';
 import { routerContext, routes } from './app/routes';
 import { makeStore } from './app/store';
 import { startAuthListener } from './lib/auth/authListener';
 
-const store = makeStore();
-const router = createBrowserRouter(routes, { getContext: () => routerContext(store) });
-
-const container = document.getElementById('root');
-if (!container) throw new Error('index.html has no #root element');
-createRoot(container).render(
-  <StrictMode>
-    <AppProviders store={store}>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
-
-// The session is read once the page is up: Firebase loads after first paint, when the browser
-// is idle, so it never competes with the page's own code and data.
-function readSession() {
-  void store.dispatch(startAuthListener());
+/**
+ * Loads the code of the screens the current URL shows, so the router starts with them in place
+ * (a prerendered page must hydrate with the same tree, not with the loading fallback).
+ */
+async function resolveLazyRoutes(table: RouteObject[]): Promise<void> {
+  const matches = matchRoutes(table, window.location) ?? [];
+  await Promise.all(
+    matches.map(async ({ route }) => {
+      if (typeof route.lazy !== 'function') return;
+      const resolved = await route.lazy();
+      Object.assign(route, resolved);
+      delete route.lazy;
+    }),
+  );
 }
-const whenIdle = () =>
-  'requestIdleCallback' in window
-    ? window.requestIdleCallback(readSession, { timeout: 1500 })
-    : setTimeout(readSession, 200);
-if (document.readyState === 'complete') whenIdle();
-else window.addEventListener('load', whenIdle, { once: true });
+
+async function start() {
+  const store = makeStore();
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html has no #root element');
+  // Public pages arrive prerendered (scripts/prerender.ts); the others start empty.
+  let prerendered = container.firstElementChild !== null;
+  if (prerendered) {
+    // A screen whose code cannot load is rendered afresh: the router shows its error page.
+    prerendered = await resolveLazyRoutes(routes).then(
+      () => true,
+      () => false,
+    );
+  }
+  const router = createBrowserRouter(routes, { getContext: () => routerContext(store) });
+  const app = (
+    <StrictMode>
+      <AppProviders store={store}>
+        <RouterProvider router={router} />
+      </AppProviders>
+    </StrictMode>
+  );
+  if (prerendered) hydrateRoot(container, app);
+  else createRoot(container).render(app);
+
+  // The session is read once the page is up: Firebase loads after first paint, when the browser
+  // is idle, so it never competes with the page's own code and data.
+  const readSession = () => void store.dispatch(startAuthListener());
+  const whenIdle = () =>
+    'requestIdleCallback' in window
+      ? window.requestIdleCallback(readSession, { timeout: 1500 })
+      : setTimeout(readSession, 200);
+  if (document.readyState === 'complete') whenIdle();
+  else window.addEventListener('load', whenIdle, { once: true });
+}
+
+void start();

@@ -23,6 +23,7 @@ import productRoutes from './routes/products';
 import { sharedSchemas } from './routes/schemas';
 import userRoutes from './routes/users';
 import { installSecurity, type CspOptions, type RateLimits } from './security';
+import { webPages } from './web-pages';
 
 /** A readiness check answers null when fine, else what is wrong. */
 export type ReadinessCheck = () => Promise<string | null>;
@@ -255,7 +256,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
 
   const webRoot = options.webRoot;
-  if (webRoot && existsSync(join(webRoot, 'index.html'))) {
+  const pageFor = webRoot && existsSync(join(webRoot, 'index.html')) ? webPages(webRoot) : null;
+  if (webRoot && pageFor) {
     await app.register(fastifyStatic, {
       root: webRoot,
       wildcard: false,
@@ -280,9 +282,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       request.method === 'GET' &&
       !request.url.startsWith(`${API_PREFIX}/`) &&
       (request.headers.accept ?? '').includes('text/html');
-    if (wantsPage && webRoot && existsSync(join(webRoot, 'index.html'))) {
-      // The single-page app owns every other path, including its own not-found page.
-      return reply.header('cache-control', 'no-cache').sendFile('index.html', webRoot);
+    if (wantsPage && pageFor) {
+      // A prerendered public page, the app shell for the app's other routes, or not found (404).
+      const page = pageFor(request.url.split('?')[0]);
+      return reply
+        .code(page.status)
+        .header('cache-control', 'no-cache')
+        .sendFile(page.file, webRoot);
     }
     return reply.code(404).send({ message: `Not found: ${request.method} ${request.url}` });
   });

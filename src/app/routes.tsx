@@ -30,6 +30,18 @@ function screen(load: () => Promise<ComponentType>, wrap?: Wrap) {
   return async () => ({ Component: Guarded });
 }
 
+/**
+ * A screen with a wrapper that is no gate (it renders the screen while the session is read): its
+ * code loads with the route, so the page can be prerendered and hydrated whole.
+ */
+function wrappedScreen(load: () => Promise<ComponentType>, wrap: Wrap) {
+  return async () => {
+    const Page = await load();
+    const Wrapped = () => <>{wrap(<Page />)}</>;
+    return { Component: Wrapped };
+  };
+}
+
 const signedIn: Wrap = (page) => <RequireAuth>{page}</RequireAuth>;
 const forRole =
   (role: Role): Wrap =>
@@ -63,7 +75,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: paths.register,
-            lazy: screen(
+            lazy: wrappedScreen(
               async () => (await import('../features/account/RegisterPage')).RegisterPage,
               (page) => <RedirectIfSignedIn>{page}</RedirectIfSignedIn>,
             ),

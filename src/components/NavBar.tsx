@@ -20,11 +20,14 @@ const MobileMenu = lazy(() => import('./MobileMenu'));
 interface NavItem {
   label: string;
   to: string;
+  /** Kept in place, unseen, while the session is read: the bar does not move when it shows. */
+  pending?: boolean;
 }
 
 /**
  * What the bar links (spec §2): always Home and Blogs; signed out, Register and Login; signed
- * in, Dashboad (spelt so). While the session is still being read, neither.
+ * in, Dashboad (spelt so). While the session is still being read, Register and Login hold their
+ * place unseen (most visitors are signed out, so their bar does not shift).
  */
 export function navItems(user: SessionUser | null, loading: boolean): NavItem[] {
   const always = [
@@ -32,11 +35,10 @@ export function navItems(user: SessionUser | null, loading: boolean): NavItem[] 
     { label: 'Blogs', to: paths.blogs },
   ];
   if (user) return [...always, { label: 'Dashboad', to: paths.dashboard }];
-  if (loading) return always;
   return [
     ...always,
-    { label: 'Register', to: paths.register },
-    { label: 'Login', to: paths.login },
+    { label: 'Register', to: paths.register, pending: loading },
+    { label: 'Login', to: paths.login, pending: loading },
   ];
 }
 
@@ -98,11 +100,23 @@ export function NavBar() {
             aria-label="Main"
             sx={{ display: { xs: 'none', md: 'flex' }, gap: 0.5, alignItems: 'center' }}
           >
-            {items.map((item) => (
-              <Button key={item.to} component={NavLink} to={item.to} sx={linkSx}>
-                {item.label}
-              </Button>
-            ))}
+            {items.map((item) =>
+              item.pending ? (
+                <Button
+                  key={item.to}
+                  component="span"
+                  aria-hidden
+                  tabIndex={-1}
+                  sx={{ ...linkSx, visibility: 'hidden' }}
+                >
+                  {item.label}
+                </Button>
+              ) : (
+                <Button key={item.to} component={NavLink} to={item.to} sx={linkSx}>
+                  {item.label}
+                </Button>
+              ),
+            )}
             {user && (
               <>
                 <Typography
@@ -149,7 +163,7 @@ export function NavBar() {
           <MobileMenu
             open={open}
             onClose={() => setOpen(false)}
-            items={items}
+            items={items.filter((item) => !item.pending)}
             displayName={user?.displayName}
             onLogOut={user ? logOut : undefined}
           />

@@ -8,8 +8,9 @@ beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => server.resetHandlers());
 afterAll(() => server.close());
 
-// jsdom does not implement scrolling; the router's scroll restoration calls it.
-window.scrollTo = () => undefined;
+// jsdom does not implement scrolling; the router's scroll restoration calls it. (Server-rendering
+// tests run in Node, without a window.)
+if (typeof window !== 'undefined') window.scrollTo = () => undefined;
 
 // Each test's auth listener stops with it.
 afterEach(() => stopAuthListeners());

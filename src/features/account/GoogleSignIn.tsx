@@ -10,6 +10,7 @@ import { useState, type FormEvent } from 'react';
 import { usesTestGoogleAccounts } from '../../lib/auth/firebase';
 import { useSessionDispatch } from '../../lib/auth/session';
 import { notify } from '../../lib/notify/notify';
+import { useHydrated } from '../../lib/useHydrated';
 import { signInErrorMessage } from './authErrors';
 import { signInWithGoogle } from './accountThunks';
 
@@ -46,6 +47,7 @@ const presets = [
 export function GoogleSignIn({ onSignedIn }: { onSignedIn: () => void }) {
   const dispatch = useSessionDispatch();
   const [busy, setBusy] = useState(false);
+  const hydrated = useHydrated();
   const [dialogOpen, setDialogOpen] = useState(false);
   const [account, setAccount] = useState(presets[0]);
 
@@ -76,7 +78,7 @@ export function GoogleSignIn({ onSignedIn }: { onSignedIn: () => void }) {
         fullWidth
         size="large"
         startIcon={<GoogleMark />}
-        disabled={busy}
+        disabled={busy || !hydrated}
         onClick={() => (usesTestGoogleAccounts ? setDialogOpen(true) : void run())}
       >
         {busy ? 'Loading...' : 'continue with goole'}

@@ -11,6 +11,7 @@ import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import * as yup from 'yup';
 import { env } from '../../config/env';
 import { paths } from '../../config/paths';
+import { useHydrated } from '../../lib/useHydrated';
 import { textFieldProps } from '../../lib/forms';
 import { useSessionDispatch } from '../../lib/auth/session';
 import { notify } from '../../lib/notify/notify';
@@ -41,6 +42,7 @@ export function LoginPage() {
   const returnPath = useReturnPath();
   const goBack = () => navigate(returnPath, { replace: true });
 
+  const hydrated = useHydrated();
   const form = useFormik({
     initialValues: { email: '', password: '' },
     validationSchema: schema,
@@ -99,7 +101,7 @@ export function LoginPage() {
             variant="contained"
             color="secondary"
             size="large"
-            disabled={form.isSubmitting}
+            disabled={form.isSubmitting || !hydrated}
           >
             {form.isSubmitting ? 'Loading...' : 'Login'}
           </Button>

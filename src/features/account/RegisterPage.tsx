@@ -13,6 +13,7 @@ import { useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import * as yup from 'yup';
 import { paths } from '../../config/paths';
+import { useHydrated } from '../../lib/useHydrated';
 import { fieldError, textFieldProps } from '../../lib/forms';
 import { ACCEPTED_IMAGE_TYPES } from '../../lib/api/imageHost';
 import { imageFileSchema } from '../../lib/imageFile';
@@ -54,6 +55,7 @@ export function RegisterPage() {
   const [progress, setProgress] = useState<number | null>(null);
   const [fileInputKey, setFileInputKey] = useState(0);
 
+  const hydrated = useHydrated();
   const form = useFormik<Values>({
     initialValues,
     validationSchema: schema,
@@ -166,7 +168,7 @@ export function RegisterPage() {
             variant="contained"
             color="secondary"
             size="large"
-            disabled={form.isSubmitting}
+            disabled={form.isSubmitting || !hydrated}
           >
             {form.isSubmitting ? 'Loading...' : 'Register'}
           </Button>

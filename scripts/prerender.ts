@@ -1,0 +1,90 @@
+/**
+ * Prerenders the public pages into the built web root (called by scripts/build.ts after webpack):
+ * each page's HTML and critical CSS go into a copy of the built index.html, so the first paint
+ * needs no JavaScript. Also writes `pages.json`, which tells the server which file answers which
+ * path (server/src/web-pages.ts):
+ *   - the prerendered pages by exact path;
+ *   - `shell.html` (the empty app) for the app's other routes (category pages, the dashboard);
+ *   - `404.html` (the prerendered not-found page) with status 404 for every other path.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { RouteObject } from 'react-router-dom';
+import { routes } from '../src/app/routes';
+import { paths } from '../src/config/paths';
+import { prerenderPage } from '../src/prerender';
+
+export interface PagesManifest {
+  /** Exact path → file. */
+  pages: Record<string, string>;
+  /** Route patterns of the app (react-router syntax) that have no prerendered page. */
+  appRoutes: string[];
+  shell: string;
+  notFound: string;
+}
+
+const PUBLIC_PAGES: Record<string, string> = {
+  [paths.root]: 'index.html',
+  [paths.home]: 'home.html',
+  [paths.blogs]: 'blogs.html',
+  [paths.login]: 'login.html',
+  [paths.register]: 'register.html',
+};
+const NOT_FOUND_FILE = '404.html';
+const SHELL_FILE = 'shell.html';
+
+/** Every concrete path pattern of the route table (no splat), e.g. /category-products/:categoryName. */
+export function routePatterns(table: RouteObject[], parent = ''): string[] {
+  const out: string[] = [];
+  for (const route of table) {
+    const path = route.path
+      ? route.path.startsWith('/')
+        ? route.path
+        : `${parent.replace(/\/$/, '')}/${route.path}`
+      : parent;
+    if (route.path?.includes('*')) continue;
+    if (route.path || route.index) out.push(path || '/');
+    if (route.children) out.push(...routePatterns(route.children, path));
+  }
+  return [...new Set(out)];
+}
+
+/** Leading tags React hoists out of the page (the hero's image preload), for the head. */
+const LEADING_HOISTABLES = /^(?:<(?:link|meta)\b[^>]*\/?>)+/;
+
+function fill(template: string, page: Awaited<ReturnType<typeof prerenderPage>>): string {
+  const hoisted = LEADING_HOISTABLES.exec(page.html)?.[0] ?? '';
+  const body = page.html.slice(hoisted.length);
+  // A preload the template already has is not repeated.
+  const headTags = (hoisted.match(/<[^>]+>/g) ?? []).filter((tag) => {
+    const href = /href="([^"]+)"/.exec(tag)?.[1];
+    return !href || !template.includes(`href="${href}"`);
+  });
+  // The CSP allows no inline script: a page that suspended while rendering would need one.
+  if (/<script\b/i.test(body)) throw new Error('a prerendered page has an inline script');
+  let html = template;
+  if (page.title !== null)
+    html = html.replace(/<title>[^<]*<\/title>/, `<title>${page.title}</title>`);
+  html = html.replace('</head>', `${headTags.join('')}${page.styles}</head>`);
+  const root = '<div id="root"></div>';
+  if (!html.includes(root)) throw new Error('index.html has no empty <div id="root"></div>');
+  return html.replace(root, `<div id="root">${body}</div>`);
+}
+
+export async function prerender(outDir: string): Promise<PagesManifest> {
+  const template = readFileSync(join(outDir, 'index.html'), 'utf8');
+  writeFileSync(join(outDir, SHELL_FILE), template);
+  for (const [path, file] of Object.entries(PUBLIC_PAGES)) {
+    writeFileSync(join(outDir, file), fill(template, await prerenderPage(path)));
+  }
+  // Any unknown path renders the same not-found page.
+  writeFileSync(join(outDir, NOT_FOUND_FILE), fill(template, await prerenderPage('/__not-found')));
+  const manifest: PagesManifest = {
+    pages: PUBLIC_PAGES,
+    appRoutes: routePatterns(routes).filter((pattern) => !(pattern in PUBLIC_PAGES)),
+    shell: SHELL_FILE,
+    notFound: NOT_FOUND_FILE,
+  };
+  writeFileSync(join(outDir, 'pages.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  return manifest;
+}

@@ -1,0 +1,45 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** Which HTML file answers a page path (written by the web build: scripts/prerender.ts). */
+export interface PagesManifest {
+  pages: Record<string, string>;
+  appRoutes: string[];
+  shell: string;
+  notFound: string;
+}
+
+export interface WebPage {
+  file: string;
+  status: 200 | 404;
+}
+
+/** A react-router pattern (`/a/:b`) as an anchored expression over one path. */
+function patternToRegExp(pattern: string): RegExp {
+  const source = pattern
+    .split('/')
+    .map((segment) =>
+      segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+    )
+    .join('/');
+  return new RegExp(`^${source}$`, 'i');
+}
+
+/**
+ * Resolves page paths to files of the built web root: a prerendered page, the app shell for the
+ * app's other routes, or the not-found page with 404. A build without a manifest (older builds)
+ * answers every path with index.html, as a plain single-page app.
+ */
+export function webPages(webRoot: string): (pathname: string) => WebPage {
+  const manifestFile = join(webRoot, 'pages.json');
+  if (!existsSync(manifestFile)) return () => ({ file: 'index.html', status: 200 });
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as PagesManifest;
+  const appRoutes = manifest.appRoutes.map(patternToRegExp);
+  return (pathname) => {
+    const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+    const page = manifest.pages[path] ?? manifest.pages[path.toLowerCase()];
+    if (page) return { file: page, status: 200 };
+    if (appRoutes.some((route) => route.test(path))) return { file: manifest.shell, status: 200 };
+    return { file: manifest.notFound, status: 404 };
+  };
+}

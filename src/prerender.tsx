@@ -1,0 +1,54 @@
+/**
+ * Renders a public page to HTML at build time (scripts/prerender.ts), so its first paint needs no
+ * JavaScript: the markup of the page and the critical CSS emotion extracts from it. The browser
+ * then hydrates that markup (src/main.tsx). Data-driven parts render their spinner in the space
+ * they keep for the data, exactly as the browser's first render does.
+ */
+import createEmotionServer from '@emotion/server/create-instance';
+import { StrictMode } from 'react';
+import { prerenderToNodeStream } from 'react-dom/static';
+import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import { AppProviders } from './app/AppProviders';
+import { createEmotionCache } from './app/createEmotionCache';
+import { routerContext, routes } from './app/routes';
+import { makeStore } from './app/store';
+
+export interface PrerenderedPage {
+  /** The markup that goes inside #root. */
+  html: string;
+  /** The page's `<title>`, taken out of the markup for the document head. */
+  title: string | null;
+  /** `<style data-emotion>` tags with the CSS the markup uses. */
+  styles: string;
+}
+
+const TITLE = /<title>([^<]*)<\/title>/;
+
+export async function prerenderPage(path: string): Promise<PrerenderedPage> {
+  const store = makeStore();
+  const handler = createStaticHandler(routes);
+  const context = await handler.query(new Request(new URL(path, 'http://prerender.invalid')), {
+    requestContext: routerContext(store),
+  });
+  if (context instanceof Response) throw new Error(`${path} answered a redirect at build time`);
+  const router = createStaticRouter(handler.dataRoutes, context);
+  const cache = createEmotionCache();
+  const emotion = createEmotionServer(cache);
+
+  const { prelude } = await prerenderToNodeStream(
+    <StrictMode>
+      <AppProviders store={store} emotionCache={cache}>
+        {/* No hydration data script: the public pages have no loaders, and the CSP allows no inline script. */}
+        <StaticRouterProvider router={router} context={context} hydrate={false} />
+      </AppProviders>
+    </StrictMode>,
+  );
+  let markup = '';
+  for await (const chunk of prelude) markup += String(chunk);
+
+  // React writes the page's <title> first; the document head is where it belongs.
+  const title = TITLE.exec(markup);
+  const html = title ? markup.replace(title[0], '') : markup;
+  const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html));
+  return { html, title: title ? title[1] : null, styles };
+}
