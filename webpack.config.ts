@@ -76,6 +76,15 @@ export default function config(
     },
     plugins: [
       new webpack.DefinePlugin(defined),
+      // MUI's CSS-variables theming, which our theme does not use (src/app/muiWithoutCssVars.ts).
+      new webpack.NormalModuleReplacementPlugin(
+        /^\.\/(?:createThemeWithVars|ThemeProviderWithVars)\.m?js$/,
+        (resource: { context: string; request: string }) => {
+          if (/@mui[\\/]material[\\/]styles$/.test(resource.context)) {
+            resource.request = resolve(__dirname, 'src/app/muiWithoutCssVars.ts');
+          }
+        },
+      ),
       new HtmlWebpackPlugin({
         template: resolve(__dirname, 'public/index.html'),
         scriptLoading: 'defer',

@@ -1,7 +1,6 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
-import Grid from '@mui/material/Grid';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 
@@ -32,9 +31,16 @@ export function Footer() {
   return (
     <Box component="footer" sx={{ bgcolor: 'primary.main', color: '#dbe3ef', mt: 8, pt: 6, pb: 4 }}>
       <Container maxWidth="lg">
-        <Grid container spacing={3} sx={{ mb: 5 }}>
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 3,
+            gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)' },
+            mb: 5,
+          }}
+        >
           {promos.map((promo) => (
-            <Grid key={promo.title} size={{ xs: 12, md: 6 }}>
+            <Box key={promo.title}>
               <Box sx={{ bgcolor: 'primary.light', borderRadius: 3, p: 3, height: '100%' }}>
                 <Typography component="h2" variant="h6" sx={{ color: '#fff', mb: 1 }}>
                   {promo.title}
@@ -44,11 +50,21 @@ export function Footer() {
                   {promo.action}
                 </Button>
               </Box>
-            </Grid>
+            </Box>
           ))}
-        </Grid>
-        <Grid container spacing={4}>
-          <Grid size={{ xs: 12, md: 3 }}>
+        </Box>
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 4,
+            gridTemplateColumns: {
+              xs: 'repeat(2, 1fr)',
+              sm: 'repeat(3, 1fr)',
+              md: 'repeat(4, 1fr)',
+            },
+          }}
+        >
+          <Box sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}>
             <Typography component="h2" variant="h6" sx={{ color: '#fff', mb: 1 }}>
               CarDealer
             </Typography>
@@ -61,9 +77,9 @@ export function Footer() {
               <br />
               hello@cardealer.dev
             </Typography>
-          </Grid>
+          </Box>
           {columns.map((column) => (
-            <Grid key={column.title} size={{ xs: 6, sm: 4, md: 3 }}>
+            <Box key={column.title}>
               <Typography
                 component="h2"
                 variant="subtitle1"
@@ -80,10 +96,11 @@ export function Footer() {
                   </Box>
                 ))}
               </Box>
-            </Grid>
+            </Box>
           ))}
-        </Grid>
-        <Typography variant="body2" sx={{ mt: 5, opacity: 0.8 }}>
+        </Box>
+        {/* The year is the build's in the prerendered page and the visitor's once hydrated. */}
+        <Typography variant="body2" sx={{ mt: 5, opacity: 0.8 }} suppressHydrationWarning>
           © {new Date().getFullYear()} CarDealer. Prices are shown in $.
         </Typography>
       </Container>

@@ -5,7 +5,6 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
-import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { QueryState } from '../../components/QueryState';
@@ -101,13 +100,17 @@ export function Advertisements() {
         </Typography>
         <QueryState query={query} minHeight={320} what="the advertised cars">
           {(products) => (
-            <Grid container spacing={3}>
+            <Box
+              sx={{
+                display: 'grid',
+                gap: 3,
+                gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' },
+              }}
+            >
               {products.map((product) => (
-                <Grid key={product._id} size={{ xs: 12, sm: 6, md: 4 }}>
-                  <AdvertisedCard product={product} />
-                </Grid>
+                <AdvertisedCard key={product._id} product={product} />
               ))}
-            </Grid>
+            </Box>
           )}
         </QueryState>
       </Container>

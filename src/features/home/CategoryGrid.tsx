@@ -3,7 +3,6 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Container from '@mui/material/Container';
-import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { StarIcon } from '../../components/icons';
@@ -71,13 +70,17 @@ export function CategoryGrid() {
       </Typography>
       <QueryState query={query} minHeight={320} what="the categories">
         {(categories) => (
-          <Grid container spacing={3}>
+          <Box
+            sx={{
+              display: 'grid',
+              gap: 3,
+              gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' },
+            }}
+          >
             {categories.map((category) => (
-              <Grid key={category._id} size={{ xs: 12, sm: 6, lg: 3 }}>
-                <CategoryCard category={category} />
-              </Grid>
+              <CategoryCard key={category._id} category={category} />
             ))}
-          </Grid>
+          </Box>
         )}
       </QueryState>
     </Container>

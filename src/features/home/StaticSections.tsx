@@ -1,6 +1,5 @@
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
-import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 
 const brands = ['VOLTA', 'ROSSO', 'NORDWAGEN', 'TORO', 'AUTOLUX'];
@@ -69,11 +68,18 @@ export function StatisticsStrip() {
       sx={{ bgcolor: 'primary.main', color: '#fff', py: { xs: 4, md: 6 } }}
     >
       <Container maxWidth="lg">
-        <Grid container spacing={3} component="dl" sx={{ m: 0 }}>
+        <Box
+          component="dl"
+          sx={{
+            m: 0,
+            display: 'grid',
+            gap: 3,
+            gridTemplateColumns: { xs: 'repeat(2, 1fr)', md: 'repeat(4, 1fr)' },
+          }}
+        >
           {statistics.map((stat) => (
-            <Grid
+            <Box
               key={stat.label}
-              size={{ xs: 6, md: 3 }}
               sx={{ textAlign: 'center', display: 'flex', flexDirection: 'column-reverse' }}
             >
               <Typography component="dt" sx={{ color: '#c9d4e6' }}>
@@ -90,9 +96,9 @@ export function StatisticsStrip() {
               >
                 {stat.value}
               </Typography>
-            </Grid>
+            </Box>
           ))}
-        </Grid>
+        </Box>
       </Container>
     </Box>
   );
@@ -116,9 +122,16 @@ export function FeatureCars() {
       <Typography id="feature-title" component="h2" variant="h3" gutterBottom>
         Feature Cars
       </Typography>
-      <Grid container spacing={3} sx={{ mt: 1 }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 3,
+          gridTemplateColumns: { xs: '1fr', md: 'repeat(3, 1fr)' },
+          mt: 1,
+        }}
+      >
         {features.map((feature, i) => (
-          <Grid key={feature.title} size={{ xs: 12, md: 4 }}>
+          <Box key={feature.title}>
             <Box
               component="figure"
               sx={{
@@ -142,9 +155,9 @@ export function FeatureCars() {
                 {feature.title}
               </Typography>
             </Box>
-          </Grid>
+          </Box>
         ))}
-      </Grid>
+      </Box>
     </Container>
   );
 }
