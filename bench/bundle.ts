@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromiumArgs, chromiumPath } from '../e2e/chromium';
-import { root, startServer } from './lib';
+import { buildWeb, root, startServer } from './lib';
 
 export const routes = ['/', '/login', '/dashboad/all-buyers'];
 const webRoot = join(root, '.build-bench');
@@ -66,9 +66,7 @@ export async function measureRoutes(
 }
 
 async function main(): Promise<void> {
-  process.env.WEB_ROOT = webRoot;
-  const { build } = await import('../scripts/build');
-  await build();
+  await buildWeb(webRoot);
   const server = await startServer(8190, { WEB_ROOT: webRoot });
   try {
     const results = await measureRoutes(server.url);

@@ -3,8 +3,16 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { startEmulator, waitUntilUp } from '../scripts/lib/emulator';
 
 export const root = resolve(__dirname, '..');
+
+/** Builds the production web bundle into `webRoot` (its own folder: `npm start`'s dist/ stays). */
+export async function buildWeb(webRoot: string): Promise<void> {
+  process.env.WEB_ROOT = webRoot;
+  const { build } = await import('../scripts/build');
+  await build();
+}
 
 export interface RunningServer {
   url: string;
@@ -37,28 +45,76 @@ export async function startServer(
     },
   );
   const url = `http://127.0.0.1:${port}`;
+  const stop = () =>
+    new Promise<void>((resolveStop) => {
+      const done = () => {
+        rmSync(dataDir, { recursive: true, force: true });
+        resolveStop();
+      };
+      if (child.exitCode !== null || child.signalCode !== null) return done();
+      child.once('exit', done);
+      child.kill('SIGTERM');
+    });
   const deadline = Date.now() + 120_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
+    if (child.exitCode !== null) {
+      await stop();
+      throw new Error(`the server exited with code ${child.exitCode}`);
+    }
     try {
       const response = await fetch(`${url}/api/health`);
       if (response.ok) break;
     } catch {
       // not yet
     }
-    if (Date.now() > deadline) throw new Error('the server did not become healthy');
+    if (Date.now() > deadline) {
+      await stop();
+      throw new Error('the server did not become healthy');
+    }
     await new Promise((r) => setTimeout(r, 250));
   }
+  return { url, process: child, stop };
+}
+
+/**
+ * The product as `npm start` runs it (demo mode: demo accounts and cars), on a spare port: the
+ * sign-in emulator on bench/firebase.json's ports (9299, hub 4420, logging 4520; not those of
+ * `npm start` or the tests) and the API server on `port`, each with a throwaway folder and the
+ * embedded database. Answers once the demo data is in (GET /api/health is ok only then).
+ */
+export async function startDemoServer(
+  port: number,
+  env: NodeJS.ProcessEnv = {},
+): Promise<RunningServer> {
+  const emulatorDir = mkdtempSync(join(tmpdir(), 'cardealer-bench-auth-'));
+  const emulator = startEmulator({
+    configFile: join(root, 'bench', 'firebase.json'),
+    authPort: 9299,
+    hubPort: 4420,
+    logFile: join(emulatorDir, 'emulator.log'),
+  });
+  const stopEmulator = async () => {
+    await emulator.stop();
+    rmSync(emulatorDir, { recursive: true, force: true });
+  };
+  let server: RunningServer;
+  try {
+    await waitUntilUp(emulator.host, 90_000, emulator.process);
+    server = await startServer(port, {
+      APP_MODE: 'demo',
+      FIREBASE_AUTH_EMULATOR_HOST: emulator.host,
+      DATABASE_URL: '',
+      ...env,
+    });
+  } catch (error) {
+    await stopEmulator();
+    throw error;
+  }
   return {
-    url,
-    process: child,
-    stop: () =>
-      new Promise((resolveStop) => {
-        child.once('exit', () => {
-          rmSync(dataDir, { recursive: true, force: true });
-          resolveStop();
-        });
-        child.kill('SIGTERM');
-      }),
+    ...server,
+    stop: async () => {
+      await server.stop();
+      await stopEmulator();
+    },
   };
 }

@@ -1,13 +1,14 @@
 /**
  * `npm run bench`: the performance benches one after another (never at the same time, so the
  * figures hold on a noisy machine): bundle weights, catalogue throughput against a bare route,
- * and timings at scale. The reliability benches (fuzz, crash, soak) run on their own.
+ * timings at scale, and Lighthouse scores of the public pages. The reliability benches (fuzz,
+ * crash, soak) run on their own.
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { root } from './lib';
 
-const parts = ['bundle', 'api', 'scale'];
+const parts = ['bundle', 'api', 'scale', 'lighthouse'];
 let failed = false;
 for (const part of parts) {
   console.log(`\n=== npm run bench:${part}`);
