@@ -309,7 +309,7 @@ async function main(): Promise<void> {
           browser = lhr.environment.hostUserAgent;
           version = lhr.lighthouseVersion;
           console.log(
-            `${page} ${formFactor} run ${i + 1}/${runs}: performance ${categoryScore(lhr, 'performance')} (${((Date.now() - runStarted) / 1000).toFixed(1)} s)`,
+            `${page} ${formFactor} run ${i + 1}/${runs}: performance ${categoryScore(lhr, 'performance')}, LCP ${(numeric(lhr, 'largest-contentful-paint') / 1000).toFixed(2)} s, TBT ${Math.round(numeric(lhr, 'total-blocking-time'))} ms (${((Date.now() - runStarted) / 1000).toFixed(1)} s)`,
           );
         }
         const best = runs > 1 ? lighthouse.computeMedianRun(results) : results[0];
