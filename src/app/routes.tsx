@@ -4,48 +4,63 @@ import { MainLayout, RootLayout } from '../components/layouts';
 import { RouteError } from '../components/RouteError';
 import { Spinner } from '../components/Spinner';
 import { paths } from '../config/paths';
-import { RedirectIfSignedIn, RequireAuth, RequireRole } from '../lib/auth/guards';
 import type { Role } from '../lib/auth/roles';
 import { loadCategoryProducts } from '../features/catalog/loadCategoryProducts';
 import type { AppStore } from './store';
 
 type Wrap = (page: ReactNode) => ReactNode;
+/** A guard's code is loaded with the route that needs it, not with the first page. */
+type Guard = () => Promise<Wrap>;
 
 /**
  * A lazily loaded screen. Behind a guard, the screen's code is fetched only once the guard lets
  * the user in, so a signed-out visitor never downloads the admin grid.
  */
-function screen(load: () => Promise<ComponentType>, wrap?: Wrap) {
-  if (!wrap) return async () => ({ Component: await load() });
+function screen(load: () => Promise<ComponentType>, guard?: Guard) {
+  if (!guard) return async () => ({ Component: await load() });
   const Page = lazy(async () => ({ default: await load() }));
-  const Guarded = () => (
-    <>
-      {wrap(
-        <Suspense fallback={<Spinner minHeight={320} label="Loading the page" />}>
-          <Page />
-        </Suspense>,
-      )}
-    </>
-  );
-  return async () => ({ Component: Guarded });
+  return async () => {
+    const wrap = await guard();
+    const Guarded = () => (
+      <>
+        {wrap(
+          <Suspense fallback={<Spinner minHeight={320} label="Loading the page" />}>
+            <Page />
+          </Suspense>,
+        )}
+      </>
+    );
+    return { Component: Guarded };
+  };
 }
 
 /**
  * A screen with a wrapper that is no gate (it renders the screen while the session is read): its
  * code loads with the route, so the page can be prerendered and hydrated whole.
  */
-function wrappedScreen(load: () => Promise<ComponentType>, wrap: Wrap) {
+function wrappedScreen(load: () => Promise<ComponentType>, guard: Guard) {
   return async () => {
-    const Page = await load();
+    const [Page, wrap] = await Promise.all([load(), guard()]);
     const Wrapped = () => <>{wrap(<Page />)}</>;
     return { Component: Wrapped };
   };
 }
 
-const signedIn: Wrap = (page) => <RequireAuth>{page}</RequireAuth>;
+const guards = () => import('../lib/auth/guards');
+const signedIn: Guard = async () => {
+  const { RequireAuth } = await guards();
+  return (page) => <RequireAuth>{page}</RequireAuth>;
+};
 const forRole =
-  (role: Role): Wrap =>
-  (page) => <RequireRole role={role}>{page}</RequireRole>;
+  (role: Role): Guard =>
+  async () => {
+    const { RequireRole } = await guards();
+    return (page) => <RequireRole role={role}>{page}</RequireRole>;
+  };
+const signedOut: Guard = async () => {
+  const { RedirectIfSignedIn } = await guards();
+  return (page) => <RedirectIfSignedIn>{page}</RedirectIfSignedIn>;
+};
 
 /** The store, for loaders: the router gets it through `getContext: () => routerContext(store)`. */
 export const storeContext = createContext<AppStore>();
@@ -77,7 +92,7 @@ export const routes: RouteObject[] = [
             path: paths.register,
             lazy: wrappedScreen(
               async () => (await import('../features/account/RegisterPage')).RegisterPage,
-              (page) => <RedirectIfSignedIn>{page}</RedirectIfSignedIn>,
+              signedOut,
             ),
           },
           {

@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
-import Chip from '@mui/material/Chip';
 import { responsiveImage } from '../lib/images';
+import { Tag } from './Tag';
 
 /** A car's photo at the cards' 16:10 size, with its category as a badge. */
 export function CarPhoto({ src, alt, category }: { src: string; alt: string; category: string }) {
@@ -25,18 +25,19 @@ export function CarPhoto({ src, alt, category }: { src: string; alt: string; cat
           bgcolor: 'grey.100',
         }}
       />
-      <Chip
-        label={category}
-        size="small"
+      <Tag
         sx={{
           position: 'absolute',
           top: 12,
           left: 12,
+          border: 0,
           bgcolor: 'rgba(11,31,58,0.85)',
           color: '#fff',
           fontWeight: 600,
         }}
-      />
+      >
+        {category}
+      </Tag>
     </Box>
   );
 }

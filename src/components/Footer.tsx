@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
+import { ActionButton } from './actions';
 import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
@@ -46,9 +46,9 @@ export function Footer() {
                   {promo.title}
                 </Typography>
                 <Typography sx={{ mb: 2 }}>{promo.text}</Typography>
-                <Button variant="contained" color="secondary" type="button">
+                <ActionButton variant="contained" tone="secondary" type="button">
                   {promo.action}
-                </Button>
+                </ActionButton>
               </Box>
             </Box>
           ))}

@@ -1,18 +1,17 @@
 import AppBar from '@mui/material/AppBar';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
-import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { lazy, Suspense, useState } from 'react';
 import { useSelector } from 'react-redux';
-import { Link as RouterLink, NavLink, useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { selectAuthLoading, selectAuthUser, type AuthRootState } from '../lib/auth/authSlice';
 import { signOut, useSessionDispatch } from '../lib/auth/session';
 import type { SessionUser } from '../lib/auth/sessionUser';
+import { ActionButton, ActionNavLink, ActionSpan, RoundButton } from './actions';
 import { CarIcon, MenuIcon } from './icons';
 
 const MobileMenu = lazy(() => import('./MobileMenu'));
@@ -102,19 +101,18 @@ export function NavBar() {
           >
             {items.map((item) =>
               item.pending ? (
-                <Button
+                <ActionSpan
                   key={item.to}
-                  component="span"
+                  tone="inherit"
                   aria-hidden
-                  tabIndex={-1}
                   sx={{ ...linkSx, visibility: 'hidden' }}
                 >
                   {item.label}
-                </Button>
+                </ActionSpan>
               ) : (
-                <Button key={item.to} component={NavLink} to={item.to} sx={linkSx}>
+                <ActionNavLink key={item.to} to={item.to} tone="inherit" sx={linkSx}>
                   {item.label}
-                </Button>
+                </ActionNavLink>
               ),
             )}
             {user && (
@@ -126,9 +124,9 @@ export function NavBar() {
                 >
                   {user.displayName}
                 </Typography>
-                <Button onClick={logOut} sx={linkSx}>
+                <ActionButton type="button" onClick={logOut} tone="inherit" sx={linkSx}>
                   Log out
-                </Button>
+                </ActionButton>
                 <Avatar
                   src={user.photoURL || DEFAULT_AVATAR}
                   alt={user.displayName ?? 'Your photo'}
@@ -144,8 +142,8 @@ export function NavBar() {
               sx={{ width: 32, height: 32, display: { md: 'none' } }}
             />
           )}
-          <IconButton
-            color="inherit"
+          <RoundButton
+            type="button"
             aria-label="Open menu"
             onClick={() => {
               setMenuWanted(true);
@@ -154,7 +152,7 @@ export function NavBar() {
             sx={{ display: { md: 'none' } }}
           >
             <MenuIcon />
-          </IconButton>
+          </RoundButton>
         </Toolbar>
       </Container>
       {/* The drawer's code loads the first time the menu is opened. */}

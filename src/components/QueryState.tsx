@@ -1,6 +1,5 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import type { ReactNode } from 'react';
+import { ActionButton, ErrorNotice } from './actions';
 import { Spinner } from './Spinner';
 
 interface QueryLike<T> {
@@ -28,22 +27,22 @@ export function QueryState<T>({ query, minHeight = 240, what, children }: Props<
   if (query.data !== undefined) return <>{children(query.data)}</>;
   if (query.isError) {
     return (
-      <Alert
-        severity="error"
-        sx={{ minHeight: Math.min(minHeight, 120), alignItems: 'center' }}
+      <ErrorNotice
+        minHeight={Math.min(minHeight, 120)}
         action={
-          <Button
-            color="inherit"
+          <ActionButton
+            type="button"
+            tone="inherit"
             size="small"
             onClick={() => query.refetch()}
             disabled={query.isFetching}
           >
             Retry
-          </Button>
+          </ActionButton>
         }
       >
         We could not load {what}. Check your connection and try again.
-      </Alert>
+      </ErrorNotice>
     );
   }
   return <Spinner minHeight={minHeight} label={`Loading ${what}`} />;

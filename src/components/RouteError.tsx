@@ -1,7 +1,6 @@
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import { useRouteError } from 'react-router-dom';
+import { ActionButton, ErrorNotice } from './actions';
 
 /**
  * Shown when a screen fails to load or throws: a clear message and a way out, never a blank
@@ -13,16 +12,15 @@ export function RouteError() {
   return (
     <Container maxWidth="md" sx={{ py: 8 }}>
       <title>Something went wrong</title>
-      <Alert
-        severity="error"
+      <ErrorNotice
         action={
-          <Button color="inherit" onClick={() => window.location.reload()}>
+          <ActionButton type="button" tone="inherit" onClick={() => window.location.reload()}>
             Reload
-          </Button>
+          </ActionButton>
         }
       >
         Something went wrong while showing this page. Reload to try again.
-      </Alert>
+      </ErrorNotice>
     </Container>
   );
 }

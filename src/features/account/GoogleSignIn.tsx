@@ -1,18 +1,13 @@
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import { useState, type FormEvent } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { usesTestGoogleAccounts } from '../../lib/auth/firebase';
 import { useSessionDispatch } from '../../lib/auth/session';
 import { notify } from '../../lib/notify/notify';
 import { useHydrated } from '../../lib/useHydrated';
 import { signInErrorMessage } from './authErrors';
 import { signInWithGoogle } from './accountThunks';
+
+const TestAccountDialog = lazy(() => import('./TestAccountDialog'));
 
 const GoogleMark = () => (
   <svg width="18" height="18" viewBox="0 0 48 48" aria-hidden="true">
@@ -35,11 +30,6 @@ const GoogleMark = () => (
   </svg>
 );
 
-const presets = [
-  { name: 'Gina Google', email: 'gina.google@example.com' },
-  { name: 'Gus Google', email: 'gus.google@example.com' },
-];
-
 /**
  * 'continue with goole' (spec strings). In production it opens Google's popup; against the
  * local emulator, which cannot reach Google, a dialog picks a test Google account instead.
@@ -49,7 +39,8 @@ export function GoogleSignIn({ onSignedIn }: { onSignedIn: () => void }) {
   const [busy, setBusy] = useState(false);
   const hydrated = useHydrated();
   const [dialogOpen, setDialogOpen] = useState(false);
-  const [account, setAccount] = useState(presets[0]);
+  // The dialog's code (and its text fields) loads the first time it is opened.
+  const [dialogWanted, setDialogWanted] = useState(false);
 
   const run = async (testAccount?: { email: string; name: string }) => {
     setBusy(true);
@@ -66,11 +57,6 @@ export function GoogleSignIn({ onSignedIn }: { onSignedIn: () => void }) {
     }
   };
 
-  const submitTestAccount = (event: FormEvent) => {
-    event.preventDefault();
-    void run({ name: account.name.trim(), email: account.email.trim() });
-  };
-
   return (
     <>
       <Button
@@ -79,61 +65,23 @@ export function GoogleSignIn({ onSignedIn }: { onSignedIn: () => void }) {
         size="large"
         startIcon={<GoogleMark />}
         disabled={busy || !hydrated}
-        onClick={() => (usesTestGoogleAccounts ? setDialogOpen(true) : void run())}
+        onClick={() => {
+          if (!usesTestGoogleAccounts) return void run();
+          setDialogWanted(true);
+          setDialogOpen(true);
+        }}
       >
         {busy ? 'Loading...' : 'continue with goole'}
       </Button>
-      {usesTestGoogleAccounts && (
-        <Dialog
-          open={dialogOpen}
-          onClose={() => !busy && setDialogOpen(false)}
-          aria-labelledby="google-test-title"
-        >
-          <form onSubmit={submitTestAccount}>
-            <DialogTitle id="google-test-title">Choose a test Google account</DialogTitle>
-            <DialogContent>
-              <DialogContentText sx={{ mb: 2 }}>
-                This local demo signs in to the sign-in emulator, which cannot reach Google. Pick or
-                type a test Google account.
-              </DialogContentText>
-              <Stack direction="row" spacing={1} sx={{ mb: 2 }}>
-                {presets.map((preset) => (
-                  <Button
-                    key={preset.email}
-                    size="small"
-                    variant="outlined"
-                    onClick={() => setAccount(preset)}
-                  >
-                    {preset.name}
-                  </Button>
-                ))}
-              </Stack>
-              <Stack spacing={2}>
-                <TextField
-                  label="Name"
-                  value={account.name}
-                  required
-                  onChange={(e) => setAccount({ ...account, name: e.target.value })}
-                />
-                <TextField
-                  label="Google email"
-                  type="email"
-                  value={account.email}
-                  required
-                  onChange={(e) => setAccount({ ...account, email: e.target.value })}
-                />
-              </Stack>
-            </DialogContent>
-            <DialogActions>
-              <Button onClick={() => setDialogOpen(false)} disabled={busy}>
-                Cancel
-              </Button>
-              <Button type="submit" variant="contained" color="secondary" disabled={busy}>
-                {busy ? 'Loading...' : 'Continue'}
-              </Button>
-            </DialogActions>
-          </form>
-        </Dialog>
+      {usesTestGoogleAccounts && dialogWanted && (
+        <Suspense fallback={null}>
+          <TestAccountDialog
+            open={dialogOpen}
+            busy={busy}
+            onClose={() => setDialogOpen(false)}
+            onChoose={(account) => void run(account)}
+          />
+        </Suspense>
       )}
     </>
   );

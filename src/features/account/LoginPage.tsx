@@ -4,11 +4,11 @@ import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useFormik } from 'formik';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import * as yup from 'yup';
+import { TextInput } from '../../components/TextInput';
 import { env } from '../../config/env';
 import { paths } from '../../config/paths';
 import { useHydrated } from '../../lib/useHydrated';
@@ -84,13 +84,13 @@ export function LoginPage() {
       )}
       <Box component="form" noValidate onSubmit={form.handleSubmit}>
         <Stack spacing={2.5}>
-          <TextField
+          <TextInput
             label="Email"
             type="email"
             autoComplete="email"
             {...textFieldProps(form, 'email')}
           />
-          <TextField
+          <TextInput
             label="Password"
             type="password"
             autoComplete="current-password"

@@ -1,17 +1,16 @@
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Chip from '@mui/material/Chip';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink } from 'react-router-dom';
 import { QueryState } from '../../components/QueryState';
+import { ActionLink } from '../../components/actions';
 import { paths } from '../../config/paths';
 import { useGetAdvertisedProductsQuery, type Product } from '../../lib/api';
 import { formatPrice } from '../../lib/format';
 import { CarPhoto } from '../../components/CarPhoto';
+import { Tag } from '../../components/Tag';
 
 function AdvertisedCard({ product }: { product: Product }) {
   return (
@@ -44,8 +43,8 @@ function AdvertisedCard({ product }: { product: Product }) {
           </Typography>
         </Box>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-          <Chip label={`Condition: ${product.condition}`} size="small" variant="outlined" />
-          <Chip label={`Category: ${product.categoryName}`} size="small" variant="outlined" />
+          <Tag>{`Condition: ${product.condition}`}</Tag>
+          <Tag>{`Category: ${product.categoryName}`}</Tag>
         </Box>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 'auto' }}>
           <Avatar
@@ -61,17 +60,16 @@ function AdvertisedCard({ product }: { product: Product }) {
           >
             {product.sellerName}
           </Typography>
-          <Button
-            component={RouterLink}
+          <ActionLink
             to={paths.categoryProducts.to(product.categoryName)}
             variant="contained"
-            color="secondary"
+            tone="secondary"
             size="small"
             sx={{ whiteSpace: 'nowrap', flexShrink: 0 }}
             aria-label={`See ${product.categoryName} cars (${product.carName})`}
           >
             See {product.categoryName} cars
-          </Button>
+          </ActionLink>
         </Box>
       </CardContent>
     </Card>

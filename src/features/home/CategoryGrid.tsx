@@ -1,12 +1,11 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink } from 'react-router-dom';
 import { StarIcon } from '../../components/icons';
 import { QueryState } from '../../components/QueryState';
+import { ActionLink } from '../../components/actions';
 import { paths } from '../../config/paths';
 import { useGetCategoriesQuery, type Category } from '../../lib/api';
 
@@ -37,15 +36,14 @@ function CategoryCard({ category }: { category: Category }) {
             </Typography>
           </Box>
         </Box>
-        <Button
-          component={RouterLink}
+        <ActionLink
           to={paths.categoryProducts.to(category.categoryName)}
           variant="contained"
-          color="secondary"
+          tone="secondary"
           aria-label={`Buy Now: ${category.categoryName}`}
         >
           Buy Now
-        </Button>
+        </ActionLink>
       </CardContent>
     </Card>
   );

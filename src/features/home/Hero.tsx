@@ -1,8 +1,7 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
-import { Link as RouterLink } from 'react-router-dom';
+import { ActionAnchor, ActionLink } from '../../components/actions';
 import { paths } from '../../config/paths';
 
 export function Hero() {
@@ -72,18 +71,17 @@ export function Hero() {
             Tesla, Ferrari, BMW and Lamborghini from verified sellers. Book a viewing in a minute.
           </Typography>
           <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap' }}>
-            <Button variant="contained" color="secondary" size="large" href="#categories">
+            <ActionAnchor variant="contained" tone="secondary" size="large" href="#categories">
               Browse categories
-            </Button>
-            <Button
-              component={RouterLink}
+            </ActionAnchor>
+            <ActionLink
               to={paths.register}
               variant="outlined"
               size="large"
               sx={{ color: '#fff', borderColor: 'rgba(255,255,255,0.6)' }}
             >
               Sell your car
-            </Button>
+            </ActionLink>
           </Box>
         </Box>
       </Container>
