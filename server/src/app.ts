@@ -262,14 +262,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       root: webRoot,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz copies of the text files (scripts/build.ts).
+      preCompressed: true,
       // Our own cache-control below (send's default, max-age=0, would replace it).
       cacheControl: false,
       setHeaders(res, path) {
+        // The same URL answers Brotli, gzip or plain bytes by Accept-Encoding.
+        res.setHeader('vary', 'accept-encoding');
         // Content-hashed assets never change; the demo pictures (public/images) are kept a day
         // and then revalidated by ETag in the background; the HTML always revalidates.
         if (/\.[0-9a-f]{8,}\./.test(path)) {
           res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-        } else if (/[\\/]images[\\/].+\.(?:svg|png|jpe?g|webp|gif)$/.test(path)) {
+        } else if (/[\\/]images[\\/].+\.(?:svg|png|jpe?g|webp|gif)(?:\.br|\.gz)?$/.test(path)) {
           res.setHeader('cache-control', 'public, max-age=86400, stale-while-revalidate=604800');
         } else {
           res.setHeader('cache-control', 'no-cache');

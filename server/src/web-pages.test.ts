@@ -2,6 +2,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { buildTestApp, type TestContext } from '../test/helper';
 
 let ctx: TestContext;
@@ -18,6 +19,8 @@ const files: Record<string, string> = {
 beforeAll(async () => {
   webRoot = mkdtempSync(join(tmpdir(), 'cardealer-pages-'));
   for (const [file, text] of Object.entries(files)) writeFileSync(join(webRoot, file), text);
+  // The build's Brotli copy of the home page (scripts/build.ts writes one per text file).
+  writeFileSync(join(webRoot, 'index.html.br'), brotliCompressSync(files['index.html']));
   writeFileSync(
     join(webRoot, 'pages.json'),
     JSON.stringify({
@@ -62,4 +65,20 @@ it('answers JSON, not a page, to a caller that does not ask for HTML', async () 
   const response = await ctx.app.inject({ method: 'GET', url: '/no/such/page' });
   expect(response.statusCode).toBe(404);
   expect(response.json()).toEqual({ message: 'Not found: GET /no/such/page' });
+});
+
+it('sends the Brotli copy to a browser that accepts it, and says the answer varies by encoding', async () => {
+  const compressed = await ctx.app.inject({
+    method: 'GET',
+    url: '/',
+    headers: { accept: 'text/html', 'accept-encoding': 'gzip, deflate, br' },
+  });
+  expect(compressed.statusCode).toBe(200);
+  expect(compressed.headers['content-encoding']).toBe('br');
+  expect(compressed.headers.vary).toMatch(/accept-encoding/i);
+  expect(brotliDecompressSync(compressed.rawPayload).toString()).toBe('prerendered home');
+
+  const plain = await page('/');
+  expect(plain.headers['content-encoding']).toBeUndefined();
+  expect(plain.body).toBe('prerendered home');
 });
