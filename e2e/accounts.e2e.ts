@@ -58,6 +58,28 @@ test.describe('accounts and session', () => {
     await expect(nav.getByText('Rita Rider')).toBeVisible();
   });
 
+  test('a visitor with no session never loads the sign-in code until they use a sign-in form', async ({
+    page,
+  }) => {
+    const firebase: string[] = [];
+    page.on('request', (request) => {
+      if (/\/assets\/firebase\.[0-9a-f]+\.js$/.test(request.url())) firebase.push(request.url());
+    });
+    await page.goto('/');
+    const nav = page.getByRole('navigation', { name: 'Main' });
+    // The session has been read (no access token: signed out) when Login shows.
+    await expect(nav.getByRole('link', { name: 'Login' })).toBeVisible();
+    await nav.getByRole('link', { name: 'Login' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Login' })).toBeVisible();
+    expect(firebase).toEqual([]);
+    // Filling the form in loads it, and signing in works as usual.
+    await page.getByLabel('Email').fill(demo.buyer);
+    await expect.poll(() => firebase.length).toBeGreaterThan(0);
+    await page.getByLabel('Password').fill(demo.password);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
+  });
+
   test('a wrong password says Incorrect password', async ({ page }) => {
     await page.goto('/login');
     await page.getByLabel('Email').fill(demo.buyer);

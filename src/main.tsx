@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import {
   createBrowserRouter,
@@ -9,7 +9,9 @@ import {
 import { AppProviders } from './app/AppProviders';
 import { routerContext, routes } from './app/routes';
 import { makeStore } from './app/store';
-import { startAuthListener } from './lib/auth/authListener';
+import { readAccessToken } from './lib/api/accessToken';
+import { ensureAuthListener } from './lib/auth/authListener';
+import { userSignedOut } from './lib/auth/authSlice';
 
 /**
  * Loads the code of the screens the current URL shows, so the router starts with them in place
@@ -48,12 +50,18 @@ async function start() {
       </AppProviders>
     </StrictMode>
   );
-  if (prerendered) hydrateRoot(container, app);
+  // Hydrating as a transition lets React yield to the browser between pieces of the page, so
+  // taking over the prerendered markup does not block input for one long task.
+  if (prerendered) startTransition(() => void hydrateRoot(container, app));
   else createRoot(container).render(app);
 
-  // The session is read once the page is up: Firebase loads after first paint, when the browser
-  // is idle, so it never competes with the page's own code and data.
-  const readSession = () => void store.dispatch(startAuthListener());
+  // The session is read once the page is up, when the browser is idle, so it never competes with
+  // the page's own code and data. Only a browser that holds an access token can have a session:
+  // for any other visitor Firebase is not loaded at all (sign-in loads it when it is needed).
+  const readSession = () =>
+    void (readAccessToken()
+      ? store.dispatch(ensureAuthListener())
+      : store.dispatch(userSignedOut()));
   const whenIdle = () =>
     'requestIdleCallback' in window
       ? window.requestIdleCallback(readSession, { timeout: 1500 })

@@ -1,4 +1,4 @@
-import { startAuthListener } from '../lib/auth/authListener';
+import { ensureAuthListener } from '../lib/auth/authListener';
 import { http, HttpResponse } from 'msw';
 import type { SessionUser } from '../lib/auth/sessionUser';
 import { API } from './server';
@@ -55,9 +55,9 @@ const listeners: Promise<() => void>[] = [];
  * (setupTests), so one test's session never reaches the next test's store.
  */
 export function listenToAuth(store: {
-  dispatch: (action: ReturnType<typeof startAuthListener>) => Promise<() => void>;
+  dispatch: (action: ReturnType<typeof ensureAuthListener>) => Promise<() => void>;
 }) {
-  const unsubscribe = store.dispatch(startAuthListener());
+  const unsubscribe = store.dispatch(ensureAuthListener());
   listeners.push(unsubscribe);
   return unsubscribe;
 }

@@ -1,6 +1,7 @@
 import Button from '@mui/material/Button';
 import { lazy, Suspense, useState } from 'react';
 import { usesTestGoogleAccounts } from '../../lib/auth/firebase';
+import { ensureAuthListener } from '../../lib/auth/authListener';
 import { useSessionDispatch } from '../../lib/auth/session';
 import { notify } from '../../lib/notify/notify';
 import { useHydrated } from '../../lib/useHydrated';
@@ -65,6 +66,8 @@ export function GoogleSignIn({ onSignedIn }: { onSignedIn: () => void }) {
         size="large"
         startIcon={<GoogleMark />}
         disabled={busy || !hydrated}
+        onFocus={() => void dispatch(ensureAuthListener())}
+        onMouseEnter={() => void dispatch(ensureAuthListener())}
         onClick={() => {
           if (!usesTestGoogleAccounts) return void run();
           setDialogWanted(true);

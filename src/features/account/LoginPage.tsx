@@ -13,6 +13,7 @@ import { env } from '../../config/env';
 import { paths } from '../../config/paths';
 import { useHydrated } from '../../lib/useHydrated';
 import { textFieldProps } from '../../lib/forms';
+import { ensureAuthListener } from '../../lib/auth/authListener';
 import { useSessionDispatch } from '../../lib/auth/session';
 import { notify } from '../../lib/notify/notify';
 import { AuthCard } from './AuthCard';
@@ -82,7 +83,13 @@ export function LoginPage() {
           </Stack>
         </Alert>
       )}
-      <Box component="form" noValidate onSubmit={form.handleSubmit}>
+      <Box
+        component="form"
+        noValidate
+        onSubmit={form.handleSubmit}
+        // The sign-in code loads while the user fills the form in, not with the page.
+        onFocus={() => void dispatch(ensureAuthListener())}
+      >
         <Stack spacing={2.5}>
           <TextInput
             label="Email"

@@ -18,6 +18,7 @@ import { fieldError, textFieldProps } from '../../lib/forms';
 import { ACCEPTED_IMAGE_TYPES } from '../../lib/api/imageHost';
 import { imageFileSchema } from '../../lib/imageFile';
 import { authErrorCode } from '../../lib/auth/firebase';
+import { ensureAuthListener } from '../../lib/auth/authListener';
 import { useSessionDispatch } from '../../lib/auth/session';
 import { notify } from '../../lib/notify/notify';
 import { AuthCard } from './AuthCard';
@@ -102,7 +103,13 @@ export function RegisterPage() {
 
   return (
     <AuthCard documentTitle="register" title="Register">
-      <Box component="form" noValidate onSubmit={form.handleSubmit}>
+      <Box
+        component="form"
+        noValidate
+        onSubmit={form.handleSubmit}
+        // The sign-in code loads while the user fills the form in, not with the page.
+        onFocus={() => void dispatch(ensureAuthListener())}
+      >
         <Stack spacing={2.5}>
           <TextField label="Name" autoComplete="name" {...text('name')} />
           <TextField label="Email" type="email" autoComplete="email" {...text('email')} />

@@ -6,6 +6,7 @@ import {
   authAttemptStarted,
   profileUpdated,
 } from '../../lib/auth/authSlice';
+import { ensureAuthListener } from '../../lib/auth/authListener';
 import type { SessionThunk } from '../../lib/auth/session';
 
 /** A registration step failed after the account was created; the account was removed again. */
@@ -14,6 +15,7 @@ export class RegistrationStepError extends Error {}
 /** Email and password sign-in. The provider's error (with its code) is thrown to the form. */
 export function signInWithPassword(email: string, password: string): SessionThunk<Promise<void>> {
   return async (dispatch, _getState, { authService }) => {
+    await dispatch(ensureAuthListener());
     dispatch(authAttemptStarted('login'));
     try {
       await authService.signIn(email, password);
@@ -43,6 +45,7 @@ export function registerAccount(
   onProgress?: (fraction: number) => void,
 ): SessionThunk<Promise<void>> {
   return async (dispatch, _getState, { authService }) => {
+    await dispatch(ensureAuthListener());
     dispatch(authAttemptStarted('create'));
     let created = false;
     try {
@@ -100,6 +103,7 @@ export function signInWithGoogle(testAccount?: {
   name: string;
 }): SessionThunk<Promise<void>> {
   return async (dispatch, _getState, { authService }) => {
+    await dispatch(ensureAuthListener());
     dispatch(authAttemptStarted('provider'));
     try {
       const user = await authService.signInWithGoogle(testAccount);

@@ -2,7 +2,7 @@ import configureMockStore from 'redux-mock-store';
 import { withExtraArgument } from 'redux-thunk';
 import type { UnknownAction } from '@reduxjs/toolkit';
 import { makeSessionUser } from '../../testing/session';
-import { startAuthListener, type ThunkExtra } from './authListener';
+import { ensureAuthListener, startAuthListener, type ThunkExtra } from './authListener';
 import { userSignedIn, userSignedOut, type AuthRootState } from './authSlice';
 import type { AuthService } from './firebase';
 import type { SessionUser } from './sessionUser';
@@ -11,8 +11,10 @@ import type { SessionUser } from './sessionUser';
 function controllableProvider() {
   let listener: ((user: SessionUser | null) => void) | undefined;
   let unsubscribed = false;
+  let subscriptions = 0;
   const service = {
     subscribe: async (onChange: (user: SessionUser | null) => void) => {
+      subscriptions += 1;
       listener = onChange;
       return () => {
         unsubscribed = true;
@@ -24,6 +26,9 @@ function controllableProvider() {
     emit: (user: SessionUser | null) => listener?.(user),
     get unsubscribed() {
       return unsubscribed;
+    },
+    get subscriptions() {
+      return subscriptions;
     },
   };
 }
@@ -62,5 +67,21 @@ describe('auth listener thunk', () => {
     )) as unknown as () => void;
     unsubscribe();
     expect(provider.unsubscribed).toBe(true);
+  });
+
+  it('is started once per store however often it is asked for (app start, each sign-in)', async () => {
+    const { provider, store } = setup();
+    const first = store.dispatch(ensureAuthListener() as unknown as UnknownAction);
+    const again = store.dispatch(ensureAuthListener() as unknown as UnknownAction);
+    expect(again).toBe(first);
+    await first;
+    provider.emit(null);
+    expect(provider.subscriptions).toBe(1);
+    expect(store.getActions()).toEqual([userSignedOut()]);
+
+    // Another store (another page load) starts its own.
+    const other = setup();
+    await other.store.dispatch(ensureAuthListener() as unknown as UnknownAction);
+    expect(other.provider.subscriptions).toBe(1);
   });
 });

@@ -21,3 +21,26 @@ export function startAuthListener(): ThunkAction<
       dispatch(user ? userSignedIn(user) : userSignedOut());
     });
 }
+
+const listening = new WeakMap<ThunkExtra, Promise<() => void>>();
+
+/**
+ * Starts the store's auth listener unless it already runs (once per store: the store's thunk
+ * `extra` is the key). The app starts it when a session may exist, and the sign-in thunks before
+ * they sign in, so a visitor with no session never loads Firebase.
+ */
+export function ensureAuthListener(): ThunkAction<
+  Promise<() => void>,
+  AuthRootState,
+  ThunkExtra,
+  UnknownAction
+> {
+  return (dispatch, _getState, extra) => {
+    let started = listening.get(extra);
+    if (!started) {
+      started = dispatch(startAuthListener());
+      listening.set(extra, started);
+    }
+    return started;
+  };
+}

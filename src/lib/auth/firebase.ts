@@ -16,8 +16,8 @@ let loading: Promise<{ auth: Auth; mod: AuthModule }> | undefined;
 function load(): Promise<{ auth: Auth; mod: AuthModule }> {
   loading ??= (async () => {
     const [{ initializeApp }, mod] = await Promise.all([
-      import('firebase/app'),
-      import('firebase/auth'),
+      import(/* webpackChunkName: "firebase" */ 'firebase/app'),
+      import(/* webpackChunkName: "firebase" */ 'firebase/auth'),
     ]);
     const app = initializeApp(env.firebase);
     const auth = mod.initializeAuth(app, {
