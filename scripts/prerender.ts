@@ -7,6 +7,7 @@
  *   - `shell.html` (the empty app) for the app's other routes (category pages, the dashboard);
  *   - `404.html` (the prerendered not-found page) with status 404 for every other path.
  */
+import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RouteObject } from 'react-router-dom';
@@ -49,10 +50,40 @@ export function routePatterns(table: RouteObject[], parent = ''): string[] {
   return [...new Set(out)];
 }
 
+/**
+ * Starts the app once the prerendered page has painted: the browser shows the page first, then
+ * loads and runs the code that hydrates it (on a slow phone, running it before the first paint
+ * would hold that paint back). Served as a file: the CSP allows no inline script.
+ */
+const BOOT = `(function () {
+  var script = document.currentScript;
+  var main = script && script.getAttribute('data-main');
+  if (!main) return;
+  var started = false;
+  function start() {
+    if (started) return;
+    started = true;
+    var app = document.createElement('script');
+    app.src = main;
+    document.head.appendChild(app);
+  }
+  // The frame after the next one: the first paint has happened by then.
+  requestAnimationFrame(function () {
+    setTimeout(start, 0);
+  });
+  // A tab in the background paints no frames: start anyway.
+  setTimeout(start, 500);
+})();
+`;
+
 /** Leading tags React hoists out of the page (the hero's image preload), for the head. */
 const LEADING_HOISTABLES = /^(?:<(?:link|meta)\b[^>]*\/?>)+/;
 
-function fill(template: string, page: Awaited<ReturnType<typeof prerenderPage>>): string {
+function fill(
+  template: string,
+  page: Awaited<ReturnType<typeof prerenderPage>>,
+  boot: string,
+): string {
   const hoisted = LEADING_HOISTABLES.exec(page.html)?.[0] ?? '';
   const body = page.html.slice(hoisted.length);
   // A preload the template already has is not repeated.
@@ -66,6 +97,9 @@ function fill(template: string, page: Awaited<ReturnType<typeof prerenderPage>>)
   if (page.title !== null)
     html = html.replace(/<title>[^<]*<\/title>/, `<title>${page.title}</title>`);
   html = html.replace('</head>', `${headTags.join('')}${page.styles}</head>`);
+  const main = /<script defer="defer" src="(\/assets\/main\.[\w.]+\.js)"><\/script>/;
+  if (!main.test(html)) throw new Error('index.html has no deferred main script');
+  html = html.replace(main, `<script defer="defer" src="${boot}" data-main="$1"></script>`);
   const root = '<div id="root"></div>';
   if (!html.includes(root)) throw new Error('index.html has no empty <div id="root"></div>');
   return html.replace(root, `<div id="root">${body}</div>`);
@@ -74,11 +108,16 @@ function fill(template: string, page: Awaited<ReturnType<typeof prerenderPage>>)
 export async function prerender(outDir: string): Promise<PagesManifest> {
   const template = readFileSync(join(outDir, 'index.html'), 'utf8');
   writeFileSync(join(outDir, SHELL_FILE), template);
+  const boot = `/assets/boot.${createHash('sha256').update(BOOT).digest('hex').slice(0, 10)}.js`;
+  writeFileSync(join(outDir, boot), BOOT);
   for (const [path, file] of Object.entries(PUBLIC_PAGES)) {
-    writeFileSync(join(outDir, file), fill(template, await prerenderPage(path)));
+    writeFileSync(join(outDir, file), fill(template, await prerenderPage(path), boot));
   }
   // Any unknown path renders the same not-found page.
-  writeFileSync(join(outDir, NOT_FOUND_FILE), fill(template, await prerenderPage('/__not-found')));
+  writeFileSync(
+    join(outDir, NOT_FOUND_FILE),
+    fill(template, await prerenderPage('/__not-found'), boot),
+  );
   const manifest: PagesManifest = {
     pages: PUBLIC_PAGES,
     appRoutes: routePatterns(routes).filter((pattern) => !(pattern in PUBLIC_PAGES)),

@@ -64,7 +64,16 @@ function look({
   };
 }
 
-const lookProps = new Set<PropertyKey>(['variant', 'size', 'tone']);
+// The look's own props, and what MUI's styled consumes itself, never reach the DOM.
+const lookProps = new Set<PropertyKey>([
+  'variant',
+  'size',
+  'tone',
+  'sx',
+  'ownerState',
+  'theme',
+  'as',
+]);
 const forward = { shouldForwardProp: (prop: PropertyKey) => !lookProps.has(prop) };
 
 /** A link inside the app that looks like a button. */
