@@ -15,6 +15,7 @@ interface Props {
   error?: boolean;
   helperText?: string;
   required?: boolean;
+  readOnly?: boolean;
 }
 
 /**

@@ -95,12 +95,15 @@ export function LoginPage() {
             label="Email"
             type="email"
             autoComplete="email"
+            // Until the page is hydrated the fields take no typing: React would reset it.
+            readOnly={!hydrated}
             {...textFieldProps(form, 'email')}
           />
           <TextInput
             label="Password"
             type="password"
             autoComplete="current-password"
+            readOnly={!hydrated}
             {...textFieldProps(form, 'password')}
           />
           <Button

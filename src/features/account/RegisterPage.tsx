@@ -99,7 +99,11 @@ export function RegisterPage() {
     },
   });
   const errorOf = (name: keyof Values & string) => fieldError(form, name);
-  const text = (name: 'name' | 'email' | 'password') => textFieldProps(form, name);
+  // Until the page is hydrated the fields take no typing: React would reset what was typed.
+  const text = (name: 'name' | 'email' | 'password') => ({
+    ...textFieldProps(form, name),
+    slotProps: { input: { readOnly: !hydrated } },
+  });
 
   return (
     <AuthCard documentTitle="register" title="Register">
@@ -127,6 +131,7 @@ export function RegisterPage() {
               id="register-photo"
               name="photo"
               type="file"
+              disabled={!hydrated}
               accept={ACCEPTED_IMAGE_TYPES.join(',')}
               aria-invalid={Boolean(errorOf('photo'))}
               aria-describedby="register-photo-help"
