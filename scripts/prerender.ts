@@ -51,7 +51,7 @@ export function routePatterns(table: RouteObject[], parent = ''): string[] {
 }
 
 /**
- * Starts the app once the prerendered page has painted: the browser shows the page first, then
+ * Starts the app once the prerendered page has painted, images included: the browser shows the page first, then
  * loads and runs the code that hydrates it (on a slow phone, running it before the first paint
  * would hold that paint back). Served as a file: the CSP allows no inline script.
  */
@@ -67,12 +67,17 @@ const BOOT = `(function () {
     app.src = main;
     document.head.appendChild(app);
   }
-  // The frame after the next one: the first paint has happened by then.
-  requestAnimationFrame(function () {
-    setTimeout(start, 0);
-  });
-  // A tab in the background paints no frames: start anyway.
-  setTimeout(start, 500);
+  // Once the page's images are in (the load event), the frame after the next one: the page has
+  // painted whole by then.
+  function afterPaint() {
+    requestAnimationFrame(function () {
+      setTimeout(start, 0);
+    });
+  }
+  if (document.readyState === 'complete') afterPaint();
+  else window.addEventListener('load', afterPaint);
+  // A tab in the background paints no frames, and a slow image must not hold the app back.
+  setTimeout(start, 3000);
 })();
 `;
 

@@ -40,7 +40,11 @@ function AppReady() {
   return null;
 }
 
+/** Gives the browser a turn (input, paint) between pieces of start-up work. */
+const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
 async function start() {
+  await yieldToBrowser();
   const store = makeStore();
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
@@ -53,6 +57,7 @@ async function start() {
       () => false,
     );
   }
+  await yieldToBrowser();
   const router = createBrowserRouter(routes, { getContext: () => routerContext(store) });
   const app = (
     <StrictMode>
