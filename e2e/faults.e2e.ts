@@ -57,6 +57,8 @@ test.describe('the web app when things fail', () => {
   }) => {
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'Need some new Wheels' })).toBeVisible();
+    // The prerendered page has been taken over by the app (src/main.tsx marks <html data-ready>).
+    await expect(page.locator('html[data-ready="true"]')).toBeAttached();
     // Every script not loaded yet (the Blogs screen's) now fails, as after a deployment.
     await page.route('**/assets/*.js', (route) => route.abort('failed'));
     await page
