@@ -11,18 +11,10 @@ import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RouteObject } from 'react-router-dom';
+import type { PagesManifest } from '../server/src/web-pages';
 import { routes } from '../src/app/routes';
 import { paths } from '../src/config/paths';
 import { prerenderPage } from '../src/prerender';
-
-export interface PagesManifest {
-  /** Exact path → file. */
-  pages: Record<string, string>;
-  /** Route patterns of the app (react-router syntax) that have no prerendered page. */
-  appRoutes: string[];
-  shell: string;
-  notFound: string;
-}
 
 const PUBLIC_PAGES: Record<string, string> = {
   [paths.root]: 'index.html',

@@ -3,9 +3,13 @@ import { join } from 'node:path';
 
 /** Which HTML file answers a page path (written by the web build: scripts/prerender.ts). */
 export interface PagesManifest {
+  /** Exact path → file. */
   pages: Record<string, string>;
+  /** Route patterns of the app (react-router syntax) that have no prerendered page. */
   appRoutes: string[];
+  /** The empty app, for those routes. */
   shell: string;
+  /** The not-found page, answered with 404. */
   notFound: string;
 }
 
