@@ -83,17 +83,12 @@ function fill(
 ): string {
   const hoisted = LEADING_HOISTABLES.exec(page.html)?.[0] ?? '';
   const body = page.html.slice(hoisted.length);
-  // A preload the template already has is not repeated.
-  const headTags = (hoisted.match(/<[^>]+>/g) ?? []).filter((tag) => {
-    const href = /href="([^"]+)"/.exec(tag)?.[1];
-    return !href || !template.includes(`href="${href}"`);
-  });
   // The CSP allows no inline script: a page that suspended while rendering would need one.
   if (/<script\b/i.test(body)) throw new Error('a prerendered page has an inline script');
   let html = template;
   if (page.title !== null)
     html = html.replace(/<title>[^<]*<\/title>/, `<title>${page.title}</title>`);
-  html = html.replace('</head>', `${headTags.join('')}${page.styles}</head>`);
+  html = html.replace('</head>', `${hoisted}${page.styles}</head>`);
   const main = /<script defer="defer" src="(\/assets\/main\.[\w.]+\.js)"><\/script>/;
   if (!main.test(html)) throw new Error('index.html has no deferred main script');
   html = html.replace(main, `<script defer="defer" src="${boot}" data-main="$1"></script>`);

@@ -4,6 +4,7 @@ import { MainLayout, RootLayout } from '../components/layouts';
 import { RouteError } from '../components/RouteError';
 import { Spinner } from '../components/Spinner';
 import { paths } from '../config/paths';
+import type * as GuardsModule from '../lib/auth/guards';
 import type { Role } from '../lib/auth/roles';
 import { loadCategoryProducts } from '../features/catalog/loadCategoryProducts';
 import type { AppStore } from './store';
@@ -46,21 +47,18 @@ function wrappedScreen(load: () => Promise<ComponentType>, guard: Guard) {
   };
 }
 
-const guards = () => import('../lib/auth/guards');
-const signedIn: Guard = async () => {
-  const { RequireAuth } = await guards();
-  return (page) => <RequireAuth>{page}</RequireAuth>;
-};
-const forRole =
-  (role: Role): Guard =>
-  async () => {
-    const { RequireRole } = await guards();
-    return (page) => <RequireRole role={role}>{page}</RequireRole>;
-  };
-const signedOut: Guard = async () => {
-  const { RedirectIfSignedIn } = await guards();
-  return (page) => <RedirectIfSignedIn>{page}</RedirectIfSignedIn>;
-};
+type Guards = typeof GuardsModule;
+/** A guard made from the guards module, which is fetched when a route first needs it. */
+const guard =
+  (wrapWith: (guards: Guards) => Wrap): Guard =>
+  async () =>
+    wrapWith(await import('../lib/auth/guards'));
+const signedIn = guard(({ RequireAuth }) => (page) => <RequireAuth>{page}</RequireAuth>);
+const forRole = (role: Role) =>
+  guard(({ RequireRole }) => (page) => <RequireRole role={role}>{page}</RequireRole>);
+const signedOut = guard(({ RedirectIfSignedIn }) => (page) => (
+  <RedirectIfSignedIn>{page}</RedirectIfSignedIn>
+));
 
 /** The store, for loaders: the router gets it through `getContext: () => routerContext(store)`. */
 export const storeContext = createContext<AppStore>();
