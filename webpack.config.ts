@@ -85,6 +85,18 @@ export default function config(
           }
         },
       ),
+      // V8's explicit compile hint: a script's functions are compiled eagerly, while it streams
+      // in on a background thread, instead of one by one on the main thread the first time each
+      // runs. For the start-up script and the screens' code, which run as soon as they arrive;
+      // not for the two big libraries that are loaded whole and used in part (Firebase, the
+      // admin grid). Added after minification, which would drop the comment.
+      new webpack.BannerPlugin({
+        banner: '//# allFunctionsCalledOnLoad',
+        raw: true,
+        include: /\.js$/,
+        exclude: [/^assets\/firebase\./, /^assets\/datagrid\./],
+        stage: webpack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE + 1,
+      }),
       new HtmlWebpackPlugin({
         template: resolve(__dirname, 'public/index.html'),
         scriptLoading: 'defer',
@@ -103,7 +115,17 @@ export default function config(
           terserOptions: { compress: { passes: 2 } },
         }),
       ],
-      splitChunks: { chunks: 'async' },
+      splitChunks: {
+        chunks: 'async',
+        cacheGroups: {
+          // The admin pages' grid, in a chunk of its own name (see the compile hint above).
+          datagrid: {
+            test: /[\\/]node_modules[\\/]@mui[\\/]x-/,
+            name: 'datagrid',
+            chunks: 'async',
+          },
+        },
+      },
     },
     performance: { hints: false },
     stats: 'errors-warnings',

@@ -1,17 +1,11 @@
 import { startTransition, StrictMode, useEffect } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
 import {
   createBrowserRouter,
   matchRoutes,
   RouterProvider,
   type RouteObject,
 } from 'react-router-dom';
-import { AppProviders } from './app/AppProviders';
-import { routerContext, routes } from './app/routes';
-import { makeStore } from './app/store';
-import { readAccessToken } from './lib/api/accessToken';
-import { ensureAuthListener } from './lib/auth/authListener';
-import { userSignedOut } from './lib/auth/authSlice';
+import { setHydrating } from './lib/useHydrated';
 
 /**
  * Loads the code of the screens the current URL shows, so the router starts with them in place
@@ -35,6 +29,8 @@ async function resolveLazyRoutes(table: RouteObject[]): Promise<void> {
  */
 function AppReady() {
   useEffect(() => {
+    setHydrating(false);
+    delete document.documentElement.dataset.hydrating;
     document.documentElement.dataset.ready = 'true';
   }, []);
   return null;
@@ -44,21 +40,41 @@ function AppReady() {
 const yieldToBrowser = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 async function start() {
+  // The bundle's modules are evaluated in stages, each in a task of its own with a turn for the
+  // browser in between, instead of all at once when the script arrives: a phone spends a few
+  // hundred milliseconds on them, which would otherwise block input for all of that time.
+  // `webpackMode: "eager"` keeps each stage in this file (no extra request); only its evaluation
+  // waits for the import() call.
   await yieldToBrowser();
+  const { makeStore } = await import(/* webpackMode: "eager" */ './app/store');
   const store = makeStore();
+  await yieldToBrowser();
+  const { AppProviders } = await import(/* webpackMode: "eager" */ './app/AppProviders');
+  await yieldToBrowser();
+  await import(/* webpackMode: "eager" */ './components/layouts');
+  await yieldToBrowser();
+  const { routes, routerContext } = await import(/* webpackMode: "eager" */ './app/routes');
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
-  // Public pages arrive prerendered (scripts/prerender.ts); the others start empty.
-  let prerendered = container.firstElementChild !== null;
-  if (prerendered) {
-    // A screen whose code cannot load is rendered afresh: the router shows its error page.
-    prerendered = await resolveLazyRoutes(routes).then(
-      () => true,
-      () => false,
-    );
-  }
+  // Public pages arrive prerendered (scripts/prerender.ts); the others start empty. The screens
+  // the URL shows download while the other stages run. A screen whose code cannot load is
+  // rendered afresh: the router shows its error page.
+  const screensLoaded =
+    container.firstElementChild !== null
+      ? resolveLazyRoutes(routes).then(
+          () => true,
+          () => false,
+        )
+      : Promise.resolve(false);
   await yieldToBrowser();
   const router = createBrowserRouter(routes, { getContext: () => routerContext(store) });
+  await yieldToBrowser();
+  const { createRoot, hydrateRoot } = await import(/* webpackMode: "eager" */ 'react-dom/client');
+  const prerendered = await screensLoaded;
+  await yieldToBrowser();
+  const { readAccessToken } = await import(/* webpackMode: "eager" */ './lib/api/accessToken');
+  const { ensureAuthListener } = await import(/* webpackMode: "eager" */ './lib/auth/authListener');
+  const { userSignedOut } = await import(/* webpackMode: "eager" */ './lib/auth/authSlice');
   const app = (
     <StrictMode>
       <AppProviders store={store}>
@@ -69,8 +85,13 @@ async function start() {
   );
   // Hydrating as a transition lets React yield to the browser between pieces of the page, so
   // taking over the prerendered markup does not block input for one long task.
-  if (prerendered) startTransition(() => void hydrateRoot(container, app));
-  else createRoot(container).render(app);
+  if (prerendered) {
+    // From here on React answers taps on the page (and replays those on parts it has not
+    // hydrated yet); the boot script presses a button tapped before (scripts/prerender.ts).
+    document.documentElement.dataset.hydrating = 'true';
+    setHydrating(true);
+    startTransition(() => void hydrateRoot(container, app));
+  } else createRoot(container).render(app);
 
   // The session is read once the page is up, when the browser is idle, so it never competes with
   // the page's own code and data. Only a browser that holds an access token can have a session:

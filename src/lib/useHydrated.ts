@@ -1,16 +1,27 @@
-import { useSyncExternalStore } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 
-const subscribe = () => () => undefined;
+/** True while the browser hydrates prerendered markup (set by the entry, src/main.tsx). */
+let hydrating = false;
+
+/** The entry says when hydration of a prerendered page starts, and when React has taken over. */
+export function setHydrating(value: boolean): void {
+  hydrating = value;
+}
 
 /**
  * False while the page is server-rendered and while the browser hydrates that markup, true once
  * React owns the page. A prerendered form keeps its submit button disabled until then, so a click
- * before the code has loaded cannot send the form natively (with the password in the URL).
+ * before the code has loaded cannot send the form natively (with the password in the URL). A form
+ * rendered in the browser otherwise (a client-side navigation) is enabled from the start.
+ *
+ * After hydration the switch to true is a transition, not the synchronous re-render that
+ * `useSyncExternalStore` would start inside hydration's commit: on a phone that re-render of the
+ * form would lengthen the one task that already blocks input the longest.
  */
 export function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribe,
-    () => true,
-    () => false,
-  );
+  const [hydrated, setHydrated] = useState(() => typeof window !== 'undefined' && !hydrating);
+  useEffect(() => {
+    if (!hydrated) startTransition(() => setHydrated(true));
+  }, [hydrated]);
+  return hydrated;
 }
