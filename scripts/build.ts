@@ -29,7 +29,16 @@ function* files(path: string): Generator<string> {
 /** A hash of everything the bundle is made from, and of the build-time configuration. */
 export function sourceStamp(): string {
   const hash = createHash('sha256');
-  const inputs = ['src', 'public', 'webpack.config.ts', 'tsconfig.json', 'package-lock.json'];
+  const inputs = [
+    'src',
+    'public',
+    'webpack.config.ts',
+    'tsconfig.json',
+    'package-lock.json',
+    // The steps after webpack: prerendering (with the boot script) and compression.
+    'scripts/build.ts',
+    'scripts/prerender.ts',
+  ];
   for (const input of inputs) {
     for (const file of files(join(root, input))) {
       hash.update(relative(root, file)).update('\0').update(readFileSync(file)).update('\0');
@@ -86,7 +95,10 @@ export async function build(): Promise<void> {
   });
   if (stats.hasErrors()) throw new Error(`the web build failed:\n${info}`);
   if (info.trim()) console.log(info);
-  // The public pages' HTML (loaded here only: it brings the whole app into this process).
+  // The public pages' HTML (loaded here only: it brings the whole app into this process). React,
+  // MUI and emotion render as the production bundle does: emotion's class names then match the
+  // browser's (in development MUI labels them), so hydration finds every style already in place.
+  process.env.NODE_ENV = 'production';
   const { prerender } = await import('./prerender');
   await prerender(outDir());
   precompress(outDir());
