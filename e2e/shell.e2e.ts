@@ -69,6 +69,22 @@ test.describe('the app shell', () => {
     await expect(page).toHaveURL(/\/blogs$/);
   });
 
+  test('a button tapped before the app has started is pressed once it has', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/main\.[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(page.getByRole('link', { name: 'Blogs' })).toBeHidden();
+    release();
+    await page.getByRole('link', { name: 'Blogs' }).click();
+    await expect(page).toHaveURL(/\/blogs$/);
+  });
+
   test('the public pages arrive prerendered: they paint with JavaScript turned off', async ({
     browser,
   }) => {

@@ -45,7 +45,8 @@ export function routePatterns(table: RouteObject[], parent = ''): string[] {
 /**
  * Starts the app once the prerendered page has painted, images included: the browser shows the page first, then
  * loads and runs the code that hydrates it (on a slow phone, running it before the first paint
- * would hold that paint back). Served as a file: the CSP allows no inline script.
+ * would hold that paint back). Served as a file: the CSP allows no inline script. A button tapped
+ * in the meantime is pressed once the app has started.
  */
 const BOOT = `(function () {
   var script = document.currentScript;
@@ -70,6 +71,24 @@ const BOOT = `(function () {
   else window.addEventListener('load', afterPaint);
   // A tab in the background paints no frames, and a slow image must not hold the app back.
   setTimeout(start, 3000);
+
+  // A button does nothing until the app's code has run (links work without it). The last button
+  // tapped before hydration starts (<html data-hydrating>; from then on React replays taps
+  // itself) is pressed again once the app has taken the page over (<html data-ready>).
+  var root = document.documentElement;
+  var tapped = null;
+  function remember(event) {
+    if (root.hasAttribute('data-hydrating')) return;
+    var button = event.target instanceof Element ? event.target.closest('button') : null;
+    if (button) tapped = button;
+  }
+  document.addEventListener('click', remember, true);
+  new MutationObserver(function (changes, observer) {
+    if (root.getAttribute('data-ready') !== 'true') return;
+    observer.disconnect();
+    document.removeEventListener('click', remember, true);
+    if (tapped && tapped.isConnected && !tapped.disabled) tapped.click();
+  }).observe(root, { attributes: true, attributeFilter: ['data-ready'] });
 })();
 `;
 
