@@ -1,11 +1,13 @@
 /**
  * Paging, sorting and filtering of the long lists (category products, buyers, sellers), their
  * X-Total-Count and X-Next-Cursor headers, the unchanged answers without paging parameters,
- * and the catalogue cache's invalidation on writes.
+ * the catalogue cache's invalidation on writes, and compressed catalogue answers.
  */
 import { sql } from 'drizzle-orm';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { products, users } from '../db/schema';
 import { CatalogueCache } from '../db/repositories/catalogue-cache';
+import { COMPRESS_FROM_BYTES } from './paging';
 import {
   buildTestApp,
   postProduct,
@@ -352,5 +354,67 @@ describe('product_counts (the totals kept by triggers)', () => {
     expect(await kept()).toEqual(await actual());
     const total = await get('/api/category-products/Ferrari?limit=1');
     expect(total.headers['x-total-count']).toBe('30');
+  });
+});
+
+describe('compressed catalogue answers', () => {
+  const url = '/api/category-products/Ferrari?limit=24';
+  const fetchWith = (encoding?: string) =>
+    ctx.app.inject({
+      method: 'GET',
+      url,
+      headers: encoding === undefined ? {} : { 'accept-encoding': encoding },
+    });
+
+  it('go as Brotli to a browser, and decode to the same answer as the plain one', async () => {
+    const plain = await fetchWith();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    const browser = await fetchWith('gzip, deflate, br, zstd');
+    expect(browser.statusCode).toBe(200);
+    expect(browser.headers['content-encoding']).toBe('br');
+    expect(browser.headers.vary).toMatch(/accept-encoding/i);
+    expect(browser.headers['content-type']).toMatch(/^application\/json/);
+    expect(browser.headers['x-total-count']).toBe('30');
+    expect(browser.rawPayload.length).toBeLessThan(plain.rawPayload.length / 2);
+    expect(JSON.parse(brotliDecompressSync(browser.rawPayload).toString())).toEqual(plain.json());
+  });
+
+  it('go as gzip when Brotli is not accepted, and plain when nothing is', async () => {
+    const gzipped = await fetchWith('gzip');
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    const plain = await fetchWith();
+    expect(JSON.parse(gunzipSync(gzipped.rawPayload).toString())).toEqual(plain.json());
+    const refused = await fetchWith('br;q=0, gzip;q=0');
+    expect(refused.headers['content-encoding']).toBeUndefined();
+    expect(refused.json()).toEqual(plain.json());
+    const unknown = await fetchWith('compress');
+    expect(unknown.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('leave a short answer plain', async () => {
+    const categories = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/categories',
+      headers: { 'accept-encoding': 'br' },
+    });
+    expect(categories.statusCode).toBe(200);
+    expect(categories.rawPayload.length).toBeLessThan(COMPRESS_FROM_BYTES);
+    expect(categories.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('stay fresh after a write: the compressed form is made again', async () => {
+    const before = await fetchWith('br');
+    await ctx.database.db.execute(
+      sql`update products set car_name = 'Ferrari renamed' where id = 'paging-29'`,
+    );
+    ctx.app.repos.catalogueCache.invalidate();
+    const after = await fetchWith('br');
+    const names = (raw: Buffer) =>
+      (JSON.parse(brotliDecompressSync(raw).toString()) as { carName: string }[]).map(
+        (p) => p.carName,
+      );
+    expect(names(before.rawPayload)[0]).toBe('Ferrari 29');
+    expect(names(after.rawPayload)[0]).toBe('Ferrari renamed');
   });
 });

@@ -1,4 +1,7 @@
+import negotiate from '@fastify/accept-negotiator';
 import { Type, type TSchema } from '@sinclair/typebox';
+import { promisify } from 'node:util';
+import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { httpError } from '../auth/access';
 import { BadCursor, type SortOrder } from '../db/repositories/paging';
@@ -75,10 +78,45 @@ export async function withCursorErrors<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
+/** Catalogue answers at least this long (bytes) are sent compressed to a client that accepts it. */
+export const COMPRESS_FROM_BYTES = 1024;
+
+type Encoding = 'br' | 'gzip';
+const ENCODINGS: Encoding[] = ['br', 'gzip'];
+const brotli = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+
+/** A cached catalogue answer: its JSON, and its compressed forms made on first demand. */
+interface CatalogueAnswer {
+  json: Buffer;
+  page?: { total: number; nextCursor: string | null };
+  encoded: Partial<Record<Encoding, Promise<Buffer>>>;
+}
+
+function encode(answer: CatalogueAnswer, encoding: Encoding): Promise<Buffer> {
+  answer.encoded[encoding] ??=
+    encoding === 'br'
+      ? brotli(answer.json, {
+          params: {
+            // Quality 5: a few hundred microseconds for a page of cars, made at most once a
+            // second per answer; most of quality 11's saving on JSON this size.
+            [zlibConstants.BROTLI_PARAM_QUALITY]: 5,
+            [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+            [zlibConstants.BROTLI_PARAM_SIZE_HINT]: answer.json.length,
+          },
+        })
+      : gzipAsync(answer.json);
+  return answer.encoded[encoding];
+}
+
 /**
  * A catalogue answer from the catalogue cache (at most 1 s old, cleared by writes), kept
  * already serialized by the route's response schema, so a hit costs no query and no
  * serialization. `load` answers the body and, for pages, the paging headers.
+ *
+ * An answer of 1 KB or more goes compressed (Brotli, else gzip) to a client whose
+ * `Accept-Encoding` allows it, as every browser's does: a page of 24 cars shrinks from about
+ * 14 KB to 2 KB. Each compressed form is made once per cached answer and kept with it.
  */
 export async function sendCatalogue(
   app: FastifyInstance,
@@ -86,11 +124,15 @@ export async function sendCatalogue(
   key: string,
   load: () => Promise<{ body: unknown; page?: { total: number; nextCursor: string | null } }>,
 ): Promise<FastifyReply> {
-  const answer = await app.repos.catalogueCache.get(key, async () => {
+  const answer = await app.repos.catalogueCache.get<CatalogueAnswer>(key, async () => {
     const { body, page } = await load();
-    return { json: reply.serialize(body) as string, page };
+    return { json: Buffer.from(reply.serialize(body) as string), page, encoded: {} };
   });
   if (answer.page) sendPageHeaders(reply, answer.page);
-  // A string with a JSON content type is sent as it is.
-  return reply.type('application/json; charset=utf-8').send(answer.json);
+  reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
+  const accepted = reply.request.headers['accept-encoding'];
+  const encoding =
+    accepted && answer.json.length >= COMPRESS_FROM_BYTES ? negotiate(accepted, ENCODINGS) : null;
+  if (!encoding) return reply.send(answer.json);
+  return reply.header('content-encoding', encoding).send(await encode(answer, encoding));
 }
