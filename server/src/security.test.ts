@@ -48,41 +48,71 @@ describe(`security headers (${databaseKind})`, () => {
   });
 
   it.each([
+    ['the web app', 'GET', '/some/page', { accept: 'text/html' }, 200],
+    ['the web app itself', 'GET', '/index.html', {}, 200],
+    ['an unknown path outside the API', 'GET', '/nope.txt', {}, 404],
+    ['the image host', 'GET', `/image-host/i/${'0'.repeat(64)}.png`, {}, 404],
+  ] as const)(
+    "are on %s, with the web app's policy",
+    async (_label, method, url, headers, status) => {
+      const response = await ctx.app.inject({ method, url, headers });
+      expect(response.statusCode).toBe(status);
+      expect(response.headers).toMatchObject({
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'SAMEORIGIN',
+        'strict-transport-security': expect.stringContaining('max-age='),
+        'referrer-policy': 'strict-origin-when-cross-origin',
+        'cross-origin-opener-policy': 'same-origin-allow-popups',
+        'x-dns-prefetch-control': 'off',
+      });
+      expect(response.headers['x-powered-by']).toBeUndefined();
+      const csp = parseCsp(response.headers['content-security-policy']);
+      expect(csp['script-src']).toEqual(["'self'"]);
+      expect(csp['script-src-attr']).toEqual(["'none'"]);
+      expect(csp['style-src']).toEqual(["'self'", "'unsafe-inline'"]);
+      expect(csp['object-src']).toEqual(["'none'"]);
+      expect(csp['frame-ancestors']).toEqual(["'none'"]);
+      expect(csp['connect-src']).toEqual(["'self'"]);
+      expect(csp['img-src']).toEqual(["'self'", 'data:', 'blob:', 'https:']);
+      // Demo mode is plain http on any address of the machine: nothing is upgraded.
+      expect(csp['upgrade-insecure-requests']).toBeUndefined();
+    },
+  );
+
+  it.each([
     ['an API read', 'GET', '/api/categories', {}, 200],
+    ['a paged API read', 'GET', '/api/category-products/BMW?limit=2', {}, 200],
     ['an API refusal', 'GET', '/api/orders?email=a@b.co', {}, 401],
     ['a refused write', 'POST', '/api/orders', { 'content-type': 'text/plain' }, 401],
     ['an unknown API path', 'GET', '/api/nope', {}, 404],
-    ['the web app', 'GET', '/some/page', { accept: 'text/html' }, 200],
-    ['the web app itself', 'GET', '/index.html', {}, 200],
-    ['the image host', 'GET', `/image-host/i/${'0'.repeat(64)}.png`, {}, 404],
-  ] as const)('are on %s', async (_label, method, url, headers, status) => {
-    const response = await ctx.app.inject({
-      method,
-      url,
-      headers,
-      ...(method === 'POST' ? { payload: 'x' } : {}),
-    });
-    expect(response.statusCode).toBe(status);
-    expect(response.headers).toMatchObject({
-      'x-content-type-options': 'nosniff',
-      'x-frame-options': 'SAMEORIGIN',
-      'strict-transport-security': expect.stringContaining('max-age='),
-      'referrer-policy': 'strict-origin-when-cross-origin',
-      'cross-origin-opener-policy': 'same-origin-allow-popups',
-      'x-dns-prefetch-control': 'off',
-    });
-    expect(response.headers['x-powered-by']).toBeUndefined();
-    const csp = parseCsp(response.headers['content-security-policy']);
-    expect(csp['script-src']).toEqual(["'self'"]);
-    expect(csp['script-src-attr']).toEqual(["'none'"]);
-    expect(csp['style-src']).toEqual(["'self'", "'unsafe-inline'"]);
-    expect(csp['object-src']).toEqual(["'none'"]);
-    expect(csp['frame-ancestors']).toEqual(["'none'"]);
-    expect(csp['connect-src']).toEqual(["'self'"]);
-    expect(csp['img-src']).toEqual(["'self'", 'data:', 'blob:', 'https:']);
-    // Demo mode is plain http on any address of the machine: nothing is upgraded.
-    expect(csp['upgrade-insecure-requests']).toBeUndefined();
-  });
+  ] as const)(
+    'are on %s: the ones that matter for JSON, with a policy that allows nothing',
+    async (_label, method, url, headers, status) => {
+      const response = await ctx.app.inject({
+        method,
+        url,
+        headers,
+        ...(method === 'POST' ? { payload: 'x' } : {}),
+      });
+      expect(response.statusCode).toBe(status);
+      expect(response.headers).toMatchObject({
+        'content-security-policy': "default-src 'none';frame-ancestors 'none'",
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'DENY',
+        'cross-origin-resource-policy': 'same-origin',
+        'strict-transport-security': expect.stringContaining('max-age='),
+      });
+      // Document-only headers are left off a JSON answer.
+      for (const name of [
+        'cross-origin-opener-policy',
+        'referrer-policy',
+        'x-dns-prefetch-control',
+      ]) {
+        expect(response.headers[name]).toBeUndefined();
+      }
+      expect(response.headers['x-powered-by']).toBeUndefined();
+    },
+  );
 
   it('let stored pictures be shown by a web app on another origin', async () => {
     const png = await sharp({ create: { width: 4, height: 4, channels: 3, background: '#00f' } })

@@ -157,7 +157,31 @@ export function fieldWithNul(value: unknown): string | null {
 }
 
 /** Which set of security headers a route answers with (set on the route's config). */
-type SecurityHeaders = 'app' | 'docs' | 'images';
+type SecurityHeaders = 'app' | 'api' | 'docs' | 'images';
+
+/**
+ * The API's JSON answers are never shown as a page: they get the headers that still matter for a
+ * response that is not a document (OWASP's REST Security Cheat Sheet): a policy that allows
+ * nothing, no framing, no MIME sniffing, no reads from other origins' pages, HTTPS only.
+ * Helmet's document headers (opener policy, referrer policy, DNS prefetch, origin-agent
+ * cluster, IE's download and XSS options) do nothing for JSON and cost every answer about
+ * 0.8 KB, which the caller must read and parse too.
+ */
+export const API_HELMET_OPTIONS: HelmetOptions = {
+  contentSecurityPolicy: {
+    useDefaults: false,
+    directives: { 'default-src': ["'none'"], 'frame-ancestors': ["'none'"] },
+  },
+  crossOriginOpenerPolicy: false,
+  crossOriginResourcePolicy: { policy: 'same-origin' },
+  originAgentCluster: false,
+  referrerPolicy: false,
+  xDnsPrefetchControl: false,
+  xDownloadOptions: false,
+  xFrameOptions: { action: 'deny' },
+  xPermittedCrossDomainPolicies: false,
+  xXssProtection: false,
+};
 
 /**
  * The headers helmet sets for these options, worked out once. Helmet's middleware derives the
@@ -203,6 +227,7 @@ export async function installSecurity(
   };
   const headerSets: Record<SecurityHeaders, Record<string, string>> = {
     app: helmetHeaders(helmetOptions),
+    api: helmetHeaders(API_HELMET_OPTIONS),
     docs: helmetHeaders({
       ...helmetOptions,
       contentSecurityPolicy: { useDefaults: false, directives: DOCS_CSP_DIRECTIVES },
@@ -217,7 +242,8 @@ export async function installSecurity(
   app.addHook('onRequest', (request, reply, done) => {
     const set = (request.routeOptions.config as { securityHeaders?: SecurityHeaders })
       .securityHeaders;
-    reply.headers(headerSets[set ?? 'app']);
+    // A path under /api/ that no route answers (a 404) is an API answer too.
+    reply.headers(headerSets[set ?? (request.url.startsWith('/api/') ? 'api' : 'app')]);
     done();
   });
 
@@ -260,7 +286,9 @@ export async function installSecurity(
         ? 'docs'
         : url.startsWith(IMAGE_FILES_PREFIX)
           ? 'images'
-          : undefined;
+          : url.startsWith('/api/')
+            ? 'api'
+            : undefined;
     if (securityHeaders) {
       route.config = { ...route.config, securityHeaders } as typeof route.config;
     }
