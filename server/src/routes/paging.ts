@@ -90,11 +90,28 @@ const gzipAsync = promisify(gzip);
 interface CatalogueAnswer {
   json: Buffer;
   page?: { total: number; nextCursor: string | null };
-  encoded: Partial<Record<Encoding, Promise<Buffer>>>;
+  encoding: Partial<Record<Encoding, Promise<Buffer>>>;
+  /** The compressed forms that are ready (sent without waiting). */
+  encoded: Partial<Record<Encoding, Buffer>>;
+}
+
+/**
+ * The encoding to send for an `Accept-Encoding` value. Browsers send a handful of distinct
+ * values, so the answers are remembered (a few hundred at most: a caller cannot grow the map).
+ */
+const negotiated = new Map<string, Encoding | null>();
+function chooseEncoding(accepted: string): Encoding | null {
+  let choice = negotiated.get(accepted);
+  if (choice === undefined) {
+    choice = negotiate(accepted, ENCODINGS);
+    if (negotiated.size >= 256) negotiated.clear();
+    negotiated.set(accepted, choice);
+  }
+  return choice;
 }
 
 function encode(answer: CatalogueAnswer, encoding: Encoding): Promise<Buffer> {
-  answer.encoded[encoding] ??=
+  answer.encoding[encoding] ??=
     encoding === 'br'
       ? brotli(answer.json, {
           params: {
@@ -106,7 +123,7 @@ function encode(answer: CatalogueAnswer, encoding: Encoding): Promise<Buffer> {
           },
         })
       : gzipAsync(answer.json);
-  return answer.encoded[encoding];
+  return answer.encoding[encoding].then((buffer) => (answer.encoded[encoding] = buffer));
 }
 
 /**
@@ -126,13 +143,15 @@ export async function sendCatalogue(
 ): Promise<FastifyReply> {
   const answer = await app.repos.catalogueCache.get<CatalogueAnswer>(key, async () => {
     const { body, page } = await load();
-    return { json: Buffer.from(reply.serialize(body) as string), page, encoded: {} };
+    const json = Buffer.from(reply.serialize(body) as string);
+    return { json, page, encoding: {}, encoded: {} };
   });
   if (answer.page) sendPageHeaders(reply, answer.page);
   reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
   const accepted = reply.request.headers['accept-encoding'];
   const encoding =
-    accepted && answer.json.length >= COMPRESS_FROM_BYTES ? negotiate(accepted, ENCODINGS) : null;
+    accepted && answer.json.length >= COMPRESS_FROM_BYTES ? chooseEncoding(accepted) : null;
   if (!encoding) return reply.send(answer.json);
-  return reply.header('content-encoding', encoding).send(await encode(answer, encoding));
+  const compressed = answer.encoded[encoding] ?? (await encode(answer, encoding));
+  return reply.header('content-encoding', encoding).send(compressed);
 }
