@@ -4,7 +4,7 @@ import type {
   UnknownAction,
   ThunkDispatch,
 } from '@reduxjs/toolkit';
-import { clearAccessToken } from '../api/accessToken';
+import { clearAccessToken, markSignedIn } from '../api/accessToken';
 import { sessionExpired, userSignedIn, userSignedOut, type AuthRootState } from './authSlice';
 import type { ThunkExtra } from './authListener';
 import { fetchAccessToken, signOut } from './session';
@@ -23,6 +23,8 @@ export function addSessionEffects(startListening: SessionStartListening): void {
     effect: async (action, listenerApi) => {
       const email = action.payload.email;
       if (!email) return;
+      // Before anything waits: a page loaded from now on reads the session (src/main.tsx).
+      markSignedIn();
       // The same user again (a profile refresh, a token renewal): keep the token we have.
       listenerApi.cancelActiveListeners();
       await listenerApi.dispatch(fetchAccessToken(email));
