@@ -5,7 +5,6 @@ import {
   RouterProvider,
   type RouteObject,
 } from 'react-router-dom';
-import { setHydrating } from './lib/useHydrated';
 
 /**
  * Loads the code of the screens the current URL shows, so the router starts with them in place
@@ -29,7 +28,6 @@ async function resolveLazyRoutes(table: RouteObject[]): Promise<void> {
  */
 function AppReady() {
   useEffect(() => {
-    setHydrating(false);
     delete document.documentElement.dataset.hydrating;
     document.documentElement.dataset.ready = 'true';
   }, []);
@@ -72,7 +70,7 @@ async function start() {
   const { createRoot, hydrateRoot } = await import(/* webpackMode: "eager" */ 'react-dom/client');
   const prerendered = await screensLoaded;
   await yieldToBrowser();
-  const { readAccessToken } = await import(/* webpackMode: "eager" */ './lib/api/accessToken');
+  const { mayHaveSession } = await import(/* webpackMode: "eager" */ './lib/api/accessToken');
   const { ensureAuthListener } = await import(/* webpackMode: "eager" */ './lib/auth/authListener');
   const { userSignedOut } = await import(/* webpackMode: "eager" */ './lib/auth/authSlice');
   const app = (
@@ -88,16 +86,17 @@ async function start() {
   if (prerendered) {
     // From here on React answers taps on the page (and replays those on parts it has not
     // hydrated yet); the boot script presses a button tapped before (scripts/prerender.ts).
+    // Sign-in forms stay disabled while the attribute is there (src/lib/useHydrated.ts).
     document.documentElement.dataset.hydrating = 'true';
-    setHydrating(true);
     startTransition(() => void hydrateRoot(container, app));
   } else createRoot(container).render(app);
 
   // The session is read once the page is up, when the browser is idle, so it never competes with
-  // the page's own code and data. Only a browser that holds an access token can have a session:
-  // for any other visitor Firebase is not loaded at all (sign-in loads it when it is needed).
+  // the page's own code and data. Only a browser that holds an access token, or has signed in
+  // and not yet received one, can have a session: for any other visitor Firebase is not loaded
+  // at all (sign-in loads it when it is needed).
   const readSession = () =>
-    void (readAccessToken()
+    void (mayHaveSession()
       ? store.dispatch(ensureAuthListener())
       : store.dispatch(userSignedOut()));
   const whenIdle = () =>

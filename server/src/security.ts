@@ -93,6 +93,8 @@ export const DOCS_CSP_DIRECTIVES: Record<string, string[]> = {
   'connect-src': ["'self'"],
 };
 
+/** The API's paths (its JSON answers get the API's security headers). */
+export const API_PATHS = '/api/';
 export const DOCS_PREFIX = '/api/docs';
 export const IMAGE_FILES_PREFIX = '/image-host/i/';
 
@@ -243,7 +245,7 @@ export async function installSecurity(
     const set = (request.routeOptions.config as { securityHeaders?: SecurityHeaders })
       .securityHeaders;
     // A path under /api/ that no route answers (a 404) is an API answer too.
-    reply.headers(headerSets[set ?? (request.url.startsWith('/api/') ? 'api' : 'app')]);
+    reply.headers(headerSets[set ?? (request.url.startsWith(API_PATHS) ? 'api' : 'app')]);
     done();
   });
 
@@ -286,7 +288,7 @@ export async function installSecurity(
         ? 'docs'
         : url.startsWith(IMAGE_FILES_PREFIX)
           ? 'images'
-          : url.startsWith('/api/')
+          : url.startsWith(API_PATHS)
             ? 'api'
             : undefined;
     if (securityHeaders) {

@@ -1,12 +1,12 @@
 import { startTransition, useEffect, useState } from 'react';
 
-/** True while the browser hydrates prerendered markup (set by the entry, src/main.tsx). */
-let hydrating = false;
-
-/** The entry says when hydration of a prerendered page starts, and when React has taken over. */
-export function setHydrating(value: boolean): void {
-  hydrating = value;
-}
+/**
+ * Whether React owns the page: in a browser, unless the entry (src/main.tsx) is hydrating
+ * prerendered markup, which it marks `<html data-hydrating>` until React has taken over. Never
+ * while rendering on the server (no document).
+ */
+const ownedByReact = () =>
+  typeof document !== 'undefined' && !('hydrating' in document.documentElement.dataset);
 
 /**
  * False while the page is server-rendered and while the browser hydrates that markup, true once
@@ -19,7 +19,7 @@ export function setHydrating(value: boolean): void {
  * form would lengthen the one task that already blocks input the longest.
  */
 export function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(() => typeof window !== 'undefined' && !hydrating);
+  const [hydrated, setHydrated] = useState(ownedByReact);
   useEffect(() => {
     if (!hydrated) startTransition(() => setHydrated(true));
   }, [hydrated]);

@@ -90,9 +90,9 @@ const gzipAsync = promisify(gzip);
 interface CatalogueAnswer {
   json: Buffer;
   page?: { total: number; nextCursor: string | null };
-  encoding: Partial<Record<Encoding, Promise<Buffer>>>;
+  compressing: Partial<Record<Encoding, Promise<Buffer>>>;
   /** The compressed forms that are ready (sent without waiting). */
-  encoded: Partial<Record<Encoding, Buffer>>;
+  compressed: Partial<Record<Encoding, Buffer>>;
 }
 
 /**
@@ -110,8 +110,8 @@ function chooseEncoding(accepted: string): Encoding | null {
   return choice;
 }
 
-function encode(answer: CatalogueAnswer, encoding: Encoding): Promise<Buffer> {
-  answer.encoding[encoding] ??=
+function compress(answer: CatalogueAnswer, encoding: Encoding): Promise<Buffer> {
+  answer.compressing[encoding] ??=
     encoding === 'br'
       ? brotli(answer.json, {
           params: {
@@ -123,7 +123,7 @@ function encode(answer: CatalogueAnswer, encoding: Encoding): Promise<Buffer> {
           },
         })
       : gzipAsync(answer.json);
-  return answer.encoding[encoding].then((buffer) => (answer.encoded[encoding] = buffer));
+  return answer.compressing[encoding].then((buffer) => (answer.compressed[encoding] = buffer));
 }
 
 /**
@@ -144,7 +144,7 @@ export async function sendCatalogue(
   const answer = await app.repos.catalogueCache.get<CatalogueAnswer>(key, async () => {
     const { body, page } = await load();
     const json = Buffer.from(reply.serialize(body) as string);
-    return { json, page, encoding: {}, encoded: {} };
+    return { json, page, compressing: {}, compressed: {} };
   });
   if (answer.page) sendPageHeaders(reply, answer.page);
   reply.type('application/json; charset=utf-8').header('vary', 'accept-encoding');
@@ -152,6 +152,6 @@ export async function sendCatalogue(
   const encoding =
     accepted && answer.json.length >= COMPRESS_FROM_BYTES ? chooseEncoding(accepted) : null;
   if (!encoding) return reply.send(answer.json);
-  const compressed = answer.encoded[encoding] ?? (await encode(answer, encoding));
-  return reply.header('content-encoding', encoding).send(compressed);
+  const body = answer.compressed[encoding] ?? (await compress(answer, encoding));
+  return reply.header('content-encoding', encoding).send(body);
 }
