@@ -58,14 +58,20 @@ export const PAGING_DESCRIPTION =
   `With them it is one page: \`limit\` rows (at most ${MAX_PAGE}) after \`offset\` rows. ` +
   `The total of rows matching the filter is in the \`${TOTAL_HEADER}\` response header.`;
 
-/** Sets the paging headers. */
+/**
+ * Sets the paging headers. A cross-origin request (one with an `Origin`: a web app served from
+ * another origin than `API_ORIGIN`) is also told it may read them; a same-origin one needs no
+ * such header.
+ */
 export function sendPageHeaders(
   reply: FastifyReply,
   page: { total: number; nextCursor: string | null },
 ): void {
   reply.header(TOTAL_HEADER, String(page.total));
   if (page.nextCursor) reply.header(NEXT_CURSOR_HEADER, page.nextCursor);
-  reply.header('access-control-expose-headers', `${TOTAL_HEADER}, ${NEXT_CURSOR_HEADER}`);
+  if (reply.request.headers.origin !== undefined) {
+    reply.header('access-control-expose-headers', `${TOTAL_HEADER}, ${NEXT_CURSOR_HEADER}`);
+  }
 }
 
 /** Runs a repository call, turning a bad cursor into a 400. */
