@@ -70,9 +70,7 @@ async function start() {
   const { createRoot, hydrateRoot } = await import(/* webpackMode: "eager" */ 'react-dom/client');
   const prerendered = await screensLoaded;
   await yieldToBrowser();
-  const { mayHaveSession } = await import(/* webpackMode: "eager" */ './lib/api/accessToken');
-  const { ensureAuthListener } = await import(/* webpackMode: "eager" */ './lib/auth/authListener');
-  const { userSignedOut } = await import(/* webpackMode: "eager" */ './lib/auth/authSlice');
+  const { restoreSession } = await import(/* webpackMode: "eager" */ './lib/auth/authListener');
   const app = (
     <StrictMode>
       <AppProviders store={store}>
@@ -92,13 +90,8 @@ async function start() {
   } else createRoot(container).render(app);
 
   // The session is read once the page is up, when the browser is idle, so it never competes with
-  // the page's own code and data. Only a browser that holds an access token, or has signed in
-  // and not yet received one, can have a session: for any other visitor Firebase is not loaded
-  // at all (sign-in loads it when it is needed).
-  const readSession = () =>
-    void (mayHaveSession()
-      ? store.dispatch(ensureAuthListener())
-      : store.dispatch(userSignedOut()));
+  // the page's own code and data (and Firebase loads only for a browser that may have one).
+  const readSession = () => void store.dispatch(restoreSession());
   const whenIdle = () =>
     'requestIdleCallback' in window
       ? window.requestIdleCallback(readSession, { timeout: 1500 })

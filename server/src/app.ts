@@ -22,6 +22,7 @@ import orderRoutes from './routes/orders';
 import productRoutes from './routes/products';
 import { sharedSchemas } from './routes/schemas';
 import userRoutes from './routes/users';
+import { API_PREFIX, DOCS_PREFIX } from './paths';
 import { installSecurity, type CspOptions, type RateLimits } from './security';
 import { webPages } from './web-pages';
 
@@ -108,7 +109,7 @@ declare module 'fastify' {
   }
 }
 
-export const API_PREFIX = '/api';
+export { API_PREFIX } from './paths';
 /** JSON bodies are small: the largest is a product with a 4000-character description. */
 export const BODY_LIMIT = 64 * 1024;
 
@@ -221,7 +222,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       buildLocalReference: (json, _baseUri, _fragment, i) => String(json.$id ?? `def-${i}`),
     },
   });
-  await app.register(fastifySwaggerUi, { routePrefix: `${API_PREFIX}/docs` });
+  await app.register(fastifySwaggerUi, { routePrefix: DOCS_PREFIX });
 
   await app.register(
     async (api) => {

@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fast
 import helmet, { type HelmetOptions } from 'helmet';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { bearerToken, httpError } from './auth/access';
+import { API_PREFIX, DOCS_PREFIX } from './paths';
 
 /** At most `max` calls per `windowSeconds`, per caller; `max: 0` turns the limit off. */
 export interface RateLimitRule {
@@ -93,9 +94,6 @@ export const DOCS_CSP_DIRECTIVES: Record<string, string[]> = {
   'connect-src': ["'self'"],
 };
 
-/** The API's paths (its JSON answers get the API's security headers). */
-export const API_PATHS = '/api/';
-export const DOCS_PREFIX = '/api/docs';
 export const IMAGE_FILES_PREFIX = '/image-host/i/';
 
 export interface SecurityOptions {
@@ -160,6 +158,14 @@ export function fieldWithNul(value: unknown): string | null {
 
 /** Which set of security headers a route answers with (set on the route's config). */
 type SecurityHeaders = 'app' | 'api' | 'docs' | 'images';
+
+/** The set of security headers for a path: a route's, or a request's that no route answers. */
+function securityHeadersFor(path: string): SecurityHeaders {
+  if (path === DOCS_PREFIX || path.startsWith(`${DOCS_PREFIX}/`)) return 'docs';
+  if (path.startsWith(IMAGE_FILES_PREFIX)) return 'images';
+  if (path.startsWith(`${API_PREFIX}/`)) return 'api';
+  return 'app';
+}
 
 /**
  * The API's JSON answers are never shown as a page: they get the headers that still matter for a
@@ -244,8 +250,8 @@ export async function installSecurity(
   app.addHook('onRequest', (request, reply, done) => {
     const set = (request.routeOptions.config as { securityHeaders?: SecurityHeaders })
       .securityHeaders;
-    // A path under /api/ that no route answers (a 404) is an API answer too.
-    reply.headers(headerSets[set ?? (request.url.startsWith(API_PATHS) ? 'api' : 'app')]);
+    // A request no route answers (a 404) is placed by its URL.
+    reply.headers(headerSets[set ?? securityHeadersFor(request.url)]);
     done();
   });
 
@@ -283,17 +289,11 @@ export async function installSecurity(
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const url = route.url ?? route.path;
-    const securityHeaders: SecurityHeaders | undefined =
-      url === DOCS_PREFIX || url.startsWith(`${DOCS_PREFIX}/`)
-        ? 'docs'
-        : url.startsWith(IMAGE_FILES_PREFIX)
-          ? 'images'
-          : url.startsWith(API_PATHS)
-            ? 'api'
-            : undefined;
-    if (securityHeaders) {
-      route.config = { ...route.config, securityHeaders } as typeof route.config;
-    }
+    // Worked out once per route, not per request.
+    route.config = {
+      ...route.config,
+      securityHeaders: securityHeadersFor(url),
+    } as typeof route.config;
     for (const method of methods) {
       // A HEAD runs its GET's handler: it shares the GET's limit.
       const limiter = limiters.get(`${method === 'HEAD' ? 'GET' : method} ${url}`);

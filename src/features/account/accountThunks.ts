@@ -6,14 +6,13 @@ import {
   authAttemptStarted,
   profileUpdated,
 } from '../../lib/auth/authSlice';
-import { ensureAuthListener } from '../../lib/auth/authListener';
-import type { SessionThunk } from '../../lib/auth/session';
+import { ensureAuthListener, type AuthThunk } from '../../lib/auth/authListener';
 
 /** A registration step failed after the account was created; the account was removed again. */
 export class RegistrationStepError extends Error {}
 
 /** Email and password sign-in. The provider's error (with its code) is thrown to the form. */
-export function signInWithPassword(email: string, password: string): SessionThunk<Promise<void>> {
+export function signInWithPassword(email: string, password: string): AuthThunk<Promise<void>> {
   return async (dispatch, _getState, { authService }) => {
     await dispatch(ensureAuthListener());
     dispatch(authAttemptStarted('login'));
@@ -43,7 +42,7 @@ export interface Registration {
 export function registerAccount(
   input: Registration,
   onProgress?: (fraction: number) => void,
-): SessionThunk<Promise<void>> {
+): AuthThunk<Promise<void>> {
   return async (dispatch, _getState, { authService }) => {
     await dispatch(ensureAuthListener());
     dispatch(authAttemptStarted('create'));
@@ -101,7 +100,7 @@ export function registerAccount(
 export function signInWithGoogle(testAccount?: {
   email: string;
   name: string;
-}): SessionThunk<Promise<void>> {
+}): AuthThunk<Promise<void>> {
   return async (dispatch, _getState, { authService }) => {
     await dispatch(ensureAuthListener());
     dispatch(authAttemptStarted('provider'));

@@ -39,7 +39,7 @@ export function mayHaveSession(): boolean {
 }
 
 /** Forgets the session: the access token and the sign-in note. */
-export function clearAccessToken(): void {
+export function forgetSession(): void {
   storage()?.removeItem(ACCESS_TOKEN_KEY);
   storage()?.removeItem(SIGNED_IN_KEY);
 }

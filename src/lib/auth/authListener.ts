@@ -1,4 +1,5 @@
 import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
+import { mayHaveSession } from '../api/accessToken';
 import { userSignedIn, userSignedOut, type AuthRootState } from './authSlice';
 import type { AuthService } from './firebase';
 
@@ -6,16 +7,14 @@ export interface ThunkExtra {
   authService: AuthService;
 }
 
+/** A thunk of the session code: the auth state, the provider as its extra argument. */
+export type AuthThunk<R> = ThunkAction<R, AuthRootState, ThunkExtra, UnknownAction>;
+
 /**
  * Subscribes to the provider's auth state and turns each change into an event for the store.
  * Resolves to the unsubscribe function.
  */
-export function startAuthListener(): ThunkAction<
-  Promise<() => void>,
-  AuthRootState,
-  ThunkExtra,
-  UnknownAction
-> {
+export function startAuthListener(): AuthThunk<Promise<() => void>> {
   return (dispatch, _getState, { authService }) =>
     authService.subscribe((user) => {
       dispatch(user ? userSignedIn(user) : userSignedOut());
@@ -29,12 +28,7 @@ const listening = new WeakMap<ThunkExtra, Promise<() => void>>();
  * `extra` is the key). The app starts it when a session may exist, and the sign-in thunks before
  * they sign in, so a visitor with no session never loads Firebase.
  */
-export function ensureAuthListener(): ThunkAction<
-  Promise<() => void>,
-  AuthRootState,
-  ThunkExtra,
-  UnknownAction
-> {
+export function ensureAuthListener(): AuthThunk<Promise<() => void>> {
   return (dispatch, _getState, extra) => {
     let started = listening.get(extra);
     if (!started) {
@@ -42,5 +36,17 @@ export function ensureAuthListener(): ThunkAction<
       listening.set(extra, started);
     }
     return started;
+  };
+}
+
+/**
+ * Reads the session a page load starts with. Only a browser that holds an access token, or has
+ * signed in and not yet received one, can have a session: the listener (and with it Firebase)
+ * is started for it; any other visitor is signed out at once, without loading Firebase.
+ */
+export function restoreSession(): AuthThunk<void> {
+  return (dispatch) => {
+    if (mayHaveSession()) void dispatch(ensureAuthListener());
+    else dispatch(userSignedOut());
   };
 }

@@ -1,7 +1,7 @@
-import type { ThunkAction, ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { useDispatch } from 'react-redux';
 import { api } from '../api';
-import { clearAccessToken, storeAccessToken } from '../api/accessToken';
+import { forgetSession, storeAccessToken } from '../api/accessToken';
 import {
   accessTokenStored,
   authAttemptFailed,
@@ -9,20 +9,18 @@ import {
   authAttemptStarted,
   type AuthRootState,
 } from './authSlice';
-import type { ThunkExtra } from './authListener';
-
-export type SessionThunk<R> = ThunkAction<R, AuthRootState, ThunkExtra, UnknownAction>;
+import type { AuthThunk, ThunkExtra } from './authListener';
 
 /**
  * Log out (spec §1): sign out of the provider, remove the stored accessToken, forget every
  * cached answer. A failure is logged and ends the busy state.
  */
-export function signOut(): SessionThunk<Promise<void>> {
+export function signOut(): AuthThunk<Promise<void>> {
   return async (dispatch, _getState, { authService }) => {
     dispatch(authAttemptStarted('logout'));
     try {
       await authService.signOut();
-      clearAccessToken();
+      forgetSession();
       dispatch(api.util.resetApiState());
       dispatch(authAttemptFinished());
     } catch (error) {
@@ -33,7 +31,7 @@ export function signOut(): SessionThunk<Promise<void>> {
 }
 
 /** Fetches the API access token for the signed-in email (GET /jwt with the ID token). */
-export function fetchAccessToken(email: string): SessionThunk<Promise<boolean>> {
+export function fetchAccessToken(email: string): AuthThunk<Promise<boolean>> {
   return async (dispatch) => {
     const request = dispatch(
       api.endpoints.getAccessToken.initiate({ email }, { subscribe: false, forceRefetch: true }),

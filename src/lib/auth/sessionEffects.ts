@@ -4,7 +4,7 @@ import type {
   UnknownAction,
   ThunkDispatch,
 } from '@reduxjs/toolkit';
-import { clearAccessToken, markSignedIn } from '../api/accessToken';
+import { forgetSession, markSignedIn } from '../api/accessToken';
 import { sessionExpired, userSignedIn, userSignedOut, type AuthRootState } from './authSlice';
 import type { ThunkExtra } from './authListener';
 import { fetchAccessToken, signOut } from './session';
@@ -32,7 +32,7 @@ export function addSessionEffects(startListening: SessionStartListening): void {
   });
   startListening({
     actionCreator: userSignedOut,
-    effect: () => clearAccessToken(),
+    effect: () => forgetSession(),
   });
   startListening({
     actionCreator: sessionExpired,

@@ -1,0 +1,6 @@
+/** Where the server's parts live in its URL space (one place for the app and its hooks). */
+
+/** Every API call. */
+export const API_PREFIX = '/api';
+/** Swagger UI and the contract, under the API. */
+export const DOCS_PREFIX = `${API_PREFIX}/docs`;
