@@ -80,8 +80,7 @@ export async function register(
   await page
     .getByLabel('Photo')
     .setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: pngImage() });
-  await page.getByLabel('Role').click();
-  await page.getByRole('option', { name: account.role, exact: true }).click();
+  await page.getByLabel('Role').selectOption(account.role);
   await page.getByLabel('Password').fill(account.password ?? demo.password);
   await page.getByRole('button', { name: 'Register', exact: true }).click();
   await expect(page.getByText('Register successfull')).toBeVisible();

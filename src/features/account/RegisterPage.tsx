@@ -4,14 +4,14 @@ import Divider from '@mui/material/Divider';
 import FormHelperText from '@mui/material/FormHelperText';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useFormik } from 'formik';
 import { useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import * as yup from 'yup';
+import { SelectInput, type SelectOption } from '../../components/SelectInput';
+import { TextInput } from '../../components/TextInput';
 import { paths } from '../../config/paths';
 import { useHydrated } from '../../lib/useHydrated';
 import { fieldError, textFieldProps } from '../../lib/forms';
@@ -45,6 +45,12 @@ interface Values {
   role: 'Seller' | 'Buyer' | '';
   password: string;
 }
+
+const ROLE_OPTIONS: readonly SelectOption[] = [
+  { value: '', label: 'Make seller or buyer', disabled: true },
+  { value: 'Seller', label: 'Seller' },
+  { value: 'Buyer', label: 'Buyer' },
+];
 
 const initialValues: Values = { name: '', email: '', photo: null, role: 'Seller', password: '' };
 
@@ -102,7 +108,7 @@ export function RegisterPage() {
   // Until the page is hydrated the fields take no typing: React would reset what was typed.
   const text = (name: 'name' | 'email' | 'password') => ({
     ...textFieldProps(form, name),
-    slotProps: { input: { readOnly: !hydrated } },
+    readOnly: !hydrated,
   });
 
   return (
@@ -115,8 +121,8 @@ export function RegisterPage() {
         onFocus={() => void dispatch(ensureAuthListener())}
       >
         <Stack spacing={2.5}>
-          <TextField label="Name" autoComplete="name" {...text('name')} />
-          <TextField label="Email" type="email" autoComplete="email" {...text('email')} />
+          <TextInput label="Name" autoComplete="name" {...text('name')} />
+          <TextInput label="Email" type="email" autoComplete="email" {...text('email')} />
           <Box>
             <Typography
               component="label"
@@ -145,23 +151,19 @@ export function RegisterPage() {
               {errorOf('photo') ?? 'A JPEG, PNG, WebP or GIF image, up to 5 MB'}
             </FormHelperText>
           </Box>
-          <TextField
-            select
+          <SelectInput
             label="Role"
             name="role"
+            options={ROLE_OPTIONS}
             value={form.values.role}
             onChange={form.handleChange}
             onBlur={form.handleBlur}
+            // A choice made before hydration would be reset by it.
+            disabled={!hydrated}
             error={Boolean(errorOf('role'))}
             helperText={errorOf('role')}
-          >
-            <MenuItem value="" disabled>
-              Make seller or buyer
-            </MenuItem>
-            <MenuItem value="Seller">Seller</MenuItem>
-            <MenuItem value="Buyer">Buyer</MenuItem>
-          </TextField>
-          <TextField
+          />
+          <TextInput
             label="Password"
             type="password"
             autoComplete="new-password"

@@ -1,0 +1,52 @@
+import FormControl from '@mui/material/FormControl';
+import FormHelperText from '@mui/material/FormHelperText';
+import InputLabel from '@mui/material/InputLabel';
+import NativeSelect from '@mui/material/NativeSelect';
+import OutlinedInput from '@mui/material/OutlinedInput';
+import { useId, type ChangeEventHandler, type FocusEventHandler } from 'react';
+
+export interface SelectOption {
+  value: string;
+  label: string;
+  disabled?: boolean;
+}
+
+interface Props {
+  label: string;
+  name: string;
+  value: string;
+  options: readonly SelectOption[];
+  onChange: ChangeEventHandler<HTMLSelectElement>;
+  onBlur?: FocusEventHandler<HTMLSelectElement>;
+  error?: boolean;
+  helperText?: string;
+  disabled?: boolean;
+}
+
+/**
+ * An outlined select drawn like TextInput, over the browser's own `<select>`: the phone's picker,
+ * keyboard and screen-reader support come with it, and the page does without MUI's Select, whose
+ * menu, popover and modal code (about 12 KB gzip) would otherwise hydrate with the form.
+ */
+export function SelectInput({ label, helperText, error, options, disabled, ...select }: Props) {
+  const id = useId();
+  const helperId = helperText ? `${id}-helper-text` : undefined;
+  return (
+    <FormControl variant="outlined" fullWidth error={error} disabled={disabled}>
+      <InputLabel htmlFor={id} shrink>
+        {label}
+      </InputLabel>
+      <NativeSelect
+        input={<OutlinedInput label={label} notched />}
+        inputProps={{ id, 'aria-describedby': helperId, ...select }}
+      >
+        {options.map((option) => (
+          <option key={option.value} value={option.value} disabled={option.disabled}>
+            {option.label}
+          </option>
+        ))}
+      </NativeSelect>
+      {helperText && <FormHelperText id={helperId}>{helperText}</FormHelperText>}
+    </FormControl>
+  );
+}
