@@ -141,7 +141,14 @@ describe(`security headers (${databaseKind})`, () => {
   });
 
   it('give Swagger UI (its routes only) a policy of its own that still forbids inline script', async () => {
-    for (const url of ['/api/docs/static/index.html', '/api/docs/json', '/api/docs/']) {
+    for (const url of [
+      '/api/docs/static/index.html',
+      '/api/docs/json',
+      '/api/docs/',
+      '/api/docs',
+      '/api/docs?lang=en',
+      '/api/docs/json?v=2',
+    ]) {
       const response = await ctx.app.inject({ url });
       expect(response.statusCode).toBeLessThan(400);
       const csp = parseCsp(response.headers['content-security-policy']);

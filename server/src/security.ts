@@ -156,14 +156,16 @@ export function fieldWithNul(value: unknown): string | null {
   return null;
 }
 
-/** Which set of security headers a route answers with (set on the route's config). */
+/** Which set of security headers an answer carries. */
 type SecurityHeaders = 'app' | 'api' | 'docs' | 'images';
 
-/** The set of security headers for a path: a route's, or a request's that no route answers. */
-function securityHeadersFor(path: string): SecurityHeaders {
-  if (path === DOCS_PREFIX || path.startsWith(`${DOCS_PREFIX}/`)) return 'docs';
-  if (path.startsWith(IMAGE_FILES_PREFIX)) return 'images';
-  if (path.startsWith(`${API_PREFIX}/`)) return 'api';
+/** The set of security headers for a request's URL (its path, perhaps followed by a query). */
+function securityHeadersFor(url: string): SecurityHeaders {
+  if (url.startsWith(DOCS_PREFIX) && ['', '/', '?'].includes(url.charAt(DOCS_PREFIX.length))) {
+    return 'docs';
+  }
+  if (url.startsWith(IMAGE_FILES_PREFIX)) return 'images';
+  if (url.startsWith(`${API_PREFIX}/`)) return 'api';
   return 'app';
 }
 
@@ -246,23 +248,27 @@ export async function installSecurity(
       crossOriginResourcePolicy: { policy: 'cross-origin' },
     }),
   };
-  // Every answer, the not-found ones included.
+  // Every answer, the not-found ones included, placed by its path (a few prefix tests: cheaper
+  // than reading the route's options on every request).
   app.addHook('onRequest', (request, reply, done) => {
-    const set = (request.routeOptions.config as { securityHeaders?: SecurityHeaders })
-      .securityHeaders;
-    // A request no route answers (a 404) is placed by its URL.
-    reply.headers(headerSets[set ?? securityHeadersFor(request.url)]);
+    reply.headers(headerSets[securityHeadersFor(request.url)]);
     done();
   });
 
   // Before validation, so the answer names the field whatever else is wrong with it.
-  app.addHook('preValidation', async (request) => {
-    for (const part of [request.params, request.query, request.body]) {
+  app.addHook('preValidation', (request, _reply, done) => {
+    // The path and the query hold a NUL only if the URL does, percent-encoded (the HTTP parser
+    // refuses a raw one): most requests walk no more than their body.
+    const url = request.url;
+    const inUrl = url.includes('%00') || url.includes('\u0000');
+    for (const part of inUrl ? [request.params, request.query, request.body] : [request.body]) {
       const field = fieldWithNul(part);
       if (field !== null) {
-        throw httpError(400, `${field || 'request'}: must not contain the NUL character (U+0000)`);
+        done(httpError(400, `${field || 'request'}: must not contain the NUL character (U+0000)`));
+        return;
       }
     }
+    done();
   });
 
   const limiters = new Map<string, onRequestHookHandler>();
@@ -289,11 +295,6 @@ export async function installSecurity(
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const url = route.url ?? route.path;
-    // Worked out once per route, not per request.
-    route.config = {
-      ...route.config,
-      securityHeaders: securityHeadersFor(url),
-    } as typeof route.config;
     for (const method of methods) {
       // A HEAD runs its GET's handler: it shares the GET's limit.
       const limiter = limiters.get(`${method === 'HEAD' ? 'GET' : method} ${url}`);

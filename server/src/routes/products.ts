@@ -145,7 +145,10 @@ const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
         sort: query.sort ?? 'createdAt',
         order: query.order ?? 'desc',
       } as const;
-      return sendCatalogue(app, reply, `category:${JSON.stringify(pageRequest)}`, async () => {
+      // The cursor, the one field a caller spells freely, comes last.
+      const { condition, sort, order, cursor } = pageRequest;
+      const key = `category:${categoryName}|${condition ?? ''}|${sort}|${order}|${limit ?? ''}|${offset ?? ''}|${cursor ?? ''}`;
+      return sendCatalogue(app, reply, key, async () => {
         const page = await withCursorErrors(() => app.repos.products.categoryPage(pageRequest));
         return { body: page.rows, page };
       });
