@@ -13,7 +13,7 @@ import { chromiumArgs, chromiumPath } from '../e2e/chromium';
 import { webPages } from '../server/src/web-pages';
 import { buildWeb, root, startServer } from './lib';
 
-export const routes = ['/', '/login', '/dashboad/all-buyers'];
+export const routes = ['/', '/login', '/register', '/dashboad/all-buyers'];
 const webRoot = join(root, '.build-bench');
 
 export interface RouteWeight {
