@@ -257,8 +257,8 @@ export async function installSecurity(
 
   // Before validation, so the answer names the field whatever else is wrong with it.
   app.addHook('preValidation', (request, _reply, done) => {
-    // The path and the query hold a NUL only if the URL does, percent-encoded (the HTTP parser
-    // refuses a raw one): most requests walk no more than their body.
+    // The path and the query hold a NUL only if the URL does: percent-encoded, or raw from an
+    // in-process request (the HTTP parser refuses a raw one). Most requests walk only their body.
     const url = request.url;
     const inUrl = url.includes('%00') || url.includes('\u0000');
     for (const part of inUrl ? [request.params, request.query, request.body] : [request.body]) {

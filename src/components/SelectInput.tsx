@@ -1,9 +1,7 @@
-import FormControl from '@mui/material/FormControl';
-import FormHelperText from '@mui/material/FormHelperText';
-import InputLabel from '@mui/material/InputLabel';
 import NativeSelect from '@mui/material/NativeSelect';
 import OutlinedInput from '@mui/material/OutlinedInput';
-import { useId, type ChangeEventHandler, type FocusEventHandler } from 'react';
+import type { ChangeEventHandler, FocusEventHandler } from 'react';
+import { FieldFrame } from './TextInput';
 
 export interface SelectOption {
   value: string;
@@ -29,24 +27,20 @@ interface Props {
  * menu, popover and modal code (about 12 KB gzip) would otherwise hydrate with the form.
  */
 export function SelectInput({ label, helperText, error, options, disabled, ...select }: Props) {
-  const id = useId();
-  const helperId = helperText ? `${id}-helper-text` : undefined;
   return (
-    <FormControl variant="outlined" fullWidth error={error} disabled={disabled}>
-      <InputLabel htmlFor={id} shrink>
-        {label}
-      </InputLabel>
-      <NativeSelect
-        input={<OutlinedInput label={label} notched />}
-        inputProps={{ id, 'aria-describedby': helperId, ...select }}
-      >
-        {options.map((option) => (
-          <option key={option.value} value={option.value} disabled={option.disabled}>
-            {option.label}
-          </option>
-        ))}
-      </NativeSelect>
-      {helperText && <FormHelperText id={helperId}>{helperText}</FormHelperText>}
-    </FormControl>
+    <FieldFrame label={label} helperText={helperText} error={error} disabled={disabled} shrink>
+      {(id, helperId) => (
+        <NativeSelect
+          input={<OutlinedInput label={label} notched />}
+          inputProps={{ id, 'aria-describedby': helperId, ...select }}
+        >
+          {options.map((option) => (
+            <option key={option.value} value={option.value} disabled={option.disabled}>
+              {option.label}
+            </option>
+          ))}
+        </NativeSelect>
+      )}
+    </FieldFrame>
   );
 }

@@ -2,7 +2,37 @@ import FormControl from '@mui/material/FormControl';
 import FormHelperText from '@mui/material/FormHelperText';
 import InputLabel from '@mui/material/InputLabel';
 import OutlinedInput from '@mui/material/OutlinedInput';
-import { useId, type ChangeEventHandler, type FocusEventHandler } from 'react';
+import { useId, type ChangeEventHandler, type FocusEventHandler, type ReactNode } from 'react';
+
+interface FrameProps {
+  label: string;
+  error?: boolean;
+  helperText?: string;
+  required?: boolean;
+  disabled?: boolean;
+  /** Keep the label above the outline even when the control is empty. */
+  shrink?: boolean;
+  /** The control, given the id its label points at and the id of its helper text. */
+  children: (id: string, helperId: string | undefined) => ReactNode;
+}
+
+/**
+ * The frame of an outlined field, as MUI's TextField draws it: FormControl, InputLabel, the
+ * control, FormHelperText. Shared by TextInput and SelectInput.
+ */
+export function FieldFrame({ label, helperText, shrink, children, ...state }: FrameProps) {
+  const id = useId();
+  const helperId = helperText ? `${id}-helper-text` : undefined;
+  return (
+    <FormControl variant="outlined" fullWidth {...state}>
+      <InputLabel htmlFor={id} shrink={shrink}>
+        {label}
+      </InputLabel>
+      {children(id, helperId)}
+      {helperText && <FormHelperText id={helperId}>{helperText}</FormHelperText>}
+    </FormControl>
+  );
+}
 
 interface Props {
   label: string;
@@ -25,18 +55,16 @@ interface Props {
  * `textFieldProps` (src/lib/forms.ts) gives.
  */
 export function TextInput({ label, helperText, error, required, ...input }: Props) {
-  const id = useId();
-  const helperId = helperText ? `${id}-helper-text` : undefined;
   return (
-    <FormControl variant="outlined" fullWidth error={error} required={required}>
-      <InputLabel htmlFor={id}>{label}</InputLabel>
-      <OutlinedInput
-        id={id}
-        label={required ? `${label} *` : label}
-        aria-describedby={helperId}
-        {...input}
-      />
-      {helperText && <FormHelperText id={helperId}>{helperText}</FormHelperText>}
-    </FormControl>
+    <FieldFrame label={label} helperText={helperText} error={error} required={required}>
+      {(id, helperId) => (
+        <OutlinedInput
+          id={id}
+          label={required ? `${label} *` : label}
+          aria-describedby={helperId}
+          {...input}
+        />
+      )}
+    </FieldFrame>
   );
 }
