@@ -136,6 +136,8 @@ function isWalkable(value: unknown): value is object {
 }
 
 export function fieldWithNul(value: unknown): string | null {
+  // Nothing to walk (a GET's body): no stack, no set of seen objects.
+  if (value === undefined || value === null) return null;
   const stack: [unknown, string][] = [[value, '']];
   const seen = new WeakSet<object>();
   while (stack.length) {
