@@ -94,6 +94,14 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: paths.finishRegistration,
+            lazy: screen(
+              async () =>
+                (await import('../features/account/FinishRegistrationPage')).FinishRegistrationPage,
+              signedIn,
+            ),
+          },
+          {
             path: paths.blogs,
             lazy: screen(async () => (await import('../features/blogs/BlogsPage')).BlogsPage),
           },

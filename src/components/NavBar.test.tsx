@@ -7,7 +7,9 @@ import { server } from '../testing/server';
 describe('Navigation bar (signed out)', () => {
   it('links Home, Blogs, Register and Login', async () => {
     const store = makeStore({
-      preloadedState: { auth: { user: null, loading: false, tokenReady: false, attempt: null } },
+      preloadedState: {
+        auth: { user: null, loading: false, tokenReady: false, attempt: null, account: 'unknown' },
+      },
     });
     renderApp('/blogs', { store });
     await screen.findByRole('heading', { level: 1, name: 'Blogs' });

@@ -4,6 +4,8 @@ export const paths = {
   home: '/home',
   login: '/login',
   register: '/register',
+  /** Where an account whose registration was cut short finishes it (not in the spec). */
+  finishRegistration: '/finish-registration',
   blogs: '/blogs',
   categoryProducts: {
     pattern: '/category-products/:categoryName',

@@ -131,7 +131,13 @@ export function fakeProvider(
       if (!account) return failure('USER_NOT_FOUND');
       if (body.displayName !== undefined) account.displayName = body.displayName;
       if (body.photoUrl !== undefined) account.photoUrl = body.photoUrl;
-      return HttpResponse.json({ ...userInfo(account), idToken: idTokenFor(account) });
+      // As the real API: a new ID token comes with its refresh token and lifetime.
+      return HttpResponse.json({
+        ...userInfo(account),
+        idToken: idTokenFor(account),
+        refreshToken: `refresh-${account.localId}`,
+        expiresIn: '3600',
+      });
     }),
     http.post(/accounts:delete/, async ({ request }) => {
       count('delete');

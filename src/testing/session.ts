@@ -32,7 +32,9 @@ export function makeSessionUser(overrides: Partial<SessionUser> = {}): SessionUs
 
 /** Preloaded auth state: signed in, with an access token. */
 export function signedInState(user: SessionUser = makeSessionUser()) {
-  return { auth: { user, loading: false, tokenReady: true, attempt: null } };
+  return {
+    auth: { user, loading: false, tokenReady: true, attempt: null, account: 'complete' as const },
+  };
 }
 
 /** The API's role lookups answering one role for every email (spec §7 shapes). */

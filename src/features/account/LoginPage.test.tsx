@@ -76,6 +76,15 @@ describe('Login page', () => {
     await waitFor(() => expect(localStorage.getItem('accessToken')).toBe('access-1'));
   });
 
+  it('shows the demo e-mails as text a person can read and copy', async () => {
+    setup();
+    await screen.findByRole('button', { name: /demo buyer/ });
+    for (const email of ['seller@cardealer.dev', 'buyer@cardealer.dev', 'admin@cardealer.dev']) {
+      expect(screen.getByText(email, { selector: 'span' })).toBeVisible();
+    }
+    expect(screen.getByText(/Demo accounts \(password cardealer123\)/)).toBeVisible();
+  });
+
   it('fills the form from the demo box', async () => {
     const { user } = setup();
     await user.click(await screen.findByRole('button', { name: /demo buyer/ }));

@@ -66,19 +66,31 @@ export function LoginPage() {
           <Typography variant="subtitle2" component="h2" gutterBottom>
             Demo accounts (password {DEMO_PASSWORD})
           </Typography>
-          <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
+          <Stack component="ul" spacing={1} sx={{ m: 0, p: 0, listStyle: 'none' }}>
             {demoAccounts.map((account) => (
-              <Button
+              <Stack
+                component="li"
                 key={account.email}
-                size="small"
-                variant="outlined"
-                onClick={() =>
-                  void form.setValues({ email: account.email, password: DEMO_PASSWORD })
-                }
-                aria-label={`Use the demo ${account.label.toLowerCase()}: ${account.email}`}
+                direction="row"
+                spacing={1.5}
+                sx={{ alignItems: 'center' }}
               >
-                {account.label}
-              </Button>
+                <Button
+                  size="small"
+                  variant="outlined"
+                  sx={{ minWidth: 72 }}
+                  onClick={() =>
+                    void form.setValues({ email: account.email, password: DEMO_PASSWORD })
+                  }
+                  aria-label={`Use the demo ${account.label.toLowerCase()}: ${account.email}`}
+                >
+                  {account.label}
+                </Button>
+                {/* Readable and copyable, not only the button's accessible name. */}
+                <Typography component="span" variant="body2" sx={{ userSelect: 'all' }}>
+                  {account.email}
+                </Typography>
+              </Stack>
             ))}
           </Stack>
         </Alert>

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { makeStore } from '../../app/store';
@@ -10,7 +10,7 @@ import { jwtHandler, listenToAuth, roleHandlers } from '../../testing/session';
 
 const UPLOAD = 'http://localhost/image-host/1/upload';
 
-function setup({ uploadFails = false } = {}) {
+function setup({ uploadFails = false, saveHeld = Promise.resolve() } = {}) {
   const provider = fakeProvider([{ email: 'taken@example.com', password: 'secret1' }]);
   const saved: unknown[] = [];
   server.use(
@@ -30,6 +30,7 @@ function setup({ uploadFails = false } = {}) {
           }),
     ),
     http.put(`${API}/users`, async ({ request }) => {
+      await saveHeld;
       saved.push(await request.json());
       return HttpResponse.json({
         acknowledged: true,
@@ -104,6 +105,26 @@ describe('Register page', () => {
     const account = [...provider.accounts.values()].find((a) => a.email === 'rita@example.com');
     expect(account?.displayName).toBe('Rita Rider');
     expect(account?.photoUrl).toBe('http://localhost/image-host/i/abc.png');
+  });
+
+  it('shows the new user as signed in only once the user record is saved', async () => {
+    let releaseSave = () => {};
+    const saveHeld = new Promise<void>((resolve) => (releaseSave = resolve));
+    const { user, router, saved, store } = setup({ saveHeld });
+    await fill(user, 'slow@example.com');
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    // The sign-in account exists and the photo is uploaded, but PUT /users has not answered.
+    await waitFor(() => expect(store.getState().auth.user).toBeNull());
+    await waitFor(() => expect(localStorage.getItem('accessToken')).toBe('access-1'));
+    expect(screen.getByRole('button', { name: 'Loading...' })).toBeDisabled();
+    const nav = screen.getAllByRole('navigation', { name: 'Main' })[0];
+    expect(within(nav).queryByText('Dashboad')).not.toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/register');
+    releaseSave();
+    expect(await screen.findByText('Register successfull')).toBeInTheDocument();
+    expect(await within(nav).findByText('Dashboad')).toBeInTheDocument();
+    expect(within(nav).getByText('Rita Rider')).toBeInTheDocument();
+    expect(saved).toHaveLength(1);
   });
 
   it('says User already registered for a taken email, and resets the form', async () => {

@@ -1,7 +1,6 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
-import FormHelperText from '@mui/material/FormHelperText';
 import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -10,12 +9,11 @@ import { useFormik } from 'formik';
 import { useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import * as yup from 'yup';
-import { SelectInput, type SelectOption } from '../../components/SelectInput';
+import { SelectInput } from '../../components/SelectInput';
 import { TextInput } from '../../components/TextInput';
 import { paths } from '../../config/paths';
 import { useHydrated } from '../../lib/useHydrated';
 import { fieldError, textFieldProps } from '../../lib/forms';
-import { ACCEPTED_IMAGE_TYPES } from '../../lib/api/imageHost';
 import { imageFileSchema } from '../../lib/imageFile';
 import { authErrorCode } from '../../lib/auth/firebase';
 import { ensureAuthListener } from '../../lib/auth/authListener';
@@ -23,8 +21,9 @@ import { useSessionDispatch } from '../../lib/auth/session';
 import { notify } from '../../lib/notify/notify';
 import { AuthCard } from './AuthCard';
 import { signInErrorMessage } from './authErrors';
-import { registerAccount, RegistrationStepError } from './accountThunks';
+import { registerAccount, RegistrationStepError, type SignUpRole } from './accountThunks';
 import { GoogleSignIn } from './GoogleSignIn';
+import { PhotoField, ROLE_OPTIONS, roleSchema } from './ProfileFields';
 import { useReturnPath } from './useReturnPath';
 
 const REQUIRED = 'Field is required';
@@ -34,7 +33,7 @@ const schema = yup.object({
   name: yup.string().trim().required(REQUIRED).max(80, 'Use at most 80 characters'),
   email: yup.string().trim().required(REQUIRED).email('Enter a valid email address'),
   photo: imageFileSchema(REQUIRED),
-  role: yup.string().oneOf(['Seller', 'Buyer'], 'Choose seller or buyer').required(REQUIRED),
+  role: roleSchema(REQUIRED),
   password: yup.string().required(REQUIRED).min(6, PASSWORD_MESSAGE),
 });
 
@@ -42,15 +41,9 @@ interface Values {
   name: string;
   email: string;
   photo: File | null;
-  role: 'Seller' | 'Buyer' | '';
+  role: SignUpRole | '';
   password: string;
 }
-
-const ROLE_OPTIONS: readonly SelectOption[] = [
-  { value: '', label: 'Make seller or buyer', disabled: true },
-  { value: 'Seller', label: 'Seller' },
-  { value: 'Buyer', label: 'Buyer' },
-];
 
 const initialValues: Values = { name: '', email: '', photo: null, role: 'Seller', password: '' };
 
@@ -76,7 +69,7 @@ export function RegisterPage() {
               email: values.email.trim(),
               password: values.password,
               photo: values.photo as File,
-              role: values.role as 'Seller' | 'Buyer',
+              role: values.role as SignUpRole,
             },
             setProgress,
           ),
@@ -123,34 +116,17 @@ export function RegisterPage() {
         <Stack spacing={2.5}>
           <TextInput label="Name" autoComplete="name" {...text('name')} />
           <TextInput label="Email" type="email" autoComplete="email" {...text('email')} />
-          <Box>
-            <Typography
-              component="label"
-              htmlFor="register-photo"
-              variant="body2"
-              sx={{ display: 'block', mb: 0.5 }}
-            >
-              Photo
-            </Typography>
-            <input
-              key={fileInputKey}
-              id="register-photo"
-              name="photo"
-              type="file"
-              disabled={!hydrated}
-              accept={ACCEPTED_IMAGE_TYPES.join(',')}
-              aria-invalid={Boolean(errorOf('photo'))}
-              aria-describedby="register-photo-help"
-              onChange={(event) => {
-                void form.setFieldValue('photo', event.currentTarget.files?.[0] ?? null);
-                void form.setFieldTouched('photo', true, false);
-              }}
-              onBlur={() => void form.setFieldTouched('photo', true)}
-            />
-            <FormHelperText id="register-photo-help" error={Boolean(errorOf('photo'))}>
-              {errorOf('photo') ?? 'A JPEG, PNG, WebP or GIF image, up to 5 MB'}
-            </FormHelperText>
-          </Box>
+          <PhotoField
+            id="register-photo"
+            resetKey={fileInputKey}
+            disabled={!hydrated}
+            error={errorOf('photo')}
+            onChange={(file) => {
+              void form.setFieldValue('photo', file);
+              void form.setFieldTouched('photo', true, false);
+            }}
+            onBlur={() => void form.setFieldTouched('photo', true)}
+          />
           <SelectInput
             label="Role"
             name="role"

@@ -38,7 +38,9 @@ function renderAsAdmin(
   if (lists.buyers) server.use(http.get(`${API}/users/buyers`, () => answer(lists.buyers)));
   if (lists.sellers) server.use(http.get(`${API}/users/sellers`, () => answer(lists.sellers)));
   const store = makeStore({
-    preloadedState: { auth: { user: admin, loading: false, tokenReady: true, attempt: null } },
+    preloadedState: {
+      auth: { user: admin, loading: false, tokenReady: true, attempt: null, account: 'complete' },
+    },
   });
   return renderApp(path, { store });
 }

@@ -120,7 +120,9 @@ describe('Category products page', () => {
   it('the loader fetches nothing for a signed-out visitor (the guard sends them to login)', async () => {
     const answer = answerCategory([model3]);
     const store = makeStore({
-      preloadedState: { auth: { user: null, loading: false, tokenReady: false, attempt: null } },
+      preloadedState: {
+        auth: { user: null, loading: false, tokenReady: false, attempt: null, account: 'unknown' },
+      },
     });
     await loadCategoryProducts(store, 'Tesla');
     expect(answer.calls()).toBe(0);
@@ -183,7 +185,9 @@ describe('Category products page', () => {
   it('sends a signed-out visitor to login with the spec message', async () => {
     answerCategory([model3]);
     const store = makeStore({
-      preloadedState: { auth: { user: null, loading: false, tokenReady: false, attempt: null } },
+      preloadedState: {
+        auth: { user: null, loading: false, tokenReady: false, attempt: null, account: 'unknown' },
+      },
     });
     const { router } = renderApp('/category-products/Tesla', { store });
     expect(await screen.findByText('Please login first to buy this product')).toBeInTheDocument();

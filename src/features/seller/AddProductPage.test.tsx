@@ -25,7 +25,9 @@ const UPLOAD = 'http://localhost/image-host/1/upload';
 
 function renderAsSeller() {
   const store = makeStore({
-    preloadedState: { auth: { user: seller, loading: false, tokenReady: true, attempt: null } },
+    preloadedState: {
+      auth: { user: seller, loading: false, tokenReady: true, attempt: null, account: 'complete' },
+    },
   });
   return renderApp('/dashboad/add-products', { store });
 }

@@ -33,7 +33,9 @@ function renderMyProducts(products: Product[]) {
     }),
   );
   const store = makeStore({
-    preloadedState: { auth: { user: seller, loading: false, tokenReady: true, attempt: null } },
+    preloadedState: {
+      auth: { user: seller, loading: false, tokenReady: true, attempt: null, account: 'complete' },
+    },
   });
   return renderApp('/dashboad/my-products', { store });
 }

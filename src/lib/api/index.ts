@@ -263,6 +263,7 @@ export type {
   User,
   AddProductApiArg,
   CreateOrderApiArg,
+  UpsertUserApiArg,
 } from './generated/cardealerApi';
 
 /** The server's `{message}` from a failed call, or a plain sentence for a network failure. */

@@ -45,7 +45,7 @@ describe('auth listener thunk', () => {
       withExtraArgument(extra) as unknown as MockMiddleware,
     ]);
     const store: Store = mockStore({
-      auth: { user: null, loading: true, tokenReady: false, attempt: null },
+      auth: { user: null, loading: true, tokenReady: false, attempt: null, account: 'unknown' },
     });
     return { provider, store };
   }

@@ -1,10 +1,11 @@
 import {
   accessTokenStored,
   authAttemptFailed,
-  authAttemptFinished,
   authAttemptStarted,
+  accountRecordChecked,
   authReducer,
-  profileUpdated,
+  registrationCompleted,
+  selectAccountRecord,
   selectAuthAttempt,
   selectAuthLoading,
   selectAuthUser,
@@ -22,7 +23,13 @@ const root = (auth: AuthState) => ({ auth });
 
 describe('auth slice (spec §4 Auth)', () => {
   it('starts loading, with nobody signed in', () => {
-    expect(initial).toEqual({ user: null, loading: true, tokenReady: false, attempt: null });
+    expect(initial).toEqual({
+      user: null,
+      loading: true,
+      tokenReady: false,
+      attempt: null,
+      account: 'unknown',
+    });
     expect(selectAuthLoading(root(initial))).toBe(true);
     expect(selectIsSignedIn(root(initial))).toBe(false);
   });
@@ -58,22 +65,33 @@ describe('auth slice (spec §4 Auth)', () => {
     expect(state.attempt).toBeNull();
   });
 
-  it('keeps the session while a registration finishes its steps', () => {
+  it('shows a new account as signed in only once every registration step is done', () => {
     let state = authReducer(initial, authAttemptStarted('create'));
-    state = authReducer(state, userSignedIn(makeSessionUser()));
+    state = authReducer(state, userSignedIn(makeSessionUser({ displayName: null })));
+    // The sign-in account exists, but the photo, profile and user record are still on their way.
+    expect(selectIsSignedIn(root(state))).toBe(false);
+    expect(selectAuthLoading(root(state))).toBe(true);
     expect(state.attempt).toBe('create');
-    state = authReducer(state, authAttemptFinished());
-    expect(state.attempt).toBeNull();
+    state = authReducer(state, accessTokenStored());
+    state = authReducer(
+      state,
+      registrationCompleted(makeSessionUser({ displayName: 'New', photoURL: 'http://x/p.png' })),
+    );
+    expect(selectAuthUser(root(state))?.displayName).toBe('New');
+    expect(selectAuthUser(root(state))?.photoURL).toBe('http://x/p.png');
+    expect(state).toMatchObject({ loading: false, attempt: null, tokenReady: true });
+    expect(selectAccountRecord(root(state))).toBe('complete');
   });
 
-  it('shows a new name and photo at once after a profile update', () => {
-    const signedIn = authReducer(initial, userSignedIn(makeSessionUser()));
-    const state = authReducer(
-      signedIn,
-      profileUpdated(makeSessionUser({ displayName: 'New', photoURL: 'http://x/p.png' })),
-    );
-    expect(state.user?.displayName).toBe('New');
-    expect(state.user?.photoURL).toBe('http://x/p.png');
+  it('marks an account without a user record incomplete, ignoring a stale answer', () => {
+    let state = authReducer(initial, userSignedIn(makeSessionUser()));
+    expect(selectAccountRecord(root(state))).toBe('unknown');
+    state = authReducer(state, accountRecordChecked({ uid: 'someone-else', found: false }));
+    expect(selectAccountRecord(root(state))).toBe('unknown');
+    state = authReducer(state, accountRecordChecked({ uid: 'uid-sam', found: false }));
+    expect(selectAccountRecord(root(state))).toBe('incomplete');
+    state = authReducer(state, userSignedOut());
+    expect(selectAccountRecord(root(state))).toBe('unknown');
   });
 
   it('tracks the access token, and forgets it on sign-out or for another user', () => {
@@ -85,6 +103,12 @@ describe('auth slice (spec §4 Auth)', () => {
     state = authReducer(state, userSignedIn(makeSessionUser({ uid: 'someone-else' })));
     expect(state.tokenReady).toBe(false);
     state = authReducer(authReducer(state, accessTokenStored()), userSignedOut());
-    expect(state).toEqual({ user: null, loading: false, tokenReady: false, attempt: null });
+    expect(state).toEqual({
+      user: null,
+      loading: false,
+      tokenReady: false,
+      attempt: null,
+      account: 'unknown',
+    });
   });
 });

@@ -13,9 +13,22 @@ export interface AuthState {
   tokenReady: boolean;
   /** The sign-in work under way (a registration spans several steps after the account exists). */
   attempt: AuthAttempt | null;
+  /**
+   * Whether the signed-in sign-in account has its user record (`PUT /users`): `unknown` until
+   * checked, `incomplete` for an account whose registration was left before its end.
+   */
+  account: AccountRecord;
 }
 
-const initialState: AuthState = { user: null, loading: true, tokenReady: false, attempt: null };
+export type AccountRecord = 'unknown' | 'complete' | 'incomplete';
+
+const initialState: AuthState = {
+  user: null,
+  loading: true,
+  tokenReady: false,
+  attempt: null,
+  account: 'unknown',
+};
 
 export type AuthAttempt = 'create' | 'login' | 'logout' | 'provider';
 
@@ -35,7 +48,13 @@ const authSlice = createSlice({
       state.attempt = null;
     },
     userSignedIn(state, action: PayloadAction<SessionUser>) {
-      if (state.user?.uid !== action.payload.uid) state.tokenReady = false;
+      if (state.user?.uid !== action.payload.uid) {
+        state.tokenReady = false;
+        state.account = 'unknown';
+      }
+      // A registration shows its user as signed in only once every step is done
+      // (`registrationCompleted`): until then the new account has no user record.
+      if (state.attempt === 'create') return;
       state.user = action.payload;
       state.loading = false;
     },
@@ -43,9 +62,19 @@ const authSlice = createSlice({
       state.user = null;
       state.loading = false;
       state.tokenReady = false;
+      state.account = 'unknown';
     },
-    profileUpdated(state, action: PayloadAction<SessionUser>) {
+    /** Every step of a registration (or of finishing one) is done: the user is signed in. */
+    registrationCompleted(state, action: PayloadAction<SessionUser>) {
       state.user = action.payload;
+      state.loading = false;
+      state.attempt = null;
+      state.account = 'complete';
+    },
+    accountRecordChecked(state, action: PayloadAction<{ uid: string; found: boolean }>) {
+      // An answer about an account that has since signed out or changed is stale.
+      if (state.user?.uid !== action.payload.uid) return;
+      state.account = action.payload.found ? 'complete' : 'incomplete';
     },
     accessTokenStored(state) {
       state.tokenReady = true;
@@ -58,6 +87,7 @@ const authSlice = createSlice({
     selectIsSignedIn: (state) => state.user !== null,
     selectTokenReady: (state) => state.tokenReady,
     selectAuthAttempt: (state) => state.attempt,
+    selectAccountRecord: (state) => state.account,
   },
 });
 
@@ -67,7 +97,8 @@ export const {
   authAttemptFailed,
   userSignedIn,
   userSignedOut,
-  profileUpdated,
+  registrationCompleted,
+  accountRecordChecked,
   accessTokenStored,
 } = authSlice.actions;
 export const {
@@ -77,6 +108,7 @@ export const {
   selectIsSignedIn,
   selectTokenReady,
   selectAuthAttempt,
+  selectAccountRecord,
 } = authSlice.selectors;
 export const authReducer = authSlice.reducer;
 export type AuthRootState = { auth: AuthState };

@@ -1,15 +1,69 @@
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { useDispatch } from 'react-redux';
-import { api } from '../api';
+import { api, errorMessage, type UpsertUserApiArg } from '../api';
 import { forgetSession, storeAccessToken } from '../api/accessToken';
 import {
   accessTokenStored,
+  accountRecordChecked,
   authAttemptFailed,
   authAttemptFinished,
   authAttemptStarted,
   type AuthRootState,
 } from './authSlice';
 import type { AuthThunk, ThunkExtra } from './authListener';
+import type { SessionUser } from './sessionUser';
+
+/** The user record a registration saves (`PUT /users`). */
+export type UserRecord = UpsertUserApiArg['body'];
+
+/** The record of a Google account: always a Buyer when new (spec §1). */
+export function googleBuyerRecord(user: SessionUser): UserRecord {
+  return {
+    name: user.displayName ?? user.email ?? 'CarDealer user',
+    email: user.email ?? '',
+    userRole: 'Buyer',
+    userImg: user.photoURL ?? '',
+    userVerify: 'false',
+  };
+}
+
+/** Saves the signed-in account's user record; resolves to the server's reason when refused. */
+export function saveUserRecord(record: UserRecord): AuthThunk<Promise<string | null>> {
+  return async (dispatch) => {
+    const saved = await dispatch(api.endpoints.upsertUser.initiate({ body: record }));
+    return 'error' in saved ? errorMessage(saved.error, 'the server did not answer') : null;
+  };
+}
+
+const isGoogleAccount = (user: SessionUser) =>
+  user.providerData.some((provider) => provider.providerId === 'google.com');
+
+/**
+ * Whether the signed-in account has its user record. A registration left half-way (the page
+ * closed or reloaded before `PUT /users`) leaves a sign-in account without one: a Google account
+ * gets its Buyer record at once; a password account is marked `incomplete`, and the app asks for
+ * what is missing. A lookup that fails decides nothing.
+ */
+export function checkAccountRecord(user: SessionUser): AuthThunk<Promise<void>> {
+  return async (dispatch) => {
+    const email = user.email;
+    if (!email) return;
+    const options = { subscribe: false } as const;
+    const answers = await Promise.all([
+      dispatch(api.endpoints.getIsAdmin.initiate({ email }, options)),
+      dispatch(api.endpoints.getIsSeller.initiate({ email }, options)),
+      dispatch(api.endpoints.getIsBuyer.initiate({ email }, options)),
+    ]);
+    if (answers.some((answer) => !answer.data)) return;
+    let found = answers.some((answer) => Object.values(answer.data ?? {}).some(Boolean));
+    if (!found && isGoogleAccount(user)) {
+      const refused = await dispatch(saveUserRecord(googleBuyerRecord(user)));
+      if (refused) console.error('Could not save the Google account', refused);
+      found = refused === null;
+    }
+    dispatch(accountRecordChecked({ uid: user.uid, found }));
+  };
+}
 
 /**
  * Log out (spec §1): sign out of the provider, remove the stored accessToken, forget every

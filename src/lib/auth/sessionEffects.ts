@@ -7,7 +7,7 @@ import type {
 import { forgetSession, markSignedIn } from '../api/accessToken';
 import { sessionExpired, userSignedIn, userSignedOut, type AuthRootState } from './authSlice';
 import type { ThunkExtra } from './authListener';
-import { fetchAccessToken, signOut } from './session';
+import { checkAccountRecord, fetchAccessToken, signOut } from './session';
 
 type Dispatch = ThunkDispatch<AuthRootState, ThunkExtra, UnknownAction>;
 export type SessionStartListening = TypedStartListening<AuthRootState, Dispatch, ThunkExtra>;
@@ -27,7 +27,11 @@ export function addSessionEffects(startListening: SessionStartListening): void {
       markSignedIn();
       // The same user again (a profile refresh, a token renewal): keep the token we have.
       listenerApi.cancelActiveListeners();
-      await listenerApi.dispatch(fetchAccessToken(email));
+      if (!(await listenerApi.dispatch(fetchAccessToken(email)))) return;
+      // A registration or a Google sign-in under way saves the record itself.
+      const attempt = listenerApi.getState().auth.attempt;
+      if (attempt === 'create' || attempt === 'provider') return;
+      await listenerApi.dispatch(checkAccountRecord(action.payload));
     },
   });
   startListening({

@@ -7,7 +7,7 @@ import { delay, http, HttpResponse } from 'msw';
 import { makeStore } from '../../app/store';
 import { fakeProvider } from '../../testing/firebaseAuth';
 import { API, server } from '../../testing/server';
-import { listenToAuth } from '../../testing/session';
+import { listenToAuth, roleHandlers } from '../../testing/session';
 import { mayHaveSession } from '../api/accessToken';
 import { firebaseAuthService } from './firebase';
 
@@ -24,6 +24,7 @@ it('is kept from sign-in, before the access token arrives, until sign-out', asyn
   const tokenHeld = new Promise<void>((resolve) => (releaseToken = resolve));
   server.use(
     ...provider.handlers,
+    ...roleHandlers('buyer'),
     http.get(`${API}/jwt`, async () => {
       await tokenHeld;
       await delay(1);
