@@ -61,7 +61,10 @@ export const products = pgTable(
     productDescription: text('product_description').notNull(),
     sellerName: text('seller_name').notNull(),
     sellerPhoto: text('seller_photo').notNull().default(''),
-    email: text('email').notNull(),
+    // The seller. Deleting the seller deletes their cars (and, through orders, the bookings).
+    email: text('email')
+      .notNull()
+      .references(() => users.email, { onDelete: 'cascade' }),
     advertisement: text('advertisement', { enum: ['true', 'false'] })
       .notNull()
       .default('false'),
@@ -99,12 +102,16 @@ export const orders = pgTable(
   {
     _id: text('id').primaryKey(),
     buyerName: text('buyer_name').notNull(),
-    buyerEmail: text('buyer_email').notNull(),
+    buyerEmail: text('buyer_email')
+      .notNull()
+      .references(() => users.email, { onDelete: 'cascade' }),
     productName: text('product_name').notNull(),
     productPrice: doublePrecision('product_price').notNull(),
     phone: text('phone').notNull(),
     meetLocation: text('meet_location').notNull(),
-    productID: text('product_id').notNull(),
+    productID: text('product_id')
+      .notNull()
+      .references(() => products._id, { onDelete: 'cascade' }),
     carImage: text('car_image').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, sql, sum, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '../client';
-import { categories, orders, productCounts, products, users, type ProductRow } from '../schema';
+import { categories, productCounts, products, users, type ProductRow } from '../schema';
 import { CatalogueCache } from './catalogue-cache';
 import { newId, normaliseEmail } from './ids';
 import { BadCursor, decodeCursor, encodeCursor, type Page, type PageRequest } from './paging';
@@ -210,16 +210,13 @@ export function productsRepository(db: Db, cache: CatalogueCache = new Catalogue
       return written(changed.length);
     },
 
-    /** Deletes the product and the orders placed on it. */
+    /** Deletes the product; the database deletes the orders placed on it (a foreign key). */
     async delete(id: string): Promise<number> {
-      const deleted = await db.transaction(async (tx) => {
-        await tx.delete(orders).where(eq(orders.productID, id));
-        const rows = await tx
-          .delete(products)
-          .where(eq(products._id, id))
-          .returning({ _id: products._id });
-        return rows.length;
-      });
+      const rows = await db
+        .delete(products)
+        .where(eq(products._id, id))
+        .returning({ _id: products._id });
+      const deleted = rows.length;
       return written(deleted);
     },
   };

@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, ilike, inArray, or, type AnyColumn } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, or, type AnyColumn } from 'drizzle-orm';
 import type { Db } from '../client';
-import { orders, products, users, type UserRow } from '../schema';
+import { users, type UserRow } from '../schema';
 import { CatalogueCache } from './catalogue-cache';
 import { newId, normaliseEmail } from './ids';
 import type { Page, PageRequest } from './paging';
@@ -170,31 +170,12 @@ export function usersRepository(db: Db, cache: CatalogueCache = new CatalogueCac
     },
 
     /**
-     * Deletes the user with everything that would dangle: their products, the orders placed
-     * on those products, and their own orders as a buyer. One transaction.
+     * Deletes the user; the database deletes what would dangle (their products, the orders
+     * placed on those products, and their own orders as a buyer: migration 0004's foreign keys).
      */
     async deleteWithDependants(id: string): Promise<number> {
-      const deleted = await db.transaction(async (tx) => {
-        const [user] = await tx
-          .select({ email: users.email })
-          .from(users)
-          .where(eq(users._id, id))
-          .for('update');
-        if (!user) return 0;
-        const owned = tx
-          .select({ id: products._id })
-          .from(products)
-          .where(eq(products.email, user.email));
-        await tx
-          .delete(orders)
-          .where(or(eq(orders.buyerEmail, user.email), inArray(orders.productID, owned)));
-        await tx.delete(products).where(eq(products.email, user.email));
-        const removed = await tx
-          .delete(users)
-          .where(eq(users._id, id))
-          .returning({ _id: users._id });
-        return removed.length;
-      });
+      const removed = await db.delete(users).where(eq(users._id, id)).returning({ _id: users._id });
+      const deleted = removed.length;
       // Their products left the catalogue.
       cache.invalidate();
       return deleted;
