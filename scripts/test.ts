@@ -1,6 +1,6 @@
 /**
  * `npm test`: every check, in order, with one closing line that totals the test cases.
- *   static: ESLint, Prettier, tsc (strict), contract freshness
+ *   static: ESLint, import cycles (dependency-cruiser), Prettier, tsc (strict), contract freshness
  *   unit and component tests (Jest: web in jsdom, server on PGlite)
  *   server tests on PostgreSQL (DATABASE_URL, or Debian's cluster when installed)
  *   browser tests (Playwright with Debian's Chromium against the running product)
@@ -95,6 +95,13 @@ async function main(): Promise<void> {
   mkdirSync(reports, { recursive: true });
 
   run('lint: ESLint', bin('eslint'), ['.', '--max-warnings=0']);
+  // Import cycles with type-only imports counted (ESLint's no-cycle skips them).
+  run('lint: import cycles', bin('depcruise'), [
+    'src',
+    'server',
+    '--config',
+    '.dependency-cruiser.cjs',
+  ]);
   run('lint: Prettier', bin('prettier'), ['--check', '.', '--log-level=warn']);
   run('type check: tsc --noEmit (strict)', bin('tsc'), ['--noEmit', '-p', '.']);
   run('contract: api/openapi.json and generated slices are fresh', process.execPath, [

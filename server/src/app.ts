@@ -11,7 +11,6 @@ import Fastify, {
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { installAccess, type SignInProvider } from './auth/access';
-import { repoRoot } from './config';
 import type { Db } from './db/client';
 import { repositories, type Repositories } from './db/repositories';
 import imageHost, { IMAGE_HOST_PREFIX } from './image-host/image-host';
@@ -22,7 +21,7 @@ import orderRoutes from './routes/orders';
 import productRoutes from './routes/products';
 import { sharedSchemas } from './routes/schemas';
 import userRoutes from './routes/users';
-import { API_PREFIX, DOCS_PREFIX } from './paths';
+import { API_PREFIX, DOCS_PREFIX, repoRoot } from './paths';
 import { installSecurity, type CspOptions, type RateLimits } from './security';
 import { webPages } from './web-pages';
 

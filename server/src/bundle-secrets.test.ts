@@ -7,7 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import { repoRoot } from './config';
+import { repoRoot } from './paths';
 import { clientEnvKeys } from '../../webpack.config';
 
 /** Whatever a build may embed: each is public by design (README, .env.example). */

@@ -1,10 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { repoRoot } from './paths';
 import type { CspOptions, RateLimits } from './security';
-
-/** Where the repository's root is, whatever the working directory. */
-export const repoRoot = resolve(__dirname, '..', '..');
 
 export type AppMode = 'demo' | 'production';
 

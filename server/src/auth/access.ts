@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fast
 import type { Auth } from 'firebase-admin/auth';
 import { randomBytes } from 'node:crypto';
 import { normaliseEmail } from '../db/repositories/ids';
-import type { Role } from '../db/repositories/users-repository';
+import type { Role } from '../db/schema';
 import type { User } from '../routes/schemas';
 
 /**

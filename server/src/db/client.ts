@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Pool } from 'pg';
-import { repoRoot } from '../config';
+import { repoRoot } from '../paths';
 import { schema } from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;

@@ -31,9 +31,10 @@ describe(`foreign keys (${databaseKind})`, () => {
   afterAll(() => database.close());
 
   const ids = async (table: 'orders' | 'products' | 'users') => {
-    const result = await database.db.execute<{ id: string }>(
+    // PGlite's and node-postgres's results differ in type, not in `rows`.
+    const result = (await database.db.execute(
       sql`select id from ${sql.identifier(table)} where id like ${'%-%'} order by id`,
-    );
+    )) as unknown as { rows: { id: string }[] };
     return result.rows.map((row) => row.id);
   };
 

@@ -123,6 +123,8 @@ export const orders = pgTable(
 
 export const schema = { users, categories, products, productCounts, orders };
 export type UserRow = typeof users.$inferSelect;
+/** Who a user is to the marketplace. */
+export type Role = UserRow['userRole'];
 export type CategoryRow = typeof categories.$inferSelect;
 export type ProductRow = typeof products.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;

@@ -3,7 +3,8 @@ import { Type, type TSchema } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { httpError } from '../auth/access';
 import { normaliseEmail } from '../db/repositories/ids';
-import { USER_SORTS, type Role } from '../db/repositories/users-repository';
+import { USER_SORTS } from '../db/repositories/users-repository';
+import type { Role } from '../db/schema';
 import {
   MAX_OFFSET,
   MAX_PAGE,

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, or, type AnyColumn } from 'drizzle-orm';
 import type { Db } from '../client';
-import { users, type UserRow } from '../schema';
+import { users, type Role } from '../schema';
 import { CatalogueCache } from './catalogue-cache';
 import { newId, normaliseEmail } from './ids';
 import type { Page, PageRequest } from './paging';
@@ -26,8 +26,6 @@ const USER_SORT_COLUMNS: Record<UserSort, AnyColumn> = {
 function likePattern(q: string): string {
   return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
-
-export type Role = UserRow['userRole'];
 
 const userColumns = {
   _id: users._id,
