@@ -8,6 +8,7 @@ import Fastify, {
   type FastifyInstance,
   type FastifyServerOptions,
 } from 'fastify';
+import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { installAccess, type SignInProvider } from './auth/access';
@@ -117,6 +118,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT,
     requestIdHeader: false,
+    // Unique across processes and replicas (Fastify's own ids count from 1 in each process): the
+    // id a 500 answer shows a user finds that one request in the logs.
+    genReqId: () => randomUUID(),
     trustProxy: options.trustProxy ?? false,
     ajv: { customOptions: { allErrors: false, coerceTypes: false, verbose: true } },
   }).withTypeProvider<TypeBoxTypeProvider>();

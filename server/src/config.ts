@@ -6,6 +6,9 @@ import type { CspOptions, RateLimits } from './security';
 
 export type AppMode = 'demo' | 'production';
 
+/** PostgreSQL connections one server process keeps at most, unless DATABASE_POOL_SIZE says. */
+export const DEFAULT_POOL_SIZE = 10;
+
 /**
  * The defaults `npm start` runs with (per minute, per user or address). Generous for a person
  * (the web app asks for a token once per sign-in and per hour; a booking or an upload is a
@@ -27,6 +30,8 @@ export interface ServerConfig {
   dataDir: string;
   /** PostgreSQL connection string; when unset the embedded PGlite in `dataDir` is used. */
   databaseUrl: string | undefined;
+  /** PostgreSQL connections one server process keeps at most. */
+  databasePoolSize: number;
   firebaseProjectId: string;
   /** host:port of the Firebase Auth emulator (development only). */
   authEmulatorHost: string | undefined;
@@ -150,6 +155,7 @@ export function loadServerConfig(env: Env = process.env): ServerConfig {
     port: int(env, 'PORT', 8080, 0, 65535),
     dataDir,
     databaseUrl,
+    databasePoolSize: int(env, 'DATABASE_POOL_SIZE', DEFAULT_POOL_SIZE, 1, 1000),
     firebaseProjectId: env.FIREBASE_PROJECT_ID || 'demo-cardealer',
     authEmulatorHost,
     accessTokenSecret: secret ?? readOrCreateSecret(dataDir),

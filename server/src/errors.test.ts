@@ -142,6 +142,16 @@ describe(`error answers (${databaseKind})`, () => {
       requestId: expect.any(String),
     });
     expect(response.body).not.toMatch(/TypeError|at |\.ts/);
+    // Unique across processes: a second app (another replica) never repeats an id.
+    const other = await buildApp({ db: {} as unknown as Db });
+    const ids = new Set<string>();
+    for (const app of [broken, other, broken, other]) {
+      const answer = await app.inject({ method: 'GET', url: '/api/advertisment' });
+      ids.add((answer.json() as { requestId: string }).requestId);
+    }
+    expect(ids.size).toBe(4);
+    expect([...ids][0]).toMatch(/^[0-9a-f-]{36}$/);
+    await other.close();
     await broken.close();
   });
 

@@ -14,6 +14,7 @@ async function main(): Promise<void> {
   const database = await openDatabase({
     databaseUrl: config.databaseUrl,
     pgliteDir: join(config.dataDir, 'pglite'),
+    poolSize: config.databasePoolSize,
   });
   await database.migrate();
   await seedReferenceData(database.db);

@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Pool } from 'pg';
+import { DEFAULT_POOL_SIZE } from '../config';
 import { repoRoot } from '../paths';
 import { schema } from './schema';
 
@@ -31,12 +32,17 @@ export interface OpenOptions {
   pgliteDir?: string;
   /** An existing PGlite instance (tests open one from a snapshot). */
   pglite?: PGlite;
+  /** PostgreSQL connections this process keeps at most (default 10). */
+  poolSize?: number;
 }
 
 /** Opens PostgreSQL when a URL is given, else the embedded PGlite. */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new Pool({ connectionString: options.databaseUrl, max: 10 });
+    const pool = new Pool({
+      connectionString: options.databaseUrl,
+      max: options.poolSize ?? DEFAULT_POOL_SIZE,
+    });
     const db = drizzlePg(pool, { schema });
     return {
       db,
