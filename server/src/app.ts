@@ -10,14 +10,17 @@ import Fastify, {
 } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { existsSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { installAccess, type SignInProvider } from './auth/access';
 import type { Db } from './db/client';
 import { repositories, type Repositories } from './db/repositories';
+import { EventHub, type Listen } from './events/event-hub';
 import imageHost, { IMAGE_HOST_PREFIX } from './image-host/image-host';
 import authRoutes from './routes/auth';
 import categoryRoutes from './routes/categories';
 import healthRoutes from './routes/health';
+import notificationRoutes from './routes/notifications';
 import orderRoutes from './routes/orders';
 import productRoutes from './routes/products';
 import { sharedSchemas } from './routes/schemas';
@@ -31,6 +34,8 @@ export type ReadinessCheck = () => Promise<string | null>;
 
 export interface AppOptions {
   db: Db;
+  /** LISTEN on the database (live events across replicas); absent: no live events arrive. */
+  listen?: Listen;
   /** Checks behind GET /api/health (the database, the sign-in provider, the demo seed). */
   readinessChecks?: ReadinessCheck[];
   /** Built web app served at `/`; skipped when absent. */
@@ -106,6 +111,10 @@ declare module 'fastify' {
     registeredRoutes: RegisteredRoute[];
     /** Null when every readiness check passes, else the first problem. */
     readiness(): Promise<string | null>;
+    /** The live events of the signed-in users' streams. */
+    events: EventHub;
+    /** The event streams open now (ended when the app closes). */
+    openStreams: Set<ServerResponse>;
   }
 }
 
@@ -134,6 +143,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   app.decorate('db', options.db);
+  const events = new EventHub(options.listen);
+  app.decorate('events', events);
+  app.decorate('openStreams', new Set<ServerResponse>());
+  app.addHook('onReady', () => events.start());
+  // Streams stay open for ever: end them, or closing the server would wait on them.
+  app.addHook('preClose', (done) => {
+    for (const stream of app.openStreams) stream.end();
+    done();
+  });
+  app.addHook('onClose', () => events.close());
   app.decorate('repos', repositories(options.db));
   const checks = options.readinessChecks ?? [];
   app.decorate('readiness', async () => {
@@ -237,6 +256,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(userRoutes);
       await api.register(productRoutes);
       await api.register(orderRoutes);
+      await api.register(notificationRoutes);
       api.setNotFoundHandler((request, reply) =>
         reply.code(404).send({ message: `No such call: ${request.method} ${request.url}` }),
       );

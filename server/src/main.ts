@@ -35,6 +35,7 @@ async function main(): Promise<void> {
   const auth = firebaseAuth(config);
   const app = await buildApp({
     db: database.db,
+    listen: database.listen,
     readinessChecks: checks,
     webRoot: config.webRoot,
     logger: { level: config.logLevel },

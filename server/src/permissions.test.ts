@@ -35,6 +35,8 @@ interface Fixture {
   freshProduct(): Promise<string>;
   /** A new user record without a sign-in account. */
   freshUser(role: 'Seller' | 'Buyer'): Promise<string>;
+  /** A new requested booking by `buyer` of a new car of `seller`. */
+  freshBooking(): Promise<string>;
 }
 
 interface Row {
@@ -43,6 +45,8 @@ interface Row {
   /** The request, without authorization (the caller's access token is added unless set). */
   request(f: Fixture, caller: CallerName): Promise<InjectOptions> | InjectOptions;
   expect: Expected;
+  /** A stream that never ends: asked over a real connection, its status read, then left. */
+  stream?: true;
 }
 
 const open = (status = 200): Expected => ({
@@ -67,6 +71,21 @@ const sellersOwnRead: Expected = {
   otherSeller: 403,
   admin: 200,
 };
+/** A booking of `buyer`'s on `seller`'s car: its two parties only; anyone else is told 404. */
+const partiesOnly = (status = 200): Expected => ({
+  anonymous: 401,
+  buyer: status,
+  seller: status,
+  otherSeller: 404,
+  admin: 404,
+});
+const signedIn = (status = 200): Expected => ({
+  anonymous: 401,
+  buyer: status,
+  seller: status,
+  otherSeller: status,
+  admin: status,
+});
 const sellersOwnWrite: Expected = {
   anonymous: 401,
   buyer: 403,
@@ -169,6 +188,59 @@ const rows: Row[] = [
     }),
     expect: { anonymous: 401, buyer: 201, seller: 403, otherSeller: 403, admin: 403 },
   },
+  {
+    route: 'GET /api/orders/:id',
+    request: async (f) => ({ url: `/api/orders/${await f.freshBooking()}` }),
+    expect: partiesOnly(),
+  },
+  {
+    route: 'PATCH /api/orders/:id',
+    request: async (f) => ({
+      url: `/api/orders/${await f.freshBooking()}`,
+      payload: { status: 'accepted' },
+    }),
+    // The buyer is a party, but accepting is the seller's move.
+    expect: { ...partiesOnly(), buyer: 403 },
+  },
+  {
+    route: 'GET /api/seller-orders',
+    request: () => ({ url: '/api/seller-orders' }),
+    expect: { anonymous: 401, buyer: 403, seller: 200, otherSeller: 200, admin: 403 },
+  },
+  {
+    route: 'GET /api/admin/orders',
+    request: () => ({ url: '/api/admin/orders?status=requested' }),
+    expect: adminOnly,
+  },
+  {
+    route: 'GET /api/orders/:id/messages',
+    request: async (f) => ({ url: `/api/orders/${await f.freshBooking()}/messages` }),
+    expect: partiesOnly(),
+  },
+  {
+    route: 'POST /api/orders/:id/messages',
+    request: async (f) => ({
+      url: `/api/orders/${await f.freshBooking()}/messages`,
+      payload: { text: 'Is it still available?' },
+    }),
+    expect: partiesOnly(201),
+  },
+  {
+    route: 'GET /api/notifications',
+    request: () => ({ url: '/api/notifications' }),
+    expect: signedIn(),
+  },
+  {
+    route: 'POST /api/notifications/read',
+    request: () => ({ url: '/api/notifications/read', payload: {} }),
+    expect: signedIn(),
+  },
+  {
+    route: 'GET /api/events',
+    request: () => ({ url: '/api/events' }),
+    expect: signedIn(),
+    stream: true,
+  },
   // The image host is guarded by its key (it works like imgbb), not by who is signed in.
   {
     route: 'POST /image-host/1/upload',
@@ -203,7 +275,7 @@ function withHeadRows(base: Row[]): Row[] {
   const all = [...base];
   for (const row of base) {
     const [method, url] = row.route.split(' ');
-    if (method !== 'GET') continue;
+    if (method !== 'GET' || row.stream) continue;
     all.push({
       route: `HEAD ${url}`,
       request: async (f, caller) => ({ ...(await row.request(f, caller)), method: 'HEAD' }),
@@ -276,6 +348,23 @@ describe(`permission matrix (${databaseKind})`, () => {
       imageUrl: uploaded.json().data.display_url,
       pngUpload,
       freshProduct,
+      freshBooking: async () => {
+        const productID = await freshProduct();
+        const booked = await app.repos.orders.insert({
+          buyerName: buyer.name,
+          buyerEmail: buyer.email,
+          productName: 'Fresh car',
+          productPrice: 90,
+          phone: '5551234567',
+          meetLocation: 'Main St',
+          productID,
+          carImage: '/images/cars/car-01.svg',
+          sellerEmail: seller.email,
+          sellerName: seller.name,
+        });
+        if (!('id' in booked)) throw new Error('the fixture booking was refused');
+        return booked.id;
+      },
       freshUser: async (role) => {
         const outcome = await app.repos.users.upsert({
           email: uniqueEmail(`fresh-${role.toLowerCase()}`),
@@ -288,6 +377,22 @@ describe(`permission matrix (${databaseKind})`, () => {
     };
   });
   afterAll(() => ctx.close());
+
+  /** A stream's status, over a real connection (inject waits for an end that never comes). */
+  async function streamStatus(request: InjectOptions, headers: Record<string, string>) {
+    const address = await ctx.app.listen({ port: 0, host: '127.0.0.1' }).catch(() => {
+      const { port } = ctx.app.server.address() as { port: number };
+      return `http://127.0.0.1:${port}`;
+    });
+    const stop = new AbortController();
+    const response = await fetch(`${address}${String(request.url)}`, {
+      headers,
+      signal: stop.signal,
+    });
+    const body = response.status === 200 ? '' : await response.text();
+    stop.abort();
+    return { statusCode: response.status, body, json: () => JSON.parse(body) as unknown };
+  }
 
   it('has a row for every registered route, and no row for a route that does not exist', () => {
     const registered = ctx.app.registeredRoutes.map((r) => `${r.method} ${r.url}`).sort();
@@ -316,7 +421,9 @@ describe(`permission matrix (${databaseKind})`, () => {
       headers.authorization = fixture.users[caller].auth.authorization;
     }
     const before = await tableHashes(ctx.database.db);
-    const response = await ctx.app.inject({ method: method as 'GET', ...request, headers });
+    const response = row.stream
+      ? await streamStatus(request, headers)
+      : await ctx.app.inject({ method: method as 'GET', ...request, headers });
     expect({ status: response.statusCode, body: response.body.slice(0, 300) }).toEqual({
       status: expected,
       body: expect.any(String),

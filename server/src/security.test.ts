@@ -271,7 +271,8 @@ describe(`rate limits (${databaseKind})`, () => {
 
   it('answer POST /orders over the limit with 429, Retry-After and a message, per user', async () => {
     await placeOrder(ctx.app, buyer, productId);
-    expect((await order(buyer)).statusCode).toBe(201);
+    // A refused booking (one open booking per car) still counts as a call.
+    expect((await order(buyer)).statusCode).toBe(409);
     const before = await tableHashes(ctx.database.db);
     // Another address does not help: the limit follows the access token's user.
     const refused = await order(buyer, '10.1.2.3');

@@ -74,6 +74,7 @@ export async function buildTestApp(options: Partial<AppOptions> = {}): Promise<T
   const imageDir = mkdtempSync(join(tmpdir(), 'cardealer-images-'));
   const app = await buildApp({
     db: database.db,
+    listen: database.listen,
     signIn: firebaseAuth({ firebaseProjectId: 'demo-cardealer', authEmulatorHost: emulatorHost() }),
     accessTokenSecret: 'test-access-token-secret-at-least-32-characters',
     accessTokenTtlSeconds: 3600,

@@ -38,6 +38,7 @@ export function makeProduct(overrides: Partial<Product> = {}): Product {
     email: 'seller@cardealer.dev',
     advertisement: 'false',
     isVerify: 'false',
+    sold: false,
     ...overrides,
   };
 }
@@ -56,6 +57,11 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     meetLocation: 'Austin, TX',
     productID: 'product-01',
     carImage: '/images/cars/car-01.svg',
+    status: 'requested',
+    history: [{ status: 'requested', at: '2026-11-20T10:00:00.000Z' }],
+    sellerEmail: 'seller@cardealer.dev',
+    sellerName: 'Sam Seller',
+    createdAt: '2026-11-20T10:00:00.000Z',
     ...overrides,
   };
 }

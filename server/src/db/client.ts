@@ -7,7 +7,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { sql } from 'drizzle-orm';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { Pool } from 'pg';
+import { Client, Pool } from 'pg';
 import { DEFAULT_POOL_SIZE } from '../config';
 import { repoRoot } from '../paths';
 import { schema } from './schema';
@@ -21,6 +21,11 @@ export interface Database {
   migrate(): Promise<void>;
   /** Resolves when the database answers a trivial query. */
   ping(): Promise<void>;
+  /**
+   * Calls `onPayload` with every NOTIFY on `channel` (from any process on this database, once
+   * the notifying transaction commits). Resolves to a function that stops listening.
+   */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -51,6 +56,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       ping: async () => {
         await db.execute(sql`select 1`);
       },
+      listen: (channel, onPayload) => listenPostgres(options.databaseUrl!, channel, onPayload),
       close: () => pool.end(),
     };
   }
@@ -68,6 +74,43 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     ping: async () => {
       await pglite.query('select 1');
     },
+    listen: async (channel, onPayload) => {
+      const stop = await pglite.listen(channel, onPayload);
+      return async () => {
+        if (!pglite.closed) await stop();
+      };
+    },
     close: () => pglite.close(),
+  };
+}
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to queries). A lost connection
+ * is opened again after a second, so a database restart does not silence the events for good.
+ */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onPayload: (payload: string) => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: Client | null = null;
+  const connect = async (): Promise<void> => {
+    const next = new Client({ connectionString: url });
+    next.on('notification', (message) => {
+      if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
+    });
+    next.on('error', () => {
+      next.end().catch(() => undefined);
+      if (!stopped) setTimeout(() => void connect().catch(() => undefined), 1000).unref();
+    });
+    await next.connect();
+    await next.query(`LISTEN ${JSON.stringify(channel)}`);
+    client = next;
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    await client?.end().catch(() => undefined);
   };
 }

@@ -3,10 +3,11 @@ import type { Database } from './client';
 import { databaseKind, openTestDatabase } from '../../test/helper';
 
 /**
- * The relations are the database's promise (migration 0004), not only the repositories': a
- * delete by hand, outside the API, leaves nothing dangling, and nothing dangling can be written.
+ * The relations are the database's promise (migrations 0004 and 0005), not only the
+ * repositories': nothing dangling can be written, and a delete by hand, outside the API, keeps
+ * the bookings' history, declining or cancelling what was open and telling the other party.
  */
-describe(`foreign keys (${databaseKind})`, () => {
+describe(`relations kept by the database (${databaseKind})`, () => {
   let database: Database;
   beforeAll(async () => {
     database = await openTestDatabase();
@@ -21,22 +22,28 @@ describe(`foreign keys (${databaseKind})`, () => {
         ('p-1', 'Model 3', '/p.png', 'Tesla', 'Good', 40000, 30000, 'Oslo', 2, 'now', 'ok', 'Sal',
           'sal@fk.test'),
         ('p-2', 'Model S', '/p.png', 'Tesla', 'Good', 60000, 50000, 'Oslo', 1, 'now', 'ok', 'Sal',
+          'sal@fk.test'),
+        ('p-3', 'Model Y', '/p.png', 'Tesla', 'Good', 60000, 50000, 'Oslo', 1, 'now', 'ok', 'Sal',
           'sal@fk.test')`);
     await database.db.execute(sql`
       insert into orders (id, buyer_name, buyer_email, product_name, product_price, phone,
-        meet_location, product_id, car_image) values
-        ('o-1', 'Bo', 'bo@fk.test', 'Model 3', 30000, '123', 'Oslo', 'p-1', '/p.png'),
-        ('o-2', 'Bo', 'bo@fk.test', 'Model S', 50000, '123', 'Oslo', 'p-2', '/p.png')`);
+        meet_location, product_id, car_image, status, seller_email, seller_name) values
+        ('o-1', 'Bo', 'bo@fk.test', 'Model 3', 30000, '123', 'Oslo', 'p-1', '/p.png', 'accepted',
+          'sal@fk.test', 'Sal'),
+        ('o-2', 'Bo', 'bo@fk.test', 'Model S', 50000, '123', 'Oslo', 'p-2', '/p.png', 'cancelled',
+          'sal@fk.test', 'Sal'),
+        ('o-3', 'Bo', 'bo@fk.test', 'Model Y', 50000, '123', 'Oslo', 'p-3', '/p.png', 'requested',
+          'sal@fk.test', 'Sal')`);
   });
   afterAll(() => database.close());
 
-  const ids = async (table: 'orders' | 'products' | 'users') => {
+  const rows = async <T>(query: ReturnType<typeof sql>) =>
     // PGlite's and node-postgres's results differ in type, not in `rows`.
-    const result = (await database.db.execute(
-      sql`select id from ${sql.identifier(table)} where id like ${'%-%'} order by id`,
-    )) as unknown as { rows: { id: string }[] };
-    return result.rows.map((row) => row.id);
-  };
+    ((await database.db.execute(query)) as unknown as { rows: T[] }).rows;
+  const bookings = () =>
+    rows<{ id: string; status: string; reason: string | null }>(
+      sql`select id, status, reason from orders where id like 'o-%' order by id`,
+    );
 
   /** The database's own reason for refusing a statement (Drizzle wraps it as the cause). */
   const refusal = (statement: Promise<unknown>) =>
@@ -45,36 +52,54 @@ describe(`foreign keys (${databaseKind})`, () => {
       (error: Error & { cause?: Error }) => error.cause?.message ?? error.message,
     );
 
-  it('refuses a booking of a car that does not exist, and a car of nobody', async () => {
+  it('refuses a car of nobody, and a message on a booking that does not exist', async () => {
     expect(
       await refusal(
         database.db.execute(sql`
-        insert into orders (id, buyer_name, buyer_email, product_name, product_price, phone,
-          meet_location, product_id, car_image)
-        values ('o-x', 'Bo', 'bo@fk.test', 'Ghost', 1, '1', 'x', 'p-missing', '/p.png')`),
+          insert into products (id, car_name, car_photo, category_name, condition,
+            original_price, resale_price, product_location, user_years, post_time,
+            product_description, seller_name, email)
+          values ('p-x', 'Ghost', '/p.png', 'Tesla', 'Good', 1, 1, 'x', 1, 'now', 'x', 'Nobody',
+            'nobody@fk.test')`),
       ),
     ).toMatch(/foreign key/);
     expect(
       await refusal(
         database.db.execute(sql`
-        insert into products (id, car_name, car_photo, category_name, condition,
-          original_price, resale_price, product_location, user_years, post_time,
-          product_description, seller_name, email)
-        values ('p-x', 'Ghost', '/p.png', 'Tesla', 'Good', 1, 1, 'x', 1, 'now', 'x', 'Nobody',
-          'nobody@fk.test')`),
+          insert into messages (id, order_id, sender_email, sender_name, text)
+          values ('m-x', 'o-missing', 'bo@fk.test', 'Bo', 'hello')`),
       ),
     ).toMatch(/foreign key/);
   });
 
-  it('deletes the bookings on a car deleted by hand', async () => {
+  it('declines the open bookings of a car deleted by hand, and tells the buyer', async () => {
     await database.db.execute(sql`delete from products where id = 'p-1'`);
-    expect(await ids('orders')).toEqual(['o-2']);
+    expect(await bookings()).toEqual([
+      { id: 'o-1', status: 'declined', reason: 'The car was removed' },
+      { id: 'o-2', status: 'cancelled', reason: null },
+      { id: 'o-3', status: 'requested', reason: null },
+    ]);
+    const told = await rows<{ user_email: string; text: string }>(
+      sql`select user_email, text from notifications where order_id = 'o-1'`,
+    );
+    expect(told).toEqual([
+      {
+        user_email: 'bo@fk.test',
+        text: 'Your booking of Model 3 was declined: The car was removed',
+      },
+    ]);
+    // Every notification is also an e-mail, written in the same transaction.
+    const mail = await rows<{ to_email: string }>(
+      sql`select to_email from outbox where body like ${'%o-1%'}`,
+    );
+    expect(mail).toEqual([{ to_email: 'bo@fk.test' }]);
   });
 
-  it("deletes a user's cars and bookings with the user", async () => {
+  it("keeps a deleted buyer's bookings, cancelled, and a deleted seller's, declined", async () => {
+    await database.db.execute(sql`delete from users where id = 'u-buyer'`);
+    expect((await bookings()).map((b) => b.status)).toEqual(['declined', 'cancelled', 'cancelled']);
     await database.db.execute(sql`delete from users where id = 'u-seller'`);
-    expect(await ids('products')).toEqual([]);
-    expect(await ids('orders')).toEqual([]);
-    expect(await ids('users')).toEqual(['u-buyer']);
+    expect(await rows(sql`select id from products where id like 'p-%'`)).toEqual([]);
+    expect((await bookings()).map((b) => b.id)).toEqual(['o-1', 'o-2', 'o-3']);
   });
 });

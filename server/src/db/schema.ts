@@ -3,10 +3,12 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
 /**
@@ -69,6 +71,8 @@ export const products = pgTable(
       .notNull()
       .default('false'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When a booking of it was marked sold; a sold car is in no list of cars for sale. */
+    soldAt: timestamp('sold_at', { withTimezone: true }),
   },
   (t) => [
     // Category pages (keyset or offset), newest or oldest first (one index serves both
@@ -97,34 +101,135 @@ export const productCounts = pgTable(
   (t) => [primaryKey({ columns: [t.categoryName, t.condition] })],
 );
 
+/** The states of a booking (the deals issue); the moves between them are in deals/order-states. */
+export const ORDER_STATUSES = ['requested', 'accepted', 'declined', 'cancelled', 'sold'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/** One step of a booking's history. */
+export interface OrderStep {
+  status: OrderStatus;
+  at: string;
+}
+
+/**
+ * Bookings. A booking outlives its car and its buyer's account (history is never deleted): the
+ * car's name, price and photo and the seller's name and e-mail are copied in when it is made.
+ * Deleting a car declines its open bookings; deleting a buyer cancels theirs (migration 0005's
+ * triggers).
+ */
 export const orders = pgTable(
   'orders',
   {
     _id: text('id').primaryKey(),
     buyerName: text('buyer_name').notNull(),
-    buyerEmail: text('buyer_email')
-      .notNull()
-      .references(() => users.email, { onDelete: 'cascade' }),
+    buyerEmail: text('buyer_email').notNull(),
     productName: text('product_name').notNull(),
     productPrice: doublePrecision('product_price').notNull(),
     phone: text('phone').notNull(),
     meetLocation: text('meet_location').notNull(),
-    productID: text('product_id')
-      .notNull()
-      .references(() => products._id, { onDelete: 'cascade' }),
+    productID: text('product_id').notNull(),
     carImage: text('car_image').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('requested'),
+    sellerEmail: text('seller_email').notNull().default(''),
+    sellerName: text('seller_name').notNull().default(''),
+    /** Why the seller declined (or the system did: the car sold or removed). */
+    reason: text('reason'),
+    history: jsonb('history').$type<OrderStep[]>().notNull().default([]),
   },
   (t) => [
     index('orders_buyer_email_idx').on(t.buyerEmail, t.createdAt.desc()),
     index('orders_product_idx').on(t.productID),
+    index('orders_seller_created_idx').on(t.sellerEmail, t.createdAt.desc(), t._id.desc()),
+    index('orders_status_created_idx').on(t.status, t.createdAt.desc(), t._id.desc()),
+    // A buyer holds at most one open booking per car; a car is sold once.
+    uniqueIndex('orders_one_open_per_buyer_car')
+      .on(t.buyerEmail, t.productID)
+      .where(sql`${t.status} in ('requested', 'accepted')`),
+    uniqueIndex('orders_one_sold_per_car')
+      .on(t.productID)
+      .where(sql`${t.status} = 'sold'`),
   ],
 );
 
-export const schema = { users, categories, products, productCounts, orders };
+/** The conversation of a booking, between its buyer and its seller. */
+export const messages = pgTable(
+  'messages',
+  {
+    _id: text('id').primaryKey(),
+    orderId: text('order_id')
+      .notNull()
+      .references(() => orders._id, { onDelete: 'cascade' }),
+    senderEmail: text('sender_email').notNull(),
+    senderName: text('sender_name').notNull(),
+    text: text('text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('messages_order_created_idx').on(t.orderId, t.createdAt, t._id)],
+);
+
+export const NOTIFICATION_KINDS = ['booking', 'status', 'message'] as const;
+
+/** What happened to a booking, for the party who did not cause it. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    _id: text('id').primaryKey(),
+    userEmail: text('user_email').notNull(),
+    orderId: text('order_id').notNull(),
+    kind: text('kind', { enum: NOTIFICATION_KINDS }).notNull(),
+    text: text('text').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('notifications_user_created_idx').on(t.userEmail, t.createdAt.desc(), t._id.desc()),
+    index('notifications_unread_idx')
+      .on(t.userEmail)
+      .where(sql`${t.readAt} is null`),
+  ],
+);
+
+/**
+ * E-mails to send, written in the same transaction as what they tell of; a worker sends them
+ * (claimed with FOR UPDATE SKIP LOCKED, so any replica may run it). At least once: each mail's
+ * Message-ID is its row's, so a repeat is recognisable.
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    _id: text('id').primaryKey(),
+    toEmail: text('to_email').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    lastError: text('last_error'),
+  },
+  (t) => [
+    index('outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} is null`),
+  ],
+);
+
+export const schema = {
+  users,
+  categories,
+  products,
+  productCounts,
+  orders,
+  messages,
+  notifications,
+  outbox,
+};
 export type UserRow = typeof users.$inferSelect;
 /** Who a user is to the marketplace. */
 export type Role = UserRow['userRole'];
 export type CategoryRow = typeof categories.$inferSelect;
 export type ProductRow = typeof products.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
+export type MessageRow = typeof messages.$inferSelect;
+export type NotificationRow = typeof notifications.$inferSelect;

@@ -66,6 +66,12 @@ describe(`orders (${databaseKind})`, () => {
         meetLocation: 'Main Street',
         productID: productId,
         carImage: 'https://i.ibb.co/x/i4.jpg',
+        // A booking starts requested, with the seller copied from the car.
+        status: 'requested',
+        history: [{ status: 'requested', at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) }],
+        sellerEmail: seller.email,
+        sellerName: 'Sam Seller',
+        createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       },
     ]);
     const theirs = await ctx.app.inject({

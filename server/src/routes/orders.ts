@@ -1,7 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import type { FastifyRequest } from 'fastify';
 import { httpError } from '../auth/access';
 import { normaliseEmail } from '../db/repositories/ids';
+import type { DealRefusal, OrderView } from '../db/repositories/orders-repository';
+import { ORDER_STATUSES, type OrderStatus } from '../db/schema';
+import { MOVES, type Move, type Party } from '../deals/order-states';
+import { MAX_OFFSET, MAX_PAGE, QueryInteger, queryInteger, sendPageHeaders } from './paging';
 import {
   ACCESS_TOKEN,
   Email,
@@ -44,7 +49,105 @@ const NewOrderBody = Type.Object(
   { additionalProperties: false },
 );
 
+const MOVE_NAMES = Object.keys(MOVES) as Move[];
+
+const MoveBody = Type.Object(
+  {
+    status: Type.Union(
+      MOVE_NAMES.map((move) => Type.Literal(move)),
+      { description: MOVE_NAMES.join(', ') },
+    ),
+    reason: Type.Optional(
+      Type.String({ maxLength: LIMITS.reason, description: 'why (when declining); plain text' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+const MessageBody = Type.Object(
+  {
+    text: Type.String({
+      minLength: 1,
+      maxLength: LIMITS.message,
+      pattern: '\\S',
+      description: 'plain text, 1 to 2,000 characters',
+    }),
+  },
+  { additionalProperties: false },
+);
+
+const OrderIdParams = Type.Object({ id: Id });
+
+const ListQuery = Type.Object(
+  {
+    status: Type.Optional(
+      Type.Union(
+        ORDER_STATUSES.map((status) => Type.Literal(status)),
+        { description: `only bookings in this state: ${ORDER_STATUSES.join(', ')}` },
+      ),
+    ),
+    limit: Type.Optional(QueryInteger(1, MAX_PAGE, 'rows per page (default 50)')),
+    offset: Type.Optional(QueryInteger(0, MAX_OFFSET, 'rows to skip')),
+  },
+  { additionalProperties: false },
+);
+
+const Message = Type.Object(
+  {
+    _id: Type.String(),
+    orderId: Type.String(),
+    senderEmail: Type.String(),
+    senderName: Type.String(),
+    text: Type.String({ description: 'plain text: shown as written, never as markup' }),
+    createdAt: Type.String({ format: 'date-time' }),
+  },
+  { $id: 'Message', title: 'Message' },
+);
+
+/** The statuses as the web app shows them. */
+const STATUS_WORDS: Record<OrderStatus, string> = {
+  requested: 'requested',
+  accepted: 'accepted',
+  declined: 'declined',
+  cancelled: 'cancelled',
+  sold: 'sold',
+};
+
+/** A refused booking or move as a 409 with a message a person can act on. */
+function conflict(refusal: DealRefusal): Error {
+  switch (refusal.refused) {
+    case 'already-booked':
+      return httpError(409, 'You already booked this car');
+    case 'sold':
+      return httpError(409, 'This car has been sold');
+    case 'state':
+      return httpError(409, `status: the booking is ${STATUS_WORDS[refusal.current]}`);
+  }
+}
+
+const PARTY_NAMES: Record<Party, string> = { buyer: 'the buyer', seller: "the car's seller" };
+
 const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.addSchema(Message);
+
+  /**
+   * The booking, and which party the caller is to it. Anyone else (admins too) is told it does
+   * not exist, so its existence is not revealed.
+   */
+  async function bookingOf(request: FastifyRequest, id: string): Promise<[OrderView, Party]> {
+    const order = await app.repos.orders.findById(id);
+    const email = request.caller!.email;
+    if (order && order.buyerEmail === email) return [order, 'buyer'];
+    if (order && order.sellerEmail === email) return [order, 'seller'];
+    throw httpError(404, 'id: no such booking');
+  }
+
+  const page = (query: { limit?: unknown; offset?: unknown; status?: OrderStatus }) => ({
+    status: query.status,
+    limit: queryInteger('limit', query.limit, 1, MAX_PAGE) ?? 50,
+    offset: queryInteger('offset', query.offset, 0, MAX_OFFSET) ?? 0,
+  });
+
   app.get(
     '/orders',
     {
@@ -77,10 +180,15 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Books a car (buyers only)',
         description:
           "The buyer's email is the caller's; the product's name, selling price (resalePrice) and " +
-          'photo are taken from the stored product, not from the body. Unknown product: 404.',
+          "photo, and the seller's name and email, are taken from the stored product, not from " +
+          'the body. The booking is `requested`. Unknown product: 404. A sold car, or a car the ' +
+          'buyer already holds an open (requested or accepted) booking of: 409.',
         security: ACCESS_TOKEN,
         body: NewOrderBody,
-        response: { 201: Type.Ref('InsertResult'), ...errors(400, 401, 403, 404, 413, 415) },
+        response: {
+          201: Type.Ref('InsertResult'),
+          ...errors(400, 401, 403, 404, 409, 413, 415),
+        },
       },
     },
     async (request, reply) => {
@@ -88,7 +196,8 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const body = request.body;
       const product = await app.repos.products.findById(body.productID);
       if (!product) throw httpError(404, 'productID: no such product');
-      const insertedId = await app.repos.orders.insert({
+      if (product.sold) throw conflict({ refused: 'sold' });
+      const booked = await app.repos.orders.insert({
         buyerName: body.buyerName.trim(),
         buyerEmail: caller.email,
         productName: product.carName,
@@ -97,8 +206,153 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
         meetLocation: body.meetLocation.trim(),
         productID: product._id,
         carImage: product.carPhoto,
+        sellerEmail: normaliseEmail(product.email),
+        sellerName: product.sellerName,
       });
-      return reply.code(201).send({ acknowledged: true as const, insertedId });
+      if ('refused' in booked) throw conflict(booked);
+      return reply.code(201).send({ acknowledged: true as const, insertedId: booked.id });
+    },
+  );
+
+  app.get(
+    '/orders/:id',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        operationId: 'getOrder',
+        tags: ['orders'],
+        summary: 'One booking, for its buyer and its seller (anyone else: 404)',
+        security: ACCESS_TOKEN,
+        params: OrderIdParams,
+        response: { 200: Type.Ref('Order'), ...errors(400, 401, 404) },
+      },
+    },
+    async (request) => (await bookingOf(request, request.params.id))[0],
+  );
+
+  app.patch(
+    '/orders/:id',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        operationId: 'moveOrder',
+        tags: ['orders'],
+        summary: "Accepts, declines, cancels or marks sold a booking (its state's next step)",
+        description:
+          "The car's seller accepts a requested booking, declines a requested or accepted one " +
+          '(with an optional reason) or marks an accepted one sold; the buyer cancels a requested ' +
+          'or accepted one. Marking sold sells the car: every other open booking on it is ' +
+          "declined ('Sold to another buyer') and the car leaves every list of cars for sale. " +
+          'Checks in this order: a malformed body 400; not a party to the booking 404; the ' +
+          "wrong party for the move 403; a move the booking's state does not allow (or a car " +
+          'sold meanwhile) 409.',
+        security: ACCESS_TOKEN,
+        params: OrderIdParams,
+        body: MoveBody,
+        response: { 200: Type.Ref('Order'), ...errors(400, 401, 403, 404, 409, 415) },
+      },
+    },
+    async (request) => {
+      const { status: to, reason } = request.body;
+      const [order, party] = await bookingOf(request, request.params.id);
+      const rule = MOVES[to];
+      if (rule.by !== party) {
+        throw httpError(403, `status: only ${PARTY_NAMES[rule.by]} may make a booking ${to}`);
+      }
+      if (!rule.from.includes(order.status))
+        throw conflict({ refused: 'state', current: order.status });
+      const moved = await app.repos.orders.move(order._id, to, party, reason?.trim() || undefined);
+      if ('refused' in moved) throw conflict(moved);
+      return moved.order;
+    },
+  );
+
+  app.get(
+    '/seller-orders',
+    {
+      onRequest: [app.authenticate, app.requireRole('Seller')],
+      schema: {
+        operationId: 'getSellerOrders',
+        tags: ['orders'],
+        summary: "Bookings on the caller's cars, newest first (sellers only), one page",
+        description: `The total is in the \`X-Total-Count\` header. Filter by \`status\`.`,
+        security: ACCESS_TOKEN,
+        querystring: ListQuery,
+        response: { 200: Type.Array(Type.Ref('Order')), ...errors(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const found = await app.repos.orders.sellerPage(request.caller!.email, page(request.query));
+      sendPageHeaders(reply, { total: found.total, nextCursor: null });
+      return found.rows;
+    },
+  );
+
+  app.get(
+    '/admin/orders',
+    {
+      onRequest: [app.authenticate, app.requireRole('Admin')],
+      schema: {
+        operationId: 'getAllOrders',
+        tags: ['orders'],
+        summary: 'Every booking, newest first (admins only), one page',
+        description: `The total is in the \`X-Total-Count\` header. Filter by \`status\`.`,
+        security: ACCESS_TOKEN,
+        querystring: ListQuery,
+        response: { 200: Type.Array(Type.Ref('Order')), ...errors(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      const found = await app.repos.orders.allPage(page(request.query));
+      sendPageHeaders(reply, { total: found.total, nextCursor: null });
+      return found.rows;
+    },
+  );
+
+  app.get(
+    '/orders/:id/messages',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        operationId: 'getOrderMessages',
+        tags: ['orders'],
+        summary: "A booking's conversation, oldest first (its two parties only)",
+        security: ACCESS_TOKEN,
+        params: OrderIdParams,
+        response: { 200: Type.Array(Type.Ref('Message')), ...errors(400, 401, 404) },
+      },
+    },
+    async (request) => {
+      const [order] = await bookingOf(request, request.params.id);
+      return app.repos.orders.listMessages(order._id);
+    },
+  );
+
+  app.post(
+    '/orders/:id/messages',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        operationId: 'postOrderMessage',
+        tags: ['orders'],
+        summary: "Writes in a booking's conversation (its two parties only)",
+        description: 'Plain text, 1 to 2,000 characters: markup is stored and shown as text.',
+        security: ACCESS_TOKEN,
+        params: OrderIdParams,
+        body: MessageBody,
+        response: { 201: Type.Ref('Message'), ...errors(400, 401, 404, 413, 415) },
+      },
+    },
+    async (request, reply) => {
+      const [order, party] = await bookingOf(request, request.params.id);
+      const name =
+        request.caller!.user?.name ?? (party === 'buyer' ? order.buyerName : order.sellerName);
+      const message = await app.repos.orders.addMessage(
+        order,
+        { email: request.caller!.email, name },
+        request.body.text.trim(),
+      );
+      return reply.code(201).send(message);
     },
   );
 };

@@ -25,6 +25,7 @@ const PRODUCT_KEYS = [
   'resalePrice',
   'sellerName',
   'sellerPhoto',
+  'sold',
   'userYears',
 ];
 
@@ -81,6 +82,7 @@ describe(`products (${databaseKind})`, () => {
         email: seller.email,
         advertisement: 'false',
         isVerify: 'false',
+        sold: false,
       });
     });
 
@@ -256,7 +258,7 @@ describe(`products (${databaseKind})`, () => {
       expect((await ctx.app.repos.products.findById(id))?.advertisement).toBe('true');
     });
 
-    it("DELETE removes the product and the orders on it; another seller's product is 403, unknown 404", async () => {
+    it("DELETE removes the product, declining the bookings on it; another seller's product is 403, unknown 404", async () => {
       const id = await postProduct(ctx.app, seller);
       await placeOrder(ctx.app, buyer, id);
       const byOther = await ctx.app.inject({
@@ -275,7 +277,9 @@ describe(`products (${databaseKind})`, () => {
       expect(response.json()).toEqual({ acknowledged: true, deletedCount: 1 });
       expect(await ctx.app.repos.products.findById(id)).toBeNull();
       const orders = await ctx.app.repos.orders.listByBuyer(buyer.email);
-      expect(orders.some((o) => o.productID === id)).toBe(false);
+      expect(orders.filter((o) => o.productID === id).map((o) => [o.status, o.reason])).toEqual([
+        ['declined', 'The car was removed'],
+      ]);
       for (const method of ['PUT', 'DELETE'] as const) {
         const gone = await ctx.app.inject({
           method,

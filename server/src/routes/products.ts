@@ -248,13 +248,15 @@ const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'advertiseProduct',
         tags: ['seller'],
         summary: "Advertises one of the caller's products (modifiedCount 0 if it already was)",
+        description: 'A sold car cannot be advertised: 409.',
         security: ACCESS_TOKEN,
         params: Type.Object({ id: Id }),
-        response: { 200: Type.Ref('UpdateResult'), ...errors(400, 401, 403, 404) },
+        response: { 200: Type.Ref('UpdateResult'), ...errors(400, 401, 403, 404, 409) },
       },
     },
     async (request) => {
       const product = await ownedProduct(request);
+      if (product.sold) throw httpError(409, 'This car has been sold');
       const modifiedCount = await app.repos.products.advertise(product._id);
       return { acknowledged: true as const, matchedCount: 1, modifiedCount };
     },

@@ -1,4 +1,5 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { ORDER_STATUSES } from '../db/schema';
 
 /**
  * The contract's shared schemas (each becomes a named OpenAPI component by its `$id`) and the
@@ -48,6 +49,8 @@ export const LIMITS = {
   phone: 24,
   maxPrice: 100_000_000,
   maxYears: 100,
+  message: 2000,
+  reason: 500,
 } as const;
 
 /** A stored record's id: Mongo-like 24 hex digits for new records; seed ids are readable. */
@@ -157,10 +160,19 @@ export const Product = Type.Object(
       description:
         "the verified tick: 'true' when the seller is verified (the spec's isVerify/isVarify; stored once, on the seller)",
     }),
+    sold: Type.Boolean({
+      description: 'a booking of it was marked sold: it is in no list of cars for sale',
+    }),
   },
   { $id: 'Product', title: 'Product' },
 );
 export type Product = Static<typeof Product>;
+
+/** A booking's states (server/src/deals/order-states.ts has the moves between them). */
+export const OrderStatus = Type.Union(
+  ORDER_STATUSES.map((status) => Type.Literal(status)),
+  { $id: 'OrderStatus', title: 'OrderStatus', description: ORDER_STATUSES.join(', ') },
+);
 
 export const Order = Type.Object(
   {
@@ -173,6 +185,15 @@ export const Order = Type.Object(
     meetLocation: Type.String(),
     productID: Type.String(),
     carImage: Type.String(),
+    status: Type.Ref('OrderStatus'),
+    history: Type.Array(
+      Type.Object({ status: Type.Ref('OrderStatus'), at: Type.String({ format: 'date-time' }) }),
+      { description: 'each state the booking has been in, with its time, oldest first' },
+    ),
+    sellerEmail: Type.String({ description: "the car's seller, copied when booked" }),
+    sellerName: Type.String(),
+    reason: Type.Optional(Type.String({ description: 'why it was declined' })),
+    createdAt: Type.String({ format: 'date-time', description: 'when it was booked' }),
   },
   { $id: 'Order', title: 'Order' },
 );
@@ -223,6 +244,7 @@ export const sharedSchemas = [
   Category,
   User,
   Product,
+  OrderStatus,
   Order,
   InsertResult,
   UpdateResult,

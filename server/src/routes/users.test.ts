@@ -310,12 +310,12 @@ describe(`users (${databaseKind})`, () => {
       );
     }
 
-    it('deletes a seller with their products, the orders on them and their sign-in account', async () => {
+    it('deletes a seller with their products and sign-in account; bookings on them stay, declined', async () => {
       const doomed = await registerUser(ctx.app, 'Seller', 'doomed-seller');
       const keptBuyer = await registerUser(ctx.app, 'Buyer', 'kept-buyer');
       const product = await postProduct(ctx.app, doomed);
       const otherProduct = await postProduct(ctx.app, seller);
-      await placeOrder(ctx.app, keptBuyer, product);
+      const declinedOrder = await placeOrder(ctx.app, keptBuyer, product);
       const keptOrder = await placeOrder(ctx.app, keptBuyer, otherProduct);
       expect(await accountExists(doomed.email)).toBe(true);
 
@@ -330,8 +330,12 @@ describe(`users (${databaseKind})`, () => {
       expect(await ctx.app.repos.users.findById(doomed._id)).toBeNull();
       expect(await ctx.app.repos.products.findById(product)).toBeNull();
       expect(await ctx.app.repos.products.findById(otherProduct)).not.toBeNull();
+      // History is never deleted: the booking of the removed car stays, declined with a reason.
       const orders = await ctx.app.repos.orders.listByBuyer(keptBuyer.email);
-      expect(orders.map((o) => o._id)).toEqual([keptOrder]);
+      expect(orders.map((o) => [o._id, o.status, o.reason])).toEqual([
+        [keptOrder, 'requested', undefined],
+        [declinedOrder, 'declined', 'The car was removed'],
+      ]);
       expect(await accountExists(doomed.email)).toBe(false);
 
       // Their old access token now proves an email with no account: refused.
@@ -352,7 +356,7 @@ describe(`users (${databaseKind})`, () => {
       expect(await ctx.app.repos.users.findByEmail(doomed.email)).toBeNull();
     });
 
-    it('deletes a buyer with their orders; a user without a sign-in account is fine', async () => {
+    it('deletes a buyer, cancelling their open bookings; a user without a sign-in account is fine', async () => {
       const doomed = await registerUser(ctx.app, 'Buyer', 'doomed-buyer');
       const product = await postProduct(ctx.app, seller);
       await placeOrder(ctx.app, doomed, product);
@@ -371,7 +375,14 @@ describe(`users (${databaseKind})`, () => {
         headers: admin.auth,
       });
       expect(response.json()).toEqual({ acknowledged: true, deletedCount: 1 });
-      expect(await ctx.app.repos.orders.listByBuyer(doomed.email)).toEqual([]);
+      const kept = await ctx.app.repos.orders.listByBuyer(doomed.email);
+      expect(kept.map((o) => o.status)).toEqual(['cancelled']);
+      // The seller is told.
+      const told = await ctx.app.repos.orders.notificationsOf(seller.email);
+      expect(told.items[0]).toMatchObject({
+        kind: 'status',
+        text: expect.stringMatching(/cancelled the booking/),
+      });
     });
 
     it('answers 404 for an unknown id and 403 for an admin', async () => {

@@ -370,17 +370,29 @@ export async function seedLarge(
     await timed('orders', () =>
       tx.execute(sql`
         insert into orders (id, buyer_name, buyer_email, product_name, product_price, phone,
-          meet_location, product_id, car_image, created_at)
-        select substr(md5('large-order-' || o.g), 1, 24),
-               b.name,
-               b.email,
-               p.car_name,
-               p.resale_price,
-               '+1 ' || (200 + ${rnd(16, 800, 'o.g')}) || '-555-' || lpad(${rnd(17, 10000, 'o.g')}::text, 4, '0'),
-               p.product_location,
-               p.id,
-               p.car_photo,
+          meet_location, product_id, car_image, created_at, seller_email, seller_name, status,
+          history)
+        select id, buyer_name, buyer_email, product_name, product_price, phone, meet_location,
+               product_id, car_image, created_at, seller_email, seller_name,
+               -- A buyer holds one open booking per car: the same pair again was cancelled.
+               case when repeat = 1 then 'requested' else 'cancelled' end,
+               jsonb_build_array(jsonb_build_object('status', 'requested', 'at', created_at))
+        from (
+        select substr(md5('large-order-' || o.g), 1, 24) as id,
+               b.name as buyer_name,
+               b.email as buyer_email,
+               p.car_name as product_name,
+               p.resale_price as product_price,
+               '+1 ' || (200 + ${rnd(16, 800, 'o.g')}) || '-555-' || lpad(${rnd(17, 10000, 'o.g')}::text, 4, '0')
+                 as phone,
+               p.product_location as meet_location,
+               p.id as product_id,
+               p.car_photo as car_image,
                least(now(), p.created_at + make_interval(secs => ${rnd(18, 60 * 24 * 3600, 'o.g')}))
+                 as created_at,
+               p.email as seller_email,
+               p.seller_name,
+               row_number() over (partition by b.email, p.id order by o.g) as repeat
         from (
           select g,
                  ${rnd(19, buyers)} as b,
@@ -389,6 +401,7 @@ export async function seedLarge(
         ) o
         join users b on b.id = ${userId(sql`(${every} * (o.b / ${everyButOne}) + o.b % ${everyButOne} + 1)`)}
         join products p on p.id = ${productId(sql`o.p`)}
+        ) seeded
       `),
     );
   });

@@ -789,6 +789,25 @@ export interface CaseResult {
 }
 
 /** Sends one case and checks the answer and the database. */
+/** Routes that answer an endless stream (Server-Sent Events). */
+const STREAMS = new Set(['/api/events']);
+
+/**
+ * A stream's answer: its status, and the body of a refusal (which ends). An accepted stream is
+ * left at once, as a browser that navigates away would.
+ */
+async function injectStream(app: FastifyInstance, request: InjectOptions) {
+  const leave = new AbortController();
+  const response = await app.inject({ ...request, payloadAsStream: true, signal: leave.signal });
+  let body = '';
+  if (response.statusCode >= 400) {
+    for await (const chunk of response.stream()) body += String(chunk);
+  } else {
+    leave.abort();
+  }
+  return { statusCode: response.statusCode, body, json: () => JSON.parse(body) as unknown };
+}
+
 export async function checkCase(ctx: FuzzContext, c: FuzzCase): Promise<CaseResult> {
   const result = await check(ctx, c);
   return typeof result === 'number' ? { status: result, problem: null } : result;
@@ -798,9 +817,11 @@ async function check(ctx: FuzzContext, c: FuzzCase): Promise<number | CaseResult
   const before = ctx.lastHashes ?? (await tableHashes(ctx.db));
   ctx.lastHashes = undefined;
   const imagesBefore = listImages(ctx.imageDir);
-  let response;
+  let response: { statusCode: number; body: string; json(): unknown };
   try {
-    response = await ctx.app.inject(c.request);
+    response = STREAMS.has(c.request.url.split('?')[0])
+      ? await injectStream(ctx.app, c.request)
+      : await ctx.app.inject(c.request);
   } catch (error) {
     return { status: 0, problem: `inject failed: ${(error as Error).message}` };
   }

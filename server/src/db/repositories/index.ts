@@ -9,7 +9,7 @@ export function repositories(db: Db, cache = new CatalogueCache(catalogueCacheMs
   return {
     users: usersRepository(db, cache),
     products: productsRepository(db, cache),
-    orders: ordersRepository(db),
+    orders: ordersRepository(db, cache),
     /** The catalogue's read cache (`CATALOGUE_CACHE_MS`, at most 1 s; writes clear it). */
     catalogueCache: cache,
   };

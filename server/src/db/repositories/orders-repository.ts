@@ -1,6 +1,24 @@
-import { desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client';
-import { orders, type OrderRow } from '../schema';
+import {
+  messages,
+  notifications,
+  orders,
+  products,
+  type NotificationRow,
+  type OrderRow,
+  type OrderStatus,
+  type OrderStep,
+} from '../schema';
+import {
+  MOVES,
+  OPEN_STATUSES,
+  SOLD_TO_ANOTHER_BUYER,
+  moveText,
+  type Move,
+  type Party,
+} from '../../deals/order-states';
+import type { CatalogueCache } from './catalogue-cache';
 import { newId, normaliseEmail } from './ids';
 
 const orderColumns = {
@@ -13,27 +31,337 @@ const orderColumns = {
   meetLocation: orders.meetLocation,
   productID: orders.productID,
   carImage: orders.carImage,
+  status: orders.status,
+  history: orders.history,
+  sellerEmail: orders.sellerEmail,
+  sellerName: orders.sellerName,
+  reason: orders.reason,
+  createdAt: orders.createdAt,
 };
+
+type Selected = {
+  [K in keyof typeof orderColumns]: OrderRow[K extends '_id' ? '_id' : K];
+};
+
+/** A booking as answered: `reason` only when there is one, the booking time as ISO text. */
+export type OrderView = Omit<Selected, 'reason' | 'createdAt'> & {
+  reason?: string;
+  createdAt: string;
+};
+
+function view({ reason, createdAt, ...order }: Selected): OrderView {
+  return {
+    ...order,
+    ...(reason ? { reason } : {}),
+    createdAt: new Date(createdAt).toISOString(),
+  };
+}
 
 /** A buyer's orders are answered newest first, at most this many. */
 export const ORDERS_CAP = 500;
 
-export type NewOrder = Omit<OrderRow, '_id' | 'createdAt'>;
+export type NewOrder = Pick<
+  OrderRow,
+  | 'buyerName'
+  | 'buyerEmail'
+  | 'productName'
+  | 'productPrice'
+  | 'phone'
+  | 'meetLocation'
+  | 'productID'
+  | 'carImage'
+  | 'sellerEmail'
+  | 'sellerName'
+>;
 
-export function ordersRepository(db: Db) {
-  return {
-    listByBuyer: (email: string) =>
+/** Why a booking or a move was refused (the route answers 409 with it). */
+export type DealRefusal =
+  { refused: 'already-booked' } | { refused: 'sold' } | { refused: 'state'; current: OrderStatus };
+
+export interface ListRequest {
+  status?: OrderStatus;
+  limit: number;
+  offset: number;
+}
+
+const step = (status: OrderStatus): OrderStep => ({ status, at: new Date().toISOString() });
+const appendStep = (status: OrderStatus) =>
+  sql`${orders.history} || ${JSON.stringify([step(status)])}::jsonb`;
+
+const isUniqueViolation = (error: unknown) => {
+  const cause = (error as { cause?: { code?: string } }).cause ?? error;
+  return (cause as { code?: string }).code === '23505';
+};
+
+export function ordersRepository(db: Db, cache?: CatalogueCache) {
+  type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+  /** Tells `to` of what happened; the database adds the e-mail and the live event (0005). */
+  const tell = (
+    tx: Tx | Db,
+    to: string,
+    orderId: string,
+    kind: NotificationRow['kind'],
+    text: string,
+  ) => tx.insert(notifications).values({ _id: newId(), userEmail: to, orderId, kind, text });
+
+  async function page(where: SQL | undefined, { limit, offset }: ListRequest) {
+    const [rows, [total]] = await Promise.all([
       db
         .select(orderColumns)
         .from(orders)
-        .where(eq(orders.buyerEmail, normaliseEmail(email)))
+        .where(where)
         .orderBy(desc(orders.createdAt), desc(orders._id))
-        .limit(ORDERS_CAP),
+        .limit(limit)
+        .offset(offset),
+      db.select({ n: count() }).from(orders).where(where),
+    ]);
+    return { rows: rows.map(view), total: total?.n ?? 0 };
+  }
 
-    async insert(order: NewOrder): Promise<string> {
-      const id = newId();
-      await db.insert(orders).values({ ...order, _id: id });
-      return id;
+  return {
+    listByBuyer: async (email: string) =>
+      (
+        await db
+          .select(orderColumns)
+          .from(orders)
+          .where(eq(orders.buyerEmail, normaliseEmail(email)))
+          .orderBy(desc(orders.createdAt), desc(orders._id))
+          .limit(ORDERS_CAP)
+      ).map(view),
+
+    async findById(id: string): Promise<OrderView | null> {
+      const [row] = await db.select(orderColumns).from(orders).where(eq(orders._id, id)).limit(1);
+      return row ? view(row) : null;
+    },
+
+    /** Bookings on a seller's cars, newest first, one page and the total. */
+    sellerPage: (sellerEmail: string, request: ListRequest) =>
+      page(
+        and(
+          eq(orders.sellerEmail, normaliseEmail(sellerEmail)),
+          request.status ? eq(orders.status, request.status) : undefined,
+        ),
+        request,
+      ),
+
+    /** Every booking (the admin's grid), newest first. */
+    allPage: (request: ListRequest) =>
+      page(request.status ? eq(orders.status, request.status) : undefined, request),
+
+    /** Requested bookings on a seller's cars (the side menu's badge). */
+    async countRequested(sellerEmail: string): Promise<number> {
+      const [row] = await db
+        .select({ n: count() })
+        .from(orders)
+        .where(and(eq(orders.sellerEmail, sellerEmail), eq(orders.status, 'requested')));
+      return row?.n ?? 0;
+    },
+
+    /**
+     * Books a car: refused when the car is sold or the buyer already holds an open booking of
+     * it (a unique index settles two at the same moment). The seller is told.
+     */
+    async insert(order: NewOrder): Promise<{ id: string } | DealRefusal> {
+      try {
+        return await db.transaction(async (tx) => {
+          const [car] = await tx
+            .select({ soldAt: products.soldAt })
+            .from(products)
+            .where(eq(products._id, order.productID))
+            .for('share');
+          if (!car || car.soldAt) return { refused: 'sold' as const };
+          const id = newId();
+          await tx
+            .insert(orders)
+            .values({ ...order, _id: id, status: 'requested', history: [step('requested')] });
+          await tell(
+            tx,
+            order.sellerEmail,
+            id,
+            'booking',
+            `${order.buyerName} booked ${order.productName}`,
+          );
+          return { id };
+        });
+      } catch (error) {
+        if (isUniqueViolation(error)) return { refused: 'already-booked' };
+        throw error;
+      }
+    },
+
+    /**
+     * Moves a booking to `to` if its state still allows it (a conditional update: of two moves at
+     * once, one wins). Marking sold locks the car first, marks it sold, and declines every other
+     * open booking on it. The other party is told of each change.
+     */
+    async move(
+      id: string,
+      to: Move,
+      by: Party,
+      reason?: string,
+    ): Promise<{ order: OrderView } | DealRefusal> {
+      const rule = MOVES[to];
+      const result = await db.transaction(async (tx) => {
+        const [current] = await tx
+          .select({ productID: orders.productID, status: orders.status })
+          .from(orders)
+          .where(eq(orders._id, id));
+        if (!current) return { refused: 'state' as const, current: 'cancelled' as const };
+        if (to === 'sold') {
+          // The car first: two 'Mark as sold' on one car queue here, and the second finds it sold.
+          const [car] = await tx
+            .update(products)
+            .set({ soldAt: new Date(), advertisement: 'false' })
+            .where(and(eq(products._id, current.productID), isNull(products.soldAt)))
+            .returning({ id: products._id });
+          // Sold meanwhile: nothing was written yet.
+          if (!car) return { refused: 'sold' as const };
+        }
+        const [moved] = await tx
+          .update(orders)
+          .set({
+            status: to,
+            reason: to === 'declined' ? (reason ?? null) : null,
+            history: appendStep(to),
+          })
+          .where(and(eq(orders._id, id), inArray(orders.status, [...rule.from])))
+          .returning(orderColumns);
+        if (!moved) {
+          const [now] = await tx
+            .select({ status: orders.status })
+            .from(orders)
+            .where(eq(orders._id, id));
+          return { refused: 'state' as const, current: now?.status ?? current.status };
+        }
+        const order = view(moved);
+        const other = by === 'seller' ? order.buyerEmail : order.sellerEmail;
+        const text = moveText(to, order) + (to === 'declined' && reason ? `: ${reason}` : '');
+        await tell(tx, other, id, 'status', text);
+        if (to === 'sold') {
+          const declined = await tx
+            .update(orders)
+            .set({
+              status: 'declined',
+              reason: SOLD_TO_ANOTHER_BUYER,
+              history: appendStep('declined'),
+            })
+            .where(
+              and(
+                eq(orders.productID, order.productID),
+                ne(orders._id, id),
+                inArray(orders.status, [...OPEN_STATUSES]),
+              ),
+            )
+            .returning({ id: orders._id, buyerEmail: orders.buyerEmail });
+          for (const other of declined) {
+            await tell(
+              tx,
+              other.buyerEmail,
+              other.id,
+              'status',
+              `Your booking of ${order.productName} was declined: ${SOLD_TO_ANOTHER_BUYER}`,
+            );
+          }
+        }
+        return { order };
+      });
+
+      // A sold car leaves the catalogue's lists.
+      if (to === 'sold' && 'order' in result) cache?.invalidate();
+      return result;
+    },
+
+    /** A booking's conversation, oldest first. */
+    listMessages: (orderId: string) =>
+      db
+        .select({
+          _id: messages._id,
+          orderId: messages.orderId,
+          senderEmail: messages.senderEmail,
+          senderName: messages.senderName,
+          text: messages.text,
+          createdAt: sql<string>`to_char(${messages.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+        })
+        .from(messages)
+        .where(eq(messages.orderId, orderId))
+        .orderBy(messages.createdAt, messages._id)
+        .limit(1000),
+
+    /** Adds a message to a booking's conversation and tells the other party. */
+    async addMessage(
+      order: Pick<OrderView, '_id' | 'buyerEmail' | 'sellerEmail' | 'productName'>,
+      sender: { email: string; name: string },
+      text: string,
+    ) {
+      return db.transaction(async (tx) => {
+        const [message] = await tx
+          .insert(messages)
+          .values({
+            _id: newId(),
+            orderId: order._id,
+            senderEmail: sender.email,
+            senderName: sender.name,
+            text,
+          })
+          .returning();
+        const other = sender.email === order.buyerEmail ? order.sellerEmail : order.buyerEmail;
+        await tell(
+          tx,
+          other,
+          order._id,
+          'message',
+          `${sender.name} wrote about ${order.productName}`,
+        );
+        return { ...message!, createdAt: message!.createdAt.toISOString() };
+      });
+    },
+
+    /** A user's newest notifications and how many are unread. */
+    async notificationsOf(email: string, limit = 50) {
+      const [items, [unread]] = await Promise.all([
+        db
+          .select({
+            _id: notifications._id,
+            orderId: notifications.orderId,
+            kind: notifications.kind,
+            text: notifications.text,
+            createdAt: notifications.createdAt,
+            readAt: notifications.readAt,
+          })
+          .from(notifications)
+          .where(eq(notifications.userEmail, email))
+          .orderBy(desc(notifications.createdAt), desc(notifications._id))
+          .limit(limit),
+        db
+          .select({ n: count() })
+          .from(notifications)
+          .where(and(eq(notifications.userEmail, email), isNull(notifications.readAt))),
+      ]);
+      return {
+        items: items.map(({ createdAt, readAt, ...item }) => ({
+          ...item,
+          createdAt: createdAt.toISOString(),
+          read: readAt !== null,
+        })),
+        unread: unread?.n ?? 0,
+      };
+    },
+
+    /** Marks some (or all) of a user's notifications read; answers how many changed. */
+    async markRead(email: string, ids?: string[]): Promise<number> {
+      const changed = await db
+        .update(notifications)
+        .set({ readAt: new Date() })
+        .where(
+          and(
+            eq(notifications.userEmail, email),
+            isNull(notifications.readAt),
+            ids ? inArray(notifications._id, ids) : undefined,
+          ),
+        )
+        .returning({ id: notifications._id });
+      return changed.length;
     },
   };
 }

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, sql, sum, type AnyColumn, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql, sum, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '../client';
 import { categories, productCounts, products, users, type ProductRow } from '../schema';
 import { CatalogueCache } from './catalogue-cache';
@@ -40,9 +40,14 @@ const productColumns = {
   email: products.email,
   advertisement: products.advertisement,
   isVerify: sql<'true' | 'false'>`coalesce(${users.userVerify}, 'false')`.as('is_verify'),
+  /** A booking of it was marked sold: it is in no list of cars for sale. */
+  sold: sql<boolean>`${products.soldAt} is not null`.as('sold'),
 };
 
-export type NewProduct = Omit<ProductRow, '_id' | 'advertisement' | 'createdAt'>;
+/** Cars for sale: every list a buyer sees leaves the sold ones out. */
+const forSale = isNull(products.soldAt);
+
+export type NewProduct = Omit<ProductRow, '_id' | 'advertisement' | 'createdAt' | 'soldAt'>;
 
 /** The sort column, and how its value is written into (and read back from) a cursor. */
 const SORT_COLUMNS: Record<ProductSort, { column: AnyColumn; key: SQL; cast: string }> = {
@@ -68,6 +73,7 @@ export function productsRepository(db: Db, cache: CatalogueCache = new Catalogue
     const { categoryName, condition, limit, offset, cursor, sort, order } = request;
     const filter = and(
       eq(products.categoryName, categoryName),
+      forSale,
       condition ? eq(products.condition, condition) : undefined,
     );
     const fingerprint = `${categoryName}|${condition ?? ''}`;
@@ -157,7 +163,8 @@ export function productsRepository(db: Db, cache: CatalogueCache = new Catalogue
 
   return {
     /** The advertised products, newest first, at most LIST_CAPS.advertised. */
-    listAdvertised: () => list(eq(products.advertisement, 'true')).limit(LIST_CAPS.advertised),
+    listAdvertised: () =>
+      list(and(eq(products.advertisement, 'true'), forSale)).limit(LIST_CAPS.advertised),
 
     /** A category's products: all of them without paging, else one page and the total. */
     categoryPage,
@@ -200,12 +207,12 @@ export function productsRepository(db: Db, cache: CatalogueCache = new Catalogue
       return written(id);
     },
 
-    /** Sets the advertisement flag; answers how many rows changed. */
+    /** Sets the advertisement flag of a car for sale; answers how many rows changed. */
     async advertise(id: string): Promise<number> {
       const changed = await db
         .update(products)
         .set({ advertisement: 'true' })
-        .where(and(eq(products._id, id), eq(products.advertisement, 'false')))
+        .where(and(eq(products._id, id), eq(products.advertisement, 'false'), forSale))
         .returning({ _id: products._id });
       return written(changed.length);
     },

@@ -132,6 +132,63 @@ const injectedRtkApi = api.injectEndpoints({
         body: queryArg.body,
       }),
     }),
+    getOrder: build.query<GetOrderApiResponse, GetOrderApiArg>({
+      query: (queryArg) => ({
+        url: `/api/orders/${encodeURIComponent(String(queryArg.id))}`,
+      }),
+    }),
+    moveOrder: build.mutation<MoveOrderApiResponse, MoveOrderApiArg>({
+      query: (queryArg) => ({
+        url: `/api/orders/${encodeURIComponent(String(queryArg.id))}`,
+        method: 'PATCH',
+        body: queryArg.body,
+      }),
+    }),
+    getSellerOrders: build.query<GetSellerOrdersApiResponse, GetSellerOrdersApiArg>({
+      query: (queryArg) => ({
+        url: `/api/seller-orders`,
+        params: {
+          status: queryArg.status,
+          limit: queryArg.limit,
+          offset: queryArg.offset,
+        },
+      }),
+    }),
+    getAllOrders: build.query<GetAllOrdersApiResponse, GetAllOrdersApiArg>({
+      query: (queryArg) => ({
+        url: `/api/admin/orders`,
+        params: {
+          status: queryArg.status,
+          limit: queryArg.limit,
+          offset: queryArg.offset,
+        },
+      }),
+    }),
+    getOrderMessages: build.query<GetOrderMessagesApiResponse, GetOrderMessagesApiArg>({
+      query: (queryArg) => ({
+        url: `/api/orders/${encodeURIComponent(String(queryArg.id))}/messages`,
+      }),
+    }),
+    postOrderMessage: build.mutation<PostOrderMessageApiResponse, PostOrderMessageApiArg>({
+      query: (queryArg) => ({
+        url: `/api/orders/${encodeURIComponent(String(queryArg.id))}/messages`,
+        method: 'POST',
+        body: queryArg.body,
+      }),
+    }),
+    getNotifications: build.query<GetNotificationsApiResponse, GetNotificationsApiArg>({
+      query: () => ({ url: `/api/notifications` }),
+    }),
+    markNotificationsRead: build.mutation<
+      MarkNotificationsReadApiResponse,
+      MarkNotificationsReadApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/api/notifications/read`,
+        method: 'POST',
+        body: queryArg.body,
+      }),
+    }),
   }),
   overrideExisting: false,
 });
@@ -305,6 +362,65 @@ export type CreateOrderApiArg = {
     carImage?: string | null;
   };
 };
+export type GetOrderApiResponse = /** status 200 Default Response */ Order;
+export type GetOrderApiArg = {
+  /** a record's _id (letters, digits, _ and -) */
+  id: string;
+};
+export type MoveOrderApiResponse = /** status 200 Default Response */ Order;
+export type MoveOrderApiArg = {
+  /** a record's _id (letters, digits, _ and -) */
+  id: string;
+  body: {
+    /** accepted, declined, cancelled, sold */
+    status: 'accepted' | 'declined' | 'cancelled' | 'sold';
+    /** why (when declining); plain text */
+    reason?: string;
+  };
+};
+export type GetSellerOrdersApiResponse = /** status 200 Default Response */ Order[];
+export type GetSellerOrdersApiArg = {
+  /** only bookings in this state: requested, accepted, declined, cancelled, sold */
+  status?: 'requested' | 'accepted' | 'declined' | 'cancelled' | 'sold';
+  /** rows per page (default 50) (an integer from 1 to 100) */
+  limit?: number | string;
+  /** rows to skip (an integer from 0 to 1000000) */
+  offset?: number | string;
+};
+export type GetAllOrdersApiResponse = /** status 200 Default Response */ Order[];
+export type GetAllOrdersApiArg = {
+  /** only bookings in this state: requested, accepted, declined, cancelled, sold */
+  status?: 'requested' | 'accepted' | 'declined' | 'cancelled' | 'sold';
+  /** rows per page (default 50) (an integer from 1 to 100) */
+  limit?: number | string;
+  /** rows to skip (an integer from 0 to 1000000) */
+  offset?: number | string;
+};
+export type GetOrderMessagesApiResponse = /** status 200 Default Response */ Message[];
+export type GetOrderMessagesApiArg = {
+  /** a record's _id (letters, digits, _ and -) */
+  id: string;
+};
+export type PostOrderMessageApiResponse = /** status 201 Default Response */ Message;
+export type PostOrderMessageApiArg = {
+  /** a record's _id (letters, digits, _ and -) */
+  id: string;
+  body: {
+    /** plain text, 1 to 2,000 characters */
+    text: string;
+  };
+};
+export type GetNotificationsApiResponse = /** status 200 Default Response */ Notifications;
+export type GetNotificationsApiArg = void;
+export type MarkNotificationsReadApiResponse = /** status 200 Default Response */ {
+  modifiedCount: number;
+  unread: number;
+};
+export type MarkNotificationsReadApiArg = {
+  body: {
+    ids?: string[];
+  };
+};
 export type Health = {
   status: 'ok';
 };
@@ -376,11 +492,14 @@ export type Product = {
   advertisement: 'true' | 'false';
   /** the verified tick: 'true' when the seller is verified (the spec's isVerify/isVarify; stored once, on the seller) */
   isVerify: 'true' | 'false';
+  /** a booking of it was marked sold: it is in no list of cars for sale */
+  sold: boolean;
 };
 export type InsertResult = {
   acknowledged: true;
   insertedId: string;
 };
+export type OrderStatus = 'requested' | 'accepted' | 'declined' | 'cancelled' | 'sold';
 export type Order = {
   _id: string;
   buyerName: string;
@@ -392,6 +511,43 @@ export type Order = {
   meetLocation: string;
   productID: string;
   carImage: string;
+  status: OrderStatus;
+  /** each state the booking has been in, with its time, oldest first */
+  history: {
+    status: OrderStatus;
+    at: string;
+  }[];
+  /** the car's seller, copied when booked */
+  sellerEmail: string;
+  sellerName: string;
+  /** why it was declined */
+  reason?: string;
+  /** when it was booked */
+  createdAt: string;
+};
+export type Message = {
+  _id: string;
+  orderId: string;
+  senderEmail: string;
+  senderName: string;
+  /** plain text: shown as written, never as markup */
+  text: string;
+  createdAt: string;
+};
+export type Notification = {
+  _id: string;
+  /** the booking it is about */
+  orderId: string;
+  kind: 'booking' | 'status' | 'message';
+  text: string;
+  createdAt: string;
+  read: boolean;
+};
+export type Notifications = {
+  /** the newest 50, newest first */
+  items: Notification[];
+  /** how many are unread in all */
+  unread: number;
 };
 export const {
   useGetHealthQuery,
@@ -425,4 +581,17 @@ export const {
   useGetOrdersQuery,
   useLazyGetOrdersQuery,
   useCreateOrderMutation,
+  useGetOrderQuery,
+  useLazyGetOrderQuery,
+  useMoveOrderMutation,
+  useGetSellerOrdersQuery,
+  useLazyGetSellerOrdersQuery,
+  useGetAllOrdersQuery,
+  useLazyGetAllOrdersQuery,
+  useGetOrderMessagesQuery,
+  useLazyGetOrderMessagesQuery,
+  usePostOrderMessageMutation,
+  useGetNotificationsQuery,
+  useLazyGetNotificationsQuery,
+  useMarkNotificationsReadMutation,
 } = injectedRtkApi;
