@@ -169,6 +169,25 @@ export const routes: RouteObject[] = [
               forRole('seller'),
             ),
           },
+          {
+            path: paths.bookings,
+            lazy: screen(
+              async () => (await import('../features/orders/BookingsPage')).BookingsPage,
+              forRole('seller'),
+            ),
+          },
+          // A booking's page: its buyer and its seller (the server answers 404 to anyone else).
+          {
+            path: paths.order.pattern,
+            lazy: screen(async () => (await import('../features/orders/OrderPage')).OrderPage),
+          },
+          {
+            path: paths.allOrders,
+            lazy: screen(
+              async () => (await import('../features/admin/AllOrdersPage')).AllOrdersPage,
+              forRole('admin'),
+            ),
+          },
           // My orders needs only a login (spec route table); its menu entry is the buyer's.
           {
             path: paths.myOrders,

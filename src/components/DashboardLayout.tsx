@@ -1,3 +1,4 @@
+import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
@@ -10,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { NavLink, Outlet } from 'react-router-dom';
 import { paths } from '../config/paths';
+import { useGetSellerOrdersPageQuery } from '../lib/api/deals';
 import { roleLabel, useRole, type Role } from '../lib/auth/roles';
 import { Spinner } from './Spinner';
 
@@ -18,13 +20,31 @@ export const dashboardMenu: Record<Role, { label: string; to: string }[]> = {
   admin: [
     { label: 'All buyers', to: paths.allBuyers },
     { label: 'All sellers', to: paths.allSellers },
+    { label: 'All orders', to: paths.allOrders },
   ],
   seller: [
     { label: 'Add products', to: paths.addProducts },
     { label: 'My products', to: paths.myProducts },
+    { label: 'Bookings', to: paths.bookings },
   ],
   buyer: [{ label: 'My orders', to: paths.myOrders }],
 };
+
+/** How many bookings on the seller's cars wait for an answer. */
+function RequestedBadge() {
+  const { data } = useGetSellerOrdersPageQuery({ limit: 1, offset: 0, status: 'requested' });
+  const waiting = data?.total ?? 0;
+  if (waiting === 0) return null;
+  return (
+    <Badge
+      badgeContent={waiting}
+      max={99}
+      color="secondary"
+      aria-label={`${waiting} waiting for an answer`}
+      sx={{ mr: 1.5 }}
+    />
+  );
+}
 
 function SideMenu({ onPick }: { onPick?: () => void }) {
   const { role, loading } = useRole();
@@ -50,6 +70,7 @@ function SideMenu({ onPick }: { onPick?: () => void }) {
             }}
           >
             <ListItemText primary={item.label} />
+            {item.to === paths.bookings && <RequestedBadge />}
           </ListItemButton>
         ))}
       </List>

@@ -8,13 +8,22 @@ import { lazy, Suspense, useState } from 'react';
 import { useSelector } from 'react-redux';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { paths } from '../config/paths';
-import { selectAuthLoading, selectAuthUser, type AuthRootState } from '../lib/auth/authSlice';
+import {
+  selectAuthLoading,
+  selectAuthUser,
+  selectTokenReady,
+  type AuthRootState,
+} from '../lib/auth/authSlice';
 import { signOut, useSessionDispatch } from '../lib/auth/session';
 import type { SessionUser } from '../lib/auth/sessionUser';
 import { ActionButton, ActionNavLink, ActionSpan, RoundButton } from './actions';
 import { CarIcon, MenuIcon } from './icons';
 
 const MobileMenu = lazy(() => import('./MobileMenu'));
+// Signed-in users only: the bell's code (and its live stream) never loads for a visitor.
+const NotificationBell = lazy(() =>
+  import('./NotificationBell').then((module) => ({ default: module.NotificationBell })),
+);
 
 interface NavItem {
   label: string;
@@ -55,6 +64,7 @@ export function NavBar() {
   const [menuWanted, setMenuWanted] = useState(false);
   const user = useSelector((state: AuthRootState) => selectAuthUser(state));
   const loading = useSelector((state: AuthRootState) => selectAuthLoading(state));
+  const tokenReady = useSelector((state: AuthRootState) => selectTokenReady(state));
   const dispatch = useSessionDispatch();
   const navigate = useNavigate();
   const items = navItems(user, loading);
@@ -135,6 +145,11 @@ export function NavBar() {
               </>
             )}
           </Box>
+          {user && tokenReady && (
+            <Suspense fallback={null}>
+              <NotificationBell />
+            </Suspense>
+          )}
           {user && (
             <Avatar
               src={user.photoURL || DEFAULT_AVATAR}

@@ -17,4 +17,8 @@ export const paths = {
   addProducts: '/dashboad/add-products',
   myProducts: '/dashboad/my-products',
   myOrders: '/dashboad/my-orders',
+  /** Beyond the spec: the bookings on a seller's cars, one booking's page, every booking. */
+  bookings: '/dashboad/bookings',
+  order: { pattern: '/dashboad/orders/:id', to: (id: string) => `/dashboad/orders/${id}` },
+  allOrders: '/dashboad/all-orders',
 } as const;

@@ -26,3 +26,11 @@ export function formatPostDate(postTime: string): string {
 export function formatYears(years: number): string {
   return `${years} ${years === 1 ? 'year' : 'years'}`;
 }
+
+/** A booking's date as people read it ('Nov 20, 2026, 10:00 AM'). */
+export function formatWhen(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime())
+    ? iso
+    : date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+}

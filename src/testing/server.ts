@@ -9,6 +9,17 @@ export const handlers = [
   http.get(`${API}/categories`, () => HttpResponse.json(categories)),
   // No advertised cars unless a test says otherwise (the home page asks on every visit).
   http.get(`${API}/advertisment`, () => HttpResponse.json([])),
+  // A signed-in user's bell: nothing new, and a live stream that stays quiet until it is left.
+  http.get(`${API}/notifications`, () => HttpResponse.json({ items: [], unread: 0 })),
+  http.get(`${API}/events`, ({ request }) => {
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        controller.enqueue(new TextEncoder().encode('event: unread\ndata: {"unread":0}\n\n'));
+        request.signal.addEventListener('abort', () => controller.close());
+      },
+    });
+    return new HttpResponse(stream, { headers: { 'content-type': 'text/event-stream' } });
+  }),
 ];
 
 export const server = setupServer(...handlers);

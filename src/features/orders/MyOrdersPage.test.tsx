@@ -16,7 +16,7 @@ const open = () =>
 describe('My orders page', () => {
   beforeEach(() => server.use(...roleHandlers('buyer')));
 
-  it('shows a spinner, then a table of Sri (from 1), Image, Name and Price', async () => {
+  it('shows a spinner, then a table of Sri (from 1), Image, Name, Price and Status', async () => {
     let asked: string | null = null;
     server.use(
       http.get(`${API}/orders`, async ({ request }) => {
@@ -29,6 +29,8 @@ describe('My orders page', () => {
             productName: 'Ferrari 488 GTB',
             productPrice: 1250000,
             carImage: '/images/cars/car-04.svg',
+            status: 'declined',
+            reason: 'Sold to another buyer',
           }),
         ]);
       }),
@@ -40,7 +42,7 @@ describe('My orders page', () => {
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((th) => th.textContent);
-    expect(headers).toEqual(['Sri', 'Image', 'Name', 'Price']);
+    expect(headers).toEqual(['Sri', 'Image', 'Name', 'Price', 'Status', 'Actions']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(2);
     expect(within(rows[0]).getAllByRole('cell')[0]).toHaveTextContent('1');
@@ -49,6 +51,16 @@ describe('My orders page', () => {
     expect(within(rows[1]).getAllByRole('cell')[0]).toHaveTextContent('2');
     expect(within(rows[1]).getByText('Ferrari 488 GTB')).toBeInTheDocument();
     expect(within(rows[1]).getByText('$1,250,000')).toBeInTheDocument();
+    // Beyond the spec: the booking's state, and 'Cancel booking' while it is open.
+    expect(within(rows[0]).getByText('Requested')).toBeInTheDocument();
+    expect(within(rows[0]).getByRole('button', { name: /Cancel booking/ })).toBeInTheDocument();
+    expect(within(rows[1]).getByText('Declined')).toBeInTheDocument();
+    expect(within(rows[1]).getByText('Sold to another buyer')).toBeInTheDocument();
+    expect(within(rows[1]).queryByRole('button', { name: /Cancel booking/ })).toBeNull();
+    expect(within(rows[0]).getByRole('link', { name: 'Tesla Model 3' })).toHaveAttribute(
+      'href',
+      '/dashboad/orders/o1',
+    );
     expect(within(rows[1]).getByRole('img', { name: 'Ferrari 488 GTB' })).toHaveAttribute(
       'src',
       '/images/cars/car-04.svg',
@@ -89,5 +101,29 @@ describe('My orders page', () => {
       'href',
       '/dashboad/my-orders',
     );
+  });
+
+  it("cancels an open booking with 'Booking cancelled', and the row shows it", async () => {
+    let status = 'requested';
+    let asked: unknown = null;
+    server.use(
+      http.get(`${API}/orders`, () =>
+        HttpResponse.json([
+          makeOrder({ _id: 'o9', productName: 'BMW i4', status: status as 'requested' }),
+        ]),
+      ),
+      http.patch(`${API}/orders/o9`, async ({ request }) => {
+        asked = await request.json();
+        status = 'cancelled';
+        return HttpResponse.json(makeOrder({ _id: 'o9', status: 'cancelled' }));
+      }),
+    );
+    open();
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: /Cancel booking/ }));
+    expect(await screen.findByText('Booking cancelled')).toBeInTheDocument();
+    expect(asked).toEqual({ status: 'cancelled' });
+    expect(await screen.findByText('Cancelled')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Cancel booking/ })).toBeNull();
   });
 });

@@ -6,14 +6,19 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useSelector } from 'react-redux';
+import { Link as RouterLink } from 'react-router-dom';
 import { QueryState } from '../../components/QueryState';
 import { Spinner } from '../../components/Spinner';
+import { StatusChip } from '../../components/StatusChip';
+import { paths } from '../../config/paths';
 import { useGetOrdersQuery, type Order } from '../../lib/api';
 import { selectTokenReady, selectUserEmail } from '../../lib/auth/authSlice';
 import { formatPrice } from '../../lib/format';
+import { OrderActions } from './OrderActions';
 
 export const NO_ORDERS = 'No order found';
 
@@ -48,6 +53,21 @@ function OrdersTable({ orders }: { orders: Order[] }) {
             <TableCell>Image</TableCell>
             <TableCell>Name</TableCell>
             <TableCell align="right">Price</TableCell>
+            <TableCell>Status</TableCell>
+            <TableCell>
+              <Box
+                component="span"
+                sx={{
+                  position: 'absolute',
+                  width: 1,
+                  height: 1,
+                  overflow: 'hidden',
+                  clip: 'rect(0 0 0 0)',
+                }}
+              >
+                Actions
+              </Box>
+            </TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -73,9 +93,24 @@ function OrdersTable({ orders }: { orders: Order[] }) {
                   }}
                 />
               </TableCell>
-              <TableCell sx={{ fontWeight: 600 }}>{order.productName}</TableCell>
+              <TableCell sx={{ fontWeight: 600 }}>
+                <Link component={RouterLink} to={paths.order.to(order._id)} underline="hover">
+                  {order.productName}
+                </Link>
+              </TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontWeight: 700 }}>
                 {formatPrice(order.productPrice)}
+              </TableCell>
+              <TableCell>
+                <StatusChip status={order.status} />
+                {order.reason && (
+                  <Typography variant="caption" component="p" color="text.secondary">
+                    {order.reason}
+                  </Typography>
+                )}
+              </TableCell>
+              <TableCell>
+                <OrderActions order={order} party="buyer" />
               </TableCell>
             </TableRow>
           ))}
@@ -85,7 +120,10 @@ function OrdersTable({ orders }: { orders: Order[] }) {
   );
 }
 
-/** My orders (spec §2): a table without a heading (Sri, Image, Name, Price), or 'No order found'. */
+/**
+ * My orders (spec §2): a table without a heading (Sri, Image, Name, Price, and beyond the spec
+ * Status and 'Cancel booking' while open), or 'No order found'.
+ */
 export function MyOrdersPage() {
   const email = useSelector(selectUserEmail);
   const tokenReady = useSelector(selectTokenReady);

@@ -88,7 +88,18 @@ const withPages = cardealerApi.injectEndpoints({
  * `products` and `roles`) and what each mutation invalidates.
  */
 export const api = withPages.enhanceEndpoints({
-  addTagTypes: ['buyers', 'sellers', 'orders', 'advertisement', 'categories', 'products', 'roles'],
+  addTagTypes: [
+    'buyers',
+    'sellers',
+    'orders',
+    'advertisement',
+    'categories',
+    'products',
+    'roles',
+    // Deals (src/lib/api/deals.ts): a booking's conversation, a user's notifications.
+    'messages',
+    'notifications',
+  ],
   endpoints: {
     getCategories: { providesTags: ['categories'] },
     getAccessToken: { keepUnusedDataFor: 0 },

@@ -1,0 +1,71 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { makeStore } from '../app/store';
+import { ACCESS_TOKEN_KEY } from '../lib/api/accessToken';
+import { renderApp } from '../testing/render';
+import { API, server } from '../testing/server';
+import { makeSessionUser, signedInState } from '../testing/session';
+
+afterEach(() => localStorage.clear());
+
+describe('Notification bell', () => {
+  it('shows the unread count, updates it from the live stream, and links to the booking', async () => {
+    let unread = 0;
+    let push: (text: string) => void = () => {};
+    let authorization: string | null = null;
+    server.use(
+      http.get(`${API}/notifications`, () =>
+        HttpResponse.json({
+          unread,
+          items:
+            unread === 0
+              ? []
+              : [
+                  {
+                    _id: 'n1',
+                    orderId: 'o7',
+                    kind: 'booking',
+                    text: 'Bea Buyer booked BMW i4',
+                    createdAt: '2026-11-20T10:00:00.000Z',
+                    read: false,
+                  },
+                ],
+        }),
+      ),
+      http.get(`${API}/events`, ({ request }) => {
+        authorization = request.headers.get('authorization');
+        const encoder = new TextEncoder();
+        const stream = new ReadableStream<Uint8Array>({
+          start(controller) {
+            push = (text) => controller.enqueue(encoder.encode(text));
+            push('retry: 3000\n\nevent: unread\ndata: {"unread":0}\n\n');
+            request.signal.addEventListener('abort', () => controller.close());
+          },
+        });
+        return new HttpResponse(stream, { headers: { 'content-type': 'text/event-stream' } });
+      }),
+    );
+    localStorage.setItem(ACCESS_TOKEN_KEY, 'access-1');
+    renderApp('/', {
+      store: makeStore({ preloadedState: signedInState(makeSessionUser()) }),
+    });
+    expect(
+      await screen.findByRole('button', { name: 'Notifications: 0 unread notifications' }),
+    ).toBeInTheDocument();
+    // The token travels in a header, never in the URL.
+    expect(authorization).toBe('bearer access-1');
+
+    unread = 1;
+    push(
+      ': heartbeat\n\nevent: notification\ndata: {"orderId":"o7","kind":"booking","unread":1}\n\n',
+    );
+    const bell = await screen.findByRole('button', {
+      name: 'Notifications: 1 unread notification',
+    });
+    await userEvent.setup({ delay: null }).click(bell);
+    const item = await screen.findByRole('menuitem', { name: /Bea Buyer booked BMW i4/ });
+    expect(item).toHaveAttribute('href', '/dashboad/orders/o7');
+    expect(within(item).getByText(/Nov 20, 2026/)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,77 @@
+import Badge from '@mui/material/Badge';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import Typography from '@mui/material/Typography';
+import { useId, useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { paths } from '../config/paths';
+import { formatWhen } from '../lib/format';
+import { useGetNotificationsQuery, useMarkNotificationsReadMutation } from '../lib/api/deals';
+import { BellIcon } from './icons';
+
+/**
+ * The bell of a signed-in user: the unread count, and the newest notifications, each linking to
+ * its booking. Its query keeps the live event stream open (src/lib/api/deals.ts), so the count
+ * changes without a reload.
+ */
+export function NotificationBell() {
+  const { data } = useGetNotificationsQuery();
+  const [markRead] = useMarkNotificationsReadMutation();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const menuId = useId();
+  const unread = data?.unread ?? 0;
+  const label = unread === 1 ? '1 unread notification' : `${unread} unread notifications`;
+  return (
+    <>
+      <IconButton
+        color="inherit"
+        aria-label={`Notifications: ${label}`}
+        aria-controls={anchor ? menuId : undefined}
+        aria-haspopup="true"
+        onClick={(event) => setAnchor(event.currentTarget)}
+      >
+        <Badge badgeContent={unread} color="secondary" max={99}>
+          <BellIcon />
+        </Badge>
+      </IconButton>
+      <Menu
+        id={menuId}
+        anchorEl={anchor}
+        open={Boolean(anchor)}
+        onClose={() => setAnchor(null)}
+        slotProps={{ paper: { sx: { width: 340, maxWidth: '90vw' } } }}
+      >
+        {(data?.items.length ?? 0) === 0 && (
+          <MenuItem disabled>
+            <ListItemText primary="Nothing new yet" />
+          </MenuItem>
+        )}
+        {data?.items.slice(0, 10).map((item) => (
+          <MenuItem
+            key={item._id}
+            component={RouterLink}
+            to={paths.order.to(item.orderId)}
+            onClick={() => setAnchor(null)}
+            sx={{ whiteSpace: 'normal', fontWeight: item.read ? 400 : 700 }}
+          >
+            <ListItemText
+              primary={item.text}
+              secondary={formatWhen(item.createdAt)}
+              slotProps={{ primary: { sx: { fontWeight: 'inherit' } } }}
+            />
+          </MenuItem>
+        ))}
+        {unread > 0 && (
+          <Typography component="li" sx={{ px: 2, pt: 1 }}>
+            <Button size="small" onClick={() => void markRead({ body: {} })}>
+              Mark all read
+            </Button>
+          </Typography>
+        )}
+      </Menu>
+    </>
+  );
+}

@@ -1,0 +1,302 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useSelector } from 'react-redux';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { QueryState } from '../../components/QueryState';
+import { Spinner } from '../../components/Spinner';
+import { paths } from '../../config/paths';
+import { errorMessage } from '../../lib/api';
+import {
+  useGetNotificationsQuery,
+  useGetOrderMessagesQuery,
+  useGetOrderQuery,
+  useMarkNotificationsReadMutation,
+  usePostOrderMessageMutation,
+  type Message,
+  type Order,
+} from '../../lib/api/deals';
+import { selectTokenReady, selectUserEmail } from '../../lib/auth/authSlice';
+import { formatPrice } from '../../lib/format';
+import { OrderActions } from './OrderActions';
+import { formatWhen } from '../../lib/format';
+import { STATUS_LABEL } from '../../lib/orderStatus';
+import type { Party } from './orderMoves';
+import { StatusChip } from '../../components/StatusChip';
+
+const MAX_MESSAGE = 2000;
+
+function Timeline({ order }: { order: Order }) {
+  return (
+    <Box component="ol" aria-label="Timeline" sx={{ m: 0, pl: 2.5 }}>
+      {order.history.map((step, i) => (
+        <li key={`${step.status}-${i}`}>
+          <Typography variant="body2">
+            <strong>{STATUS_LABEL[step.status]}</strong> — {formatWhen(step.at)}
+          </Typography>
+        </li>
+      ))}
+    </Box>
+  );
+}
+
+function Contact({ order, party }: { order: Order; party: Party }) {
+  const rows: [string, string][] =
+    party === 'buyer'
+      ? [
+          ['Seller', order.sellerName],
+          ['Email', order.sellerEmail],
+        ]
+      : [
+          ['Buyer', order.buyerName],
+          ['Email', order.buyerEmail],
+          ['Phone', order.phone],
+          ['Meeting place', order.meetLocation],
+        ];
+  return (
+    <Box
+      component="dl"
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: 'max-content 1fr',
+        columnGap: 2,
+        rowGap: 0.25,
+        m: 0,
+        '& dt': { color: 'text.secondary' },
+        '& dd': { m: 0, overflowWrap: 'anywhere' },
+      }}
+    >
+      {rows.map(([term, value]) => (
+        <Box key={term} sx={{ display: 'contents' }}>
+          <dt>{term}</dt>
+          <dd>{value}</dd>
+        </Box>
+      ))}
+    </Box>
+  );
+}
+
+function Conversation({ order, me }: { order: Order; me: string }) {
+  const messages = useGetOrderMessagesQuery({ id: order._id });
+  const [post, { isLoading }] = usePostOrderMessageMutation();
+  const [text, setText] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const end = useRef<HTMLDivElement>(null);
+  const count = messages.data?.length ?? 0;
+  useEffect(() => {
+    end.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [count]);
+
+  const send = async (event: FormEvent) => {
+    event.preventDefault();
+    const body = text.trim();
+    if (!body) {
+      setProblem('Write something first');
+      return;
+    }
+    const result = await post({ id: order._id, body: { text: body } });
+    if ('error' in result) {
+      setProblem(errorMessage(result.error));
+    } else {
+      setText('');
+      setProblem(null);
+    }
+  };
+
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Typography component="h2" variant="h6" gutterBottom>
+          Conversation
+        </Typography>
+        <QueryState query={messages} what="the conversation" minHeight={120}>
+          {(thread: Message[]) =>
+            thread.length === 0 ? (
+              <Typography color="text.secondary" sx={{ mb: 2 }}>
+                No messages yet.
+              </Typography>
+            ) : (
+              <Stack
+                component="ul"
+                aria-label="Messages"
+                spacing={1.5}
+                sx={{ listStyle: 'none', p: 0, m: 0, mb: 2, maxHeight: 420, overflowY: 'auto' }}
+              >
+                {thread.map((message) => {
+                  const mine = message.senderEmail === me;
+                  return (
+                    <Box
+                      component="li"
+                      key={message._id}
+                      sx={{
+                        alignSelf: mine ? 'flex-end' : 'flex-start',
+                        maxWidth: '85%',
+                        bgcolor: mine ? 'rgba(194,65,12,0.08)' : 'grey.100',
+                        borderRadius: 2,
+                        px: 1.5,
+                        py: 1,
+                      }}
+                    >
+                      <Typography variant="caption" color="text.secondary" component="p">
+                        {message.senderName} · {formatWhen(message.createdAt)}
+                      </Typography>
+                      {/* Plain text: React escapes it, and line breaks are kept. */}
+                      <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                        {message.text}
+                      </Typography>
+                    </Box>
+                  );
+                })}
+                <div ref={end} />
+              </Stack>
+            )
+          }
+        </QueryState>
+        <Box component="form" onSubmit={send} noValidate>
+          <Stack
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={1}
+            sx={{ alignItems: 'flex-start' }}
+          >
+            <TextField
+              label="Write a message"
+              value={text}
+              onChange={(event) => {
+                setText(event.target.value);
+                if (problem) setProblem(null);
+              }}
+              multiline
+              maxRows={6}
+              fullWidth
+              error={Boolean(problem)}
+              helperText={problem ?? `${text.length} / ${MAX_MESSAGE}`}
+              slotProps={{ htmlInput: { maxLength: MAX_MESSAGE } }}
+            />
+            <Button
+              type="submit"
+              variant="contained"
+              color="secondary"
+              disabled={isLoading}
+              sx={{ mt: { sm: 1 } }}
+            >
+              Send
+            </Button>
+          </Stack>
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Marks this booking's unread notifications read once it is open. */
+function useReadNotificationsOf(orderId: string) {
+  const notifications = useGetNotificationsQuery();
+  const [markRead] = useMarkNotificationsReadMutation();
+  const unread = (notifications.data?.items ?? [])
+    .filter((item) => item.orderId === orderId && !item.read)
+    .map((item) => item._id);
+  const key = unread.join(',');
+  useEffect(() => {
+    if (key) void markRead({ body: { ids: key.split(',') } });
+  }, [key, markRead]);
+}
+
+function Booking({ order, me }: { order: Order; me: string }) {
+  const party: Party = order.buyerEmail === me ? 'buyer' : 'seller';
+  useReadNotificationsOf(order._id);
+  return (
+    <Stack spacing={3}>
+      <title>{`Booking: ${order.productName}`}</title>
+      <Card variant="outlined">
+        <CardContent>
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3}>
+            <Box
+              component="img"
+              src={order.carImage}
+              alt={order.productName}
+              width={240}
+              height={150}
+              sx={{
+                width: { xs: '100%', sm: 240 },
+                height: 'auto',
+                aspectRatio: '16 / 10',
+                objectFit: 'cover',
+                borderRadius: 2,
+                bgcolor: 'grey.100',
+              }}
+            />
+            <Stack spacing={1.5} sx={{ flex: 1, minWidth: 0 }}>
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+                <Typography component="h1" variant="h5">
+                  {order.productName}
+                </Typography>
+                <StatusChip status={order.status} />
+              </Stack>
+              <Typography sx={{ fontWeight: 700 }}>{formatPrice(order.productPrice)}</Typography>
+              {order.reason && <Alert severity="info">Reason: {order.reason}</Alert>}
+              <OrderActions order={order} party={party} size="medium" />
+            </Stack>
+          </Stack>
+        </CardContent>
+      </Card>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={3} sx={{ alignItems: 'flex-start' }}>
+        <Card variant="outlined" sx={{ flex: 1, width: '100%' }}>
+          <CardContent>
+            <Typography component="h2" variant="h6" gutterBottom>
+              {party === 'buyer' ? 'The seller' : 'The buyer'}
+            </Typography>
+            <Contact order={order} party={party} />
+          </CardContent>
+        </Card>
+        <Card variant="outlined" sx={{ flex: 1, width: '100%' }}>
+          <CardContent>
+            <Typography component="h2" variant="h6" gutterBottom>
+              Timeline
+            </Typography>
+            <Timeline order={order} />
+          </CardContent>
+        </Card>
+      </Stack>
+      <Conversation order={order} me={me} />
+    </Stack>
+  );
+}
+
+/** A booking's page, for its buyer and its seller: the car, its state, the contact and the conversation. */
+export function OrderPage() {
+  const { id = '' } = useParams();
+  const me = useSelector(selectUserEmail);
+  const tokenReady = useSelector(selectTokenReady);
+  const query = useGetOrderQuery(me && tokenReady ? { id } : skipToken);
+  if (!me || !tokenReady) return <Spinner minHeight={320} label="Loading the booking" />;
+  const missing =
+    query.isError &&
+    'status' in (query.error ?? {}) &&
+    (query.error as { status: unknown }).status === 404;
+  if (missing) {
+    return (
+      <Alert
+        severity="warning"
+        action={
+          <Button component={RouterLink} to={paths.dashboard} color="inherit">
+            My dashboard
+          </Button>
+        }
+      >
+        There is no such booking, or it is not yours.
+      </Alert>
+    );
+  }
+  return (
+    <QueryState query={query} what="the booking" minHeight={320}>
+      {(order) => <Booking order={order} me={me} />}
+    </QueryState>
+  );
+}
