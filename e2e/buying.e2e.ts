@@ -70,7 +70,15 @@ test.describe('buying', () => {
     await expect(row).toBeVisible();
     await expect(row).toContainText(price);
     await expect(row.getByRole('img', { name: carName })).toBeVisible();
-    await expect(table.getByRole('columnheader')).toHaveText(['Sri', 'Image', 'Name', 'Price']);
+    // The spec's columns, then the booking's state and its actions (docs/differences.md).
+    await expect(table.getByRole('columnheader')).toHaveText([
+      'Sri',
+      'Image',
+      'Name',
+      'Price',
+      'Status',
+    ]);
+    await expect(row.getByText('Requested')).toBeVisible();
   });
 
   test('a seller who tries to buy is told why, and the booking stays open', async ({ page }) => {

@@ -43,6 +43,7 @@ function Booking({ order }: { order: Order }) {
             sx={{
               width: { xs: '100%', sm: 160 },
               height: 'auto',
+              alignSelf: 'flex-start',
               aspectRatio: '16 / 10',
               objectFit: 'cover',
               borderRadius: 1.5,

@@ -42,7 +42,7 @@ describe('My orders page', () => {
     const headers = within(table)
       .getAllByRole('columnheader')
       .map((th) => th.textContent);
-    expect(headers).toEqual(['Sri', 'Image', 'Name', 'Price', 'Status', 'Actions']);
+    expect(headers).toEqual(['Sri', 'Image', 'Name', 'Price', 'Status']);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows).toHaveLength(2);
     expect(within(rows[0]).getAllByRole('cell')[0]).toHaveTextContent('1');

@@ -54,20 +54,6 @@ function OrdersTable({ orders }: { orders: Order[] }) {
             <TableCell>Name</TableCell>
             <TableCell align="right">Price</TableCell>
             <TableCell>Status</TableCell>
-            <TableCell>
-              <Box
-                component="span"
-                sx={{
-                  position: 'absolute',
-                  width: 1,
-                  height: 1,
-                  overflow: 'hidden',
-                  clip: 'rect(0 0 0 0)',
-                }}
-              >
-                Actions
-              </Box>
-            </TableCell>
           </TableRow>
         </TableHead>
         <TableBody>
@@ -108,9 +94,9 @@ function OrdersTable({ orders }: { orders: Order[] }) {
                     {order.reason}
                   </Typography>
                 )}
-              </TableCell>
-              <TableCell>
-                <OrderActions order={order} party="buyer" />
+                <Box sx={{ mt: 1 }}>
+                  <OrderActions order={order} party="buyer" />
+                </Box>
               </TableCell>
             </TableRow>
           ))}

@@ -225,6 +225,7 @@ function Booking({ order, me }: { order: Order; me: string }) {
               height={150}
               sx={{
                 width: { xs: '100%', sm: 240 },
+                alignSelf: 'flex-start',
                 height: 'auto',
                 aspectRatio: '16 / 10',
                 objectFit: 'cover',

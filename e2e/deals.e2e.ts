@@ -1,0 +1,120 @@
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { demo, register, signIn, uniqueEmail } from './support';
+
+/** A new car of the signed-in seller, posted through the API with the page's own token. */
+async function postCar(page: Page, carName: string): Promise<string> {
+  // The access token arrives a request after the sign-in shows.
+  await expect.poll(() => page.evaluate(() => localStorage.getItem('accessToken'))).not.toBeNull();
+  const token = await page.evaluate(() => localStorage.getItem('accessToken'));
+  const response = await page.request.post('/api/category', {
+    headers: { authorization: `bearer ${token}` },
+    data: {
+      carName,
+      carPhoto: '/images/cars/car-03.svg',
+      categoryName: 'BMW',
+      condition: 'Good',
+      originalPrice: '61000',
+      resalePrice: '48000',
+      productLocation: 'Austin, TX',
+      userYears: '2',
+      postTime: '11/20/2026, 10:00:00 AM',
+      productDescription: 'One owner.',
+      sellerName: 'Sam Seller',
+      sellerPhoto: '/images/avatar.svg',
+      email: demo.seller,
+      advertisement: 'false',
+      isVerify: 'false',
+    },
+  });
+  expect(response.status()).toBe(201);
+  const { insertedId } = (await response.json()) as { insertedId: string };
+  const advertised = await page.request.put(`/api/seller-products/${insertedId}`, {
+    headers: { authorization: `bearer ${token}` },
+  });
+  expect(advertised.status()).toBe(200);
+  return insertedId;
+}
+
+/** Books `carName` from the BMW page through the booking form. */
+async function book(page: Page, carName: string) {
+  await page.goto('/category-products/BMW');
+  await page.getByRole('button', { name: `Buy now: ${carName}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Book ${carName}` });
+  await dialog.getByLabel('Phone number').fill('+1 555-0100');
+  await dialog.getByLabel('Meet location').fill('Main street parking');
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Order successful')).toBeVisible();
+}
+
+async function newPage(browser: Browser) {
+  return (await browser.newContext()).newPage();
+}
+
+test('a deal, live: book, accept, talk both ways, mark sold; the other buyer is declined', async ({
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const carName = `BMW M${Date.now().toString(36).slice(-4)}`;
+  const seller = await newPage(browser);
+  await signIn(seller, demo.seller);
+  const carId = await postCar(seller, carName);
+  await seller.goto('/dashboad/bookings');
+  await expect(seller.getByRole('heading', { name: 'Bookings' })).toBeVisible();
+  const bell = seller.getByRole('button', { name: /^Notifications: / });
+  await expect(bell).toBeVisible();
+  const unreadBefore = Number(
+    /(\d+) unread/.exec((await bell.getAttribute('aria-label')) ?? '')?.[1],
+  );
+
+  // A second buyer books first; the demo buyer then books the same car.
+  const other = await newPage(browser);
+  await register(other, { name: 'Olga Other', email: uniqueEmail('other-buyer'), role: 'Buyer' });
+  await book(other, carName);
+  const buyer = await newPage(browser);
+  await signIn(buyer, demo.buyer);
+  await book(buyer, carName);
+
+  // The seller's page updates without a reload: the bell and the booking list.
+  await expect(bell).toHaveAccessibleName(
+    `Notifications: ${unreadBefore + 2} unread notifications`,
+  );
+  const card = seller.locator('.MuiCard-root').filter({ hasText: 'Olga Other' });
+  await expect(card).toBeVisible();
+  const mine = seller
+    .locator('.MuiCard-root')
+    .filter({ hasText: demo.buyer })
+    .filter({ hasText: carName });
+  await expect(mine).toBeVisible();
+  await mine.getByRole('button', { name: /^Accept:/ }).click();
+  await expect(seller.getByText('Booking accepted')).toBeVisible();
+  await card.getByRole('button', { name: /^Accept:/ }).click();
+  await expect(seller.getByText('Booking accepted').first()).toBeVisible();
+
+  // Both open the booking's page and talk; each message appears on the other side live.
+  await mine.getByRole('link', { name: /^Open the booking/ }).click();
+  await expect(seller.getByRole('heading', { name: 'Conversation' })).toBeVisible();
+  const orderUrl = seller.url();
+  await buyer.goto(new URL(orderUrl).pathname);
+  await expect(buyer.getByText('Accepted', { exact: true }).first()).toBeVisible();
+  await buyer.getByLabel('Write a message').fill('Is it still available?');
+  await buyer.getByRole('button', { name: 'Send' }).click();
+  await expect(seller.getByText('Is it still available?')).toBeVisible({ timeout: 2000 });
+  await seller.getByLabel('Write a message').fill('<b>Yes</b>, come on Saturday');
+  await seller.getByRole('button', { name: 'Send' }).click();
+  await expect(buyer.getByText('<b>Yes</b>, come on Saturday')).toBeVisible({ timeout: 2000 });
+
+  // Sold: gone from the category page and the advertisements; the other buyer is declined.
+  await seller.getByRole('button', { name: /^Mark as sold:/ }).click();
+  await expect(seller.getByText('Marked as sold')).toBeVisible();
+  await buyer.goto('/category-products/BMW');
+  await expect(buyer.getByRole('heading', { level: 1, name: 'CARLIST' })).toBeVisible();
+  await expect(buyer.getByRole('heading', { name: carName })).toHaveCount(0);
+  await buyer.goto('/');
+  await expect(buyer.getByRole('region', { name: 'Advertised cars' })).toBeVisible();
+  await expect(buyer.getByText(carName)).toHaveCount(0);
+  await other.goto('/dashboad/my-orders');
+  const row = other.getByRole('row').filter({ hasText: carName });
+  await expect(row.getByText('Declined')).toBeVisible();
+  await expect(row.getByText('Sold to another buyer')).toBeVisible();
+  expect(carId).not.toBe('');
+});
