@@ -34,6 +34,11 @@ function standInSignIn(): { signIn: SignInProvider; idTokenFor(email: string): s
       if (!accounts.has(email)) throw refuse('auth/argument-error');
       return { email, uid: email } as DecodedIdToken;
     },
+    // The stand-in's uid is the e-mail.
+    getUser: async (uid: string) => {
+      if (!accounts.has(uid)) throw refuse('auth/user-not-found');
+      return { uid, email: uid } as UserRecord;
+    },
     getUserByEmail: async (email: string) => {
       if (!accounts.has(email)) throw refuse('auth/user-not-found');
       return { uid: email, email } as UserRecord;

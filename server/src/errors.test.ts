@@ -161,7 +161,12 @@ describe(`error answers (${databaseKind})`, () => {
         Object.assign(new Error('connect ECONNREFUSED'), { code: 'app/network-error' }),
       );
     const down = await buildTestApp({
-      signIn: { verifyIdToken: unreachable, getUserByEmail: unreachable, deleteUser: unreachable },
+      signIn: {
+        verifyIdToken: unreachable,
+        getUser: unreachable,
+        getUserByEmail: unreachable,
+        deleteUser: unreachable,
+      },
     });
     try {
       const { repos } = down.app;

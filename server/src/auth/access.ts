@@ -18,7 +18,10 @@ export interface Caller {
 }
 
 /** The parts of the Admin SDK's Auth that the API uses. */
-export type SignInProvider = Pick<Auth, 'verifyIdToken' | 'getUserByEmail' | 'deleteUser'>;
+export type SignInProvider = Pick<
+  Auth,
+  'verifyIdToken' | 'getUser' | 'getUserByEmail' | 'deleteUser'
+>;
 
 export interface AccessOptions {
   signIn?: SignInProvider;
@@ -61,6 +64,7 @@ export function bearerToken(request: FastifyRequest): string | null {
 
 const noSignIn: SignInProvider = {
   verifyIdToken: () => Promise.reject(httpError(503, 'The sign-in provider is not configured')),
+  getUser: () => Promise.reject(httpError(503, 'The sign-in provider is not configured')),
   getUserByEmail: () => Promise.reject(httpError(503, 'The sign-in provider is not configured')),
   deleteUser: () => Promise.reject(httpError(503, 'The sign-in provider is not configured')),
 };
@@ -98,7 +102,12 @@ export async function installAccess(app: FastifyInstance, options: AccessOptions
     try {
       // checkRevoked also refuses the tokens of disabled and deleted accounts.
       const decoded = await signIn.verifyIdToken(token, true);
-      return typeof decoded.email === 'string' ? normaliseEmail(decoded.email) : null;
+      if (typeof decoded.email !== 'string') return null;
+      // The e-mail is the sign-in account's, never the token's claim alone: the emulator's tokens
+      // are unsigned, so a claim can be rewritten. A token whose claim differs is refused.
+      const account = await signIn.getUser(decoded.uid);
+      const email = account.email ? normaliseEmail(account.email) : null;
+      return email !== null && email === normaliseEmail(decoded.email) ? email : null;
     } catch (error) {
       if ((error as { statusCode?: number }).statusCode === 503) throw error;
       const code = (error as { code?: string }).code ?? '';

@@ -79,6 +79,31 @@ describe(`access tokens: GET /api/jwt (${databaseKind})`, () => {
     expect(response.json().message).toMatch(/^email: /);
   });
 
+  it("refuses an ID token whose e-mail claim was rewritten to someone else's (the admin's)", async () => {
+    // The emulator's tokens are unsigned (alg none): anyone can rewrite a claim and keep `sub`.
+    const admin = await registerUser(ctx.app, 'Admin');
+    const [head, body] = buyer.idToken.split('.');
+    const claims = JSON.parse(Buffer.from(body, 'base64url').toString()) as Record<string, unknown>;
+    const forged = `${head}.${Buffer.from(
+      JSON.stringify({ ...claims, email: admin.email }),
+    ).toString('base64url')}.`;
+    const asAdmin = await jwtCall(admin.email, `Bearer ${forged}`);
+    expect(asAdmin.statusCode).toBe(401);
+    expect(asAdmin.json()).toEqual({
+      message: 'authorization: the ID token is not valid or has expired',
+    });
+    // PUT /users takes an ID token too: the forged one proves nothing there either.
+    const put = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/users',
+      headers: { authorization: `Bearer ${forged}` },
+      payload: { name: 'Mallory', email: admin.email, userRole: 'Seller' },
+    });
+    expect(put.statusCode).toBe(401);
+    // The untouched token still works for its own account.
+    expect((await jwtCall(buyer.email, `Bearer ${buyer.idToken}`)).statusCode).toBe(200);
+  });
+
   it('answers 400 naming the field for a missing or malformed email', async () => {
     const missing = await ctx.app.inject({
       method: 'GET',
