@@ -60,6 +60,7 @@ export default defineConfig({
         RATE_LIMIT_USERS: '10000',
         RATE_LIMIT_UPLOADS: '10000',
         RATE_LIMIT_ORDERS: '10000',
+        RATE_LIMIT_SIGN_IN: '10000',
       },
     },
   ],

@@ -8,12 +8,15 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
+import { isLoopback, OPEN_DEMO_WARNING } from '../server/src/config';
 import { build, buildIsFresh } from './build';
 import { startEmulator, waitUntilUp, type RunningEmulator } from './lib/emulator';
 
 const root = resolve(__dirname, '..');
 const mode = process.env.APP_MODE ?? 'demo';
 const port = Number(process.env.PORT ?? 8080);
+// Demo mode listens on this machine only unless HOST opens it (the server's own default).
+const host = process.env.HOST || (mode === 'demo' ? '127.0.0.1' : '0.0.0.0');
 const dataDir = resolve(root, process.env.DATA_DIR ?? '.data');
 const EXPORT_EVERY_MS = 15_000;
 
@@ -146,6 +149,11 @@ async function main(): Promise<void> {
 CarDealer is running (${mode} mode, ready in ${seconds} s):  http://localhost:${port}
   API:           http://localhost:${port}/api   (try it at http://localhost:${port}/api/docs)
   Data folder:   ${dataDir}${process.env.DATABASE_URL ? ' (database: DATABASE_URL)' : ' (database: embedded PGlite)'}`);
+  if (mode === 'demo' && !isLoopback(host)) {
+    console.log(`\n  WARNING (HOST=${host}): ${OPEN_DEMO_WARNING}`);
+  } else if (mode === 'demo') {
+    console.log('  Listening on this machine only (HOST=127.0.0.1; HOST=0.0.0.0 opens it).');
+  }
   if (mode === 'demo') {
     console.log(`
 Demo accounts (password cardealer123):

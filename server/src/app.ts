@@ -1,4 +1,3 @@
-import fastifyHttpProxy from '@fastify/http-proxy';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -15,6 +14,7 @@ import { join } from 'node:path';
 import { installAccess, type SignInProvider } from './auth/access';
 import type { Db } from './db/client';
 import { repositories, type Repositories } from './db/repositories';
+import emulatorProxy, { type SignInThrottle } from './emulator-proxy';
 import { EventHub, type Listen } from './events/event-hub';
 import imageHost, { IMAGE_HOST_PREFIX } from './image-host/image-host';
 import authRoutes from './routes/auth';
@@ -40,6 +40,8 @@ export interface AppOptions {
   readinessChecks?: ReadinessCheck[];
   /** Built web app served at `/`; skipped when absent. */
   webRoot?: string;
+  /** Serve the bundle's source maps (`*.map`): demo mode only, they hold every source file. */
+  serveSourceMaps?: boolean;
   logger?: FastifyServerOptions['logger'];
   /**
    * The Admin SDK's Auth (verifies Firebase ID tokens, deletes sign-in accounts). Without it,
@@ -58,6 +60,8 @@ export interface AppOptions {
    * origin, so the web app reaches the emulator wherever the app is opened from.
    */
   authEmulatorHost?: string;
+  /** Failed password sign-ins per address through the emulator proxy (default 10 in 15 min). */
+  signInThrottle?: SignInThrottle;
   /** What the Content-Security-Policy allows besides this origin (default: demo, same origin). */
   contentSecurityPolicy?: CspOptions;
   /** Rate limits of `/jwt`, `PUT /users`, uploads and `POST /orders`; absent: none. */
@@ -65,13 +69,6 @@ export interface AppOptions {
   /** Fastify's `trustProxy`: behind a load balancer, the caller's address is X-Forwarded-For's. */
   trustProxy?: FastifyServerOptions['trustProxy'];
 }
-
-/** The REST paths of the Auth emulator that the Firebase web SDK calls. */
-export const AUTH_EMULATOR_PATHS = [
-  '/identitytoolkit.googleapis.com',
-  '/securetoken.googleapis.com',
-  '/emulator',
-];
 
 /** A route as registered (the permission matrix test checks it has a row for each). */
 export interface RegisteredRoute {
@@ -121,6 +118,9 @@ declare module 'fastify' {
 export { API_PREFIX } from './paths';
 /** JSON bodies are small: the largest is a product with a 4000-character description. */
 export const BODY_LIMIT = 64 * 1024;
+
+/** Firebase's own lock-out, roughly: 10 failed password sign-ins from one address in 15 minutes. */
+export const DEFAULT_SIGN_IN_THROTTLE: SignInThrottle = { max: 10, windowSeconds: 15 * 60 };
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -270,13 +270,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   if (options.authEmulatorHost) {
-    for (const prefix of AUTH_EMULATOR_PATHS) {
-      await app.register(fastifyHttpProxy, {
-        upstream: `http://${options.authEmulatorHost}`,
-        prefix,
-        rewritePrefix: prefix,
-      });
-    }
+    await app.register(emulatorProxy, {
+      upstream: options.authEmulatorHost,
+      signInThrottle: options.signInThrottle ?? DEFAULT_SIGN_IN_THROTTLE,
+    });
   }
 
   const webRoot = options.webRoot;
@@ -290,6 +287,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       preCompressed: true,
       // Our own cache-control below (send's default, max-age=0, would replace it).
       cacheControl: false,
+      // Source maps hold every source file: served in demo mode only (404 otherwise).
+      allowedPath: (pathName) => options.serveSourceMaps === true || !/\.map$/i.test(pathName),
       setHeaders(res, path) {
         // The same URL answers Brotli, gzip or plain bytes by Accept-Encoding.
         res.setHeader('vary', 'accept-encoding');

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ConfigError, loadServerConfig } from './config';
+import { ConfigError, isLoopback, loadServerConfig } from './config';
 
 describe('server configuration', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'cardealer-config-'));
@@ -22,4 +22,22 @@ describe('server configuration', () => {
       );
     },
   );
+
+  it('listens on loopback in demo mode unless HOST says otherwise; production keeps 0.0.0.0', () => {
+    expect(load({}).host).toBe('127.0.0.1');
+    expect(load({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(load({ APP_MODE: 'production', ACCESS_TOKEN_SECRET: 'x'.repeat(32) }).host).toBe(
+      '0.0.0.0',
+    );
+    expect(isLoopback('127.0.0.1')).toBe(true);
+    expect(isLoopback('::1')).toBe(true);
+    expect(isLoopback('0.0.0.0')).toBe(false);
+  });
+
+  it('throttles failed sign-ins at 10 per address in 15 minutes unless told otherwise', () => {
+    expect(load({}).signInThrottle).toEqual({ max: 10, windowSeconds: 900 });
+    expect(
+      load({ RATE_LIMIT_SIGN_IN: '0', RATE_LIMIT_SIGN_IN_WINDOW_SECONDS: '60' }).signInThrottle,
+    ).toEqual({ max: 0, windowSeconds: 60 });
+  });
 });

@@ -45,6 +45,8 @@ export interface ServerConfig {
   logLevel: string;
   /** Per user (or address) limits of `/jwt`, `PUT /users`, uploads and `POST /orders`. */
   rateLimits: RateLimits;
+  /** Failed password sign-ins per address through the emulator proxy (demo mode). */
+  signInThrottle: { max: number; windowSeconds: number };
   /** What the web app's Content-Security-Policy allows besides this origin. */
   contentSecurityPolicy: CspOptions;
   /** Proxies in front of the server whose X-Forwarded-For is believed (hops; 0: none). */
@@ -52,6 +54,16 @@ export interface ServerConfig {
 }
 
 export class ConfigError extends Error {}
+
+/** 127.0.0.1, ::1, localhost: reachable from this machine only. */
+export function isLoopback(host: string): boolean {
+  return /^(127\.\d+\.\d+\.\d+|::1|localhost)$/.test(host);
+}
+
+/** What the start banner says when demo mode listens beyond this machine. */
+export const OPEN_DEMO_WARNING =
+  'demo mode is open to the network: its accounts and password are public and its sign-in is ' +
+  'an emulator. It is not for strangers.';
 
 type Env = Record<string, string | undefined>;
 
@@ -151,7 +163,8 @@ export function loadServerConfig(env: Env = process.env): ServerConfig {
   }
   return {
     mode,
-    host: env.HOST || '0.0.0.0',
+    // Demo mode is for this machine: loopback unless HOST says otherwise (the banner then warns).
+    host: env.HOST || (mode === 'demo' ? '127.0.0.1' : '0.0.0.0'),
     port: int(env, 'PORT', 8080, 0, 65535),
     dataDir,
     databaseUrl,
@@ -164,6 +177,10 @@ export function loadServerConfig(env: Env = process.env): ServerConfig {
     webRoot: resolve(repoRoot, env.WEB_ROOT || 'dist'),
     logLevel: env.LOG_LEVEL || 'info',
     rateLimits: rateLimits(env),
+    signInThrottle: {
+      max: int(env, 'RATE_LIMIT_SIGN_IN', 10, 0, 1_000_000),
+      windowSeconds: int(env, 'RATE_LIMIT_SIGN_IN_WINDOW_SECONDS', 15 * 60, 1, 24 * 3600),
+    },
     contentSecurityPolicy: contentSecurityPolicy(env, mode),
     trustProxyHops: int(env, 'TRUST_PROXY_HOPS', 0, 0, 10),
   };

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { buildApp, type ReadinessCheck } from './app';
 import { emulatorProblem, firebaseAuth } from './auth/firebase-admin';
-import { ConfigError, loadServerConfig } from './config';
+import { ConfigError, isLoopback, loadServerConfig, OPEN_DEMO_WARNING } from './config';
 import { openDatabase } from './db/client';
 import { acquirePgliteLock } from './db/pglite-lock';
 import { seedDemoData, seedReferenceData } from './db/seed';
@@ -38,6 +38,7 @@ async function main(): Promise<void> {
     listen: database.listen,
     readinessChecks: checks,
     webRoot: config.webRoot,
+    serveSourceMaps: config.mode === 'demo',
     logger: { level: config.logLevel },
     signIn: auth,
     accessTokenSecret: config.accessTokenSecret,
@@ -45,6 +46,7 @@ async function main(): Promise<void> {
     imageHostKey: config.imageHostKey,
     imageDir: join(config.dataDir, 'images'),
     authEmulatorHost: emulatorHost,
+    signInThrottle: config.signInThrottle,
     rateLimits: config.rateLimits,
     contentSecurityPolicy: config.contentSecurityPolicy,
     // Believe the nearest `TRUST_PROXY_HOPS` proxies' X-Forwarded-For (hop 0 is the nearest).
@@ -67,6 +69,9 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void close('SIGTERM'));
 
   await app.listen({ host: config.host, port: config.port });
+  if (config.mode === 'demo' && !isLoopback(config.host)) {
+    app.log.warn(`HOST=${config.host}: ${OPEN_DEMO_WARNING}`);
+  }
 
   if (config.mode === 'demo') {
     // The emulator may still be starting: retry until it answers.

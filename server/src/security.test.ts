@@ -287,8 +287,8 @@ describe(`rate limits (${databaseKind})`, () => {
     });
     expect(refused.headers['x-content-type-options']).toBe('nosniff');
     expect(await tableHashes(ctx.database.db)).toEqual(before);
-    // Another buyer on the same address still may.
-    expect((await order(otherBuyer)).statusCode).toBe(201);
+    // Another buyer on another address still may.
+    expect((await order(otherBuyer, '10.1.2.4')).statusCode).toBe(201);
   });
 
   it('count calls without a valid access token per address, before authentication', async () => {
@@ -332,6 +332,8 @@ describe(`rate limits (${databaseKind})`, () => {
         method: 'PUT',
         url: '/api/users',
         headers: buyer.auth,
+        // Not 127.0.0.1, whose registrations already count against its address.
+        remoteAddress: '10.3.3.3',
         payload: { name: 'New name', email: buyer.email, userRole: 'Buyer' },
       });
     for (let i = 0; i < 4; i++) expect((await put()).statusCode).toBe(200);
@@ -359,5 +361,38 @@ describe(`rate limits (${databaseKind})`, () => {
       message: expect.stringMatching(/^Too many requests/),
     });
     expect((await upload('10.5.5.6')).statusCode).toBe(415);
+  });
+});
+
+describe(`rate limits cannot be dodged by switching tokens (${databaseKind})`, () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await buildTestApp({ rateLimits: { orders: { max: 2, windowSeconds: 3600 } } });
+  });
+  afterAll(() => ctx.close());
+
+  it('counts per address whatever account the token names, and per account on any address', async () => {
+    const seller = await registerUser(ctx.app, 'Seller');
+    const car = await postProduct(ctx.app, seller);
+    // Fresh accounts cost nothing: three of them from one address.
+    const fresh = await Promise.all(
+      ['a', 'b', 'c'].map((label) => registerUser(ctx.app, 'Buyer', `fresh-${label}`)),
+    );
+    const book = (user: TestUser, remoteAddress: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/orders',
+        headers: user.auth,
+        remoteAddress,
+        payload: { buyerName: 'B', phone: '5551234567', meetLocation: 'Main St', productID: car },
+      });
+    expect((await book(fresh[0], '10.6.6.6')).statusCode).toBe(201);
+    expect((await book(fresh[1], '10.6.6.6')).statusCode).toBe(201);
+    const dodged = await book(fresh[2], '10.6.6.6');
+    expect(dodged.statusCode).toBe(429);
+    // The same account elsewhere is fine; the first account's own limit follows it anywhere.
+    expect((await book(fresh[2], '10.6.6.7')).statusCode).toBe(201);
+    expect((await book(fresh[0], '10.6.6.8')).statusCode).toBe(409);
+    expect((await book(fresh[0], '10.6.6.9')).statusCode).toBe(429);
   });
 });

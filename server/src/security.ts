@@ -3,7 +3,6 @@
  * limits on the calls worth abusing. Installed by `buildApp` before any route, so it sees every
  * route as it is registered: the route files themselves know nothing of it.
  */
-import fastifyRateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -109,18 +108,41 @@ const windowText = (seconds: number) =>
       : `${seconds / 60} minutes`
     : `${seconds} seconds`;
 
-/** Rate-limit key: the access token's (verified) email, else the caller's address. */
-function callerKey(app: FastifyInstance, request: FastifyRequest): string {
-  const token = bearerToken(request);
-  if (token) {
-    try {
-      const payload = app.jwt.verify<{ email?: unknown }>(token);
-      if (typeof payload.email === 'string') return `user:${payload.email.toLowerCase()}`;
-    } catch {
-      // A Firebase ID token or a bad token: it proves nothing yet, so count the address.
+/**
+ * Calls per key in fixed windows, in this process's memory (bounded: at 100,000 keys the expired
+ * ones go, then all).
+ */
+export class WindowCounter {
+  private readonly windows = new Map<string, { count: number; resetAt: number }>();
+
+  hit(key: string, windowMs: number): { count: number; resetAt: number } {
+    const now = Date.now();
+    let window = this.windows.get(key);
+    if (!window || window.resetAt <= now) {
+      if (this.windows.size >= 100_000) this.prune(now);
+      window = { count: 0, resetAt: now + windowMs };
+      this.windows.set(key, window);
     }
+    window.count += 1;
+    return window;
   }
-  return `ip:${request.ip}`;
+
+  private prune(now: number): void {
+    for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key);
+    if (this.windows.size >= 100_000) this.windows.clear();
+  }
+}
+
+/** The access token's (verified) e-mail, else null (no token, an ID token or a bad one). */
+function tokenEmail(app: FastifyInstance, request: FastifyRequest): string | null {
+  const token = bearerToken(request);
+  if (!token) return null;
+  try {
+    const payload = app.jwt.verify<{ email?: unknown }>(token);
+    return typeof payload.email === 'string' ? payload.email.toLowerCase() : null;
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -273,24 +295,32 @@ export async function installSecurity(
     done();
   });
 
-  const limiters = new Map<string, onRequestHookHandler>();
+  // Each limit counts per address always, and per account as well when an access token is
+  // sent: new accounts (they cost nothing) do not buy an address more calls.
+  const limiters = new Map<string, onRequestHookHandler[]>();
   if (options.rateLimits) {
-    await app.register(fastifyRateLimit, { global: false });
+    const counter = new WindowCounter();
     for (const [route, name] of Object.entries(RATE_LIMITED_ROUTES)) {
       const rule = options.rateLimits[name];
       if (!rule || rule.max <= 0) continue;
-      const limiter = app.rateLimit({
-        max: rule.max,
-        timeWindow: rule.windowSeconds * 1000,
-        keyGenerator: (request) => `${name}:${callerKey(app, request)}`,
-        errorResponseBuilder: (_request, context) =>
+      const limiter: onRequestHookHandler = (request, reply, done) => {
+        const email = tokenEmail(app, request);
+        const keys = [`${name}:ip:${request.ip}`, ...(email ? [`${name}:user:${email}`] : [])];
+        // Every key is counted, so a refused call counts against the account and the address.
+        const hits = keys.map((key) => counter.hit(key, rule.windowSeconds * 1000));
+        const over = hits.find((hit) => hit.count > rule.max);
+        if (!over) return done();
+        const seconds = Math.max(1, Math.ceil((over.resetAt - Date.now()) / 1000));
+        reply.header('retry-after', String(seconds));
+        done(
           httpError(
             429,
-            `Too many requests: at most ${context.max} per ${windowText(rule.windowSeconds)}; ` +
-              `try again in ${Math.max(1, Math.ceil(context.ttl / 1000))} s`,
+            `Too many requests: at most ${rule.max} per ${windowText(rule.windowSeconds)}; ` +
+              `try again in ${seconds} s`,
           ),
-      }) as onRequestHookHandler;
-      limiters.set(route, limiter);
+        );
+      };
+      limiters.set(route, [limiter]);
     }
   }
 
@@ -303,7 +333,7 @@ export async function installSecurity(
       if (!limiter) continue;
       // First, before authentication: a flood of bad tokens is counted too.
       const existing = route.onRequest;
-      route.onRequest = [limiter, ...(existing ? [existing].flat() : [])];
+      route.onRequest = [...limiter, ...(existing ? [existing].flat() : [])];
     }
   });
 }

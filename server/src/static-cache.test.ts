@@ -16,7 +16,9 @@ beforeAll(async () => {
     '<svg xmlns="http://www.w3.org/2000/svg"/>',
   );
   writeFileSync(join(webRoot, 'main.0123456789abcdef.js'), 'console.log(1)');
-  ctx = await buildTestApp({ webRoot });
+  writeFileSync(join(webRoot, 'main.0123456789abcdef.js.map'), '{"sources":["src/secret.ts"]}');
+  // Production mode: no source maps.
+  ctx = await buildTestApp({ webRoot, serveSourceMaps: false });
 });
 
 afterAll(async () => {
@@ -41,4 +43,15 @@ it('revalidates a demo picture by its ETag (304)', async () => {
     headers: { 'if-none-match': first.headers.etag as string },
   });
   expect(again.statusCode).toBe(304);
+});
+
+it('keeps the source maps (every source file) private outside demo mode', async () => {
+  const hidden = await ctx.app.inject({ method: 'GET', url: '/main.0123456789abcdef.js.map' });
+  expect(hidden.statusCode).toBe(404);
+  expect(hidden.body).not.toContain('secret.ts');
+  const demo = await buildTestApp({ webRoot, serveSourceMaps: true });
+  const shown = await demo.app.inject({ method: 'GET', url: '/main.0123456789abcdef.js.map' });
+  expect(shown.statusCode).toBe(200);
+  expect(shown.body).toContain('secret.ts');
+  await demo.close();
 });

@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
 import { makeStore } from '../../app/store';
 import { firebaseAuthService } from '../../lib/auth/firebase';
 import { fakeProvider } from '../../testing/firebaseAuth';
@@ -62,6 +63,27 @@ describe('Login page', () => {
     await user.type(screen.getByLabelText('Password'), 'whatever');
     await user.click(screen.getByRole('button', { name: 'Login' }));
     expect(await screen.findByText('User not found please register')).toBeInTheDocument();
+  });
+
+  it('says so in words when the sign-in service locks the address out', async () => {
+    const { user } = setup();
+    server.use(
+      http.post(/accounts:signInWithPassword/, () =>
+        HttpResponse.json(
+          { error: { code: 400, message: 'TOO_MANY_ATTEMPTS_TRY_LATER', errors: [] } },
+          { status: 400 },
+        ),
+      ),
+    );
+    await user.type(await screen.findByLabelText('Email'), 'sam@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(
+      await screen.findByText(
+        'Too many failed sign-in attempts. Wait a few minutes and try again.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Login' })).toBeEnabled();
   });
 
   it('shows Loading... while busy, then signs in, stores the access token and goes home', async () => {

@@ -12,7 +12,8 @@ export function signInErrorMessage(error: unknown): string | null {
       // Providers with email-enumeration protection do not say which of the two was wrong.
       return 'Email or password is incorrect';
     case 'auth/too-many-requests':
-      return 'Too many attempts: wait a moment and try again';
+      // Firebase's lock-out (and the demo proxy's: 10 failed sign-ins from one address in 15 min).
+      return 'Too many failed sign-in attempts. Wait a few minutes and try again.';
     case 'auth/network-request-failed':
       return 'The sign-in service could not be reached. Check your connection and try again.';
     case 'auth/account-exists-with-different-credential':
