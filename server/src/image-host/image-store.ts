@@ -108,7 +108,36 @@ export async function findOriginal(folder: string, hash: string): Promise<Buffer
   return null;
 }
 
-/** Checks that the bytes are a real JPEG, PNG, WebP or GIF and stores them under their hash. */
+/**
+ * The photo as it is kept: turned upright by its EXIF orientation, then encoded again in its own
+ * format without any metadata (GPS position, camera owner, comments), so a seller's home never
+ * goes public. An animated GIF or WebP keeps its frames.
+ */
+export async function withoutMetadata(bytes: Buffer, format: Format): Promise<Buffer> {
+  const input = sharp(bytes, {
+    limitInputPixels: MAX_IMAGE_PIXELS,
+    animated: format === 'gif' || format === 'webp',
+  });
+  const meta = await input.metadata();
+  const animated = (meta.pages ?? 1) > 1;
+  // Rotation applies to one frame; animations carry no EXIF orientation in practice.
+  const upright = animated ? input : input.rotate();
+  switch (format) {
+    case 'jpeg':
+      return upright.jpeg({ quality: 90, mozjpeg: true }).toBuffer();
+    case 'png':
+      return upright.png({ compressionLevel: 9 }).toBuffer();
+    case 'webp':
+      return upright.webp({ quality: 90 }).toBuffer();
+    case 'gif':
+      return upright.gif().toBuffer();
+  }
+}
+
+/**
+ * Checks that the bytes are a real JPEG, PNG, WebP or GIF and stores them, without their
+ * metadata, under the hash of what is stored.
+ */
 export async function storeImage(folder: string, bytes: Buffer): Promise<StoredImage> {
   let format: string | undefined;
   let width = 0;
@@ -138,24 +167,26 @@ export async function storeImage(folder: string, bytes: Buffer): Promise<StoredI
     throw new ImageRejected(400, 'image: the file is damaged and cannot be read');
   }
   const { ext, mime } = IMAGE_FORMATS[format as Format];
-  const hash = createHash('sha256').update(bytes).digest('hex');
+  const clean = await withoutMetadata(bytes, format as Format);
+  const upright = await sharp(clean, { limitInputPixels: MAX_IMAGE_PIXELS }).metadata();
+  const hash = createHash('sha256').update(clean).digest('hex');
   const file = `${hash}.${ext}`;
   const path = join(folder, file);
   const exists = await stat(path).then(
     () => true,
     () => false,
   );
-  if (!exists) await writeOnce(folder, file, bytes);
+  if (!exists) await writeOnce(folder, file, clean);
   const [medium, thumb] = await Promise.all([
-    makeVariant(folder, hash, bytes, VARIANT_WIDTHS.medium),
-    makeVariant(folder, hash, bytes, VARIANT_WIDTHS.thumb),
+    makeVariant(folder, hash, clean, VARIANT_WIDTHS.medium),
+    makeVariant(folder, hash, clean, VARIANT_WIDTHS.thumb),
   ]);
   return {
     id: hash,
     file,
-    width,
-    height,
-    size: bytes.length,
+    width: upright.width ?? width,
+    height: upright.pageHeight ?? upright.height ?? height,
+    size: clean.length,
     mime,
     ext,
     variants: { medium, thumb },

@@ -50,9 +50,11 @@ async function upload(bytes: Buffer) {
 }
 
 it('answers medium (640 px) and thumb (160 px) WebP copies with predictable URLs', async () => {
-  const bytes = await png(1600, 1000);
-  const hash = createHash('sha256').update(bytes).digest('hex');
-  const data = await upload(bytes);
+  const data = await upload(await png(1600, 1000));
+  // The stored original's name is the hash of its (metadata-free) bytes; its copies follow it.
+  const hash = data.id as string;
+  const original = await ctx.app.inject({ method: 'GET', url: data.display_url as string });
+  expect(createHash('sha256').update(original.rawPayload).digest('hex')).toBe(hash);
   expect(data.display_url).toBe(`/image-host/i/${hash}.png`);
   expect(data.medium).toEqual({
     filename: `${hash}-640.webp`,
