@@ -11,7 +11,7 @@ import { readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { loadServerConfig } from '../config';
-import { IMAGE_FORMATS, STORED_NAME, withoutMetadata } from '../image-host/image-store';
+import { type IMAGE_FORMATS, STORED_NAME, withoutMetadata } from '../image-host/image-store';
 import { runScript } from './run-script';
 
 type Format = keyof typeof IMAGE_FORMATS;
