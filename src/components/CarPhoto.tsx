@@ -10,8 +10,6 @@ export function CarPhoto({ src, alt, category }: { src: string; alt: string; cat
       <Box
         component="img"
         src={image.src}
-        srcSet={image.srcSet}
-        sizes={image.srcSet ? '(max-width: 600px) 100vw, 400px' : undefined}
         alt={alt}
         width={640}
         height={400}

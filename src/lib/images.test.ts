@@ -3,14 +3,13 @@ import { responsiveImage } from './images';
 const hash = 'a'.repeat(64);
 
 describe('responsive images', () => {
-  it('uses the host’s 640 and 160 px WebP copies of an upload', () => {
+  it('uses the host’s 640 or 160 px WebP copy of an upload, declaring no width it cannot know', () => {
     expect(responsiveImage(`/image-host/i/${hash}.png`, 640)).toEqual({
       src: `/image-host/i/${hash}-640.webp`,
-      srcSet: `/image-host/i/${hash}-160.webp 160w, /image-host/i/${hash}-640.webp 640w`,
     });
-    expect(responsiveImage(`http://localhost:8080/image-host/i/${hash}.jpg`, 160).src).toBe(
-      `http://localhost:8080/image-host/i/${hash}-160.webp`,
-    );
+    expect(responsiveImage(`http://localhost:8080/image-host/i/${hash}.jpg`, 160)).toEqual({
+      src: `http://localhost:8080/image-host/i/${hash}-160.webp`,
+    });
   });
 
   it('leaves other pictures as they are', () => {

@@ -1,20 +1,18 @@
 /**
- * The image host keeps WebP copies of every upload at 640 px (cards) and 160 px (thumbnails),
- * named `<hash>-640.webp` and `<hash>-160.webp` beside the original.
+ * The image host keeps WebP copies of every upload at most 640 px (cards) and 160 px
+ * (thumbnails) wide, named `<hash>-640.webp` and `<hash>-160.webp` beside the original. A copy is
+ * never wider than its original, so a stored photo's real widths are not known from its URL:
+ * the page asks for the one copy that fits and declares no width it cannot vouch for (a `srcset`
+ * with `160w, 640w` made the browser size a 56 px photo as if it were 640 px).
  */
 const UPLOADED = /^(.*\/image-host\/i\/[0-9a-f]{64})\.(?:jpe?g|png|webp|gif)$/;
 
 export interface ResponsiveImage {
   src: string;
-  srcSet?: string;
 }
 
-/** `src` and `srcSet` for a photo shown at most `width` CSS pixels wide. */
+/** The copy of a photo for a slot at most `width` CSS pixels wide (others: as they are). */
 export function responsiveImage(url: string, width: 160 | 640): ResponsiveImage {
   const match = UPLOADED.exec(url);
-  if (!match) return { src: url };
-  const base = match[1];
-  return width === 160
-    ? { src: `${base}-160.webp`, srcSet: `${base}-160.webp 1x, ${base}-640.webp 4x` }
-    : { src: `${base}-640.webp`, srcSet: `${base}-160.webp 160w, ${base}-640.webp 640w` };
+  return { src: match ? `${match[1]}-${width}.webp` : url };
 }
