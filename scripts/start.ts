@@ -148,7 +148,8 @@ async function main(): Promise<void> {
   console.log(`
 CarDealer is running (${mode} mode, ready in ${seconds} s):  http://localhost:${port}
   API:           http://localhost:${port}/api   (try it at http://localhost:${port}/api/docs)
-  Data folder:   ${dataDir}${process.env.DATABASE_URL ? ' (database: DATABASE_URL)' : ' (database: embedded PGlite)'}`);
+  Data folder:   ${dataDir}${process.env.DATABASE_URL ? ' (database: DATABASE_URL)' : ' (database: embedded PGlite)'}
+  E-mail:        ${process.env.SMTP_URL ? 'through SMTP_URL' : mode === 'demo' ? `written as .eml files to ${join(dataDir, 'mail')}` : 'queued until SMTP_URL is set'}`);
   if (mode === 'demo' && !isLoopback(host)) {
     console.log(`\n  WARNING (HOST=${host}): ${OPEN_DEMO_WARNING}`);
   } else if (mode === 'demo') {

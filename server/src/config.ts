@@ -51,6 +51,11 @@ export interface ServerConfig {
   contentSecurityPolicy: CspOptions;
   /** Proxies in front of the server whose X-Forwarded-For is believed (hops; 0: none). */
   trustProxyHops: number;
+  /** SMTP server for the e-mails (`smtp://…`); unset: demo mode writes `.eml` files. */
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  /** Where people open the app (absolute links in e-mails). */
+  publicOrigin: string;
 }
 
 export class ConfigError extends Error {}
@@ -99,6 +104,14 @@ function rateLimits(env: Env): RateLimits {
     uploads: rule('RATE_LIMIT_UPLOADS', DEFAULT_RATE_LIMITS.uploads.max),
     orders: rule('RATE_LIMIT_ORDERS', DEFAULT_RATE_LIMITS.orders.max),
   };
+}
+
+function smtpUrl(raw: string | undefined): string | undefined {
+  if (!raw) return undefined;
+  if (!/^smtps?:\/\/[^\s]+$/.test(raw)) {
+    throw new ConfigError('SMTP_URL must be an smtp:// or smtps:// URL');
+  }
+  return raw;
 }
 
 /** The origin of an absolute http(s) URL, else null (a path on this origin). */
@@ -183,5 +196,10 @@ export function loadServerConfig(env: Env = process.env): ServerConfig {
     },
     contentSecurityPolicy: contentSecurityPolicy(env, mode),
     trustProxyHops: int(env, 'TRUST_PROXY_HOPS', 0, 0, 10),
+    smtpUrl: smtpUrl(env.SMTP_URL),
+    mailFrom: env.MAIL_FROM || 'CarDealer <no-reply@cardealer.local>',
+    publicOrigin:
+      originOf('PUBLIC_ORIGIN', env.PUBLIC_ORIGIN) ??
+      `http://localhost:${int(env, 'PORT', 8080, 0, 65535)}`,
   };
 }

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { buildApp, type ReadinessCheck } from './app';
 import { emulatorProblem, firebaseAuth } from './auth/firebase-admin';
+import { folderTransport, MailWorker, smtpTransport } from './deals/mail-worker';
 import { ConfigError, isLoopback, loadServerConfig, OPEN_DEMO_WARNING } from './config';
 import { openDatabase } from './db/client';
 import { acquirePgliteLock } from './db/pglite-lock';
@@ -55,11 +56,13 @@ async function main(): Promise<void> {
       : false,
   });
 
+  let mail: MailWorker | null = null;
   let closing = false;
   const close = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: closing`);
+    await mail?.stop();
     await app.close();
     await database.close();
     releaseLock();
@@ -69,6 +72,19 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void close('SIGTERM'));
 
   await app.listen({ host: config.host, port: config.port });
+  // E-mail: SMTP when configured; demo mode writes .eml files; production without SMTP keeps
+  // the mail queued (and says so) until SMTP_URL is set.
+  const transport = config.smtpUrl
+    ? smtpTransport(config.smtpUrl)
+    : config.mode === 'demo'
+      ? folderTransport(join(config.dataDir, 'mail'))
+      : null;
+  mail = transport
+    ? new MailWorker(database.db, transport, { from: config.mailFrom, origin: config.publicOrigin })
+    : null;
+  mail?.start();
+  if (!transport) app.log.warn('SMTP_URL is not set: e-mails stay queued in the outbox');
+  else if (!config.smtpUrl) app.log.info(`e-mails are written to ${join(config.dataDir, 'mail')}`);
   if (config.mode === 'demo' && !isLoopback(config.host)) {
     app.log.warn(`HOST=${config.host}: ${OPEN_DEMO_WARNING}`);
   }
