@@ -1,12 +1,22 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { buildTestApp, type TestContext } from '../test/helper';
+import {
+  buildTestApp,
+  emulatorHost,
+  registerUser,
+  TEST_PASSWORD,
+  uniqueEmail,
+  type TestContext,
+} from '../test/helper';
 import { EMULATOR_CALLS } from './emulator-proxy';
 
 interface Hit {
   method: string;
   url: string;
   authorization?: string;
+  cookie?: string;
+  contentType?: string;
+  body: string;
 }
 
 /**
@@ -23,6 +33,9 @@ function echoServer(hits: Hit[]): Promise<Server> {
           method: request.method ?? '',
           url: request.url ?? '',
           authorization: request.headers.authorization,
+          cookie: request.headers.cookie,
+          contentType: request.headers['content-type'],
+          body,
         });
         response.setHeader('content-type', 'application/json');
         if (request.headers.origin) {
@@ -76,6 +89,7 @@ describe('sign-in emulator proxy (demo mode)', () => {
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({ method, url });
       expect(hits).toHaveLength(1);
+      expect(hits[0].body).toBe(method === 'POST' ? '{"email":"a@b.c"}' : '');
     },
   );
 
@@ -93,6 +107,11 @@ describe('sign-in emulator proxy (demo mode)', () => {
     ['POST', '/identitytoolkit.googleapis.com/v1/accounts:signInWithCustomToken'],
     ['GET', '/identitytoolkit.googleapis.com/v1/accounts:signUp'],
     ['POST', '/securetoken.googleapis.com/v1/token/../../emulator/v1/projects/x/accounts'],
+    ['POST', '//identitytoolkit.googleapis.com/v1/projects/demo-cardealer/accounts:query'],
+    ['POST', '/identitytoolkit.googleapis.com/v1/accounts:lookup/../../v1/projects/x/accounts'],
+    ['POST', '/identitytoolkit.googleapis.com/v1/accounts%3Aquery'],
+    // No CORS preflight is answered for another origin.
+    ['OPTIONS', '/identitytoolkit.googleapis.com/v1/accounts:signUp'],
   ])('answers %s %s with 404 and never reaches the emulator', async (method, url) => {
     const response = await ctx.app.inject({
       method: method as 'GET',
@@ -104,12 +123,42 @@ describe('sign-in emulator proxy (demo mode)', () => {
     expect(hits).toEqual([]);
   });
 
+  it('forwards the token refresh, a form body, as it came (the API itself refuses forms)', async () => {
+    // What firebase/auth sends to renew an ID token (getIdToken(true), an hour after sign-in).
+    const form = 'grant_type=refresh_token&refresh_token=AMf-vB%2Fx';
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: '/securetoken.googleapis.com/v1/token?key=demo',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: form,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(hits).toEqual([
+      expect.objectContaining({
+        method: 'POST',
+        url: '/securetoken.googleapis.com/v1/token?key=demo',
+        contentType: 'application/x-www-form-urlencoded',
+        body: form,
+      }),
+    ]);
+    // The form parser is the proxy's alone: the API still answers a form with 415.
+    const buyer = await registerUser(ctx.app, 'Buyer');
+    const api = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: { ...buyer.auth, 'content-type': 'application/x-www-form-urlencoded' },
+      payload: form,
+    });
+    expect(api.statusCode).toBe(415);
+  });
+
   it("drops the emulator's admin credential, and answers another origin without CORS headers", async () => {
     const response = await ctx.app.inject({
       method: 'POST',
       url: '/identitytoolkit.googleapis.com/v1/accounts:lookup?key=demo',
       headers: {
         authorization: 'Bearer owner',
+        cookie: 'session=app-only',
         origin: 'https://evil.example',
         'content-type': 'application/json',
       },
@@ -117,6 +166,7 @@ describe('sign-in emulator proxy (demo mode)', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(hits[0]?.authorization).toBeUndefined();
+    expect(hits[0]?.cookie).toBeUndefined();
     expect(response.headers['access-control-allow-origin']).toBeUndefined();
     expect(response.headers['access-control-allow-credentials']).toBeUndefined();
   });
@@ -138,6 +188,92 @@ describe('sign-in emulator proxy (demo mode)', () => {
     expect(hits).toHaveLength(3);
     // Another address is not locked out; a success does not count.
     expect((await signIn('right', '10.4.4.5')).statusCode).toBe(200);
+    expect((await signIn('right', '10.4.4.5')).statusCode).toBe(200);
+  });
+
+  it('does not let a burst of guesses sent at once outrun the count', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        ctx.app.inject({
+          method: 'POST',
+          url: '/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo',
+          remoteAddress: '10.7.7.7',
+          headers: { 'content-type': 'application/json' },
+          payload: JSON.stringify({ email: 'admin@cardealer.dev', password: 'wrong' }),
+        }),
+      ),
+    );
+    // At most the limit (3 here) reach the emulator; the rest are refused as Firebase refuses.
+    expect(hits).toHaveLength(3);
+    const refused = answers.filter((a) => a.body.includes('TOO_MANY_ATTEMPTS_TRY_LATER'));
+    expect(refused).toHaveLength(9);
+  });
+});
+
+describe('sign-in emulator proxy, with the real emulator', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await buildTestApp({ authEmulatorHost: emulatorHost() });
+  });
+  afterAll(() => ctx.close());
+
+  const call = (url: string, body: unknown, headers: Record<string, string> = {}) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: `${url}?key=demo`,
+      headers: { 'content-type': 'application/json', ...headers },
+      payload: JSON.stringify(body),
+    });
+
+  it('signs up, looks up, renews the ID token and signs in through the app, as the web SDK does', async () => {
+    const email = uniqueEmail('proxy');
+    const signUp = await call('/identitytoolkit.googleapis.com/v1/accounts:signUp', {
+      email,
+      password: TEST_PASSWORD,
+      returnSecureToken: true,
+    });
+    expect(signUp.statusCode).toBe(200);
+    const { idToken, refreshToken } = signUp.json<{ idToken: string; refreshToken: string }>();
+    const lookup = await call('/identitytoolkit.googleapis.com/v1/accounts:lookup', { idToken });
+    expect(lookup.json()).toMatchObject({ users: [{ email }] });
+    const renewed = await ctx.app.inject({
+      method: 'POST',
+      url: '/securetoken.googleapis.com/v1/token?key=demo',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `grant_type=refresh_token&refresh_token=${encodeURIComponent(refreshToken)}`,
+    });
+    expect(renewed.statusCode).toBe(200);
+    expect(renewed.json()).toMatchObject({ id_token: expect.any(String) });
+    const signIn = await call('/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword', {
+      email,
+      password: TEST_PASSWORD,
+      returnSecureToken: true,
+    });
+    expect(signIn.statusCode).toBe(200);
+  });
+
+  it("keeps the emulator's admin API out of reach: no account list, no reset codes", async () => {
+    await registerUser(ctx.app, 'Buyer');
+    const query = await call(
+      '/identitytoolkit.googleapis.com/v1/projects/demo-cardealer/accounts:query',
+      {},
+      { authorization: 'Bearer owner' },
+    );
+    expect(query.statusCode).toBe(404);
+    expect(query.body).not.toContain(TEST_PASSWORD);
+    const codes = await ctx.app.inject({
+      method: 'GET',
+      url: '/emulator/v1/projects/demo-cardealer/oobCodes',
+    });
+    expect(codes.statusCode).toBe(404);
+    // The owner credential does not turn a user's call into an admin's.
+    const lookup = await call(
+      '/identitytoolkit.googleapis.com/v1/accounts:lookup',
+      { email: ['admin@cardealer.dev'] },
+      { authorization: 'Bearer owner' },
+    );
+    expect(lookup.statusCode).toBe(400);
+    expect(lookup.body).not.toContain('passwordHash');
   });
 });
 

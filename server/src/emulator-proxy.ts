@@ -48,9 +48,13 @@ const TOO_MANY = {
   },
 };
 
-/** Failures per address, each counted for `windowSeconds` (bounded: old entries are dropped). */
-class FailureCounter {
+/**
+ * Failed sign-ins per address, each counted for `windowSeconds`, plus the sign-ins still under
+ * way: a burst of guesses sent at once cannot outrun the count (bounded: old entries go).
+ */
+class SignInGuard {
   private readonly failures = new Map<string, number[]>();
+  private readonly pending = new Map<string, number>();
   constructor(private readonly rule: SignInThrottle) {}
 
   private recent(key: string, now: number): number[] {
@@ -61,46 +65,82 @@ class FailureCounter {
     return kept;
   }
 
-  blocked(key: string): boolean {
-    return this.rule.max > 0 && this.recent(key, Date.now()).length >= this.rule.max;
-  }
-
-  fail(key: string): void {
-    if (this.rule.max <= 0) return;
+  /**
+   * Reserves a sign-in for the address: null when its failures and sign-ins under way reach the
+   * limit, else a function to call once with the outcome (later calls do nothing).
+   */
+  start(key: string): ((failed: boolean) => void) | null {
+    if (this.rule.max <= 0) return () => undefined;
     const now = Date.now();
+    if (this.recent(key, now).length + (this.pending.get(key) ?? 0) >= this.rule.max) return null;
     if (this.failures.size > 100_000) this.failures.clear();
-    this.failures.set(key, [...this.recent(key, now), now]);
+    this.pending.set(key, (this.pending.get(key) ?? 0) + 1);
+    let settled = false;
+    return (failed) => {
+      if (settled) return;
+      settled = true;
+      const left = (this.pending.get(key) ?? 1) - 1;
+      if (left > 0) this.pending.set(key, left);
+      else this.pending.delete(key);
+      if (failed) this.failures.set(key, [...this.recent(key, Date.now()), Date.now()]);
+    };
   }
 }
+
+/** Request headers that are the app's, not the emulator's. */
+const DROPPED_REQUEST_HEADERS = new Set([
+  // `Bearer owner` is the emulator's admin credential; the web SDK sends no authorization.
+  'authorization',
+  'cookie',
+]);
 
 const emulatorProxy: FastifyPluginAsync<EmulatorProxyOptions> = async (app, options) => {
   await app.register(replyFrom, {
     base: `http://${options.upstream}`,
     undici: { connections: 16 },
   });
-  const failures = new FailureCounter(options.signInThrottle);
+  // The token refresh is a form (grant_type=refresh_token&…): passed on as it came. This parser
+  // belongs to this plugin's routes only; the API itself still answers such a body with 415.
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string' },
+    (_request, body, done) => done(null, body),
+  );
+  const guard = new SignInGuard(options.signInThrottle);
 
-  const forward = (request: FastifyRequest, reply: FastifyReply) =>
-    reply.from(request.url, {
-      // The web SDK never sends one; `Bearer owner` is the emulator's admin credential.
-      rewriteRequestHeaders: (_request, headers) => {
-        const { authorization: _dropped, ...rest } = headers;
-        return rest;
-      },
+  /** Forwards to `path` (the allow-listed path itself, never the URL as sent) with the query. */
+  const forward = (
+    path: string,
+    request: FastifyRequest,
+    reply: FastifyReply,
+    settle: (failed: boolean) => void,
+  ) => {
+    // A request given up before the emulator answered: no answer was seen, nothing learnt.
+    reply.raw.once('close', () => settle(false));
+    return reply.from(path, {
+      rewriteRequestHeaders: (_request, headers) =>
+        Object.fromEntries(
+          Object.entries(headers).filter(([name]) => !DROPPED_REQUEST_HEADERS.has(name)),
+        ),
       // Same origin needs no CORS header, and another origin gets none (the emulator echoes any).
       rewriteHeaders: (headers) =>
         Object.fromEntries(
           Object.entries(headers).filter(([name]) => !name.startsWith('access-control-')),
         ),
-      onResponse: (request, reply, res) => {
-        if (request.url.split('?')[0] === SIGN_IN_WITH_PASSWORD && res.statusCode === 400) {
-          failures.fail(request.ip);
-        }
+      onResponse: (_request, reply, res) => {
+        // INVALID_PASSWORD, EMAIL_NOT_FOUND, INVALID_LOGIN_CREDENTIALS, …: a 400.
+        settle(res.statusCode === 400);
         void reply.send(res.stream);
       },
+      onError: (reply, { error }) => {
+        settle(false);
+        void reply.send(error);
+      },
     });
+  };
 
   for (const call of EMULATOR_CALLS) {
+    const throttled = call.path === SIGN_IN_WITH_PASSWORD;
     app.route({
       method: call.method,
       // A colon starts a parameter in a route: '::' is a literal one.
@@ -108,10 +148,10 @@ const emulatorProxy: FastifyPluginAsync<EmulatorProxyOptions> = async (app, opti
       // Not the marketplace's contract: kept out of the generated OpenAPI document.
       schema: { hide: true },
       handler: (request, reply) => {
-        if (call.path === SIGN_IN_WITH_PASSWORD && failures.blocked(request.ip)) {
-          return reply.code(400).send(TOO_MANY);
-        }
-        return forward(request, reply);
+        const settle = throttled ? guard.start(request.ip) : () => undefined;
+        // Not forwarded: the right password is not revealed either.
+        if (!settle) return reply.code(400).send(TOO_MANY);
+        return forward(call.path, request, reply, settle);
       },
     });
   }
