@@ -17,6 +17,7 @@ import { repositories, type Repositories } from './db/repositories';
 import emulatorProxy, { type SignInThrottle } from './emulator-proxy';
 import { EventHub, type Listen } from './events/event-hub';
 import imageHost, { IMAGE_HOST_PREFIX } from './image-host/image-host';
+import { PhotoCopies } from './image-host/photo-copies';
 import authRoutes from './routes/auth';
 import categoryRoutes from './routes/categories';
 import healthRoutes from './routes/health';
@@ -246,6 +247,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(fastifySwaggerUi, { routePrefix: DOCS_PREFIX });
 
+  const imageDir = options.imageDir ?? join(repoRoot, '.data', 'images');
+  app.decorate('photoCopies', new PhotoCopies(imageDir));
   await app.register(
     async (api) => {
       // The API speaks JSON only: any other body is a 415.
@@ -266,7 +269,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(imageHost, {
     prefix: IMAGE_HOST_PREFIX,
     key: options.imageHostKey ?? '',
-    folder: options.imageDir ?? join(repoRoot, '.data', 'images'),
+    folder: imageDir,
   });
 
   if (options.authEmulatorHost) {
@@ -288,7 +291,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       // Our own cache-control below (send's default, max-age=0, would replace it).
       cacheControl: false,
       // Source maps hold every source file: served in demo mode only (404 otherwise).
-      allowedPath: (pathName) => options.serveSourceMaps === true || !/\.map$/i.test(pathName),
+      // (A compressed copy, `.map.br`/`.map.gz`, if a build ever writes one, is a map too.)
+      allowedPath: (pathName) =>
+        options.serveSourceMaps === true || !/\.map(?:\.(?:br|gz))?$/i.test(pathName),
       setHeaders(res, path) {
         // The same URL answers Brotli, gzip or plain bytes by Accept-Encoding.
         res.setHeader('vary', 'accept-encoding');

@@ -2,6 +2,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { buildTestApp, type TestContext } from '../test/helper';
 
 let ctx: TestContext;
@@ -17,6 +18,7 @@ beforeAll(async () => {
   );
   writeFileSync(join(webRoot, 'main.0123456789abcdef.js'), 'console.log(1)');
   writeFileSync(join(webRoot, 'main.0123456789abcdef.js.map'), '{"sources":["src/secret.ts"]}');
+  writeFileSync(join(webRoot, 'main.0123456789abcdef.js.map.gz'), gzipSync('{"sources":[]}'));
   // Production mode: no source maps.
   ctx = await buildTestApp({ webRoot, serveSourceMaps: false });
 });
@@ -46,9 +48,18 @@ it('revalidates a demo picture by its ETag (304)', async () => {
 });
 
 it('keeps the source maps (every source file) private outside demo mode', async () => {
-  const hidden = await ctx.app.inject({ method: 'GET', url: '/main.0123456789abcdef.js.map' });
+  const hidden = await ctx.app.inject({
+    method: 'GET',
+    url: '/main.0123456789abcdef.js.map',
+    headers: { 'accept-encoding': 'gzip' },
+  });
   expect(hidden.statusCode).toBe(404);
   expect(hidden.body).not.toContain('secret.ts');
+  const compressed = await ctx.app.inject({
+    method: 'GET',
+    url: '/main.0123456789abcdef.js.map.gz',
+  });
+  expect(compressed.statusCode).toBe(404);
   const demo = await buildTestApp({ webRoot, serveSourceMaps: true });
   const shown = await demo.app.inject({ method: 'GET', url: '/main.0123456789abcdef.js.map' });
   expect(shown.statusCode).toBe(200);
