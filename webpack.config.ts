@@ -131,6 +131,8 @@ export default function config(
     stats: 'errors-warnings',
     devServer: {
       port: Number(process.env.DEV_PORT ?? 3000),
+      // Demo mode is for this machine (as the API server's own default): HOST=0.0.0.0 opens it.
+      host: process.env.HOST || '127.0.0.1',
       historyApiFallback: true,
       hot: true,
       proxy: [

@@ -1,6 +1,7 @@
 /**
  * `npm run dev`: the sign-in emulator, the API server (restarted on change by tsx watch) and
  * webpack-dev-server with hot reload on http://localhost:3000, proxying /api and /image-host.
+ * Both listen on 127.0.0.1 unless HOST says otherwise (demo mode is not for strangers).
  */
 import { spawn } from 'node:child_process';
 import { join, resolve } from 'node:path';
