@@ -24,6 +24,11 @@ export interface ImageHostOptions {
 
 export const IMAGE_HOST_PREFIX = '/image-host';
 
+/** The URL of a stored file (an original or a copy): a path on this origin. */
+export function imageUrl(file: string): string {
+  return `${IMAGE_HOST_PREFIX}/i/${file}`;
+}
+
 const STATUS_TEXT: Record<number, string> = {
   400: 'Bad Request',
   403: 'Forbidden',
@@ -122,14 +127,14 @@ const imageHost: FastifyPluginAsync<ImageHostOptions> = async (app, options) => 
         }
         throw error;
       }
-      const url = `${IMAGE_HOST_PREFIX}/i/${stored.file}`;
+      const url = imageUrl(stored.file);
       // imgbb's shape for its resized copies: {filename, name, mime, extension, url}, plus size.
       const copy = (variant: StoredVariant) => ({
         filename: variant.file,
         name: variant.file.replace(/\.webp$/, ''),
         mime: 'image/webp',
         extension: 'webp',
-        url: `${IMAGE_HOST_PREFIX}/i/${variant.file}`,
+        url: imageUrl(variant.file),
         width: variant.width,
         height: variant.height,
         size: variant.size,

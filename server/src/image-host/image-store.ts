@@ -24,7 +24,9 @@ export const STORED_NAME = /^([0-9a-f]{64})\.(jpg|png|webp|gif)$/;
  * card width and the thumbnail width (never wider than the original).
  */
 export const VARIANT_WIDTHS = { medium: 640, thumb: 160 } as const;
-export const VARIANT_NAME = /^([0-9a-f]{64})-(640|160)\.webp$/;
+export const VARIANT_NAME = new RegExp(
+  `^([0-9a-f]{64})-(${Object.values(VARIANT_WIDTHS).join('|')})\\.webp$`,
+);
 
 export function variantFile(hash: string, width: number): string {
   return `${hash}-${width}.webp`;
@@ -76,12 +78,12 @@ async function writeOnce(folder: string, file: string, bytes: Buffer): Promise<v
 /**
  * Makes (or finds) the resized WebP copy of a stored original: `width` px wide at most, the
  * height in proportion, turned upright by its EXIF orientation. Made once; later calls read
- * the existing file's size.
+ * the existing file's size (`original` is then not needed: it may be a function that reads it).
  */
 export async function makeVariant(
   folder: string,
   hash: string,
-  original: Buffer,
+  original: Buffer | (() => Promise<Buffer>),
   width: number,
 ): Promise<StoredVariant> {
   const file = variantFile(hash, width);
@@ -89,7 +91,9 @@ export async function makeVariant(
   const existing = await readFile(path).catch(() => null);
   const bytes =
     existing ??
-    (await sharp(original, { limitInputPixels: MAX_IMAGE_PIXELS })
+    (await sharp(typeof original === 'function' ? await original() : original, {
+      limitInputPixels: MAX_IMAGE_PIXELS,
+    })
       .rotate()
       .resize({ width, withoutEnlargement: true })
       .webp({ quality: 78, effort: 4 })

@@ -166,7 +166,7 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (normaliseEmail(request.query.email) !== caller.email) {
         throw httpError(403, 'email: you may only read your own orders');
       }
-      return app.repos.orders.listByBuyer(caller.email);
+      return app.photoCopies.addTo(await app.repos.orders.listByBuyer(caller.email), 'carImage');
     },
   );
 
@@ -227,7 +227,10 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Ref('Order'), ...errors(400, 401, 404) },
       },
     },
-    async (request) => (await bookingOf(request, request.params.id))[0],
+    async (request) => {
+      const [order] = await bookingOf(request, request.params.id);
+      return (await app.photoCopies.addTo([order], 'carImage'))[0];
+    },
   );
 
   app.patch(
@@ -263,7 +266,7 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
         throw conflict({ refused: 'state', current: order.status });
       const moved = await app.repos.orders.move(order._id, to, party, reason?.trim() || undefined);
       if ('refused' in moved) throw conflict(moved);
-      return moved.order;
+      return (await app.photoCopies.addTo([moved.order], 'carImage'))[0];
     },
   );
 
@@ -284,7 +287,7 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const found = await app.repos.orders.sellerPage(request.caller!.email, page(request.query));
       sendPageHeaders(reply, { total: found.total, nextCursor: null });
-      return found.rows;
+      return app.photoCopies.addTo(found.rows, 'carImage');
     },
   );
 
@@ -305,7 +308,7 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const found = await app.repos.orders.allPage(page(request.query));
       sendPageHeaders(reply, { total: found.total, nextCursor: null });
-      return found.rows;
+      return app.photoCopies.addTo(found.rows, 'carImage');
     },
   );
 

@@ -106,7 +106,7 @@ const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (_request, reply) =>
       sendCatalogue(app, reply, 'advertised', async () => ({
-        body: await app.repos.products.listAdvertised(),
+        body: await app.photoCopies.addTo(await app.repos.products.listAdvertised(), 'carPhoto'),
       })),
   );
 
@@ -150,7 +150,7 @@ const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const key = `category:${categoryName}|${condition ?? ''}|${sort}|${order}|${limit ?? ''}|${offset ?? ''}|${cursor ?? ''}`;
       return sendCatalogue(app, reply, key, async () => {
         const page = await withCursorErrors(() => app.repos.products.categoryPage(pageRequest));
-        return { body: page.rows, page };
+        return { body: await app.photoCopies.addTo(page.rows, 'carPhoto'), page };
       });
     },
   );
@@ -227,7 +227,7 @@ const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (caller.userRole !== 'Admin' && email !== caller.email) {
         throw httpError(403, 'email: you may only list your own products');
       }
-      return app.repos.products.listBySeller(email);
+      return app.photoCopies.addTo(await app.repos.products.listBySeller(email), 'carPhoto');
     },
   );
 

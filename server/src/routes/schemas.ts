@@ -139,11 +139,34 @@ export const Condition = Type.Union(
   { description: 'Excellent, Good or Fair' },
 );
 
+/** A smaller copy of a photo stored on this API's image host, with its true size. */
+export const PhotoCopy = Type.Object(
+  {
+    url: Type.String({ description: 'a path on this origin, or absolute as the photo URL is' }),
+    width: Type.Integer({ minimum: 1, description: 'its true width in pixels' }),
+    height: Type.Integer({ minimum: 1, description: 'its true height in pixels' }),
+  },
+  { $id: 'PhotoCopy', title: 'PhotoCopy' },
+);
+
+/** The `…Copies` field beside a photo URL. */
+function PhotoCopies(of: string) {
+  return Type.Optional(
+    Type.Array(Type.Ref('PhotoCopy'), {
+      description:
+        `the smaller WebP copies of ${of}, narrowest first, with their true sizes (never wider ` +
+        `than the original, so two copies of a small photo may be equally wide); present only ` +
+        "when the photo is stored on this API's image host",
+    }),
+  );
+}
+
 export const Product = Type.Object(
   {
     _id: Type.String(),
     carName: Type.String(),
     carPhoto: Type.String(),
+    carPhotoCopies: PhotoCopies('carPhoto'),
     categoryName: Type.String(),
     condition: Condition,
     originalPrice: Type.Number(),
@@ -185,6 +208,7 @@ export const Order = Type.Object(
     meetLocation: Type.String(),
     productID: Type.String(),
     carImage: Type.String(),
+    carImageCopies: PhotoCopies('carImage'),
     status: Type.Ref('OrderStatus'),
     history: Type.Array(
       Type.Object({ status: Type.Ref('OrderStatus'), at: Type.String({ format: 'date-time' }) }),
@@ -243,6 +267,7 @@ export const sharedSchemas = [
   Unavailable,
   Category,
   User,
+  PhotoCopy,
   Product,
   OrderStatus,
   Order,

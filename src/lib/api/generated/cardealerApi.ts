@@ -469,10 +469,20 @@ export type UpdateResult = {
   matchedCount: number;
   modifiedCount: number;
 };
+export type PhotoCopy = {
+  /** a path on this origin, or absolute as the photo URL is */
+  url: string;
+  /** its true width in pixels */
+  width: number;
+  /** its true height in pixels */
+  height: number;
+};
 export type Product = {
   _id: string;
   carName: string;
   carPhoto: string;
+  /** the smaller WebP copies of carPhoto, narrowest first, with their true sizes (never wider than the original, so two copies of a small photo may be equally wide); present only when the photo is stored on this API's image host */
+  carPhotoCopies?: PhotoCopy[];
   categoryName: string;
   /** Excellent, Good or Fair */
   condition: 'Excellent' | 'Good' | 'Fair';
@@ -511,6 +521,8 @@ export type Order = {
   meetLocation: string;
   productID: string;
   carImage: string;
+  /** the smaller WebP copies of carImage, narrowest first, with their true sizes (never wider than the original, so two copies of a small photo may be equally wide); present only when the photo is stored on this API's image host */
+  carImageCopies?: PhotoCopy[];
   status: OrderStatus;
   /** each state the booking has been in, with its time, oldest first */
   history: {

@@ -1,0 +1,167 @@
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import sharp from 'sharp';
+import {
+  buildTestApp,
+  databaseKind,
+  placeOrder,
+  postProduct,
+  registerUser,
+  TEST_IMAGE_KEY,
+  type TestContext,
+  type TestUser,
+} from '../../test/helper';
+
+interface Copy {
+  url: string;
+  width: number;
+  height: number;
+}
+
+const png = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: '#247' } })
+    .png()
+    .toBuffer();
+
+describe(`the copies of a car's photo in answers (${databaseKind})`, () => {
+  let ctx: TestContext;
+  let buyer: TestUser;
+  beforeAll(async () => {
+    ctx = await buildTestApp();
+    buyer = await registerUser(ctx.app, 'Buyer');
+  });
+  afterAll(() => ctx.close());
+
+  /** Uploads a picture as the web app does; answers the image host's `data`. */
+  async function upload(bytes: Buffer) {
+    const boundary = '----photo-copies-test';
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: `/image-host/1/upload?key=${TEST_IMAGE_KEY}`,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="car.png"\r\n` +
+            'Content-Type: image/png\r\n\r\n',
+        ),
+        bytes,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+    });
+    expect(response.statusCode).toBe(200);
+    return response.json().data as {
+      display_url: string;
+      thumb: Copy;
+      medium: Copy;
+    };
+  }
+
+  /** A new seller's car with this photo, as their own list answers it. */
+  async function carWithPhoto(carPhoto: string) {
+    const seller = await registerUser(ctx.app, 'Seller');
+    const id = await postProduct(ctx.app, seller, { carPhoto });
+    const list = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/seller-products/${seller.email}`,
+      headers: seller.auth,
+    });
+    expect(list.statusCode).toBe(200);
+    return { seller, id, product: list.json()[0] as Record<string, unknown> };
+  }
+
+  it('declares the true widths of a small photo’s copies (56 px: both copies are 56 px wide)', async () => {
+    const uploaded = await upload(await png(56, 12));
+    const { product } = await carWithPhoto(uploaded.display_url);
+    // The upload answer and the product answer agree, file names included.
+    expect(product.carPhotoCopies).toEqual([
+      { url: uploaded.thumb.url, width: 56, height: 12 },
+      { url: uploaded.medium.url, width: 56, height: 12 },
+    ]);
+    for (const copy of product.carPhotoCopies as Copy[]) {
+      const served = await ctx.app.inject({ method: 'GET', url: copy.url });
+      expect(served.statusCode).toBe(200);
+      expect(await sharp(served.rawPayload).metadata()).toMatchObject({ width: 56, height: 12 });
+    }
+  });
+
+  it('lists a large photo’s copies narrowest first: 160 and 640 px', async () => {
+    const uploaded = await upload(await png(1600, 1000));
+    const { seller, id, product } = await carWithPhoto(uploaded.display_url);
+    const copies = [
+      { url: uploaded.thumb.url, width: 160, height: 100 },
+      { url: uploaded.medium.url, width: 640, height: 400 },
+    ];
+    expect(product.carPhotoCopies).toEqual(copies);
+
+    // The catalogue answers (category page, advertisement) carry them too.
+    const advertised = await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/seller-products/${id}`,
+      headers: seller.auth,
+    });
+    expect(advertised.statusCode).toBe(200);
+    for (const url of ['/api/category-products/Tesla', '/api/advertisment']) {
+      const answer = await ctx.app.inject({ method: 'GET', url, headers: buyer.auth });
+      const car = (answer.json() as Array<{ _id: string }>).find((row) => row._id === id);
+      expect(car).toMatchObject({ carPhoto: uploaded.display_url, carPhotoCopies: copies });
+    }
+
+    // A booking's copy of the photo (carImage) carries them, for the buyer and the seller.
+    const orderId = await placeOrder(ctx.app, buyer, id);
+    const mine = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/orders?email=${encodeURIComponent(buyer.email)}`,
+      headers: buyer.auth,
+    });
+    expect(mine.json().find((order: { _id: string }) => order._id === orderId)).toMatchObject({
+      carImage: uploaded.display_url,
+      carImageCopies: copies,
+    });
+    for (const [url, who] of [
+      [`/api/orders/${orderId}`, buyer],
+      ['/api/seller-orders', seller],
+    ] as const) {
+      const answer = await ctx.app.inject({ method: 'GET', url, headers: who.auth });
+      const order = Array.isArray(answer.json()) ? answer.json()[0] : answer.json();
+      expect(order).toMatchObject({ _id: orderId, carImageCopies: copies });
+    }
+  });
+
+  it('finds the copies of a photo stored before copies existed, and of an absolute URL', async () => {
+    const original = await png(300, 200);
+    const hash = 'c'.repeat(64);
+    writeFileSync(join(ctx.imageDir, `${hash}.png`), original);
+    const { product } = await carWithPhoto(`/image-host/i/${hash}.png`);
+    expect(product.carPhotoCopies).toEqual([
+      { url: `/image-host/i/${hash}-160.webp`, width: 160, height: 107 },
+      { url: `/image-host/i/${hash}-640.webp`, width: 300, height: 200 },
+    ]);
+    const served = await ctx.app.inject({ method: 'GET', url: `/image-host/i/${hash}-160.webp` });
+    expect(served.statusCode).toBe(200);
+
+    const absolute = await carWithPhoto(`http://localhost:8080/image-host/i/${hash}.png`);
+    expect(absolute.product.carPhotoCopies).toEqual([
+      expect.objectContaining({ url: `http://localhost:8080/image-host/i/${hash}-160.webp` }),
+      expect.objectContaining({ url: `http://localhost:8080/image-host/i/${hash}-640.webp` }),
+    ]);
+  });
+
+  it.each([
+    ['a demo picture', '/images/cars/car-01.svg'],
+    ['another host', 'https://i.ibb.co/abc/car.png'],
+    ['a name of this host that was never stored', `/image-host/i/${'d'.repeat(64)}.png`],
+    ['a file of this host that is not an original', `/image-host/i/${'d'.repeat(64)}-640.webp`],
+  ])('answers %s as it is, without copies', async (_what, carPhoto) => {
+    const { product } = await carWithPhoto(carPhoto);
+    expect(product.carPhoto).toBe(carPhoto);
+    expect(product).not.toHaveProperty('carPhotoCopies');
+  });
+
+  it('answers a photo that cannot be read any more without copies (never a failed list)', async () => {
+    const hash = 'e'.repeat(64);
+    writeFileSync(join(ctx.imageDir, `${hash}.jpg`), 'not a picture');
+    const { product } = await carWithPhoto(`/image-host/i/${hash}.jpg`);
+    expect(product).not.toHaveProperty('carPhotoCopies');
+    rmSync(join(ctx.imageDir, `${hash}.jpg`));
+  });
+});

@@ -1,0 +1,101 @@
+import { readFile, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { imageUrl } from './image-host';
+import { makeVariant, STORED_NAME, VARIANT_WIDTHS, type StoredVariant } from './image-store';
+
+/** A resized WebP copy of a photo stored on this image host, with its true size. */
+export interface PhotoCopy {
+  url: string;
+  width: number;
+  height: number;
+}
+
+/** A stored original's URL as answers hold it: a path on this origin, or an absolute URL. */
+const HOSTED = new RegExp(
+  `^((?:https?://[^/?#\\s]+)?${imageUrl('').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')})([^/?#]+)$`,
+);
+
+const WIDTHS = Object.values(VARIANT_WIDTHS).sort((a, b) => a - b);
+
+/**
+ * Finds the copies of the photos stored on this image host, so that answers naming a photo by
+ * its URL (a product's `carPhoto`, a booking's `carImage`) can say which smaller copies exist
+ * and how wide each really is: a copy is never wider than its original, so a 56 px photo's
+ * "640 px" copy is 56 px wide. Only the server knows the host's file names; clients read the
+ * URLs and widths it answers.
+ *
+ * Read from the stored files (a copy missing for an older upload is made now, as its first
+ * request would) and remembered by content hash: a stored name never changes what it shows, so
+ * what one process remembers can never disagree with another's.
+ */
+export class PhotoCopies {
+  private readonly known = new Map<string, StoredVariant[]>();
+
+  constructor(
+    private readonly folder: string,
+    /** How many photos' copies are remembered (the oldest is forgotten first). */
+    private readonly capacity = 10_000,
+  ) {}
+
+  /** The copies of a photo of this host, narrowest first; undefined for any other picture. */
+  async of(url: string): Promise<PhotoCopy[] | undefined> {
+    const hosted = HOSTED.exec(url);
+    const stored = hosted ? STORED_NAME.exec(hosted[2]) : null;
+    if (!hosted || !stored) return undefined;
+    const hash = stored[1];
+    const copies = this.known.get(hash) ?? (await this.find(hash, stored[0]));
+    // Beside the original, under the same origin (or path) as the URL given.
+    return copies?.map(({ file, width, height }) => ({ url: hosted[1] + file, width, height }));
+  }
+
+  /**
+   * Each row with `<field>Copies` beside its photo URL when that photo is on this host (rows
+   * with any other picture are answered as they are).
+   */
+  async addTo<T extends object, K extends keyof T & string>(
+    rows: T[],
+    field: K,
+  ): Promise<Array<T & { [copies in `${K}Copies`]?: PhotoCopy[] }>> {
+    return Promise.all(
+      rows.map(async (row): Promise<T & { [copies in `${K}Copies`]?: PhotoCopy[] }> => {
+        const url = row[field];
+        const copies = typeof url === 'string' ? await this.of(url) : undefined;
+        return copies ? { ...row, [`${field}Copies`]: copies } : row;
+      }),
+    );
+  }
+
+  private async find(hash: string, file: string): Promise<StoredVariant[] | undefined> {
+    const path = join(this.folder, file);
+    if (
+      !(await stat(path).then(
+        (info) => info.isFile(),
+        () => false,
+      ))
+    )
+      return undefined;
+    let original: Promise<Buffer> | undefined;
+    const read = () => (original ??= readFile(path));
+    try {
+      const copies = await Promise.all(
+        WIDTHS.map((width) => makeVariant(this.folder, hash, read, width)),
+      );
+      if (this.known.size >= this.capacity) {
+        const oldest = this.known.keys().next();
+        if (!oldest.done) this.known.delete(oldest.value);
+      }
+      this.known.set(hash, copies);
+      return copies;
+    } catch {
+      // An original that cannot be resized (damaged on disk): shown as it is, without copies.
+      return undefined;
+    }
+  }
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The copies of photos stored on this API's image host (answers add them to photo URLs). */
+    photoCopies: PhotoCopies;
+  }
+}
