@@ -16,6 +16,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { QueryState } from '../../components/QueryState';
 import {
   errorMessage,
+  operationLimits,
   useDeleteUserMutation,
   useGetBuyersPageQuery,
   useGetSellersPageQuery,
@@ -51,11 +52,11 @@ type Kind = keyof typeof userLists;
 
 export const PAGE_SIZES = [10, 25, 50];
 
-/** The columns the server sorts by (`sort`); the others are not sortable. */
-const SERVER_SORTS = ['name', 'email', 'userVerify'] as const;
-type ServerSort = (typeof SERVER_SORTS)[number];
-const isServerSort = (field: string): field is ServerSort =>
-  (SERVER_SORTS as readonly string[]).includes(field);
+/** The fields the server sorts by (the contract's `sort`: the same for buyers and sellers). */
+const SERVER_SORTS: readonly string[] = operationLimits.getBuyers.query.sort.enum;
+type ServerSort = NonNullable<UserPageArg['sort']>;
+/** A column the server can sort by; the others are not sortable. */
+const isServerSort = (field: string): field is ServerSort => SERVER_SORTS.includes(field);
 
 /** The grid's page, sort and search as the server's `limit`, `offset`, `sort`, `order`, `q`. */
 export function pageArg(

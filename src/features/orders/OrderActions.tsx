@@ -6,7 +6,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useId, useState } from 'react';
-import { errorMessage } from '../../lib/api';
+import { errorMessage, operationLimits } from '../../lib/api';
 import { useMoveOrderMutation, type Order } from '../../lib/api/deals';
 import { notify } from '../../lib/notify/notify';
 import { MOVES, movesFor, type Move, type Party } from './orderMoves';
@@ -67,7 +67,9 @@ export function OrderActions({
             fullWidth
             multiline
             minRows={2}
-            slotProps={{ htmlInput: { maxLength: 500 } }}
+            slotProps={{
+              htmlInput: { maxLength: operationLimits.moveOrder.body.reason.maxLength },
+            }}
             sx={{ mt: 1 }}
           />
         </DialogContent>

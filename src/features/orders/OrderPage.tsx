@@ -13,7 +13,7 @@ import { Link as RouterLink, useParams } from 'react-router-dom';
 import { QueryState } from '../../components/QueryState';
 import { Spinner } from '../../components/Spinner';
 import { paths } from '../../config/paths';
-import { errorMessage } from '../../lib/api';
+import { errorMessage, operationLimits } from '../../lib/api';
 import {
   useGetNotificationsQuery,
   useGetOrderMessagesQuery,
@@ -31,7 +31,7 @@ import { STATUS_LABEL } from '../../lib/orderStatus';
 import type { Party } from './orderMoves';
 import { StatusChip } from '../../components/StatusChip';
 
-const MAX_MESSAGE = 2000;
+const MAX_MESSAGE = operationLimits.postOrderMessage.body.text.maxLength;
 
 function Timeline({ order }: { order: Order }) {
   return (

@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { makeStore } from '../../app/store';
 import type { AddProductApiArg, Product } from '../../lib/api';
 import type { SessionUser } from '../../lib/auth/sessionUser';
-import { makeProduct } from '../../testing/data';
+import { makeCategory, makeProduct } from '../../testing/data';
 import { renderApp } from '../../testing/render';
 import { API, server } from '../../testing/server';
 
@@ -65,6 +65,8 @@ describe('Add product', () => {
     sellerApi();
     renderAsSeller();
     expect(await screen.findByRole('heading', { name: 'Add a product' })).toBeInTheDocument();
+    // The form shows with the category choices (GET /categories).
+    await screen.findByLabelText('Product name');
     for (const label of [
       'Product name',
       'Original price',
@@ -90,6 +92,25 @@ describe('Add product', () => {
     await user.click(screen.getByRole('combobox', { name: 'Category' }));
     const brands = within(screen.getByRole('listbox')).getAllByRole('option');
     expect(brands.map((o) => o.textContent)).toEqual(['Tesla', 'Ferrari', 'BMW', 'Lamborghini']);
+  });
+
+  it('offers the categories GET /categories answers, the first by default', async () => {
+    sellerApi();
+    server.use(
+      http.get(`${API}/categories`, () =>
+        HttpResponse.json([
+          makeCategory({ categoryName: 'Porsche' }),
+          makeCategory({ categoryName: 'Tesla' }),
+        ]),
+      ),
+    );
+    renderAsSeller();
+    const category = await screen.findByRole('combobox', { name: 'Category' });
+    expect(category).toHaveTextContent('Porsche');
+    const user = userEvent.setup();
+    await user.click(category);
+    const brands = within(screen.getByRole('listbox')).getAllByRole('option');
+    expect(brands.map((o) => o.textContent)).toEqual(['Porsche', 'Tesla']);
   });
 
   it("says 'Required' under every empty field and sends nothing", async () => {

@@ -15,12 +15,12 @@ import { useRef, useState, type ChangeEvent } from 'react';
 import { useSelector } from 'react-redux';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../config/paths';
-import { errorMessage, useAddProductMutation } from '../../lib/api';
+import { QueryState } from '../../components/QueryState';
+import { errorMessage, useAddProductMutation, useGetCategoriesQuery } from '../../lib/api';
 import { ACCEPTED_IMAGE_TYPES, useUploadImageMutation } from '../../lib/api/imageHost';
 import { selectAuthUser } from '../../lib/auth/authSlice';
 import { notify } from '../../lib/notify/notify';
 import {
-  CATEGORIES,
   CONDITIONS,
   initialProductValues,
   productSchema,
@@ -35,9 +35,30 @@ type Step = { kind: 'upload'; fraction: number } | { kind: 'post' } | null;
 /**
  * Add product (spec §2): every field required; the photo goes to the image host first (with
  * progress) and the product is posted only if that upload succeeded. A failure keeps what the
- * seller typed (and an uploaded photo is not uploaded again on the retry).
+ * seller typed (and an uploaded photo is not uploaded again on the retry). The category choices
+ * are GET /categories' answer.
  */
 export function AddProductPage() {
+  const categories = useGetCategoriesQuery();
+  return (
+    <Card>
+      <title>Add product</title>
+      <CardContent sx={{ p: { xs: 2.5, md: 4 } }}>
+        <Typography component="h1" variant="h4" gutterBottom>
+          Add a product
+        </Typography>
+        <Typography color="text.secondary" sx={{ mb: 3 }}>
+          Post a car for resale. Every field is required.
+        </Typography>
+        <QueryState query={categories} minHeight={480} what="the categories">
+          {(list) => <ProductForm categoryNames={list.map((c) => c.categoryName)} />}
+        </QueryState>
+      </CardContent>
+    </Card>
+  );
+}
+
+function ProductForm({ categoryNames }: { categoryNames: string[] }) {
   const user = useSelector(selectAuthUser);
   const navigate = useNavigate();
   const [uploadImage] = useUploadImageMutation();
@@ -48,8 +69,8 @@ export function AddProductPage() {
   const uploaded = useRef<{ file: File; url: string } | null>(null);
 
   const form = useFormik<ProductFormValues>({
-    initialValues: initialProductValues(user?.displayName ?? ''),
-    validationSchema: productSchema,
+    initialValues: initialProductValues(user?.displayName ?? '', categoryNames),
+    validationSchema: productSchema(categoryNames),
     onSubmit: async (values, helpers) => {
       setFailure(null);
       const photo = values.productImage as File;
@@ -112,144 +133,133 @@ export function AddProductPage() {
   const busy = form.isSubmitting;
 
   return (
-    <Card>
-      <title>Add product</title>
-      <CardContent sx={{ p: { xs: 2.5, md: 4 } }}>
-        <Typography component="h1" variant="h4" gutterBottom>
-          Add a product
-        </Typography>
-        <Typography color="text.secondary" sx={{ mb: 3 }}>
-          Post a car for resale. Every field is required.
-        </Typography>
-        <Box component="form" noValidate onSubmit={form.handleSubmit} aria-label="Add product">
-          <Box
-            sx={{
-              display: 'grid',
-              columnGap: 2.5,
-              rowGap: 1,
-              gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
-            }}
+    <Box component="form" noValidate onSubmit={form.handleSubmit} aria-label="Add product">
+      <Box
+        sx={{
+          display: 'grid',
+          columnGap: 2.5,
+          rowGap: 1,
+          gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
+        }}
+      >
+        <TextField label="Product name" {...field('carName')} />
+        <TextField select label="Category" {...field('categoryName')}>
+          {categoryNames.map((name) => (
+            <MenuItem key={name} value={name}>
+              {name}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          label="Original price"
+          {...field('originalPrice')}
+          slotProps={{ ...money, htmlInput: { inputMode: 'decimal' } }}
+        />
+        <TextField
+          label="Selling price"
+          {...field('resalePrice')}
+          slotProps={{ ...money, htmlInput: { inputMode: 'decimal' } }}
+        />
+        <TextField select label="Condition" {...field('condition')}>
+          {CONDITIONS.map((name) => (
+            <MenuItem key={name} value={name}>
+              {name}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          label="Year of used"
+          {...field('userYears')}
+          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+        />
+        <TextField label="Location" {...field('productLocation')} />
+        <TextField label="Your name" autoComplete="name" {...field('sellerName')} />
+        <Box sx={{ gridColumn: '1 / -1' }}>
+          <Typography
+            component="label"
+            htmlFor="product-photo"
+            variant="body2"
+            sx={{ display: 'block', mb: 0.5, fontWeight: 500 }}
           >
-            <TextField label="Product name" {...field('carName')} />
-            <TextField select label="Category" {...field('categoryName')}>
-              {CATEGORIES.map((name) => (
-                <MenuItem key={name} value={name}>
-                  {name}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField
-              label="Original price"
-              {...field('originalPrice')}
-              slotProps={{ ...money, htmlInput: { inputMode: 'decimal' } }}
-            />
-            <TextField
-              label="Selling price"
-              {...field('resalePrice')}
-              slotProps={{ ...money, htmlInput: { inputMode: 'decimal' } }}
-            />
-            <TextField select label="Condition" {...field('condition')}>
-              {CONDITIONS.map((name) => (
-                <MenuItem key={name} value={name}>
-                  {name}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField
-              label="Year of used"
-              {...field('userYears')}
-              slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-            />
-            <TextField label="Location" {...field('productLocation')} />
-            <TextField label="Your name" autoComplete="name" {...field('sellerName')} />
-            <Box sx={{ gridColumn: '1 / -1' }}>
-              <Typography
-                component="label"
-                htmlFor="product-photo"
-                variant="body2"
-                sx={{ display: 'block', mb: 0.5, fontWeight: 500 }}
-              >
-                Product photo
-              </Typography>
-              <Box
-                component="input"
-                key={fileInputKey}
-                id="product-photo"
-                name="productImage"
-                type="file"
-                accept={ACCEPTED_IMAGE_TYPES.join(',')}
-                disabled={busy}
-                aria-invalid={Boolean(fieldError('productImage'))}
-                aria-describedby="product-photo-help"
-                onChange={(event: ChangeEvent<HTMLInputElement>) => {
-                  void form.setFieldValue('productImage', event.currentTarget.files?.[0] ?? null);
-                  void form.setFieldTouched('productImage', true, false);
-                }}
-                onBlur={() => void form.setFieldTouched('productImage', true)}
-                sx={{
-                  display: 'block',
-                  width: '100%',
-                  p: 1.5,
-                  border: 1,
-                  borderStyle: 'dashed',
-                  borderRadius: 1,
-                  borderColor: fieldError('productImage') ? 'error.main' : 'divider',
-                  bgcolor: 'background.default',
-                  font: 'inherit',
-                }}
-              />
-              <FormHelperText id="product-photo-help" error={Boolean(fieldError('productImage'))}>
-                {fieldError('productImage') ?? 'A JPEG, PNG, WebP or GIF image, up to 5 MB'}
-              </FormHelperText>
-            </Box>
-            <TextField
-              label="Description"
-              multiline
-              minRows={4}
-              {...field('productDescription')}
-              sx={{ gridColumn: '1 / -1' }}
+            Product photo
+          </Typography>
+          <Box
+            component="input"
+            key={fileInputKey}
+            id="product-photo"
+            name="productImage"
+            type="file"
+            accept={ACCEPTED_IMAGE_TYPES.join(',')}
+            disabled={busy}
+            aria-invalid={Boolean(fieldError('productImage'))}
+            aria-describedby="product-photo-help"
+            onChange={(event: ChangeEvent<HTMLInputElement>) => {
+              void form.setFieldValue('productImage', event.currentTarget.files?.[0] ?? null);
+              void form.setFieldTouched('productImage', true, false);
+            }}
+            onBlur={() => void form.setFieldTouched('productImage', true)}
+            sx={{
+              display: 'block',
+              width: '100%',
+              p: 1.5,
+              border: 1,
+              borderStyle: 'dashed',
+              borderRadius: 1,
+              borderColor: fieldError('productImage') ? 'error.main' : 'divider',
+              bgcolor: 'background.default',
+              font: 'inherit',
+            }}
+          />
+          <FormHelperText id="product-photo-help" error={Boolean(fieldError('productImage'))}>
+            {fieldError('productImage') ?? 'A JPEG, PNG, WebP or GIF image, up to 5 MB'}
+          </FormHelperText>
+        </Box>
+        <TextField
+          label="Description"
+          multiline
+          minRows={4}
+          {...field('productDescription')}
+          sx={{ gridColumn: '1 / -1' }}
+        />
+      </Box>
+      <Stack spacing={2} sx={{ mt: 3 }}>
+        {step?.kind === 'upload' && (
+          <Box>
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
+              Uploading the photo… {Math.round(step.fraction * 100)}%
+            </Typography>
+            <LinearProgress
+              variant="determinate"
+              value={Math.round(step.fraction * 100)}
+              color="secondary"
+              aria-label="Uploading the product photo"
             />
           </Box>
-          <Stack spacing={2} sx={{ mt: 3 }}>
-            {step?.kind === 'upload' && (
-              <Box>
-                <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
-                  Uploading the photo… {Math.round(step.fraction * 100)}%
-                </Typography>
-                <LinearProgress
-                  variant="determinate"
-                  value={Math.round(step.fraction * 100)}
-                  color="secondary"
-                  aria-label="Uploading the product photo"
-                />
-              </Box>
-            )}
-            {step?.kind === 'post' && (
-              <Box>
-                <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
-                  Posting the product…
-                </Typography>
-                <LinearProgress color="secondary" aria-label="Posting the product" />
-              </Box>
-            )}
-            {failure && (
-              <Alert severity="error" onClose={() => setFailure(null)}>
-                {failure}
-              </Alert>
-            )}
-            <Button
-              type="submit"
-              variant="contained"
-              color="secondary"
-              size="large"
-              disabled={busy}
-              sx={{ alignSelf: { sm: 'flex-start' }, minWidth: 160 }}
-            >
-              {busy ? 'Processing...' : 'Post'}
-            </Button>
-          </Stack>
-        </Box>
-      </CardContent>
-    </Card>
+        )}
+        {step?.kind === 'post' && (
+          <Box>
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
+              Posting the product…
+            </Typography>
+            <LinearProgress color="secondary" aria-label="Posting the product" />
+          </Box>
+        )}
+        {failure && (
+          <Alert severity="error" onClose={() => setFailure(null)}>
+            {failure}
+          </Alert>
+        )}
+        <Button
+          type="submit"
+          variant="contained"
+          color="secondary"
+          size="large"
+          disabled={busy}
+          sx={{ alignSelf: { sm: 'flex-start' }, minWidth: 160 }}
+        >
+          {busy ? 'Processing...' : 'Post'}
+        </Button>
+      </Stack>
+    </Box>
   );
 }

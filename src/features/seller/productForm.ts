@@ -1,52 +1,54 @@
 import * as yup from 'yup';
-import type { AddProductApiArg } from '../../lib/api';
+import { operationLimits, type AddProductApiArg } from '../../lib/api';
 import { imageFileSchema } from '../../lib/imageFile';
 
-/** Spec §9 constants, in the order the form offers them (the first is the default). */
-export const CATEGORIES = ['Tesla', 'Ferrari', 'BMW', 'Lamborghini'] as const;
-export const CONDITIONS = ['Excellent', 'Good', 'Fair'] as const;
+/** POST /category's enums and limits, as the contract states them. */
+const limits = operationLimits.addProduct.body;
+
+/** The conditions, in the contract's order (the first is the default). */
+export const CONDITIONS = limits.condition.enum;
 
 /** Spec §5: every Add product field is required, with this message. */
 export const REQUIRED = 'Required';
 export const NUMBER_MESSAGE = 'Enter a number (digits, such as 12500)';
 
-/** The server's limits (docs/api.md). */
-const MAX_PRICE = 100_000_000;
-const MAX_YEARS = 100;
-
 export interface ProductFormValues {
   carName: string;
   originalPrice: string;
   resalePrice: string;
-  condition: (typeof CONDITIONS)[number];
+  condition: AddProductApiArg['body']['condition'];
   productLocation: string;
   userYears: string;
-  categoryName: (typeof CATEGORIES)[number];
+  /** One of GET /categories' names (the first is the default). */
+  categoryName: string;
   sellerName: string;
   productImage: File | null;
   productDescription: string;
 }
 
-export function initialProductValues(sellerName: string): ProductFormValues {
+export function initialProductValues(
+  sellerName: string,
+  categoryNames: readonly string[],
+): ProductFormValues {
   return {
     carName: '',
     originalPrice: '',
     resalePrice: '',
-    condition: 'Excellent',
+    condition: CONDITIONS[0],
     productLocation: '',
     userYears: '',
-    categoryName: 'Tesla',
+    categoryName: categoryNames[0] ?? '',
     sellerName,
     productImage: null,
     productDescription: '',
   };
 }
 
-const text = (max: number) =>
+const text = ({ maxLength: max }: { maxLength: number }) =>
   yup.string().trim().required(REQUIRED).max(max, `Use at most ${max} characters`);
 
 /** Prices and years are typed as text (spec §3) and must be plain non-negative numbers. */
-const numeric = (max: number) =>
+const numeric = ({ maximum: max }: { maximum: number }) =>
   yup
     .string()
     .trim()
@@ -54,18 +56,23 @@ const numeric = (max: number) =>
     .matches(/^\d+(\.\d+)?$/, NUMBER_MESSAGE)
     .test('max', `Enter at most ${max.toLocaleString('en-US')}`, (v) => !v || Number(v) <= max);
 
-export const productSchema: yup.ObjectSchema<ProductFormValues> = yup.object({
-  carName: text(120),
-  originalPrice: numeric(MAX_PRICE),
-  resalePrice: numeric(MAX_PRICE),
-  condition: yup.string().oneOf(CONDITIONS).required(REQUIRED),
-  productLocation: text(200),
-  userYears: numeric(MAX_YEARS),
-  categoryName: yup.string().oneOf(CATEGORIES).required(REQUIRED),
-  sellerName: text(100),
-  productImage: imageFileSchema(REQUIRED),
-  productDescription: text(4000),
-});
+/** The form's checks; the category is one of those GET /categories answered. */
+export function productSchema(
+  categoryNames: readonly string[],
+): yup.ObjectSchema<ProductFormValues> {
+  return yup.object({
+    carName: text(limits.carName),
+    originalPrice: numeric(limits.originalPrice),
+    resalePrice: numeric(limits.resalePrice),
+    condition: yup.string().oneOf(CONDITIONS).required(REQUIRED),
+    productLocation: text(limits.productLocation),
+    userYears: numeric(limits.userYears),
+    categoryName: yup.string().oneOf(categoryNames).required(REQUIRED),
+    sellerName: text(limits.sellerName),
+    productImage: imageFileSchema(REQUIRED),
+    productDescription: text(limits.productDescription),
+  });
+}
 
 /** The POST /category body: text trimmed, numbers as the numeric strings typed (spec §3). */
 export function toProductBody(

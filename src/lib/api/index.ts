@@ -267,6 +267,8 @@ export const {
   useGetOrdersQuery,
   useCreateOrderMutation,
 } = api;
+/** The contract's enums and limits as values, for forms and choices (generated with the API). */
+export { operationLimits, schemaLimits } from './generated/limits';
 export type {
   Category,
   Order,
