@@ -1,18 +1,41 @@
-/**
- * The image host keeps WebP copies of every upload at most 640 px (cards) and 160 px
- * (thumbnails) wide, named `<hash>-640.webp` and `<hash>-160.webp` beside the original. A copy is
- * never wider than its original, so a stored photo's real widths are not known from its URL:
- * the page asks for the one copy that fits and declares no width it cannot vouch for (a `srcset`
- * with `160w, 640w` made the browser size a 56 px photo as if it were 640 px).
- */
-const UPLOADED = /^(.*\/image-host\/i\/[0-9a-f]{64})\.(?:jpe?g|png|webp|gif)$/;
+import type { PhotoCopy } from './api';
 
+/**
+ * A photo's `src`, `srcSet` and `sizes` from the copies an answer lists beside its URL
+ * (`carPhotoCopies`, `carImageCopies`, an upload's `copies`): the server's image host names its
+ * files and vouches for each copy's true width (never wider than the original: both copies of a
+ * 56 px photo are 56 px wide). The web app never builds a file name; a photo without copies is
+ * shown as it is.
+ */
 export interface ResponsiveImage {
   src: string;
+  srcSet?: string;
+  sizes?: string;
 }
 
-/** The copy of a photo for a slot at most `width` CSS pixels wide (others: as they are). */
-export function responsiveImage(url: string, width: 160 | 640): ResponsiveImage {
-  const match = UPLOADED.exec(url);
-  return { src: match ? `${match[1]}-${width}.webp` : url };
+export interface ImageSlot {
+  /** The widest the slot is shown, in CSS pixels: `src` is the narrowest copy that fills it. */
+  width: number;
+  /** The slot's width by viewport (the `sizes` attribute); default: `width` px. */
+  sizes?: string;
+}
+
+export function responsiveImage(
+  url: string,
+  copies: readonly PhotoCopy[] | undefined,
+  slot: ImageSlot,
+): ResponsiveImage {
+  // Narrowest first, leaving out a copy no narrower than one already kept.
+  const distinct: PhotoCopy[] = [];
+  for (const copy of [...(copies ?? [])].sort((a, b) => a.width - b.width)) {
+    if (copy.width > (distinct.at(-1)?.width ?? 0)) distinct.push(copy);
+  }
+  if (distinct.length === 0) return { src: url };
+  const fits = distinct.find((copy) => copy.width >= slot.width) ?? distinct[distinct.length - 1];
+  if (distinct.length === 1) return { src: fits.url };
+  return {
+    src: fits.url,
+    srcSet: distinct.map((copy) => `${copy.url} ${copy.width}w`).join(', '),
+    sizes: slot.sizes ?? `${slot.width}px`,
+  };
 }

@@ -43,7 +43,12 @@ export const ProductCard = memo(function ProductCard({
       aria-labelledby={`car-${product._id}`}
       sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}
     >
-      <CarPhoto src={product.carPhoto} alt={product.carName} category={product.categoryName} />
+      <CarPhoto
+        src={product.carPhoto}
+        copies={product.carPhotoCopies}
+        alt={product.carName}
+        category={product.categoryName}
+      />
       <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 2, flexGrow: 1 }}>
         <Box>
           <Typography

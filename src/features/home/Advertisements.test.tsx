@@ -78,6 +78,49 @@ describe('Home page: Advertisement section', () => {
     );
   });
 
+  it('declares the true widths of an uploaded photo’s copies (a 56 px photo: no 160w or 640w)', async () => {
+    const small = '/image-host/i/' + 'a'.repeat(64);
+    const large = '/image-host/i/' + 'b'.repeat(64);
+    server.use(
+      http.get(`${API}/advertisment`, () =>
+        HttpResponse.json([
+          makeProduct({
+            _id: 'ad-small',
+            carName: 'A tiny photo',
+            carPhoto: `${small}.png`,
+            // As the server answers a 56×12 upload: both copies are 56 px wide.
+            carPhotoCopies: [
+              { url: `${small}-160.webp`, width: 56, height: 12 },
+              { url: `${small}-640.webp`, width: 56, height: 12 },
+            ],
+            advertisement: 'true',
+          }),
+          makeProduct({
+            _id: 'ad-large',
+            carName: 'A large photo',
+            carPhoto: `${large}.jpg`,
+            carPhotoCopies: [
+              { url: `${large}-160.webp`, width: 160, height: 100 },
+              { url: `${large}-640.webp`, width: 640, height: 400 },
+            ],
+            advertisement: 'true',
+          }),
+        ]),
+      ),
+    );
+    renderApp('/');
+    const section = await screen.findByRole('region', { name: 'Advertised cars' });
+    const tiny = await within(section).findByRole('img', { name: 'A tiny photo' });
+    expect(tiny).toHaveAttribute('src', `${small}-160.webp`);
+    // One copy is no smaller than the other: no srcset, so no width the photo does not have.
+    expect(tiny).not.toHaveAttribute('srcset');
+
+    const wide = within(section).getByRole('img', { name: 'A large photo' });
+    expect(wide).toHaveAttribute('src', `${large}-640.webp`);
+    expect(wide).toHaveAttribute('srcset', `${large}-160.webp 160w, ${large}-640.webp 640w`);
+    expect(wide).toHaveAttribute('sizes', expect.stringMatching(/100vw/));
+  });
+
   it('says so, with a retry, when the advertised cars cannot be loaded', async () => {
     server.use(
       http.get(`${API}/advertisment`, () =>

@@ -19,7 +19,12 @@ function AdvertisedCard({ product }: { product: Product }) {
       aria-labelledby={`ad-${product._id}`}
       sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}
     >
-      <CarPhoto src={product.carPhoto} alt={product.carName} category={product.categoryName} />
+      <CarPhoto
+        src={product.carPhoto}
+        copies={product.carPhotoCopies}
+        alt={product.carName}
+        category={product.categoryName}
+      />
       <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, flexGrow: 1 }}>
         <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
           <Typography

@@ -17,6 +17,7 @@ import { OrderActions } from './OrderActions';
 import { formatWhen } from '../../lib/format';
 import { STATUS_LABEL } from '../../lib/orderStatus';
 import { StatusChip } from '../../components/StatusChip';
+import { responsiveImage } from '../../lib/images';
 
 const PAGE = 20;
 const FILTERS: (OrderStatus | 'all')[] = [
@@ -35,7 +36,10 @@ function Booking({ order }: { order: Order }) {
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
           <Box
             component="img"
-            src={order.carImage}
+            {...responsiveImage(order.carImage, order.carImageCopies, {
+              width: 160,
+              sizes: '(max-width: 599px) 100vw, 160px',
+            })}
             alt={order.productName}
             width={160}
             height={100}

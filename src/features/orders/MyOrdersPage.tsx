@@ -19,6 +19,7 @@ import { useGetOrdersQuery, type Order } from '../../lib/api';
 import { selectTokenReady, selectUserEmail } from '../../lib/auth/authSlice';
 import { formatPrice } from '../../lib/format';
 import { OrderActions } from './OrderActions';
+import { responsiveImage } from '../../lib/images';
 
 export const NO_ORDERS = 'No order found';
 
@@ -63,7 +64,10 @@ function OrdersTable({ orders }: { orders: Order[] }) {
               <TableCell>
                 <Box
                   component="img"
-                  src={order.carImage}
+                  {...responsiveImage(order.carImage, order.carImageCopies, {
+                    width: 96,
+                    sizes: '(max-width: 599px) 56px, 96px',
+                  })}
                   alt={order.productName}
                   width={96}
                   height={60}

@@ -30,6 +30,7 @@ import { formatWhen } from '../../lib/format';
 import { STATUS_LABEL } from '../../lib/orderStatus';
 import type { Party } from './orderMoves';
 import { StatusChip } from '../../components/StatusChip';
+import { responsiveImage } from '../../lib/images';
 
 const MAX_MESSAGE = operationLimits.postOrderMessage.body.text.maxLength;
 
@@ -219,7 +220,10 @@ function Booking({ order, me }: { order: Order; me: string }) {
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3}>
             <Box
               component="img"
-              src={order.carImage}
+              {...responsiveImage(order.carImage, order.carImageCopies, {
+                width: 240,
+                sizes: '(max-width: 599px) 100vw, 240px',
+              })}
               alt={order.productName}
               width={240}
               height={150}

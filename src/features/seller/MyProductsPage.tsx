@@ -32,6 +32,7 @@ import {
 } from '../../lib/api';
 import { selectUserEmail } from '../../lib/auth/authSlice';
 import { notify } from '../../lib/notify/notify';
+import { responsiveImage } from '../../lib/images';
 
 export const ADVERTISED_MESSAGE = 'advertisement successfull.';
 export const DELETED_MESSAGE = 'Product deleted successfully';
@@ -153,7 +154,9 @@ export function MyProductsPage() {
                           </Typography>
                           <Avatar
                             variant="rounded"
-                            src={product.carPhoto}
+                            {...responsiveImage(product.carPhoto, product.carPhotoCopies, {
+                              width: 64,
+                            })}
                             alt={product.carName}
                             sx={{ width: 64, height: 44 }}
                           />
@@ -206,7 +209,9 @@ export function MyProductsPage() {
                               <TableCell>
                                 <Avatar
                                   variant="rounded"
-                                  src={product.carPhoto}
+                                  {...responsiveImage(product.carPhoto, product.carPhotoCopies, {
+                                    width: 64,
+                                  })}
                                   alt={product.carName}
                                   sx={{ width: 64, height: 44 }}
                                 />

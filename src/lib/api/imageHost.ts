@@ -1,9 +1,24 @@
 import { createApi, fakeBaseQuery } from '@reduxjs/toolkit/query/react';
 import { env } from '../../config/env';
+import type { PhotoCopy } from './generated/cardealerApi';
 
 /** What the imgbb-compatible host answers about a stored image. */
 export interface UploadedImage {
   displayUrl: string;
+  /**
+   * The resized copies the answer lists (`thumb`, `medium`) with their true widths, as the API's
+   * answers list them beside a stored photo (`carPhotoCopies`); a host that gives no widths
+   * (imgbb) lists none.
+   */
+  copies: PhotoCopy[];
+}
+
+/** A copy as the answer describes it, if it says where it is and how large. */
+function copyOf(described: unknown): PhotoCopy[] {
+  const { url, width, height } = (described ?? {}) as Partial<Record<keyof PhotoCopy, unknown>>;
+  return typeof url === 'string' && typeof width === 'number' && typeof height === 'number'
+    ? [{ url, width, height }]
+    : [];
 }
 
 export interface UploadImageArg {
@@ -44,13 +59,18 @@ function upload(
     xhr.onload = () => {
       const body = xhr.response as {
         success?: boolean;
-        data?: { display_url?: string };
+        data?: { display_url?: string; thumb?: unknown; medium?: unknown };
         message?: string;
         error?: { message?: string };
       } | null;
       if (xhr.status >= 200 && xhr.status < 300 && body?.success && body.data?.display_url) {
         onProgress?.(1);
-        resolve({ displayUrl: body.data.display_url });
+        resolve({
+          displayUrl: body.data.display_url,
+          copies: [...copyOf(body.data.thumb), ...copyOf(body.data.medium)].sort(
+            (a, b) => a.width - b.width,
+          ),
+        });
       } else {
         reject({
           status: xhr.status,

@@ -272,6 +272,7 @@ export { operationLimits, schemaLimits } from './generated/limits';
 export type {
   Category,
   Order,
+  PhotoCopy,
   Product,
   User,
   AddProductApiArg,
