@@ -145,35 +145,35 @@ export const routes: RouteObject[] = [
             path: paths.allBuyers,
             lazy: screen(
               async () => (await import('../features/admin/AllBuyersPage')).AllBuyersPage,
-              forRole('admin'),
+              forRole('Admin'),
             ),
           },
           {
             path: paths.allSellers,
             lazy: screen(
               async () => (await import('../features/admin/AllSellersPage')).AllSellersPage,
-              forRole('admin'),
+              forRole('Admin'),
             ),
           },
           {
             path: paths.addProducts,
             lazy: screen(
               async () => (await import('../features/seller/AddProductPage')).AddProductPage,
-              forRole('seller'),
+              forRole('Seller'),
             ),
           },
           {
             path: paths.myProducts,
             lazy: screen(
               async () => (await import('../features/seller/MyProductsPage')).MyProductsPage,
-              forRole('seller'),
+              forRole('Seller'),
             ),
           },
           {
             path: paths.bookings,
             lazy: screen(
               async () => (await import('../features/orders/BookingsPage')).BookingsPage,
-              forRole('seller'),
+              forRole('Seller'),
             ),
           },
           // A booking's page: its buyer and its seller (the server answers 404 to anyone else).
@@ -185,7 +185,7 @@ export const routes: RouteObject[] = [
             path: paths.allOrders,
             lazy: screen(
               async () => (await import('../features/admin/AllOrdersPage')).AllOrdersPage,
-              forRole('admin'),
+              forRole('Admin'),
             ),
           },
           // My orders needs only a login (spec route table); its menu entry is the buyer's.

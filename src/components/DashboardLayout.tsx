@@ -12,22 +12,22 @@ import { useState } from 'react';
 import { NavLink, Outlet } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { useGetSellerOrdersPageQuery } from '../lib/api/deals';
-import { roleLabel, useRole, type Role } from '../lib/auth/roles';
+import { useRole, type Role } from '../lib/auth/roles';
 import { Spinner } from './Spinner';
 
 /** The dashboard side menu by role (spec §2). */
 export const dashboardMenu: Record<Role, { label: string; to: string }[]> = {
-  admin: [
+  Admin: [
     { label: 'All buyers', to: paths.allBuyers },
     { label: 'All sellers', to: paths.allSellers },
     { label: 'All orders', to: paths.allOrders },
   ],
-  seller: [
+  Seller: [
     { label: 'Add products', to: paths.addProducts },
     { label: 'My products', to: paths.myProducts },
     { label: 'Bookings', to: paths.bookings },
   ],
-  buyer: [{ label: 'My orders', to: paths.myOrders }],
+  Buyer: [{ label: 'My orders', to: paths.myOrders }],
 };
 
 /** How many bookings on the seller's cars wait for an answer. */
@@ -54,7 +54,7 @@ function SideMenu({ onPick }: { onPick?: () => void }) {
     <Box component="nav" aria-label="Dashboard">
       {role && (
         <Typography variant="overline" sx={{ px: 2, color: 'text.secondary' }}>
-          {roleLabel[role]}
+          {role}
         </Typography>
       )}
       <List>

@@ -8,7 +8,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { dashboardMenu } from '../../components/DashboardLayout';
 import { Spinner } from '../../components/Spinner';
 import { selectAuthUser } from '../../lib/auth/authSlice';
-import { roleLabel, useRole } from '../../lib/auth/roles';
+import { useRole } from '../../lib/auth/roles';
 
 /** The dashboard index: a welcome that names the user's role and points to their pages. */
 export function DashboardHome() {
@@ -25,7 +25,7 @@ export function DashboardHome() {
         {role ? (
           <>
             <Typography color="text.secondary" sx={{ mb: 3 }}>
-              You are signed in as a <strong>{roleLabel[role]}</strong>. Here is what you can do:
+              You are signed in as a <strong>{role}</strong>. Here is what you can do:
             </Typography>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
               {dashboardMenu[role].map((item) => (

@@ -13,7 +13,7 @@ import {
   selectAuthUser,
   type AuthRootState,
 } from './authSlice';
-import { roleLabel, useRole, type Role } from './roles';
+import { useRole, type Role } from './roles';
 
 /** Where a redirect to /login came from, so login can return there. */
 export interface FromState {
@@ -65,8 +65,8 @@ export function RequireRole({ role, children }: { role: Role; children: ReactNod
           </Button>
         }
       >
-        This page is for {roleLabel[role].toLowerCase()}s only.
-        {current.role ? ` You are signed in as a ${roleLabel[current.role].toLowerCase()}.` : ''}
+        This page is for {role.toLowerCase()}s only.
+        {current.role ? ` You are signed in as a ${current.role.toLowerCase()}.` : ''}
       </Alert>
     </Container>
   );

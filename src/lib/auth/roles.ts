@@ -1,13 +1,14 @@
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useSelector } from 'react-redux';
-import { useGetIsAdminQuery, useGetIsBuyerQuery, useGetIsSellerQuery } from '../api';
+import { useGetIsAdminQuery, useGetIsBuyerQuery, useGetIsSellerQuery, type User } from '../api';
 import { selectTokenReady, selectUserEmail, type AuthRootState } from './authSlice';
 
-/** The roles, defined once for the web app (the server defines them once for itself). */
-export const ROLES = { admin: 'admin', seller: 'seller', buyer: 'buyer' } as const;
-export type Role = (typeof ROLES)[keyof typeof ROLES];
-
-export const roleLabel: Record<Role, string> = { admin: 'Admin', seller: 'Seller', buyer: 'Buyer' };
+/**
+ * The roles, as the contract names them ('Admin', 'Seller', 'Buyer'): the server defines them,
+ * the web app takes the type (a renamed or added role breaks the build, e.g. the side menu's
+ * `Record<Role, …>`). The name is also what the screens show.
+ */
+export type Role = User['userRole'];
 
 export interface RoleState {
   /** The signed-in user's role; null while unknown or for an account without a record. */
@@ -28,18 +29,9 @@ export function useRole(): RoleState {
   const seller = useGetIsSellerQuery(arg);
   const buyer = useGetIsBuyerQuery(arg);
   if (!email) return { role: null, loading: false };
-  if (admin.data?.admin) return { role: ROLES.admin, loading: false };
-  if (seller.data?.seller) return { role: ROLES.seller, loading: false };
-  if (buyer.data?.buyer) return { role: ROLES.buyer, loading: false };
+  if (admin.data?.admin) return { role: 'Admin', loading: false };
+  if (seller.data?.seller) return { role: 'Seller', loading: false };
+  if (buyer.data?.buyer) return { role: 'Buyer', loading: false };
   const settled = [admin, seller, buyer].every((q) => q.isSuccess || q.isError);
   return { role: null, loading: !settled };
 }
-
-/** Which dashboard pages each role may open (spec §2 side menu). */
-export const policies = {
-  viewAllBuyers: (role: Role | null) => role === ROLES.admin,
-  viewAllSellers: (role: Role | null) => role === ROLES.admin,
-  addProducts: (role: Role | null) => role === ROLES.seller,
-  viewMyProducts: (role: Role | null) => role === ROLES.seller,
-  placeOrders: (role: Role | null) => role === ROLES.buyer,
-} as const;
