@@ -72,19 +72,32 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void close('SIGTERM'));
 
   await app.listen({ host: config.host, port: config.port });
-  // E-mail: SMTP when configured; demo mode writes .eml files; production without SMTP keeps
-  // the mail queued (and says so) until SMTP_URL is set.
+  // E-mail, sent from the outbox once the app listens: SMTP when configured; demo mode writes
+  // .eml files; production without SMTP_URL starts all the same (a notification is also shown in
+  // the app) and keeps the mails queued, with a warning, until a server with SMTP_URL sends them.
+  const mailFolder = join(config.dataDir, 'mail');
   const transport = config.smtpUrl
     ? smtpTransport(config.smtpUrl)
     : config.mode === 'demo'
-      ? folderTransport(join(config.dataDir, 'mail'))
+      ? folderTransport(mailFolder)
       : null;
-  mail = transport
-    ? new MailWorker(database.db, transport, { from: config.mailFrom, origin: config.publicOrigin })
-    : null;
-  mail?.start();
-  if (!transport) app.log.warn('SMTP_URL is not set: e-mails stay queued in the outbox');
-  else if (!config.smtpUrl) app.log.info(`e-mails are written to ${join(config.dataDir, 'mail')}`);
+  if (transport) {
+    mail = new MailWorker(database.db, transport, {
+      from: config.mailFrom,
+      origin: config.publicOrigin,
+      listen: database.listen,
+      log: app.log,
+    });
+    await mail.start();
+    app.log.info(config.smtpUrl ? 'e-mail: through SMTP_URL' : `e-mail: written to ${mailFolder}`);
+    if (config.mode === 'production' && !process.env.PUBLIC_ORIGIN) {
+      app.log.warn(
+        `e-mail: PUBLIC_ORIGIN is not set, so links in e-mails lead to ${config.publicOrigin}`,
+      );
+    }
+  } else {
+    app.log.warn('e-mail: SMTP_URL is not set, so e-mails stay queued in the outbox');
+  }
   if (config.mode === 'demo' && !isLoopback(config.host)) {
     app.log.warn(`HOST=${config.host}: ${OPEN_DEMO_WARNING}`);
   }

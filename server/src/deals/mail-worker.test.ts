@@ -1,9 +1,11 @@
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
+import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { ConfigError, loadServerConfig } from '../config';
 import {
   buildTestApp,
   databaseKind,
@@ -11,151 +13,423 @@ import {
   postProduct,
   registerUser,
   type TestContext,
+  type TestUser,
 } from '../../test/helper';
-import { folderTransport, MailWorker, smtpTransport } from './mail-worker';
+import {
+  folderTransport,
+  MailWorker,
+  retryDelaySeconds,
+  smtpTransport,
+  type MailRun,
+  type MailWorkerOptions,
+} from './mail-worker';
 
 interface Received {
   to: string;
   subject: string;
   messageId: string;
+  text: string;
 }
 
-/** A real SMTP server on a spare port, keeping what it receives (or refusing it). */
-async function smtpServer(refuse: () => boolean) {
+type Answer = 'accept' | 'busy' | 'reject';
+
+/**
+ * A real SMTP server on a port of its own, keeping what it accepts. It can answer 451 (try later)
+ * or 550 (refused) instead, and be stopped and started again on the same port.
+ */
+async function smtpServer() {
   const received: Received[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.on('data', (chunk: Buffer) => (raw += chunk.toString()));
-      stream.on('end', () => {
-        if (refuse()) {
-          callback(Object.assign(new Error('mailbox busy'), { responseCode: 451 }));
-          return;
-        }
-        const header = (name: string) =>
-          new RegExp(`^${name}: (.*)$`, 'mi').exec(raw)?.[1]?.trim() ?? '';
-        received.push({
-          to: session.envelope.rcptTo.map((r) => r.address).join(','),
-          subject: header('Subject'),
-          messageId: header('Message-ID'),
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
+  let answer: Answer = 'accept';
+  let delayMs = 0;
+  let port = 0;
+  let server: SMTPServer | null = null;
+  const listen = async () => {
+    const next = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData(stream, session, callback) {
+        const to = session.envelope.rcptTo.map((r) => r.address).join(',');
+        simpleParser(stream)
+          .then(async (mail) => {
+            if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
+            if (answer === 'busy') {
+              callback(Object.assign(new Error('mailbox busy'), { responseCode: 451 }));
+            } else if (answer === 'reject') {
+              callback(Object.assign(new Error('no such mailbox'), { responseCode: 550 }));
+            } else {
+              received.push({
+                to,
+                subject: mail.subject ?? '',
+                messageId: mail.messageId ?? '',
+                text: mail.text ?? '',
+              });
+              callback();
+            }
+          })
+          .catch((error: Error) => callback(error));
+      },
+    });
+    await new Promise<void>((resolve) => next.listen(port, '127.0.0.1', resolve));
+    port = (next.server.address() as AddressInfo).port;
+    server = next;
+  };
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      if (server) server.close(() => resolve());
+      else resolve();
+      server = null;
+    });
+  await listen();
   return {
     received,
-    url: `smtp://127.0.0.1:${port}`,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    url: () => `smtp://127.0.0.1:${port}`,
+    answer: (next: Answer) => (answer = next),
+    delay: (ms: number) => (delayMs = ms),
+    start: listen,
+    stop,
   };
+}
+
+/** Polls `check` until it answers something truthy (or fails after `ms`). */
+async function eventually<T>(check: () => Promise<T>, ms = 10_000): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`not within ${ms} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 describe(`e-mail from the outbox (${databaseKind})`, () => {
   let ctx: TestContext;
-  let refusing = false;
   let smtp: Awaited<ReturnType<typeof smtpServer>>;
   beforeAll(async () => {
     ctx = await buildTestApp();
-    smtp = await smtpServer(() => refusing);
+    smtp = await smtpServer();
   });
   afterAll(async () => {
-    await smtp.close();
+    await smtp.stop();
     await ctx.close();
   });
+  beforeEach(async () => {
+    smtp.received.length = 0;
+    smtp.answer('accept');
+    smtp.delay(0);
+    // Each test counts its own mail: what earlier tests left in the outbox is out of the way.
+    await ctx.database.db.execute(sql`update outbox set sent_at = now() where sent_at is null`);
+  });
 
-  const notifications = async () =>
-    (
-      (await ctx.database.db.execute(
-        sql`select id, user_email, text from notifications order by id`,
-      )) as unknown as { rows: { id: string; user_email: string; text: string }[] }
-    ).rows;
-  const worker = (afterSend?: () => void) =>
-    new MailWorker(ctx.database.db, smtpTransport(smtp.url), {
+  const worker = (options: Partial<MailWorkerOptions> = {}) =>
+    new MailWorker(ctx.database.db, smtpTransport(smtp.url()), {
       from: 'CarDealer <no-reply@cardealer.local>',
       origin: 'http://cars.example',
-      afterSend,
+      ...options,
+    });
+  /** Runs a worker until it finds nothing due; answers what it sent. */
+  const drain = async (mailer: MailWorker) => {
+    let sent = 0;
+    for (let run: MailRun; (run = await mailer.runOnce()).sent + run.failed > 0;) sent += run.sent;
+    return sent;
+  };
+  const outboxRow = async (id: string) =>
+    (
+      (await ctx.database.db.execute(
+        sql`select attempts, last_error, sent_at,
+              extract(epoch from next_attempt_at - now())::float as due_in
+            from outbox where id = ${id}`,
+      )) as unknown as {
+        rows: { attempts: number; last_error: string | null; sent_at: unknown; due_in: number }[];
+      }
+    ).rows[0];
+  /** Waits until these rows are due (their retry delay or lease is over). */
+  const due = (ids: string[]) =>
+    eventually(async () => {
+      const result = (await ctx.database.db.execute(
+        sql`select count(*)::int as n from outbox where id in ${ids} and next_attempt_at <= now()`,
+      )) as unknown as { rows: { n: number }[] };
+      return result.rows[0]!.n === ids.length;
     });
 
-  it('sends every notification once, each with its own Message-ID, at least once through a crash', async () => {
-    const seller = await registerUser(ctx.app, 'Seller');
-    const buyer = await registerUser(ctx.app, 'Buyer');
-    const car = await postProduct(ctx.app, seller, { carName: 'Mail Car' });
+  /** What the app told these users (GET /api/notifications), with the Message-ID each mail needs. */
+  async function told(...users: TestUser[]) {
+    const notes = [];
+    for (const user of users) {
+      const response = await ctx.app.inject({
+        method: 'GET',
+        url: '/api/notifications',
+        headers: user.auth,
+      });
+      const body = response.json() as { items: { _id: string; orderId: string; text: string }[] };
+      for (const note of body.items) {
+        notes.push({ ...note, to: user.email, messageId: `<outbox-${note._id}@cardealer.local>` });
+      }
+    }
+    return notes;
+  }
+
+  /** A booking, its acceptance and a message each way: four notifications through the real app. */
+  async function deal(label: string) {
+    const seller = await registerUser(ctx.app, 'Seller', `${label}-seller`);
+    const buyer = await registerUser(ctx.app, 'Buyer', `${label}-buyer`);
+    const car = await postProduct(ctx.app, seller, { carName: `${label} Car` });
     const order = await placeOrder(ctx.app, buyer, car);
-    await ctx.app.inject({
+    const accept = await ctx.app.inject({
       method: 'PATCH',
       url: `/api/orders/${order}`,
       headers: seller.auth,
       payload: { status: 'accepted' },
     });
-    await ctx.app.inject({
+    expect(accept.statusCode).toBe(200);
+    await say(buyer, order, 'See you Saturday');
+    await say(seller, order, 'Saturday at ten');
+    return { seller, buyer, order };
+  }
+  async function say(user: TestUser, order: string, text: string) {
+    const response = await ctx.app.inject({
       method: 'POST',
       url: `/api/orders/${order}/messages`,
-      headers: buyer.auth,
-      payload: { text: 'See you Saturday' },
+      headers: user.auth,
+      payload: { text },
     });
+    expect(response.statusCode).toBe(201);
+  }
 
-    // A worker dies between sending the first mail and marking it: the transaction is lost.
-    const crash = worker(() => {
-      throw new Error('killed');
-    });
-    await expect(crash.runOnce()).rejects.toThrow('killed');
-    expect(smtp.received).toHaveLength(1);
+  it('sends every notification as an e-mail to its party, each with its own Message-ID', async () => {
+    const { seller, buyer, order } = await deal('every');
+    const notes = await told(seller, buyer);
+    expect(notes).toHaveLength(4);
 
-    // A mail server that refuses keeps the mail queued, with the reason and a later attempt.
-    refusing = true;
-    expect(await worker().runOnce()).toBe(0);
-    const queued = (await ctx.database.db.execute(
-      sql`select attempts, last_error from outbox where sent_at is null`,
-    )) as unknown as { rows: { attempts: number; last_error: string }[] };
-    expect(queued.rows.length).toBe(3);
-    expect(queued.rows[0]).toMatchObject({
-      attempts: 1,
-      last_error: expect.stringMatching(/busy/),
-    });
-    refusing = false;
-    await ctx.database.db.execute(sql`update outbox set next_attempt_at = now()`);
+    expect(await drain(worker())).toBe(4);
 
-    expect(await worker().runOnce()).toBe(3);
-    expect(await worker().runOnce()).toBe(0);
-    const told = await notifications();
-    expect(told).toHaveLength(3);
-    // Every notification arrived, to its party, with its text as the subject.
-    for (const note of told) {
+    expect(smtp.received).toHaveLength(4);
+    for (const note of notes) {
       expect(smtp.received).toContainEqual({
-        to: note.user_email,
+        to: note.to,
         subject: `CarDealer: ${note.text}`,
-        messageId: `<outbox-${note.id}@cardealer.local>`,
+        messageId: note.messageId,
+        text: expect.stringContaining(`http://cars.example/dashboad/orders/${order}`),
       });
     }
-    // The crash's mail came twice, recognisably: as many distinct ids as notifications.
-    expect(smtp.received).toHaveLength(4);
-    expect(new Set(smtp.received.map((mail) => mail.messageId)).size).toBe(told.length);
+    expect(new Set(smtp.received.map((mail) => mail.messageId)).size).toBe(notes.length);
   });
 
-  it('writes each mail as an .eml file in demo mode', async () => {
+  it('keeps a mail the server refuses (451, 550) or cannot take (down) queued, and sends it on a later run', async () => {
+    const { seller, buyer } = await deal('refused');
+    const notes = await told(seller, buyer);
+    const ids = notes.map((note) => note._id);
+
+    // 451: each mail keeps its attempt, the reason, and its next attempt 5 s on.
+    smtp.answer('busy');
+    expect(await worker().runOnce()).toEqual({ sent: 0, failed: 4 });
+    for (const id of ids) {
+      const row = await outboxRow(id);
+      expect(row).toMatchObject({ attempts: 1, sent_at: null });
+      expect(row.last_error).toMatch(/451.*mailbox busy/);
+      expect(row.due_in).toBeGreaterThan(3);
+      expect(row.due_in).toBeLessThanOrEqual(5);
+    }
+    // Not due yet: a run right away leaves them alone.
+    smtp.answer('accept');
+    expect(await worker().runOnce()).toEqual({ sent: 0, failed: 0 });
+    await ctx.database.db.execute(
+      sql`update outbox set next_attempt_at = now() where sent_at is null`, // 5 s later
+    );
+
+    // 550, then the server is down: still queued, attempts counted, delays doubling.
+    smtp.answer('reject');
+    expect(await worker({ retrySeconds: 0.1 }).runOnce()).toEqual({ sent: 0, failed: 4 });
+    expect(await outboxRow(ids[0]!)).toMatchObject({
+      attempts: 2,
+      last_error: expect.stringMatching(/550.*no such mailbox/),
+    });
+    await smtp.stop();
+    await due(ids); // 0.2 s on
+    expect(await worker({ retrySeconds: 0.1 }).runOnce()).toEqual({ sent: 0, failed: 4 });
+    const down = await outboxRow(ids[0]!);
+    expect(down).toMatchObject({ attempts: 3, sent_at: null });
+    expect(down.last_error).toMatch(/ECONNREFUSED/);
+    expect(smtp.received).toHaveLength(0);
+
+    // The server is back: the next run once they are due sends all four, once each.
+    smtp.answer('accept');
+    await smtp.start();
+    await due(ids); // 0.4 s on
+    expect(await worker().runOnce()).toEqual({ sent: 4, failed: 0 });
+    expect(smtp.received.map((mail) => mail.messageId).sort()).toEqual(
+      notes.map((note) => note.messageId).sort(),
+    );
+    expect(await outboxRow(ids[0]!)).toMatchObject({ attempts: 4, last_error: null });
+  });
+
+  it('gives up after the last attempt, leaving the mail unsent with its error', async () => {
+    const seller = await registerUser(ctx.app, 'Seller', 'giveup-seller');
+    const buyer = await registerUser(ctx.app, 'Buyer', 'giveup-buyer');
+    await placeOrder(ctx.app, buyer, await postProduct(ctx.app, seller));
+    const [note] = await told(seller);
+    smtp.answer('reject');
+    const warnings: string[] = [];
+    const stubborn = worker({
+      maxAttempts: 2,
+      retrySeconds: 0.05,
+      log: { warn: (_details, message) => warnings.push(message) },
+    });
+    expect(await stubborn.runOnce()).toEqual({ sent: 0, failed: 1 });
+    await eventually(async () => (await stubborn.runOnce()).failed === 1);
+    expect(warnings).toEqual([expect.stringMatching(/given up/)]);
+
+    smtp.answer('accept');
+    await due([note!._id]); // past what would have been its next attempt
+    expect(await stubborn.runOnce()).toEqual({ sent: 0, failed: 0 });
+    expect(await outboxRow(note!._id)).toMatchObject({
+      attempts: 2,
+      sent_at: null,
+      last_error: expect.stringMatching(/550/),
+    });
+  });
+
+  it('retries after 5 s, doubling to at most an hour', () => {
+    expect([1, 2, 3, 4, 10, 11, 50].map((attempts) => retryDelaySeconds(attempts))).toEqual([
+      5, 10, 20, 40, 2560, 3600, 3600,
+    ]);
+  });
+
+  it('sends a mail again, with the same Message-ID, when a worker dies between sending and marking it', async () => {
+    const { seller, buyer } = await deal('crash');
+    const notes = await told(seller, buyer);
+
+    // The worker is killed right after the first mail left: nothing is marked.
+    const doomed = worker({
+      batch: 1,
+      leaseSeconds: 1,
+      afterSend: () => {
+        throw new Error('killed');
+      },
+    });
+    await expect(doomed.runOnce()).rejects.toThrow('killed');
+    expect(smtp.received).toHaveLength(1);
+    const [first] = smtp.received;
+    const dead = notes.find((note) => note.messageId === first!.messageId)!;
+    expect(await outboxRow(dead._id)).toMatchObject({ attempts: 1, sent_at: null });
+
+    // Another worker sends the rest at once, and the dead worker's mail when its lease runs out.
+    const survivor = worker();
+    expect(await survivor.runOnce()).toEqual({ sent: 3, failed: 0 });
+    await due([dead._id]);
+    expect(await survivor.runOnce()).toEqual({ sent: 1, failed: 0 });
+
+    expect(smtp.received).toHaveLength(5);
+    expect(smtp.received.filter((mail) => mail.messageId === first!.messageId)).toHaveLength(2);
+    expect(new Set(smtp.received.map((mail) => mail.messageId))).toEqual(
+      new Set(notes.map((note) => note.messageId)),
+    );
+    expect(new Set(smtp.received.map((mail) => mail.messageId)).size).toBe(notes.length);
+    expect(await survivor.runOnce()).toEqual({ sent: 0, failed: 0 });
+  });
+
+  it('never sends one mail twice when two workers run at once', async () => {
+    const { seller, buyer, order } = await deal('pair');
+    for (let i = 0; i < 8; i++) await say(i % 2 ? seller : buyer, order, `Message ${i}`);
+    const notes = await told(seller, buyer);
+    expect(notes).toHaveLength(12);
+
+    smtp.delay(10); // sending takes a while, so the two workers' batches overlap
+    const one = worker({ batch: 3 });
+    const two = worker({ batch: 3 });
+    const [byOne, byTwo] = await Promise.all([drain(one), drain(two)]);
+
+    expect(byOne).toBeGreaterThan(0);
+    expect(byTwo).toBeGreaterThan(0);
+    expect(byOne + byTwo).toBe(12);
+    expect(smtp.received).toHaveLength(12);
+    expect(new Set(smtp.received.map((mail) => mail.messageId)).size).toBe(12);
+  });
+
+  it('once started, sends a new notification promptly (woken by its NOTIFY), and stops', async () => {
+    const { seller, buyer, order } = await deal('live');
+    // It polls only once a minute here: the prompt mail below comes from the NOTIFY.
+    const live = worker({ listen: ctx.database.listen, pollMs: 60_000 });
+    await live.start();
+    try {
+      await eventually(async () => smtp.received.length === 4);
+      await say(buyer, order, 'Is it still there?');
+      const [note] = await told(seller);
+      const mail = await eventually(async () =>
+        smtp.received.find((received) => received.messageId === note!.messageId),
+      );
+      expect(mail).toMatchObject({ to: seller.email, subject: `CarDealer: ${note!.text}` });
+    } finally {
+      await live.stop();
+    }
+    expect(smtp.received).toHaveLength(5);
+  });
+
+  it('on stop, finishes the mail in hand and gives the rest of its batch back', async () => {
+    const { seller, buyer } = await deal('stop');
+    const ids = (await told(seller, buyer)).map((note) => note._id);
+    smtp.delay(300);
+    const stopping = worker();
+    await stopping.start();
+    await eventually(async () => smtp.received.length === 0 && (await outboxRow(ids[0]!)).attempts);
+    await stopping.stop();
+
+    expect(smtp.received).toHaveLength(1);
+    const rows = await Promise.all(ids.map(outboxRow));
+    expect(rows.filter((row) => row!.sent_at !== null)).toHaveLength(1);
+    // The others are due again at once, as if never tried.
+    for (const row of rows.filter((row) => row!.sent_at === null)) {
+      expect(row).toMatchObject({ attempts: 0 });
+      expect(row!.due_in).toBeLessThanOrEqual(0);
+    }
+  });
+
+  it('reads SMTP_URL, MAIL_FROM and PUBLIC_ORIGIN', () => {
+    expect(loadServerConfig({ PORT: '9000' })).toMatchObject({
+      smtpUrl: undefined,
+      mailFrom: 'CarDealer <no-reply@cardealer.local>',
+      publicOrigin: 'http://localhost:9000',
+    });
+    expect(
+      loadServerConfig({
+        SMTP_URL: 'smtps://user:secret@smtp.example.com:465',
+        MAIL_FROM: 'Cars <cars@example.com>',
+        PUBLIC_ORIGIN: 'https://cars.example.com/',
+      }),
+    ).toMatchObject({
+      smtpUrl: 'smtps://user:secret@smtp.example.com:465',
+      mailFrom: 'Cars <cars@example.com>',
+      publicOrigin: 'https://cars.example.com',
+    });
+    expect(() => loadServerConfig({ SMTP_URL: 'http://smtp.example.com' })).toThrow(ConfigError);
+  });
+
+  it('writes each mail as an .eml file named by its row in demo mode', async () => {
     const folder = mkdtempSync(join(tmpdir(), 'cardealer-mail-'));
     try {
       const seller = await registerUser(ctx.app, 'Seller', 'eml-seller');
       const buyer = await registerUser(ctx.app, 'Buyer', 'eml-buyer');
-      await placeOrder(ctx.app, buyer, await postProduct(ctx.app, seller, { carName: 'Eml Car' }));
+      const order = await placeOrder(
+        ctx.app,
+        buyer,
+        await postProduct(ctx.app, seller, { carName: 'Eml Car' }),
+      );
+      const [note] = await told(seller);
       const files = new MailWorker(ctx.database.db, folderTransport(folder), {
         from: 'CarDealer <no-reply@cardealer.local>',
         origin: 'http://cars.example',
       });
-      expect(await files.runOnce()).toBeGreaterThanOrEqual(1);
-      const written = readdirSync(folder).filter((file) => file.endsWith('.eml'));
-      // Quoted-printable: soft line breaks joined again.
-      const mail = written
-        .map((file) => readFileSync(join(folder, file), 'utf8').replace(/=\r?\n/g, ''))
-        .join('\n');
-      expect(mail).toMatch(/^Message-ID: <outbox-[0-9a-f]+@cardealer\.local>$/m);
-      expect(mail).toContain(`To: ${seller.email}`);
-      expect(mail).toContain('booked Eml Car');
-      expect(mail).toContain('http://cars.example/dashboad/orders/');
+      expect(await files.runOnce()).toEqual({ sent: 1, failed: 0 });
+
+      expect(readdirSync(folder)).toEqual([`${note!._id}.eml`]);
+      const mail = await simpleParser(readFileSync(join(folder, `${note!._id}.eml`)));
+      expect(mail.messageId).toBe(note!.messageId);
+      expect(mail.subject).toBe(`CarDealer: ${buyer.name} booked Eml Car`);
+      expect(mail.from?.value).toEqual([
+        { name: 'CarDealer', address: 'no-reply@cardealer.local' },
+      ]);
+      expect(mail.to).toMatchObject({ text: seller.email });
+      expect(mail.text).toContain(`Open the booking: http://cars.example/dashboad/orders/${order}`);
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }

@@ -1,15 +1,24 @@
 /**
- * Sends the outbox's e-mails (migration 0005 writes one per notification, in the transaction
- * of what it tells). Any number of workers may run, one per replica: each claims due rows with
- * `FOR UPDATE SKIP LOCKED`, sends them, and marks them sent in the same transaction. Delivery is
- * at least once (a worker that dies between sending and marking leaves the row to be sent again);
- * every mail carries its row's Message-ID, so a repeat is recognisable.
+ * Sends the outbox's e-mails (migration 0005 writes one per notification, in the transaction of
+ * what it tells). Any number of workers may run, one per replica, on PostgreSQL or PGlite:
+ *
+ * 1. claim: one statement takes a batch of due rows (`FOR UPDATE SKIP LOCKED`, so two workers
+ *    never take the same row), counts the attempt and leases them (`next_attempt_at` moves a few
+ *    minutes on), then commits. No transaction stays open while mail is sent: PGlite has one
+ *    connection, and a slow SMTP server must not hold up every request.
+ * 2. send each, then mark it sent; a refused mail gets its error and a later attempt (5 s, doubling
+ *    to an hour); after `maxAttempts` it is left unsent with its last error.
+ *
+ * Delivery is at least once: a worker that dies between sending and marking leaves the row leased,
+ * and it is sent again when the lease runs out. Every mail carries its row's Message-ID
+ * (`<outbox-{id}@cardealer.local>`), so a repeat is recognisable.
  */
 import { mkdir, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Db } from '../db/client';
+import { EVENTS_CHANNEL, type Listen } from '../events/event-hub';
 
 export interface Mail {
   id: string;
@@ -26,54 +35,80 @@ export interface MailTransport {
   close?(): void;
 }
 
-/** Through SMTP (`SMTP_URL`, e.g. smtp://user:pass@host:587). */
+export const MESSAGE_ID_DOMAIN = 'cardealer.local';
+
+/** The Message-ID of an outbox row's mail: the same on every attempt. */
+export const messageIdOf = (id: string) => `<outbox-${id}@${MESSAGE_ID_DOMAIN}>`;
+
+/**
+ * Through SMTP (`SMTP_URL`, e.g. smtp://user:pass@host:587). Timeouts are short, so a silent
+ * server costs a batch seconds, not minutes (the URL's query may set others, e.g. `?socketTimeout=`).
+ */
 export function smtpTransport(url: string): MailTransport {
-  const transport = nodemailer.createTransport(url);
+  const transport = nodemailer.createTransport({
+    url,
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 30_000,
+  });
   return {
     async send(mail) {
-      await transport.sendMail({ ...mail, messageId: mail.messageId });
+      await transport.sendMail(mail);
     },
     close: () => transport.close(),
   };
 }
 
-/** Each mail as an RFC 822 `.eml` file named by its row (demo mode: nothing leaves the machine). */
+/** Each mail as an RFC 822 `<id>.eml` file (demo mode: nothing leaves the machine). */
 export function folderTransport(folder: string): MailTransport {
-  const builder = nodemailer.createTransport({
-    streamTransport: true,
-    buffer: true,
-    newline: 'unix',
-  });
+  const builder = nodemailer.createTransport({ streamTransport: true, buffer: true });
   return {
     async send(mail) {
-      const info = (await builder.sendMail({ ...mail, messageId: mail.messageId })) as {
-        message: Buffer;
-      };
+      const { message } = await builder.sendMail(mail);
       await mkdir(folder, { recursive: true });
+      // Written whole, then renamed: a reader never sees half a file.
       const temporary = join(folder, `.${mail.id}.eml.tmp`);
-      await writeFile(temporary, info.message);
+      await writeFile(temporary, message);
       await rename(temporary, join(folder, `${mail.id}.eml`));
     },
   };
+}
+
+export interface MailWorkerLog {
+  warn(details: object, message: string): void;
 }
 
 export interface MailWorkerOptions {
   from: string;
   /** Absolute origin for the links in the mails (the outbox holds paths). */
   origin: string;
-  /** Rows claimed at a time. */
+  /** LISTEN on the database: the worker wakes on every notification's NOTIFY. */
+  listen?: Listen;
+  log?: MailWorkerLog;
+  /** Rows claimed at a time (20). */
   batch?: number;
-  /** How often it looks for due mail. */
+  /** How often it looks for due mail without being woken (2,000 ms). */
   pollMs?: number;
-  /** Attempts before a mail is left unsent (its last error kept). */
+  /** Attempts before a mail is left unsent with its last error (10). */
   maxAttempts?: number;
+  /** How long a claimed row is kept from other workers (300 s): a dead worker's mail waits this. */
+  leaseSeconds?: number;
+  /** The first retry's delay (5 s); it doubles with each attempt, to at most an hour. */
+  retrySeconds?: number;
   /** Called after a mail is sent, before it is marked (tests kill the worker here). */
   afterSend?: (mail: Mail) => void | Promise<void>;
 }
 
-/** Retry after 5 s, doubling to at most an hour. */
-export const retryDelaySeconds = (attempts: number) =>
-  Math.min(3600, 5 * 2 ** Math.max(0, attempts - 1));
+/** Seconds before the next attempt after `attempts` failed ones: 5, 10, 20 … at most 3,600. */
+export function retryDelaySeconds(attempts: number, first = 5): number {
+  return Math.min(3600, first * 2 ** Math.max(0, attempts - 1));
+}
+
+/** What one run did: mails sent, mails refused (kept for a later attempt or given up). */
+export interface MailRun {
+  sent: number;
+  failed: number;
+}
 
 interface OutboxRow {
   id: string;
@@ -83,9 +118,15 @@ interface OutboxRow {
   attempts: number;
 }
 
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
 export class MailWorker {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<unknown> = Promise.resolve();
+  private running = false;
+  private stopping = false;
+  private loop: Promise<void> = Promise.resolve();
+  private wakeUp: (() => void) | null = null;
+  private woken = false;
+  private unlisten: (() => Promise<void>) | null = null;
 
   constructor(
     private readonly db: Db,
@@ -93,65 +134,133 @@ export class MailWorker {
     private readonly options: MailWorkerOptions,
   ) {}
 
-  static messageId(id: string): string {
-    return `<outbox-${id}@cardealer.local>`;
-  }
+  /** Claims one batch of due mail, sends it and marks it. */
+  async runOnce(): Promise<MailRun> {
+    const { batch = 20, maxAttempts = 10, leaseSeconds = 300 } = this.options;
+    const claimed = rowsOf<OutboxRow>(
+      await this.db.execute(sql`
+        update outbox set attempts = outbox.attempts + 1,
+          next_attempt_at = now() + make_interval(secs => ${leaseSeconds})
+        from (
+          select id from outbox
+          where sent_at is null and attempts < ${maxAttempts} and next_attempt_at <= now()
+          order by next_attempt_at, id
+          limit ${batch}
+          for update skip locked
+        ) due
+        where outbox.id = due.id
+        returning outbox.id, outbox.to_email, outbox.subject, outbox.body, outbox.attempts`),
+    ).sort((a, b) => (a.id < b.id ? -1 : 1));
 
-  /** Claims, sends and marks one batch; answers how many were sent. */
-  async runOnce(): Promise<number> {
-    const { batch = 20, maxAttempts = 10 } = this.options;
-    return this.db.transaction(async (tx) => {
-      const claimed = (await tx.execute(sql`
-        select id, to_email, subject, body, attempts from outbox
-        where sent_at is null and attempts < ${maxAttempts} and next_attempt_at <= now()
-        order by next_attempt_at, id
-        limit ${batch}
-        for update skip locked`)) as unknown as { rows: OutboxRow[] };
-      let sent = 0;
-      for (const row of claimed.rows) {
-        const mail: Mail = {
-          id: row.id,
-          from: this.options.from,
-          to: row.to_email,
-          subject: row.subject,
-          text: row.body.replaceAll('/dashboad/', `${this.options.origin}/dashboad/`),
-          messageId: MailWorker.messageId(row.id),
-        };
-        try {
-          await this.transport.send(mail);
-        } catch (error) {
-          const attempts = row.attempts + 1;
-          await tx.execute(sql`
-            update outbox set attempts = ${attempts}, last_error = ${String((error as Error).message).slice(0, 500)},
-              next_attempt_at = now() + make_interval(secs => ${retryDelaySeconds(attempts)})
-            where id = ${row.id}`);
-          continue;
-        }
-        await this.options.afterSend?.(mail);
-        await tx.execute(
-          sql`update outbox set sent_at = now(), attempts = attempts + 1 where id = ${row.id}`,
-        );
-        sent += 1;
+    const run: MailRun = { sent: 0, failed: 0 };
+    const deadline = Date.now() + (leaseSeconds * 1000) / 2;
+    for (const [index, row] of claimed.entries()) {
+      if (this.stopping || Date.now() > deadline) {
+        // Stopping, or sending is slow: give the rest back (before their lease runs out).
+        await this.release(claimed.slice(index));
+        break;
       }
-      return sent;
-    });
+      const mail = this.mailOf(row);
+      try {
+        await this.transport.send(mail);
+      } catch (error) {
+        run.failed += 1;
+        await this.failed(row, error);
+        continue;
+      }
+      await this.options.afterSend?.(mail);
+      await this.db.execute(
+        sql`update outbox set sent_at = now(), last_error = null where id = ${row.id}`,
+      );
+      run.sent += 1;
+    }
+    return run;
   }
 
-  /** Looks for due mail every `pollMs` until stopped. */
-  start(): void {
-    const tick = () => {
-      this.running = this.runOnce().catch(() => 0);
-      void this.running.then(() => {
-        if (this.timer) this.timer = setTimeout(tick, this.options.pollMs ?? 2000);
-      });
-    };
-    this.timer = setTimeout(tick, 0);
+  /** Runs now and then every `pollMs`, and whenever a notification is committed. */
+  async start(): Promise<void> {
+    if (this.running) return;
+    this.running = true;
+    this.stopping = false;
+    if (this.options.listen) {
+      this.unlisten = await this.options.listen(EVENTS_CHANNEL, () => this.wake());
+    }
+    this.loop = this.poll();
   }
 
+  /** Finishes the mail in hand (the rest of its batch goes back to the queue), then stops. */
   async stop(): Promise<void> {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    await this.running;
+    if (!this.running) return;
+    this.running = false;
+    this.stopping = true;
+    this.wake();
+    await this.unlisten?.();
+    this.unlisten = null;
+    await this.loop;
     this.transport.close?.();
+  }
+
+  private wake(): void {
+    this.woken = true;
+    this.wakeUp?.();
+  }
+
+  private async poll(): Promise<void> {
+    const { batch = 20, pollMs = 2000 } = this.options;
+    while (this.running) {
+      this.woken = false;
+      let run: MailRun = { sent: 0, failed: 0 };
+      try {
+        run = await this.runOnce();
+      } catch (error) {
+        this.options.log?.warn({ err: error }, 'e-mail: the outbox could not be read or marked');
+      }
+      // A full batch: more may be due. Woken while sending: a new mail is waiting.
+      if (!this.running || this.woken || run.sent + run.failed >= batch) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, pollMs);
+        this.wakeUp = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      this.wakeUp = null;
+    }
+  }
+
+  private mailOf(row: OutboxRow): Mail {
+    return {
+      id: row.id,
+      from: this.options.from,
+      to: row.to_email,
+      subject: row.subject,
+      // The outbox holds the booking page's path; a mail needs the whole address.
+      text: row.body.replace(/(^|\s)\/(?=dashboad\/)/g, `$1${this.options.origin}/`),
+      messageId: messageIdOf(row.id),
+    };
+  }
+
+  private async failed(row: OutboxRow, error: unknown): Promise<void> {
+    const { maxAttempts = 10, retrySeconds = 5 } = this.options;
+    const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+    await this.db.execute(sql`
+      update outbox set last_error = ${reason},
+        next_attempt_at = now() + make_interval(secs => ${retryDelaySeconds(row.attempts, retrySeconds)})
+      where id = ${row.id} and sent_at is null`);
+    if (row.attempts >= maxAttempts) {
+      this.options.log?.warn(
+        { outboxId: row.id, attempts: row.attempts, err: error },
+        'e-mail: given up after the last attempt; the row stays in the outbox with its error',
+      );
+    }
+  }
+
+  /** Gives claimed rows back unsent, as if never tried. */
+  private async release(rows: OutboxRow[]): Promise<void> {
+    if (rows.length === 0) return;
+    const ids = rows.map((row) => row.id);
+    await this.db.execute(sql`
+      update outbox set next_attempt_at = now(), attempts = attempts - 1
+      where id in ${ids} and sent_at is null`);
   }
 }
