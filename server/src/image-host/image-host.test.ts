@@ -3,6 +3,7 @@ import { readdirSync } from 'node:fs';
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { buildTestApp, databaseKind, TEST_IMAGE_KEY, type TestContext } from '../../test/helper';
+import { animatedGif, withGifComment, withJpegComment } from '../../test/image-fixtures';
 
 /** A multipart/form-data body with one file part. */
 function multipart(field: string, filename: string, type: string, content: Buffer) {
@@ -314,18 +315,9 @@ describe(`image host (${databaseKind})`, () => {
     expect(response.json().data).toMatchObject({ width: 20, height: 40 });
   });
 
-  it('keeps the frames of an animated GIF', async () => {
-    // Three 8×8 frames, each of its own colour.
-    const frames = await Promise.all(
-      ['#f00', '#0f0', '#00f'].map((background) =>
-        sharp({ create: { width: 8, height: 8, channels: 3, background } })
-          .png()
-          .toBuffer(),
-      ),
-    );
-    const three = await sharp(frames, { join: { animated: true } })
-      .gif({ delay: 100, loop: 0 })
-      .toBuffer();
+  it('keeps the frames of an animated GIF and drops its comment', async () => {
+    // Three 8×8 frames, each of its own colour, and a comment saying where.
+    const three = withGifComment(await animatedGif(['#f00', '#0f0', '#00f']), 'home: 51.5N 0.1W');
     expect((await sharp(three, { animated: true }).metadata()).pages).toBe(3);
     const response = await upload(multipart('image', 'spin.gif', 'image/gif', three));
     expect(response.statusCode).toBe(200);
@@ -334,5 +326,16 @@ describe(`image host (${databaseKind})`, () => {
       url: (response.json() as { data: { display_url: string } }).data.display_url,
     });
     expect((await sharp(served.rawPayload, { animated: true }).metadata()).pages).toBe(3);
+    expect(served.rawPayload.toString('latin1')).not.toContain('51.5N');
+  });
+
+  it('drops a JPEG’s comment, and stores the same photo sent twice once', async () => {
+    const photo = withJpegComment(await picture('jpeg'), 'Sam Seller, 12 Elm St');
+    const first = await upload(multipart('image', 'car.jpg', 'image/jpeg', photo));
+    const again = await upload(multipart('image', 'car.jpg', 'image/jpeg', photo));
+    const url = (first.json() as { data: { display_url: string } }).data.display_url;
+    expect(again.json().data.display_url).toBe(url);
+    const served = await ctx.app.inject({ method: 'GET', url });
+    expect(served.rawPayload.toString('latin1')).not.toContain('Sam Seller');
   });
 });

@@ -2,10 +2,13 @@
  * Removes the metadata (GPS position, author, comments) from the photo originals already stored
  * by the image host before uploads were cleaned: `npm run clean-images` (the data folder's
  * `images`, or a folder given as argument). Each original is turned upright and encoded again
- * in its format, and written back under the same name, so every stored URL keeps working (the
- * name was the hash of the bytes as uploaded; it stays a unique name, no longer a hash of the
- * content). The resized WebP copies never carried metadata. Safe to run again: a clean file is
- * left as it is.
+ * in its format, and written back under the same name, so every stored URL keeps working:
+ * products' carPhoto, bookings' carImage, users' photo URLs (in the database and in the sign-in
+ * provider) need no rewrite. The name was the hash of the bytes as uploaded; it stays a unique
+ * name, no longer the hash of the content (new uploads are named by the hash of their cleaned
+ * bytes, so uploading such a photo again stores a second file). Browsers and proxies may keep
+ * the old bytes they already had (served as immutable). The resized WebP copies never carried
+ * metadata. Safe to run again: a clean file is left as it is.
  */
 import { readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -16,40 +19,104 @@ import { runScript } from './run-script';
 
 type Format = keyof typeof IMAGE_FORMATS;
 
+/** Skips a GIF's data sub-blocks (each length-prefixed, ended by a zero length) from `at`. */
+function afterSubBlocks(bytes: Buffer, at: number): number {
+  while (at < bytes.length && bytes[at] !== 0) at += bytes[at] + 1;
+  return at + 1;
+}
+
+/**
+ * A GIF's comment, or an application block other than the animation's loop count (XMP is
+ * one): sharp reports neither. Walks the blocks; anything unexpected ends the walk.
+ */
+export function gifHasTextBlocks(bytes: Buffer): boolean {
+  if (bytes.length < 13) return false;
+  const table = (flags: number) => (flags & 0x80 ? 3 * 2 ** ((flags & 7) + 1) : 0);
+  let at = 13 + table(bytes[10]);
+  while (at < bytes.length) {
+    const block = bytes[at];
+    if (block === 0x21) {
+      const label = bytes[at + 1];
+      if (label === 0xfe) return true;
+      if (label === 0xff) {
+        const application = bytes.toString('latin1', at + 3, at + 14);
+        if (application !== 'NETSCAPE2.0' && application !== 'ANIMEXTS1.0') return true;
+      }
+      at = afterSubBlocks(bytes, at + 2);
+    } else if (block === 0x2c) {
+      // An image: its descriptor, its own colour table, the LZW code size, then its data.
+      at = afterSubBlocks(bytes, at + 10 + table(bytes[at + 9]) + 1);
+    } else {
+      return false;
+    }
+  }
+  return false;
+}
+
+/** A JPEG's comment segment (COM), which sharp does not report: walks the segments to the scan. */
+export function jpegHasComment(bytes: Buffer): boolean {
+  let at = 2;
+  while (at + 4 <= bytes.length && bytes[at] === 0xff) {
+    const marker = bytes[at + 1];
+    if (marker === 0xfe) return true;
+    if (marker === 0xda) return false;
+    at += 2 + bytes.readUInt16BE(at + 2);
+  }
+  return false;
+}
+
 /** True when the image carries anything beyond its pixels worth removing. */
 async function hasMetadata(bytes: Buffer): Promise<boolean> {
   const meta = await sharp(bytes).metadata();
-  return Boolean(
-    meta.exif || meta.xmp || meta.iptc || meta.comments?.length || (meta.orientation ?? 1) > 1,
+  return (
+    Boolean(meta.exif || meta.xmp || meta.iptc || meta.comments?.length) ||
+    (meta.orientation ?? 1) > 1 ||
+    (meta.format === 'gif' && gifHasTextBlocks(bytes)) ||
+    (meta.format === 'jpeg' && jpegHasComment(bytes))
   );
 }
 
-export async function cleanImageFolder(
-  folder: string,
-): Promise<{ checked: number; cleaned: number }> {
+export interface CleanReport {
+  checked: number;
+  cleaned: number;
+  /** Originals that could not be read as pictures (left as they are, named here). */
+  unreadable: string[];
+}
+
+export async function cleanImageFolder(folder: string): Promise<CleanReport> {
   const files = (await readdir(folder).catch(() => [] as string[])).filter((file) =>
     STORED_NAME.test(file),
   );
-  let cleaned = 0;
+  const report: CleanReport = { checked: files.length, cleaned: 0, unreadable: [] };
   for (const file of files) {
     const path = join(folder, file);
-    const bytes = await readFile(path);
-    if (!(await hasMetadata(bytes))) continue;
-    const format = (await sharp(bytes).metadata()).format as Format;
-    const clean = await withoutMetadata(bytes, format);
+    let clean: Buffer;
+    try {
+      const bytes = await readFile(path);
+      if (!(await hasMetadata(bytes))) continue;
+      const format = (await sharp(bytes).metadata()).format as Format;
+      clean = await withoutMetadata(bytes, format);
+    } catch {
+      report.unreadable.push(file);
+      continue;
+    }
     // Atomically: a reader sees the old file or the new one, never half of one.
     const temporary = `${path}.cleaning`;
     await writeFile(temporary, clean);
     await rename(temporary, path);
-    cleaned += 1;
+    report.cleaned += 1;
   }
-  return { checked: files.length, cleaned };
+  return report;
 }
 
 async function main(args: string[]): Promise<number> {
   const folder = args[0] ?? join(loadServerConfig().dataDir, 'images');
-  const { checked, cleaned } = await cleanImageFolder(folder);
+  const { checked, cleaned, unreadable } = await cleanImageFolder(folder);
   console.log(`${folder}: ${checked} originals checked, ${cleaned} cleaned of their metadata.`);
+  if (unreadable.length > 0) {
+    console.error(`Not pictures any more, left as they are: ${unreadable.join(', ')}`);
+    return 1;
+  }
   return 0;
 }
 
