@@ -7,6 +7,7 @@ import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 import { api } from './index';
 import type { GetSellerOrdersApiArg, Order } from './generated/cardealerApi';
 import { openLiveEvents } from './liveEvents';
+import { LIST, listTags, tag } from './tags';
 
 export type {
   Message,
@@ -41,30 +42,38 @@ const orderPage = (url: string) => ({
     orders,
     total: totalOf(meta, arg.offset + orders.length),
   }),
-  providesTags: ['orders' as const],
+  providesTags: (page: OrderPage | undefined) => listTags('orders', page?.orders),
 });
 
 const withDeals = api
   .enhanceEndpoints({
     endpoints: {
-      getOrder: { providesTags: (_r, _e, { id }) => [{ type: 'orders', id }] },
+      // A booking's page shows its car too: deleting or selling the car refetches it.
+      getOrder: {
+        providesTags: (order, _e, { id }) => [
+          tag('orders', id),
+          ...(order ? [tag('products', order.productID)] : []),
+        ],
+      },
       moveOrder: {
-        // A sold car leaves the lists of cars for sale too.
-        invalidatesTags: (result, _e, { body }) =>
+        // The booking, the lists it is in or leaves (a list filtered by state), the notifications;
+        // a sold car leaves every list that shows it.
+        invalidatesTags: (result, _e, { id, body }) =>
           result
             ? [
-                'orders',
-                'notifications',
-                ...(body.status === 'sold' ? (['products', 'advertisement'] as const) : []),
+                tag('orders', id),
+                tag('orders', LIST),
+                tag('notifications', LIST),
+                ...(body.status === 'sold' ? [tag('products', result.productID)] : []),
               ]
             : [],
       },
-      getOrderMessages: { providesTags: (_r, _e, { id }) => [{ type: 'messages', id }] },
+      getOrderMessages: { providesTags: (_r, _e, { id }) => [tag('messages', id)] },
       postOrderMessage: {
-        invalidatesTags: (result, _e, { id }) => (result ? [{ type: 'messages', id }] : []),
+        invalidatesTags: (result, _e, { id }) => (result ? [tag('messages', id)] : []),
       },
       getNotifications: {
-        providesTags: ['notifications'],
+        providesTags: [tag('notifications', LIST)],
         async onCacheEntryAdded(
           _arg,
           { cacheDataLoaded, cacheEntryRemoved, dispatch, updateCachedData },
@@ -77,7 +86,7 @@ const withDeals = api
           let opened = 0;
           const stop = openLiveEvents({
             onOpen() {
-              // After a drop, refetch what may have happened meanwhile.
+              // After a drop, refetch what may have happened meanwhile (every entry of both types).
               opened += 1;
               if (opened > 1) dispatch(api.util.invalidateTags(['notifications', 'orders']));
             },
@@ -91,9 +100,10 @@ const withDeals = api
               if (event === 'notification' && orderId) {
                 dispatch(
                   api.util.invalidateTags([
-                    'notifications',
-                    'orders',
-                    { type: 'messages', id: orderId },
+                    tag('notifications', LIST),
+                    tag('orders', orderId),
+                    tag('orders', LIST),
+                    tag('messages', orderId),
                   ]),
                 );
               }
@@ -103,7 +113,7 @@ const withDeals = api
           stop();
         },
       },
-      markNotificationsRead: { invalidatesTags: ['notifications'] },
+      markNotificationsRead: { invalidatesTags: [tag('notifications', LIST)] },
     },
   })
   .injectEndpoints({
@@ -112,6 +122,9 @@ const withDeals = api
       getAllOrdersPage: build.query<OrderPage, OrderPageArg>(orderPage('/api/admin/orders')),
     }),
   });
+
+/** The API with the deals' endpoints (for stores and tests outside React). */
+export const dealsApi = withDeals;
 
 export const {
   useGetOrderQuery,

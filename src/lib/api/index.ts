@@ -6,6 +6,7 @@ import {
   type Product,
   type User,
 } from './generated/cardealerApi';
+import { carLists, LIST, listTags, tag, TAG_TYPES } from './tags';
 
 // ---------------------------------------------------------------------------------------------
 // Paged lists (issue 7, Scale): the generated endpoints cannot read response headers, so the
@@ -83,38 +84,69 @@ const withPages = cardealerApi.injectEndpoints({
   }),
 });
 
+/** The role lookups' tag: one per email (compared case-insensitively, as the server does). */
+const roleTag = (email: string) => tag('roles', email.toLowerCase());
+
 /**
- * The one hand-written layer over the generated endpoints: cache tags (the spec §7 keys plus
- * `products` and `roles`) and what each mutation invalidates.
+ * The one hand-written layer over the generated endpoints: cache tags with ids (src/lib/api/tags.ts)
+ * and what each mutation invalidates.
  */
 export const api = withPages.enhanceEndpoints({
-  addTagTypes: [
-    'buyers',
-    'sellers',
-    'orders',
-    'advertisement',
-    'categories',
-    'products',
-    'roles',
-    // Deals (src/lib/api/deals.ts): a booking's conversation, a user's notifications.
-    'messages',
-    'notifications',
-  ],
+  addTagTypes: TAG_TYPES,
   endpoints: {
-    getCategories: { providesTags: ['categories'] },
+    getCategories: { providesTags: (categories) => listTags('categories', categories) },
     getAccessToken: { keepUnusedDataFor: 0 },
-    getIsAdmin: { providesTags: ['roles'] },
-    getIsBuyer: { providesTags: ['roles'] },
-    getIsSeller: { providesTags: ['roles'] },
+    getIsAdmin: { providesTags: (_result, _error, { email }) => [roleTag(email)] },
+    getIsBuyer: { providesTags: (_result, _error, { email }) => [roleTag(email)] },
+    getIsSeller: { providesTags: (_result, _error, { email }) => [roleTag(email)] },
     // Registering or a first Google sign-in creates the record the role lookups read.
-    upsertUser: { invalidatesTags: ['roles', 'buyers', 'sellers'] },
-    getBuyers: { providesTags: ['buyers'] },
-    getSellers: { providesTags: ['sellers'] },
-    getBuyersPage: { providesTags: ['buyers'] },
-    getSellersPage: { providesTags: ['sellers'] },
-    getCategoryProductPages: { providesTags: ['products'] },
+    upsertUser: {
+      invalidatesTags: (_result, _error, { body }) => [
+        roleTag(body.email),
+        tag('buyers', LIST),
+        tag('sellers', LIST),
+      ],
+    },
+    getBuyers: { providesTags: (users) => listTags('buyers', users) },
+    getSellers: { providesTags: (users) => listTags('sellers', users) },
+    getBuyersPage: { providesTags: (page) => listTags('buyers', page?.users) },
+    getSellersPage: { providesTags: (page) => listTags('sellers', page?.users) },
+    // Each car by id, every car list, and this category's pages.
+    getCategoryProductPages: {
+      providesTags: (data, _error, { categoryName }) =>
+        listTags(
+          'products',
+          data?.pages.flatMap((page) => page.products),
+          [LIST, carLists.category(categoryName)],
+        ),
+    },
+    getCategoryProducts: {
+      providesTags: (products, _error, { categoryName }) =>
+        listTags('products', products, [LIST, carLists.category(categoryName)]),
+    },
+    // A seller's cars, and which of them are advertised.
+    getSellerProducts: {
+      providesTags: (products) => [
+        ...listTags('products', products, [LIST, carLists.sellers]),
+        ...listTags('advertisement', products, []),
+      ],
+    },
+    // The advertised cars (by id: one deleted or sold leaves the list).
+    getAdvertisedProducts: {
+      providesTags: (products) => [
+        ...listTags('products', products, []),
+        tag('advertisement', LIST),
+      ],
+    },
+    // A user's cars and bookings go with the account, wherever they are listed.
     deleteUser: {
-      invalidatesTags: ['buyers', 'sellers', 'products', 'advertisement', 'orders'],
+      invalidatesTags: [
+        tag('buyers', LIST),
+        tag('sellers', LIST),
+        tag('products', LIST),
+        tag('advertisement', LIST),
+        tag('orders', LIST),
+      ],
       // The row goes at once; it comes back if the server refuses.
       onQueryStarted: ({ id }, { dispatch, getState, queryFulfilled }) =>
         optimistic(queryFulfilled, [
@@ -124,8 +156,10 @@ export const api = withPages.enhanceEndpoints({
           ...patchUserPages(dispatch, getState, 'getSellersPage', (page) => withoutUser(page, id)),
         ]),
     },
+    // The seller's row (a grid sorted by verification reorders), and the tick on every list that
+    // shows one of their cars (which cars is not known here).
     verifySeller: {
-      invalidatesTags: ['sellers', 'products', 'advertisement'],
+      invalidatesTags: [tag('sellers', LIST), tag('products', LIST), tag('advertisement', LIST)],
       // 'Make seller verify' turns into 'verified' at once (there is no way back).
       onQueryStarted: ({ id }, { dispatch, getState, queryFulfilled }) =>
         optimistic(queryFulfilled, [
@@ -135,12 +169,19 @@ export const api = withPages.enhanceEndpoints({
           ),
         ]),
     },
-    getAdvertisedProducts: { providesTags: ['advertisement'] },
-    getCategoryProducts: { providesTags: ['products'] },
-    addProduct: { invalidatesTags: ['products', 'advertisement'] },
-    getSellerProducts: { providesTags: ['products'] },
+    // A new car joins its category's pages and the seller's list (it is not advertised).
+    addProduct: {
+      invalidatesTags: (_result, _error, { body }) => [
+        tag('products', carLists.category(body.categoryName)),
+        tag('products', carLists.sellers),
+      ],
+    },
+    // The advertisements, and the seller's list that shows this car's flag.
     advertiseProduct: {
-      invalidatesTags: ['products', 'advertisement'],
+      invalidatesTags: (_result, _error, { id }) => [
+        tag('advertisement', LIST),
+        tag('advertisement', id),
+      ],
       // The flag is set (and 'Make advertisment' disabled) at once.
       onQueryStarted: ({ id }, { dispatch, getState, queryFulfilled }) =>
         optimistic(
@@ -151,28 +192,36 @@ export const api = withPages.enhanceEndpoints({
           }),
         ),
     },
+    // Every list that shows this car (its category's pages, its seller's list, the
+    // advertisements if it is advertised), and the bookings, which go with it.
     deleteProduct: {
-      invalidatesTags: ['products', 'advertisement', 'orders'],
+      invalidatesTags: (_result, _error, { id }) => [tag('products', id), tag('orders', LIST)],
       // The row (and its advertisement) goes at once.
       onQueryStarted: ({ id }, { dispatch, getState, queryFulfilled }) =>
         optimistic(queryFulfilled, [
           ...patchSellerProducts(dispatch, getState, (products) => without(products, id)),
           dispatch(
-            cardealerApi.util.updateQueryData('getAdvertisedProducts', undefined, (products) =>
-              without(products, id),
+            cardealerApi.util.updateQueryData(
+              'getAdvertisedProducts',
+              undefined,
+              (products) => without(products, id),
+              KEEP_TAGS,
             ),
           ),
         ]),
     },
-    getOrders: { providesTags: ['orders'] },
-    // Only a placed order changes My orders (a refused one changes nothing).
-    createOrder: { invalidatesTags: (result) => (result ? ['orders'] : []) },
+    getOrders: { providesTags: (orders) => listTags('orders', orders) },
+    // Only a placed order joins the lists of bookings (a refused one changes nothing).
+    createOrder: { invalidatesTags: (result) => (result ? [tag('orders', LIST)] : []) },
   },
 });
 
 // ---------------------------------------------------------------------------------------------
 // Optimistic updates (redux-essentials style): patch the cached lists when a mutation starts,
-// undo the patches if the server refuses. Tag invalidation then refetches the truth.
+// undo the patches if the server refuses. Tag invalidation then refetches the truth: a patch
+// keeps the tags of the server's last answer (`updateProvided` false), or a list a car was
+// patched out of would no longer answer to that car's tag, and would not be refetched.
+const KEEP_TAGS = false;
 
 type CacheState = Parameters<typeof cardealerApi.util.selectCachedArgsForQuery>[0];
 type Dispatch = ThunkDispatch<CacheState, unknown, UnknownAction>;
@@ -208,7 +257,7 @@ function patchUserPages(
 ): Patch[] {
   const args = withPages.util.selectCachedArgsForQuery(getState() as PagedState, endpoint);
   return args.map((arg) =>
-    (dispatch as PagedDispatch)(withPages.util.updateQueryData(endpoint, arg, recipe)),
+    (dispatch as PagedDispatch)(withPages.util.updateQueryData(endpoint, arg, recipe, KEEP_TAGS)),
   );
 }
 
@@ -223,7 +272,7 @@ function patchSellerProducts(
     'getSellerProducts',
   );
   return args.map((arg) =>
-    dispatch(cardealerApi.util.updateQueryData('getSellerProducts', arg, recipe)),
+    dispatch(cardealerApi.util.updateQueryData('getSellerProducts', arg, recipe, KEEP_TAGS)),
   );
 }
 
@@ -233,7 +282,7 @@ function patchUserList(
   endpoint: 'getBuyers' | 'getSellers',
   recipe: (users: User[]) => void,
 ): Patch {
-  return dispatch(cardealerApi.util.updateQueryData(endpoint, {}, recipe));
+  return dispatch(cardealerApi.util.updateQueryData(endpoint, {}, recipe, KEEP_TAGS));
 }
 
 /** Waits for the server; on a refusal the patches are undone (newest first). */
