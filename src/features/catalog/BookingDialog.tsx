@@ -13,8 +13,8 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import { useFormik } from 'formik';
 import { useState } from 'react';
-import { useSelector } from 'react-redux';
 import * as yup from 'yup';
+import { useAppSelector } from '../../app/hooks';
 import { errorMessage, useCreateOrderMutation, type Product } from '../../lib/api';
 import { selectAuthUser } from '../../lib/auth/authSlice';
 import { formatPrice } from '../../lib/format';
@@ -44,7 +44,7 @@ interface Props {
 }
 
 function BookingForm({ product, onClose }: { product: Product; onClose: () => void }) {
-  const user = useSelector(selectAuthUser);
+  const user = useAppSelector(selectAuthUser);
   const [createOrder] = useCreateOrderMutation();
   const [refusal, setRefusal] = useState<string | null>(null);
   const form = useFormik({

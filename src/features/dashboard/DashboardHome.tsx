@@ -3,8 +3,8 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { useSelector } from 'react-redux';
 import { Link as RouterLink } from 'react-router-dom';
+import { useAppSelector } from '../../app/hooks';
 import { dashboardMenu } from '../../components/DashboardLayout';
 import { Spinner } from '../../components/Spinner';
 import { selectAuthUser } from '../../lib/auth/authSlice';
@@ -12,7 +12,7 @@ import { useRole } from '../../lib/auth/roles';
 
 /** The dashboard index: a welcome that names the user's role and points to their pages. */
 export function DashboardHome() {
-  const user = useSelector(selectAuthUser);
+  const user = useAppSelector(selectAuthUser);
   const { role, loading } = useRole();
   if (loading) return <Spinner minHeight={200} label="Loading your dashboard" />;
   return (

@@ -9,8 +9,8 @@ import TableRow from '@mui/material/TableRow';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { useSelector } from 'react-redux';
 import { Link as RouterLink } from 'react-router-dom';
+import { useAppSelector } from '../../app/hooks';
 import { QueryState } from '../../components/QueryState';
 import { Spinner } from '../../components/Spinner';
 import { StatusChip } from '../../components/StatusChip';
@@ -115,8 +115,8 @@ function OrdersTable({ orders }: { orders: Order[] }) {
  * Status and 'Cancel booking' while open), or 'No order found'.
  */
 export function MyOrdersPage() {
-  const email = useSelector(selectUserEmail);
-  const tokenReady = useSelector(selectTokenReady);
+  const email = useAppSelector(selectUserEmail);
+  const tokenReady = useAppSelector(selectTokenReady);
   const query = useGetOrdersQuery(email && tokenReady ? { email } : skipToken);
   return (
     <>

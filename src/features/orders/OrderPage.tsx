@@ -8,8 +8,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { useSelector } from 'react-redux';
 import { Link as RouterLink, useParams } from 'react-router-dom';
+import { useAppSelector } from '../../app/hooks';
 import { QueryState } from '../../components/QueryState';
 import { Spinner } from '../../components/Spinner';
 import { paths } from '../../config/paths';
@@ -277,8 +277,8 @@ function Booking({ order, me }: { order: Order; me: string }) {
 /** A booking's page, for its buyer and its seller: the car, its state, the contact and the conversation. */
 export function OrderPage() {
   const { id = '' } = useParams();
-  const me = useSelector(selectUserEmail);
-  const tokenReady = useSelector(selectTokenReady);
+  const me = useAppSelector(selectUserEmail);
+  const tokenReady = useAppSelector(selectTokenReady);
   const query = useGetOrderQuery(me && tokenReady ? { id } : skipToken);
   if (!me || !tokenReady) return <Spinner minHeight={320} label="Loading the booking" />;
   const missing =

@@ -12,8 +12,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useFormik } from 'formik';
 import { useRef, useState, type ChangeEvent } from 'react';
-import { useSelector } from 'react-redux';
 import { useNavigate } from 'react-router-dom';
+import { useAppSelector } from '../../app/hooks';
 import { paths } from '../../config/paths';
 import { QueryState } from '../../components/QueryState';
 import { errorMessage, useAddProductMutation, useGetCategoriesQuery } from '../../lib/api';
@@ -59,7 +59,7 @@ export function AddProductPage() {
 }
 
 function ProductForm({ categoryNames }: { categoryNames: string[] }) {
-  const user = useSelector(selectAuthUser);
+  const user = useAppSelector(selectAuthUser);
   const navigate = useNavigate();
   const [uploadImage] = useUploadImageMutation();
   const [addProduct] = useAddProductMutation();

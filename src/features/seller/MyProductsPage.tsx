@@ -18,8 +18,8 @@ import type { Theme } from '@mui/material/styles';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useState } from 'react';
-import { useSelector } from 'react-redux';
 import { Link as RouterLink } from 'react-router-dom';
+import { useAppSelector } from '../../app/hooks';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { QueryState } from '../../components/QueryState';
 import { paths } from '../../config/paths';
@@ -45,7 +45,7 @@ const years = (n: number) => `${n} ${n === 1 ? 'year' : 'years'}`;
  * only on success.
  */
 export function MyProductsPage() {
-  const email = useSelector(selectUserEmail);
+  const email = useAppSelector(selectUserEmail);
   const query = useGetSellerProductsQuery(email ? { email } : skipToken);
   const [advertiseProduct] = useAdvertiseProductMutation();
   const [deleteProduct] = useDeleteProductMutation();

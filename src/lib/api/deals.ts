@@ -9,14 +9,7 @@ import type { GetSellerOrdersApiArg, Order } from './generated/cardealerApi';
 import { openLiveEvents } from './liveEvents';
 import { LIST, listTags, tag } from './tags';
 
-export type {
-  Message,
-  Notifications,
-  Notification,
-  Order,
-  OrderStatus,
-  MoveOrderApiArg,
-} from './generated/cardealerApi';
+export type { Message, Order, OrderStatus } from './generated/cardealerApi';
 
 /** One page of bookings and how many there are in all. */
 export interface OrderPage {

@@ -150,8 +150,6 @@ export const api = withPages.enhanceEndpoints({
       // The row goes at once; it comes back if the server refuses.
       onQueryStarted: ({ id }, { dispatch, getState, queryFulfilled }) =>
         optimistic(queryFulfilled, [
-          patchUserList(dispatch, 'getBuyers', (users) => without(users, id)),
-          patchUserList(dispatch, 'getSellers', (users) => without(users, id)),
           ...patchUserPages(dispatch, getState, 'getBuyersPage', (page) => withoutUser(page, id)),
           ...patchUserPages(dispatch, getState, 'getSellersPage', (page) => withoutUser(page, id)),
         ]),
@@ -163,7 +161,6 @@ export const api = withPages.enhanceEndpoints({
       // 'Make seller verify' turns into 'verified' at once (there is no way back).
       onQueryStarted: ({ id }, { dispatch, getState, queryFulfilled }) =>
         optimistic(queryFulfilled, [
-          patchUserList(dispatch, 'getSellers', (users) => verified(users, id)),
           ...patchUserPages(dispatch, getState, 'getSellersPage', (page) =>
             verified(page.users, id),
           ),
@@ -276,15 +273,6 @@ function patchSellerProducts(
   );
 }
 
-/** The cached whole buyers or sellers list (asked for with no paging: `{}`), patched. */
-function patchUserList(
-  dispatch: Dispatch,
-  endpoint: 'getBuyers' | 'getSellers',
-  recipe: (users: User[]) => void,
-): Patch {
-  return dispatch(cardealerApi.util.updateQueryData(endpoint, {}, recipe, KEEP_TAGS));
-}
-
 /** Waits for the server; on a refusal the patches are undone (newest first). */
 async function optimistic(queryFulfilled: Promise<unknown>, patches: Patch[]): Promise<void> {
   try {
@@ -299,13 +287,9 @@ export const {
   useGetIsAdminQuery,
   useGetIsBuyerQuery,
   useGetIsSellerQuery,
-  useUpsertUserMutation,
-  useGetBuyersQuery,
-  useGetSellersQuery,
   useDeleteUserMutation,
   useVerifySellerMutation,
   useGetAdvertisedProductsQuery,
-  useGetCategoryProductsQuery,
   useGetCategoryProductPagesInfiniteQuery,
   useGetBuyersPageQuery,
   useGetSellersPageQuery,
@@ -325,7 +309,6 @@ export type {
   Product,
   User,
   AddProductApiArg,
-  CreateOrderApiArg,
   UpsertUserApiArg,
 } from './generated/cardealerApi';
 
