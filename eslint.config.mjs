@@ -17,10 +17,31 @@ const features = readdirSync(new URL('./src/features', import.meta.url), { withF
 const notShipped = ['src/**/*.test.{ts,tsx}', 'src/testing/**'];
 
 /**
+ * The public pages (/, /home, /login, /register, /blogs, not-found: prerendered, the first visit
+ * of most people) and the code they load stay free of MUI's heavy inputs and overlays: their
+ * menu, popover, modal and focus-trap code would load and hydrate with the page
+ * (docs/architecture.md). That code is the shared layers, the app shell and these features...
+ */
+const publicPages = {
+  shared: ['src/main.tsx', 'src/{app,components,config,lib}/**/*.{ts,tsx}'],
+  features: ['src/features/{home,blogs,notFound,account}/**/*.{ts,tsx}'],
+};
+/** ... except what they load only on demand (lazy()/import()), or only signed in. */
+const onDemand = [
+  'src/components/ConfirmDialog.tsx', // dashboard pages
+  'src/components/DashboardLayout.tsx', // the dashboard route
+  'src/components/MobileMenu.tsx', // lazily, when the menu is opened
+  'src/components/NotificationBell.tsx', // lazily, for a signed-in user
+  'src/features/account/TestAccountDialog.tsx', // lazily, when asked for
+  'src/features/account/FinishRegistrationPage.tsx', // a signed-in page, not prerendered
+];
+const onDemandNames = onDemand.map((file) => file.replace(/^.*\/|\.tsx$/g, ''));
+
+/**
  * `no-restricted-imports` for the web app. ESLint keeps one set of options per rule and file
  * (the last matching block's), so each block asks for all the restrictions that apply to it.
  */
-function restrictedImports({ typedHooks = false } = {}) {
+function restrictedImports({ typedHooks = false, light = false } = {}) {
   return [
     'error',
     {
@@ -44,6 +65,22 @@ function restrictedImports({ typedHooks = false } = {}) {
           regex: '^@?firebase(/|$)',
           message: 'Import Firebase only in src/lib/auth/firebase.ts.',
         },
+        ...(light
+          ? [
+              {
+                regex:
+                  '^@mui/material(/index(\\.m?js)?|/(TextField|Select|Autocomplete|Menu|Popover|Modal|Dialog|Drawer|SwipeableDrawer|Popper|Tooltip)(/.*)?)?$',
+                message:
+                  'Public pages stay light: use TextInput / SelectInput / actions.tsx (src/components), or load this on demand (docs/architecture.md).',
+              },
+              {
+                regex: `(^|/)(${onDemandNames.join('|')})(\\.tsx)?$`,
+                allowTypeImports: true,
+                message:
+                  'Loaded on demand: import it with lazy()/import(), so its heavy inputs stay off the public pages (docs/architecture.md).',
+              },
+            ]
+          : []),
       ],
     },
   ];
@@ -128,6 +165,16 @@ export default tseslint.config(
     files: ['src/features/**/*.{ts,tsx}'],
     ignores: [...notShipped, 'src/features/account/FinishRegistrationPage.tsx'],
     rules: { 'no-restricted-imports': restrictedImports({ typedHooks: true }) },
+  },
+  {
+    files: publicPages.shared,
+    ignores: [...notShipped, ...onDemand],
+    rules: { 'no-restricted-imports': restrictedImports({ light: true }) },
+  },
+  {
+    files: publicPages.features,
+    ignores: [...notShipped, ...onDemand],
+    rules: { 'no-restricted-imports': restrictedImports({ light: true, typedHooks: true }) },
   },
   {
     files: ['src/lib/auth/firebase.ts'],
