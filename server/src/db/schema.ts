@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  customType,
   doublePrecision,
   index,
   integer,
@@ -215,6 +216,51 @@ export const outbox = pgTable(
   ],
 );
 
+/** Bytes (PostgreSQL `bytea`), read and written as a Buffer by both drivers. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+/**
+ * The image host's files (originals and their resized copies) when they are kept in the
+ * database, so that every replica serves every photo (the file store serves a single node).
+ * A name is content-addressed (`<sha256>.<ext>`, `<sha256>-<width>.webp`): written once, never
+ * changed.
+ */
+export const imageFiles = pgTable('image_files', {
+  name: text('name').primaryKey(),
+  mime: text('mime').notNull(),
+  width: integer('width').notNull(),
+  height: integer('height').notNull(),
+  bytes: bytea('bytes').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Rate-limit windows shared by every replica: a key (`<limit>:ip:<address>`,
+ * `<limit>:user:<email>`) counts its calls until `resetAt`.
+ */
+export const rateLimitWindows = pgTable(
+  'rate_limit_windows',
+  {
+    key: text('key').primaryKey(),
+    count: integer('count').notNull(),
+    resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('rate_limit_windows_reset_idx').on(t.resetAt)],
+);
+
+/**
+ * Secrets the replicas share and nobody configured (demo mode on PostgreSQL: the access-token
+ * secret), created once under a lock.
+ */
+export const appSecrets = pgTable('app_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const schema = {
   users,
   categories,
@@ -224,6 +270,9 @@ export const schema = {
   messages,
   notifications,
   outbox,
+  imageFiles,
+  rateLimitWindows,
+  appSecrets,
 };
 export type UserRow = typeof users.$inferSelect;
 /** Who a user is to the marketplace. */
