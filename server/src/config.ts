@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { repoRoot } from './paths';
-import type { CspOptions, RateLimits } from './security';
+import type { RateLimits } from './http/rate-limits';
+import type { CspOptions } from './http/security-headers';
 
 export type AppMode = 'demo' | 'production';
 

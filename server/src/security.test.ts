@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { loadServerConfig } from './config';
-import { cspDirectives } from './security';
+import { cspDirectives } from './http/security-headers';
 import {
   buildTestApp,
   databaseKind,

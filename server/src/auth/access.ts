@@ -4,6 +4,8 @@ import type { Auth } from 'firebase-admin/auth';
 import { randomBytes } from 'node:crypto';
 import { normaliseEmail } from '../db/repositories/ids';
 import type { Role } from '../db/schema';
+import { bearerToken } from '../http/bearer-token';
+import { httpError } from '../http/errors';
 import type { User } from '../routes/schemas';
 
 /**
@@ -47,19 +49,6 @@ declare module 'fastify' {
   interface FastifyRequest {
     caller: Caller | null;
   }
-}
-
-/** An error the error handler answers as-is: `{message}` with this status. */
-export function httpError(statusCode: number, message: string): Error & { statusCode: number } {
-  return Object.assign(new Error(message), { statusCode });
-}
-
-/** The token of `authorization: bearer <token>` (the scheme in any case), else null. */
-export function bearerToken(request: FastifyRequest): string | null {
-  const header = request.headers.authorization;
-  if (typeof header !== 'string') return null;
-  const match = /^bearer[ ]+([A-Za-z0-9._~+/=-]+)[ ]*$/i.exec(header);
-  return match ? match[1] : null;
 }
 
 const noSignIn: SignInProvider = {

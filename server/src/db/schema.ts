@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   customType,
   doublePrecision,
   index,
@@ -261,6 +262,18 @@ export const appSecrets = pgTable('app_secrets', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * The replicas serving the catalogue, and the newest catalogue change each has seen (migration
+ * 0007: every change to products, categories or a seller's verification NOTIFYs
+ * `cardealer_catalogue` with a number from the sequence `catalogue_change`). A write answers once
+ * every live replica has seen a change committed after it, so no replica serves an older answer.
+ */
+export const catalogueReplicas = pgTable('catalogue_replicas', {
+  id: text('id').primaryKey(),
+  seenChange: bigint('seen_change', { mode: 'number' }).notNull().default(0),
+  heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const schema = {
   users,
   categories,
@@ -273,6 +286,7 @@ export const schema = {
   imageFiles,
   rateLimitWindows,
   appSecrets,
+  catalogueReplicas,
 };
 export type UserRow = typeof users.$inferSelect;
 /** Who a user is to the marketplace. */

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { bearerToken, httpError } from '../auth/access';
+import { bearerToken } from '../http/bearer-token';
+import { httpError } from '../http/errors';
 import { normaliseEmail } from '../db/repositories/ids';
 import { Email, errors, ID_TOKEN } from './schemas';
 

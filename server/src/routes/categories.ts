@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { sendCatalogue } from './paging';
+import { sendCatalogue } from '../http/catalogue-answers';
 
 const categoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(

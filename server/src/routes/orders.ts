@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
-import { httpError } from '../auth/access';
+import { httpError } from '../http/errors';
 import { normaliseEmail } from '../db/repositories/ids';
 import type { DealRefusal, OrderView } from '../db/repositories/orders-repository';
 import { ORDER_STATUSES, type OrderStatus } from '../db/schema';
 import { MOVES, type Move, type Party } from '../deals/order-states';
-import { MAX_OFFSET, MAX_PAGE, QueryInteger, queryInteger, sendPageHeaders } from './paging';
+import { sendPageHeaders } from '../http/page-headers';
+import { MAX_OFFSET, MAX_PAGE, QueryInteger, queryInteger } from './paging';
 import {
   ACCESS_TOKEN,
   Email,

@@ -6,8 +6,8 @@
 import { sql } from 'drizzle-orm';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { products, users } from '../db/schema';
-import { CatalogueCache } from '../db/repositories/catalogue-cache';
-import { COMPRESS_FROM_BYTES } from './paging';
+import { CatalogueCache } from '../http/catalogue-cache';
+import { COMPRESS_FROM_BYTES } from '../http/catalogue-answers';
 import {
   buildTestApp,
   postProduct,
@@ -54,7 +54,7 @@ beforeAll(async () => {
   await ctx.database.db.execute(
     sql`update products set created_at = created_at + (right(id, 2)::int % 2) * interval '1 microsecond' where id like 'paging-%'`,
   );
-  ctx.app.repos.catalogueCache.invalidate();
+  ctx.app.catalogueCache.invalidate();
 });
 
 afterAll(async () => {
@@ -417,7 +417,7 @@ describe('compressed catalogue answers', () => {
     await ctx.database.db.execute(
       sql`update products set car_name = 'Ferrari renamed' where id = 'paging-29'`,
     );
-    ctx.app.repos.catalogueCache.invalidate();
+    ctx.app.catalogueCache.invalidate();
     const after = await fetchWith('br');
     const names = (raw: Buffer) =>
       (JSON.parse(brotliDecompressSync(raw).toString()) as { carName: string }[]).map(

@@ -1,18 +1,18 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
-import { httpError } from '../auth/access';
+import { sendCatalogue } from '../http/catalogue-answers';
+import { httpError } from '../http/errors';
+import { NEXT_CURSOR_HEADER } from '../http/page-headers';
 import { normaliseEmail } from '../db/repositories/ids';
 import { LIST_CAPS, PRODUCT_SORTS } from '../db/repositories/products-repository';
 import {
   MAX_OFFSET,
   MAX_PAGE,
-  NEXT_CURSOR_HEADER,
   Order,
   PAGING_DESCRIPTION,
   QueryInteger,
   queryInteger,
-  sendCatalogue,
   Sort,
   withCursorErrors,
 } from './paging';
@@ -134,7 +134,11 @@ const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (query.cursor !== undefined && offset !== undefined) {
         throw httpError(400, 'cursor: cannot be combined with offset');
       }
-      const categoryName = await app.repos.products.categoryName(request.params.categoryName);
+      const asked = request.params.categoryName;
+      const categoryName = await app.catalogueCache.get(
+        `category-name:${asked.trim().toLowerCase()}`,
+        () => app.repos.products.categoryName(asked),
+      );
       if (!categoryName) throw httpError(404, 'categoryName: no such category');
       const pageRequest = {
         categoryName,

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type, type TSchema } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
-import { httpError } from '../auth/access';
+import { httpError } from '../http/errors';
+import { sendPageHeaders } from '../http/page-headers';
 import { normaliseEmail } from '../db/repositories/ids';
 import { USER_SORTS } from '../db/repositories/users-repository';
 import type { Role } from '../db/schema';
@@ -12,7 +13,6 @@ import {
   PAGING_DESCRIPTION,
   QueryInteger,
   queryInteger,
-  sendPageHeaders,
   Sort,
 } from './paging';
 import { ACCESS_TOKEN, Email, errors, Id, LIMITS, OptionalImageUrl, Text } from './schemas';

@@ -1,17 +1,16 @@
 import type { Db } from '../client';
-import { CatalogueCache, catalogueCacheMs } from './catalogue-cache';
+import { catalogueReplicasRepository } from './catalogue-replicas-repository';
 import { ordersRepository } from './orders-repository';
 import { productsRepository } from './products-repository';
 import { usersRepository } from './users-repository';
 
 /** The data access the routes use; handlers never build SQL themselves. */
-export function repositories(db: Db, cache = new CatalogueCache(catalogueCacheMs())) {
+export function repositories(db: Db) {
   return {
-    users: usersRepository(db, cache),
-    products: productsRepository(db, cache),
-    orders: ordersRepository(db, cache),
-    /** The catalogue's read cache (`CATALOGUE_CACHE_MS`, at most 1 s; writes clear it). */
-    catalogueCache: cache,
+    users: usersRepository(db),
+    products: productsRepository(db),
+    orders: ordersRepository(db),
+    catalogueReplicas: catalogueReplicasRepository(db),
   };
 }
 

@@ -18,7 +18,6 @@ import {
   type Move,
   type Party,
 } from '../../deals/order-states';
-import type { CatalogueCache } from './catalogue-cache';
 import { newId, normaliseEmail } from './ids';
 
 const orderColumns = {
@@ -93,7 +92,7 @@ const isUniqueViolation = (error: unknown) => {
   return (cause as { code?: string }).code === '23505';
 };
 
-export function ordersRepository(db: Db, cache?: CatalogueCache) {
+export function ordersRepository(db: Db) {
   type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
   /** Tells `to` of what happened; the database adds the e-mail and the live event (0005). */
@@ -267,8 +266,6 @@ export function ordersRepository(db: Db, cache?: CatalogueCache) {
         return { order };
       });
 
-      // A sold car leaves the catalogue's lists.
-      if (to === 'sold' && 'order' in result) cache?.invalidate();
       return result;
     },
 

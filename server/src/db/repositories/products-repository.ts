@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, isNull, sql, sum, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '../client';
 import { categories, productCounts, products, users, type ProductRow } from '../schema';
-import { CatalogueCache } from './catalogue-cache';
 import { newId, normaliseEmail } from './ids';
 import { BadCursor, decodeCursor, encodeCursor, type Page, type PageRequest } from './paging';
 
@@ -60,7 +59,7 @@ const SORT_COLUMNS: Record<ProductSort, { column: AnyColumn; key: SQL; cast: str
   resalePrice: { column: products.resalePrice, key: sql`${products.resalePrice}`, cast: 'float8' },
 };
 
-export function productsRepository(db: Db, cache: CatalogueCache = new CatalogueCache(0)) {
+export function productsRepository(db: Db) {
   const list = (where: SQL | undefined) =>
     db
       .select(productColumns)
@@ -155,12 +154,6 @@ export function productsRepository(db: Db, cache: CatalogueCache = new Catalogue
     return page satisfies Page<unknown>;
   }
 
-  /** Catalogue writes clear the catalogue cache before answering. */
-  const written = <T>(value: T): T => {
-    cache.invalidate();
-    return value;
-  };
-
   return {
     /** The advertised products, newest first, at most LIST_CAPS.advertised. */
     listAdvertised: () =>
@@ -178,16 +171,15 @@ export function productsRepository(db: Db, cache: CatalogueCache = new Catalogue
       return row ?? null;
     },
 
-    /** The stored category name spelt as stored (lookup is case-insensitive), or null (cached). */
-    categoryName: (name: string): Promise<string | null> =>
-      cache.get(`category-name:${name.trim().toLowerCase()}`, async () => {
-        const [row] = await db
-          .select({ categoryName: categories.categoryName })
-          .from(categories)
-          .where(sql`lower(${categories.categoryName}) = ${name.trim().toLowerCase()}`)
-          .limit(1);
-        return row?.categoryName ?? null;
-      }),
+    /** The stored category name spelt as stored (lookup is case-insensitive), or null. */
+    async categoryName(name: string): Promise<string | null> {
+      const [row] = await db
+        .select({ categoryName: categories.categoryName })
+        .from(categories)
+        .where(sql`lower(${categories.categoryName}) = ${name.trim().toLowerCase()}`)
+        .limit(1);
+      return row?.categoryName ?? null;
+    },
 
     /** The categories in display order. */
     listCategories: () =>
@@ -204,7 +196,7 @@ export function productsRepository(db: Db, cache: CatalogueCache = new Catalogue
     async insert(product: NewProduct): Promise<string> {
       const id = newId();
       await db.insert(products).values({ ...product, _id: id, advertisement: 'false' });
-      return written(id);
+      return id;
     },
 
     /** Sets the advertisement flag of a car for sale; answers how many rows changed. */
@@ -214,7 +206,7 @@ export function productsRepository(db: Db, cache: CatalogueCache = new Catalogue
         .set({ advertisement: 'true' })
         .where(and(eq(products._id, id), eq(products.advertisement, 'false'), forSale))
         .returning({ _id: products._id });
-      return written(changed.length);
+      return changed.length;
     },
 
     /** Deletes the product; the database deletes the orders placed on it (a foreign key). */
@@ -224,7 +216,7 @@ export function productsRepository(db: Db, cache: CatalogueCache = new Catalogue
         .where(eq(products._id, id))
         .returning({ _id: products._id });
       const deleted = rows.length;
-      return written(deleted);
+      return deleted;
     },
   };
 }

@@ -1,7 +1,6 @@
 import { and, asc, count, desc, eq, ilike, or, type AnyColumn } from 'drizzle-orm';
 import type { Db } from '../client';
 import { users, type Role } from '../schema';
-import { CatalogueCache } from './catalogue-cache';
 import { newId, normaliseEmail } from './ids';
 import type { Page, PageRequest } from './paging';
 
@@ -51,7 +50,7 @@ export interface UpsertOutcome {
   upsertedId: string | null;
 }
 
-export function usersRepository(db: Db, cache: CatalogueCache = new CatalogueCache(0)) {
+export function usersRepository(db: Db) {
   return {
     async findByEmail(email: string) {
       const [row] = await db
@@ -153,8 +152,6 @@ export function usersRepository(db: Db, cache: CatalogueCache = new CatalogueCac
         .set({ userVerify: 'true' })
         .where(and(eq(users._id, id), eq(users.userVerify, 'false')))
         .returning({ _id: users._id });
-      // The seller's products show the verified tick: the catalogue changed.
-      cache.invalidate();
       return changed.length;
     },
 
@@ -173,10 +170,7 @@ export function usersRepository(db: Db, cache: CatalogueCache = new CatalogueCac
      */
     async deleteWithDependants(id: string): Promise<number> {
       const removed = await db.delete(users).where(eq(users._id, id)).returning({ _id: users._id });
-      const deleted = removed.length;
-      // Their products left the catalogue.
-      cache.invalidate();
-      return deleted;
+      return removed.length;
     },
   };
 }

@@ -1,16 +1,13 @@
 /**
- * A short-lived in-process cache of the public catalogue's reads (categories, advertised
- * products, category pages). Staleness is bounded:
- * - on the server that wrote: none. Every write through the repositories that can change a
- *   catalogue answer (a product posted, advertised or deleted, a seller verified or deleted)
- *   clears the whole cache before it answers;
- * - on other replicas (or after a write made outside this process): at most `ttlMs`, which
- *   is clamped to 1000 ms.
+ * A short-lived in-process cache of the public catalogue's answers (categories, advertised
+ * products, category pages), kept serialized and compressed (catalogue-answers.ts). Every
+ * catalogue change clears it on every replica (catalogue-sync.ts); an entry lives at most
+ * `ttlMs`, clamped to 1000 ms, whatever happens to the notices.
  * Concurrent misses of one key share one database query (the promise is cached), so a burst
  * of requests after an invalidation costs one query per key, not one per request.
  */
 
-/** The staleness bound for other replicas, in milliseconds (also the largest allowed TTL). */
+/** The longest an answer is kept, in milliseconds (also the largest allowed TTL). */
 export const MAX_CATALOGUE_CACHE_MS = 1000;
 
 interface Entry {
@@ -63,7 +60,7 @@ export class CatalogueCache {
 
 /**
  * The TTL from `CATALOGUE_CACHE_MS` (default 1000; 0 turns the cache off; more than 1000 is
- * clamped to 1000 so other replicas are never more than a second behind).
+ * clamped to 1000).
  */
 export function catalogueCacheMs(env: NodeJS.ProcessEnv = process.env): number {
   const raw = env.CATALOGUE_CACHE_MS;

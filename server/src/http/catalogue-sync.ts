@@ -1,0 +1,103 @@
+/**
+ * Keeps the catalogue cache true on every replica, and a writer's next read true wherever it
+ * lands. Every change to the catalogue sends a notice on commit (migration 0007's triggers); each
+ * replica, on a notice, clears its cache, then records the newest notice it has seen. A write's
+ * answer waits until every live replica has seen a notice committed after the write (a barrier),
+ * so the caller's next request finds the change on whichever replica it reaches. The wait is
+ * bounded by the cache's lifetime: an answer older than the write has expired by then anyway.
+ *
+ * Without a database listener (codegen, a bare test app) the writer's own cache is cleared after
+ * each write instead: one process, nothing else to tell.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
+import { randomUUID } from 'node:crypto';
+import { CATALOGUE_CHANNEL } from '../db/repositories/catalogue-replicas-repository';
+import type { Listen } from '../events/event-hub';
+import { API_PREFIX } from '../paths';
+import { CatalogueCache } from './catalogue-cache';
+
+export interface CatalogueSyncOptions {
+  /** How long an answer is kept (ms, at most 1000; 0: no cache). */
+  ttlMs: number;
+  /** LISTEN on the database; absent: this process is alone. */
+  listen?: Listen;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The catalogue's answer cache (catalogue-answers.ts). */
+    catalogueCache: CatalogueCache;
+  }
+}
+
+/** How often a replica says it is alive (REPLICA_ALIVE_MS is the limit). */
+const HEARTBEAT_MS = 1000;
+/** How often a waiting write checks whether every replica has seen its barrier. */
+const POLL_MS = 3;
+
+const catalogueSync: FastifyPluginAsync<CatalogueSyncOptions> = async (app, options) => {
+  const cache = new CatalogueCache(options.ttlMs);
+  app.decorate('catalogueCache', cache);
+  const replicas = app.repos.catalogueReplicas;
+  const listen = options.listen;
+  const id = randomUUID();
+  let stopListening: (() => Promise<void>) | null = null;
+  let heartbeat: NodeJS.Timeout | null = null;
+  /** The newest notice recorded, and the record being written (one at a time, in order). */
+  let recording: Promise<void> = Promise.resolve();
+
+  if (listen) {
+    app.addHook('onReady', async () => {
+      stopListening = await listen(CATALOGUE_CHANNEL, (payload) => {
+        cache.invalidate();
+        const change = Number(payload);
+        if (!Number.isSafeInteger(change)) return;
+        recording = recording
+          .then(() => replicas.seen(id, change))
+          .catch((error: unknown) => app.log.warn({ err: error }, 'catalogue notice not recorded'));
+      });
+      await replicas.seen(id);
+      await replicas.forgetGone().catch(() => undefined);
+      heartbeat = setInterval(() => {
+        recording = recording
+          .then(() => replicas.seen(id))
+          .catch((error: unknown) => app.log.warn({ err: error }, 'replica heartbeat failed'));
+      }, HEARTBEAT_MS);
+      heartbeat.unref();
+    });
+    app.addHook('onClose', async () => {
+      if (heartbeat) clearInterval(heartbeat);
+      await stopListening?.();
+      await recording;
+      await replicas.remove(id).catch(() => undefined);
+    });
+  }
+
+  /** Until every live replica has seen a notice committed now, or the cache's lifetime is up. */
+  const settle = async (): Promise<void> => {
+    const deadline = Date.now() + cache.ttlMs;
+    const barrier = await replicas.barrier();
+    while ((await replicas.behind(barrier)) > 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+    }
+  };
+
+  // Callback style: a read (nearly every request) passes without a promise.
+  app.addHook('onSend', (request, reply, payload, done) => {
+    const write = request.method !== 'GET' && request.method !== 'HEAD';
+    if (!write || reply.statusCode >= 400 || cache.ttlMs === 0) return done(null, payload);
+    if (!request.url.startsWith(`${API_PREFIX}/`)) return done(null, payload);
+    if (!listen) {
+      cache.invalidate();
+      return done(null, payload);
+    }
+    // The write is done: if the database cannot say who has seen it, answer anyway (an older
+    // answer elsewhere expires within the cache's lifetime).
+    settle()
+      .catch((error: unknown) => request.log.warn({ err: error }, 'no barrier'))
+      .then(() => done(null, payload), done);
+  });
+};
+
+export default fp(catalogueSync, { name: 'catalogue-sync' });
