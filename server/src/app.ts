@@ -65,6 +65,8 @@ export interface AppOptions {
   contentSecurityPolicy?: CspOptions;
   /** Rate limits of `/jwt`, `PUT /users`, uploads and `POST /orders`; absent: none. */
   rateLimits?: Partial<RateLimits>;
+  /** Count them in this process (`memory`, the default) or in the database, for every replica. */
+  rateLimitStore?: 'memory' | 'database';
   /** How long catalogue answers are kept (ms, at most 1000; 0: none). Default CATALOGUE_CACHE_MS. */
   catalogueCacheMs?: number;
   /** Fastify's `trustProxy`: behind a load balancer, the caller's address is X-Forwarded-For's. */
@@ -150,7 +152,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(errorHandler, { bodyLimit: BODY_LIMIT });
   await app.register(securityHeaders, { csp: options.contentSecurityPolicy ?? { mode: 'demo' } });
   await app.register(nulCheck);
-  await app.register(rateLimits, { rateLimits: options.rateLimits });
+  await app.register(rateLimits, {
+    rateLimits: options.rateLimits,
+    store: options.rateLimitStore,
+  });
 
   for (const schema of sharedSchemas) app.addSchema(schema);
   await installAccess(app, {

@@ -49,6 +49,8 @@ async function main(): Promise<void> {
     authEmulatorHost: emulatorHost,
     signInThrottle: config.signInThrottle,
     rateLimits: config.rateLimits,
+    // Replicas on one PostgreSQL count together: each limit holds once for the whole cluster.
+    rateLimitStore: database.kind === 'postgres' ? 'database' : 'memory',
     contentSecurityPolicy: config.contentSecurityPolicy,
     // Believe the nearest `TRUST_PROXY_HOPS` proxies' X-Forwarded-For (hop 0 is the nearest).
     trustProxy: config.trustProxyHops

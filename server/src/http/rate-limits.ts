@@ -11,6 +11,7 @@ import type {
   onRequestHookHandler,
 } from 'fastify';
 import fp from 'fastify-plugin';
+import type { CountedWindow } from '../db/repositories/rate-limits-repository';
 import { bearerToken } from './bearer-token';
 import { httpError } from './errors';
 
@@ -38,14 +39,23 @@ const windowText = (seconds: number) =>
       : `${seconds / 60} minutes`
     : `${seconds} seconds`;
 
-/**
- * Calls per key in fixed windows, in this process's memory (bounded: at 100,000 keys the expired
- * ones go, then all).
- */
-export class WindowCounter {
-  private readonly windows = new Map<string, { count: number; resetAt: number }>();
+/** Counts a call against keys, each in a fixed window that starts at its first call. */
+export interface WindowStore {
+  hit(keys: string[], windowMs: number): Promise<CountedWindow[]>;
+}
 
-  hit(key: string, windowMs: number): { count: number; resetAt: number } {
+/**
+ * Calls per key in fixed windows, in this process's memory (one process: a single PGlite node;
+ * bounded: at 100,000 keys the expired ones go, then all).
+ */
+export class WindowCounter implements WindowStore {
+  private readonly windows = new Map<string, CountedWindow>();
+
+  hit(keys: string[], windowMs: number): Promise<CountedWindow[]> {
+    return Promise.resolve(keys.map((key) => this.hitOne(key, windowMs)));
+  }
+
+  private hitOne(key: string, windowMs: number): CountedWindow {
     const now = Date.now();
     let window = this.windows.get(key);
     if (!window || window.resetAt <= now) {
@@ -78,32 +88,49 @@ function tokenEmail(app: FastifyInstance, request: FastifyRequest): string | nul
 export interface RateLimitOptions {
   /** Absent or empty: no rate limit (tests and codegen build the app without them). */
   rateLimits?: Partial<RateLimits>;
+  /**
+   * Where the calls are counted: `memory` (this process: a single node) or `database` (shared by
+   * every replica on one PostgreSQL, so each limit holds once for the whole cluster).
+   */
+  store?: 'memory' | 'database';
 }
+
+/** How often ended windows are deleted from the database. */
+const FORGET_EVERY_MS = 60_000;
 
 const rateLimits: FastifyPluginAsync<RateLimitOptions> = async (app, options) => {
   const limiters = new Map<string, onRequestHookHandler>();
-  const counter = new WindowCounter();
+  const shared = options.store === 'database';
+  const counter: WindowStore = shared ? app.repos.rateLimits : new WindowCounter();
   for (const [route, name] of Object.entries(RATE_LIMITED_ROUTES)) {
     const rule = options.rateLimits?.[name];
     if (!rule || rule.max <= 0) continue;
-    const limiter: onRequestHookHandler = (request, reply, done) => {
+    const limiter: onRequestHookHandler = async (request, reply) => {
       const email = tokenEmail(app, request);
       const keys = [`${name}:ip:${request.ip}`, ...(email ? [`${name}:user:${email}`] : [])];
       // Every key is counted, so a refused call counts against the account and the address.
-      const hits = keys.map((key) => counter.hit(key, rule.windowSeconds * 1000));
+      const hits = await counter.hit(keys, rule.windowSeconds * 1000);
       const over = hits.find((hit) => hit.count > rule.max);
-      if (!over) return done();
+      if (!over) return;
       const seconds = Math.max(1, Math.ceil((over.resetAt - Date.now()) / 1000));
       reply.header('retry-after', String(seconds));
-      done(
-        httpError(
-          429,
-          `Too many requests: at most ${rule.max} per ${windowText(rule.windowSeconds)}; ` +
-            `try again in ${seconds} s`,
-        ),
+      throw httpError(
+        429,
+        `Too many requests: at most ${rule.max} per ${windowText(rule.windowSeconds)}; ` +
+          `try again in ${seconds} s`,
       );
     };
     limiters.set(route, limiter);
+  }
+
+  if (shared && limiters.size > 0) {
+    const forget = setInterval(() => {
+      app.repos.rateLimits
+        .forgetEnded()
+        .catch((error: unknown) => app.log.warn({ err: error }, 'ended rate-limit windows kept'));
+    }, FORGET_EVERY_MS);
+    forget.unref();
+    app.addHook('onClose', () => clearInterval(forget));
   }
 
   app.addHook('onRoute', (route) => {

@@ -2,6 +2,7 @@ import type { Db } from '../client';
 import { catalogueReplicasRepository } from './catalogue-replicas-repository';
 import { ordersRepository } from './orders-repository';
 import { productsRepository } from './products-repository';
+import { rateLimitsRepository } from './rate-limits-repository';
 import { usersRepository } from './users-repository';
 
 /** The data access the routes use; handlers never build SQL themselves. */
@@ -11,6 +12,7 @@ export function repositories(db: Db) {
     products: productsRepository(db),
     orders: ordersRepository(db),
     catalogueReplicas: catalogueReplicasRepository(db),
+    rateLimits: rateLimitsRepository(db),
   };
 }
 

@@ -1,0 +1,55 @@
+import { lt, sql } from 'drizzle-orm';
+import type { Db } from '../client';
+import { rateLimitWindows } from '../schema';
+
+/** A key's window: the calls counted in it, and when it ends (this process's clock, ms). */
+export interface CountedWindow {
+  count: number;
+  resetAt: number;
+}
+
+/**
+ * Rate-limit windows in the database, so every replica counts the same calls (schema.ts,
+ * `rateLimitWindows`). One statement counts a call against all its keys.
+ */
+export function rateLimitsRepository(db: Db) {
+  return {
+    /** Counts a call against each key (a window of `windowMs` starts at a key's first call). */
+    async hit(keys: string[], windowMs: number): Promise<CountedWindow[]> {
+      if (keys.length === 0) return [];
+      // In one order, so two calls with the same keys never wait on each other crosswise.
+      const sorted = [...new Set(keys)].sort();
+      const list = sql.join(
+        sorted.map((key) => sql`${key}`),
+        sql`, `,
+      );
+      // Both drivers (node-postgres, PGlite) answer raw SQL as `{ rows }`.
+      const result = (await db.execute(sql`
+        insert into rate_limit_windows as w (key, count, reset_at)
+        select key, 1, now() + make_interval(secs => ${windowMs / 1000})
+        from unnest(array[${list}]::text[]) as key
+        on conflict (key) do update set
+          count = case when w.reset_at <= now() then 1 else w.count + 1 end,
+          reset_at = case when w.reset_at <= now() then excluded.reset_at else w.reset_at end
+        returning key, count, extract(epoch from (w.reset_at - now())) * 1000 as left_ms
+      `)) as unknown as {
+        rows: { key: string; count: number | string; left_ms: number | string }[];
+      };
+      const now = Date.now();
+      const byKey = new Map(
+        result.rows.map((row) => [
+          row.key,
+          { count: Number(row.count), resetAt: now + Math.max(0, Number(row.left_ms)) },
+        ]),
+      );
+      return keys.map((key) => byKey.get(key)!);
+    },
+
+    /** Forgets the windows that have ended. */
+    async forgetEnded(): Promise<void> {
+      await db.delete(rateLimitWindows).where(lt(rateLimitWindows.resetAt, sql`now()`));
+    },
+  };
+}
+
+export type RateLimitsRepository = ReturnType<typeof rateLimitsRepository>;

@@ -1,0 +1,105 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import {
+  buildTestApp,
+  databaseKind,
+  postProduct,
+  registerUser,
+  type TestContext,
+  type TestUser,
+} from '../../test/helper';
+
+const SECRET = 'test-access-token-secret-at-least-32-characters';
+
+/**
+ * Three replicas on one database, a load balancer's round robin between them: a limit holds once
+ * for the cluster when the calls are counted in the database, and three times over when each
+ * replica counts in its own memory (what the database store is for).
+ */
+describe(`rate limits across replicas (${databaseKind})`, () => {
+  let first: TestContext;
+  const others: { app: FastifyInstance; images: string }[] = [];
+  let seller: TestUser;
+  let cars: string[];
+
+  beforeAll(async () => {
+    first = await buildTestApp();
+    seller = await registerUser(first.app, 'Seller');
+    cars = [];
+    for (let i = 0; i < 8; i += 1) cars.push(await postProduct(first.app, seller));
+  });
+  afterAll(async () => {
+    for (const other of others) {
+      await other.app.close();
+      rmSync(other.images, { recursive: true, force: true });
+    }
+    await first.close();
+  });
+
+  /** Three replicas with the orders limit (3 an hour), counting in `store`. */
+  async function cluster(store: 'memory' | 'database'): Promise<FastifyInstance[]> {
+    const replicas: FastifyInstance[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      const images = mkdtempSync(join(tmpdir(), 'cardealer-images-replica-'));
+      const app = await buildApp({
+        db: first.database.db,
+        listen: first.database.listen,
+        accessTokenSecret: SECRET,
+        imageDir: images,
+        rateLimits: { orders: { max: 3, windowSeconds: 3600 } },
+        rateLimitStore: store,
+      });
+      await app.ready();
+      others.push({ app, images });
+      replicas.push(app);
+    }
+    return replicas;
+  }
+
+  /** Books car `i` as `buyer` from `address` on `replica`. */
+  const book = (replica: FastifyInstance, buyer: TestUser, i: number, address: string) =>
+    replica.inject({
+      method: 'POST',
+      url: '/api/orders',
+      headers: buyer.auth,
+      remoteAddress: address,
+      payload: { buyerName: 'B', phone: '5551234567', meetLocation: 'Main St', productID: cars[i] },
+    });
+
+  it('holds once for the whole cluster when counted in the database', async () => {
+    const replicas = await cluster('database');
+    const buyer = await registerUser(first.app, 'Buyer', 'shared-limit');
+    const answers: number[] = [];
+    // Round robin: each replica gets every third call.
+    for (let i = 0; i < 6; i += 1) {
+      answers.push((await book(replicas[i % 3], buyer, i, `10.40.0.${i}`)).statusCode);
+    }
+    expect(answers).toEqual([201, 201, 201, 429, 429, 429]);
+  });
+
+  it('holds per address for the whole cluster too, whatever the account', async () => {
+    const replicas = await cluster('database');
+    const buyers = await Promise.all(
+      [0, 1, 2, 3].map((i) => registerUser(first.app, 'Buyer', `address-${i}`)),
+    );
+    const answers = await Promise.all(
+      buyers.map((buyer, i) => book(replicas[i % 3], buyer, 6 + (i % 2), '10.41.0.1')),
+    );
+    const codes = answers.map((answer) => answer.statusCode);
+    // Four calls at once from one address: three counted in, the fourth refused.
+    expect(codes.filter((code) => code === 429)).toHaveLength(1);
+  });
+
+  it('would allow three times the limit if each replica counted alone', async () => {
+    const replicas = await cluster('memory');
+    const buyer = await registerUser(first.app, 'Buyer', 'memory-limit');
+    const answers: number[] = [];
+    for (let i = 0; i < 6; i += 1) {
+      answers.push((await book(replicas[i % 3], buyer, i, `10.42.0.${i}`)).statusCode);
+    }
+    expect(answers.filter((code) => code === 429)).toHaveLength(0);
+  });
+});
