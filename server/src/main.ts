@@ -6,6 +6,7 @@ import { ConfigError, isLoopback, loadServerConfig, OPEN_DEMO_WARNING } from './
 import { openDatabase } from './db/client';
 import { acquirePgliteLock } from './db/pglite-lock';
 import { seedDemoData, seedReferenceData } from './db/seed';
+import { imageStoreFor } from './image-host/database-image-store';
 
 /** Starts the API server: database, migrations, seed, then listen. */
 async function main(): Promise<void> {
@@ -45,7 +46,8 @@ async function main(): Promise<void> {
     accessTokenSecret: config.accessTokenSecret,
     accessTokenTtlSeconds: config.accessTokenTtlSeconds,
     imageHostKey: config.imageHostKey,
-    imageDir: join(config.dataDir, 'images'),
+    // Photos in the database on PostgreSQL (every replica serves them), else in the data folder.
+    imageStore: imageStoreFor(database, join(config.dataDir, 'images')),
     authEmulatorHost: emulatorHost,
     signInThrottle: config.signInThrottle,
     rateLimits: config.rateLimits,
