@@ -26,7 +26,10 @@ export interface ServerConfig {
   mode: AppMode;
   host: string;
   port: number;
-  /** The data folder: PGlite's files, stored images, the generated token secret, emulator export. */
+  /**
+   * The data folder: PGlite's files, stored images (on PGlite; with `databaseUrl` they are kept in
+   * the database), the generated token secret, emulator export.
+   */
   dataDir: string;
   /** PostgreSQL connection string; when unset the embedded PGlite in `dataDir` is used. */
   databaseUrl: string | undefined;
