@@ -16,6 +16,7 @@ import nulCheck from './http/nul-check';
 import rateLimits, { type RateLimits } from './http/rate-limits';
 import securityHeaders, { type CspOptions } from './http/security-headers';
 import webApp from './http/web-app';
+import { FolderImageStore, type ImageStore } from './image-host/image-files';
 import imageHost, { IMAGE_HOST_PREFIX } from './image-host/image-host';
 import { PhotoCopies } from './image-host/photo-copies';
 import authRoutes from './routes/auth';
@@ -54,6 +55,8 @@ export interface AppOptions {
   imageHostKey?: string;
   /** Where uploaded images are stored (default `<repo>/.data/images`, the default data folder). */
   imageDir?: string;
+  /** Where the image host keeps its files; absent: the folder `imageDir`. */
+  imageStore?: ImageStore;
   /**
    * host:port of the sign-in emulator (demo mode only). Its REST paths are proxied on this
    * origin, so the web app reaches the emulator wherever the app is opened from.
@@ -166,8 +169,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(apiDocs);
 
-  const imageDir = options.imageDir ?? join(repoRoot, '.data', 'images');
-  app.decorate('photoCopies', new PhotoCopies(imageDir));
+  const images =
+    options.imageStore ??
+    new FolderImageStore(options.imageDir ?? join(repoRoot, '.data', 'images'));
+  app.decorate('photoCopies', new PhotoCopies(images));
   await app.register(
     async (api) => {
       // The API speaks JSON only: any other body is a 415.
@@ -188,7 +193,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(imageHost, {
     prefix: IMAGE_HOST_PREFIX,
     key: options.imageHostKey ?? '',
-    folder: imageDir,
+    store: images,
   });
 
   if (options.authEmulatorHost) {

@@ -1,14 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { DEFAULT_POOL_SIZE } from './db/client';
 import { repoRoot } from './paths';
 import type { RateLimits } from './http/rate-limits';
 import type { CspOptions } from './http/security-headers';
 
 export type AppMode = 'demo' | 'production';
-
-/** PostgreSQL connections one server process keeps at most, unless DATABASE_POOL_SIZE says. */
-export const DEFAULT_POOL_SIZE = 10;
 
 /**
  * The defaults `npm start` runs with (per minute, per user or address). Generous for a person
@@ -27,7 +25,10 @@ export interface ServerConfig {
   mode: AppMode;
   host: string;
   port: number;
-  /** The data folder: PGlite's files, stored images, the generated token secret, emulator export. */
+  /**
+   * The data folder: PGlite's files, stored images (on PGlite; with `databaseUrl` they are kept in
+   * the database), the generated token secret, emulator export.
+   */
   dataDir: string;
   /** PostgreSQL connection string; when unset the embedded PGlite in `dataDir` is used. */
   databaseUrl: string | undefined;

@@ -6,6 +6,7 @@ import { ConfigError, isLoopback, loadServerConfig, OPEN_DEMO_WARNING } from './
 import { openDatabase } from './db/client';
 import { acquirePgliteLock } from './db/pglite-lock';
 import { seedDemoData, seedReferenceData } from './db/seed';
+import { imageStoreFor } from './image-host/database-image-store';
 
 /** Starts the API server: database, migrations, seed, then listen. */
 async function main(): Promise<void> {
@@ -34,6 +35,9 @@ async function main(): Promise<void> {
     checks.push(async () => (demoReady ? null : 'demo data is being prepared'));
 
   const auth = firebaseAuth(config);
+  // Photos in the database on PostgreSQL (every replica serves them), else in the data folder.
+  const imageDir = join(config.dataDir, 'images');
+  const images = imageStoreFor(database, imageDir);
   const app = await buildApp({
     db: database.db,
     listen: database.listen,
@@ -45,7 +49,7 @@ async function main(): Promise<void> {
     accessTokenSecret: config.accessTokenSecret,
     accessTokenTtlSeconds: config.accessTokenTtlSeconds,
     imageHostKey: config.imageHostKey,
-    imageDir: join(config.dataDir, 'images'),
+    imageStore: images,
     authEmulatorHost: emulatorHost,
     signInThrottle: config.signInThrottle,
     rateLimits: config.rateLimits,
@@ -74,6 +78,9 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void close('SIGTERM'));
 
   await app.listen({ host: config.host, port: config.port });
+  app.log.info(
+    database.kind === 'postgres' ? 'photos: kept in the database' : `photos: kept in ${imageDir}`,
+  );
   // E-mail, sent from the outbox once the app listens: SMTP when configured; demo mode writes
   // .eml files; production without SMTP_URL starts all the same (a notification is also shown in
   // the app) and keeps the mails queued, with a warning, until a server with SMTP_URL sends them.

@@ -8,6 +8,8 @@ import { Client } from 'pg';
 import { buildApp, type AppOptions } from '../src/app';
 import { firebaseAuth } from '../src/auth/firebase-admin';
 import { openDatabase, type Database } from '../src/db/client';
+import { imageStoreFor } from '../src/image-host/database-image-store';
+import type { ImageStore } from '../src/image-host/image-files';
 import { withDatabase } from './global-setup';
 import { TEMPLATE_DB, snapshotPath } from './paths';
 
@@ -52,8 +54,10 @@ export async function openTestDatabase(): Promise<Database> {
 export interface TestContext {
   app: FastifyInstance;
   database: Database;
-  /** The folder the image host stores into (removed by `close()`). */
+  /** The image host's folder (removed by `close()`): its store on PGlite. */
   imageDir: string;
+  /** Where the image host keeps its files: the database on PostgreSQL, else `imageDir`. */
+  images: ImageStore;
   close(): Promise<void>;
 }
 
@@ -67,11 +71,13 @@ export function emulatorHost(): string {
 
 /**
  * The real app on a fresh test database, for `app.inject`: the sign-in emulator verifies ID
- * tokens, access tokens are signed with a test secret, images go to a temporary folder.
+ * tokens, access tokens are signed with a test secret, images go where the server would put
+ * them: the database on PostgreSQL, a temporary folder on PGlite.
  */
 export async function buildTestApp(options: Partial<AppOptions> = {}): Promise<TestContext> {
   const database = await openTestDatabase();
   const imageDir = mkdtempSync(join(tmpdir(), 'cardealer-images-'));
+  const images = options.imageStore ?? imageStoreFor(database, imageDir);
   const app = await buildApp({
     db: database.db,
     listen: database.listen,
@@ -81,12 +87,14 @@ export async function buildTestApp(options: Partial<AppOptions> = {}): Promise<T
     imageHostKey: TEST_IMAGE_KEY,
     imageDir,
     ...options,
+    imageStore: images,
   });
   await app.ready();
   return {
     app,
     database,
     imageDir,
+    images,
     close: async () => {
       await app.close();
       await database.close();

@@ -8,9 +8,11 @@ import { sql } from 'drizzle-orm';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client, Pool } from 'pg';
-import { DEFAULT_POOL_SIZE } from '../config';
 import { repoRoot } from '../paths';
 import { schema } from './schema';
+
+/** PostgreSQL connections one server process keeps at most, unless DATABASE_POOL_SIZE says. */
+export const DEFAULT_POOL_SIZE = 10;
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 

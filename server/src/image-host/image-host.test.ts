@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { readdirSync } from 'node:fs';
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { buildTestApp, databaseKind, TEST_IMAGE_KEY, type TestContext } from '../../test/helper';
@@ -30,6 +29,9 @@ describe(`image host (${databaseKind})`, () => {
     ctx = await buildTestApp();
   });
   afterAll(() => ctx.close());
+
+  /** The names the image host has stored (in its folder on PGlite, its table on PostgreSQL). */
+  const storedNames = async () => (await ctx.images.list()).sort();
 
   const upload = (body: ReturnType<typeof multipart>, key: string | null = TEST_IMAGE_KEY) =>
     ctx.app.inject({
@@ -75,7 +77,7 @@ describe(`image host (${databaseKind})`, () => {
           thumb: expect.objectContaining({ url: `/image-host/i/${hash}-160.webp` }),
         },
       });
-      expect(readdirSync(ctx.imageDir)).toContain(`${hash}.${ext}`);
+      expect(await storedNames()).toContain(`${hash}.${ext}`);
 
       const served = await ctx.app.inject({ method: 'GET', url });
       expect(served.statusCode).toBe(200);
@@ -106,7 +108,7 @@ describe(`image host (${databaseKind})`, () => {
   });
 
   it('refuses a missing key with 400 and a wrong key with 403, imgbb-style', async () => {
-    const stored = readdirSync(ctx.imageDir);
+    const stored = await storedNames();
     const body = multipart('image', 'car.png', 'image/png', await picture('png', 41, 41));
     const missing = await upload(body, null);
     expect(missing.statusCode).toBe(400);
@@ -124,7 +126,7 @@ describe(`image host (${databaseKind})`, () => {
       status: 403,
       message: 'key: the API key is not valid',
     });
-    expect(readdirSync(ctx.imageDir)).toEqual(stored);
+    expect(await storedNames()).toEqual(stored);
   });
 
   it.each([
@@ -163,7 +165,7 @@ describe(`image host (${databaseKind})`, () => {
       ),
     ],
   ])('refuses %s with 415', async (_label, name, type, content) => {
-    const stored = readdirSync(ctx.imageDir);
+    const stored = await storedNames();
     const response = await upload(multipart('image', name, type, content));
     expect(response.statusCode).toBe(415);
     expect(response.json()).toMatchObject({
@@ -171,7 +173,7 @@ describe(`image host (${databaseKind})`, () => {
       status: 415,
       message: 'image: only JPEG, PNG, WebP and GIF images are accepted',
     });
-    expect(readdirSync(ctx.imageDir)).toEqual(stored);
+    expect(await storedNames()).toEqual(stored);
   });
 
   it('refuses a TIFF (a real image, but not one of the four formats) with 415', async () => {
@@ -196,7 +198,7 @@ describe(`image host (${databaseKind})`, () => {
   });
 
   it('refuses a file over 5 MB with 413', async () => {
-    const stored = readdirSync(ctx.imageDir);
+    const stored = await storedNames();
     const big = Buffer.concat([await picture('png'), Buffer.alloc(5 * 1024 * 1024 + 10)]);
     const response = await upload(multipart('image', 'big.png', 'image/png', big));
     expect(response.statusCode).toBe(413);
@@ -205,13 +207,13 @@ describe(`image host (${databaseKind})`, () => {
       status: 413,
       message: 'image: the file is larger than 5 MB',
     });
-    expect(readdirSync(ctx.imageDir)).toEqual(stored);
+    expect(await storedNames()).toEqual(stored);
   });
 
   it.each([20000, 30000])(
     'refuses a picture with too many pixels (a decompression bomb, %i² declared) with 400',
     async (side) => {
-      const stored = readdirSync(ctx.imageDir);
+      const stored = await storedNames();
       // A tiny PNG whose header claims side × side pixels (30000² is 2.7 GB decoded).
       const bomb = Buffer.from(await picture('png', 1, 1));
       bomb.writeUInt32BE(side, 16);
@@ -225,12 +227,12 @@ describe(`image host (${databaseKind})`, () => {
         status: 400,
         message: 'image: at most 50 megapixels',
       });
-      expect(readdirSync(ctx.imageDir)).toEqual(stored);
+      expect(await storedNames()).toEqual(stored);
     },
   );
 
   it('refuses a real, highly compressible picture over 50 megapixels with 400', async () => {
-    const stored = readdirSync(ctx.imageDir);
+    const stored = await storedNames();
     // 8000 × 7000 of one colour: a few hundred KB as PNG, 168 MB decoded.
     const big = await sharp({
       create: { width: 8000, height: 7000, channels: 3, background: '#fff' },
@@ -242,11 +244,11 @@ describe(`image host (${databaseKind})`, () => {
     const response = await upload(multipart('image', 'huge.png', 'image/png', big));
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe('image: at most 50 megapixels');
-    expect(readdirSync(ctx.imageDir)).toEqual(stored);
+    expect(await storedNames()).toEqual(stored);
   });
 
   it('answers a multipart body without a boundary, or cut short, with 400 (never 500)', async () => {
-    const stored = readdirSync(ctx.imageDir);
+    const stored = await storedNames();
     for (const [contentType, payload] of [
       ['multipart/form-data', 'anything'],
       ['multipart/form-data; boundary=zz', '--zz\r\nContent-Disposition: form-data; name="image"'],
@@ -264,7 +266,7 @@ describe(`image host (${databaseKind})`, () => {
         message: expect.any(String),
       });
     }
-    expect(readdirSync(ctx.imageDir)).toEqual(stored);
+    expect(await storedNames()).toEqual(stored);
   });
 
   it('answers 400 without the field "image" and 415 for a body that is not multipart', async () => {

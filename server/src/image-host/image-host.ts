@@ -1,14 +1,9 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyError, FastifyPluginAsync } from 'fastify';
-import { createReadStream } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { MIME_BY_EXT, STORED_NAME, VARIANT_NAME, type ImageStore } from './image-files';
 import {
   ImageRejected,
   MAX_IMAGE_BYTES,
-  MIME_BY_EXT,
-  STORED_NAME,
-  VARIANT_NAME,
   findOriginal,
   makeVariant,
   storeImage,
@@ -18,8 +13,8 @@ import {
 export interface ImageHostOptions {
   /** The upload key (imgbb's `key`); it ships in the web client, so it is no secret. */
   key: string;
-  /** Where uploaded files are stored. */
-  folder: string;
+  /** Where uploaded files (originals and their copies) are kept and served from. */
+  store: ImageStore;
 }
 
 export const IMAGE_HOST_PREFIX = '/image-host';
@@ -120,7 +115,7 @@ const imageHost: FastifyPluginAsync<ImageHostOptions> = async (app, options) => 
       }
       let stored;
       try {
-        stored = await storeImage(options.folder, bytes);
+        stored = await storeImage(options.store, bytes);
       } catch (error) {
         if (error instanceof ImageRejected) {
           return reply.code(error.statusCode).send(failure(error.statusCode, error.message));
@@ -170,29 +165,30 @@ const imageHost: FastifyPluginAsync<ImageHostOptions> = async (app, options) => 
       const file = request.params.file;
       const original = STORED_NAME.exec(file);
       const variant = original ? null : VARIANT_NAME.exec(file);
-      const path = original || variant ? join(options.folder, file) : null;
-      let info = path ? await stat(path).catch(() => null) : null;
-      if (variant && path && !info) {
-        // An image stored before resized copies existed: its copy is made on first request.
-        const bytes = await findOriginal(options.folder, variant[1]);
-        if (bytes) {
-          await makeVariant(options.folder, variant[1], bytes, Number(variant[2]));
-          info = await stat(path).catch(() => null);
-        }
-      }
-      if (!path || !info?.isFile()) {
-        return reply.code(404).send(failure(404, 'No such image'));
-      }
+      if (!original && !variant) return reply.code(404).send(failure(404, 'No such image'));
       // The name is the content's hash (and the copy's width): it never changes.
       const etag = original ? `"${original[1]}"` : `"${variant![1]}-${variant![2]}"`;
+      const revalidating = request.headers['if-none-match'] === etag;
+      // A 304 needs to know only that the file is stored; a 200 needs its bytes.
+      const lookup = () => (revalidating ? options.store.has(file) : options.store.get(file));
+      let found = await lookup();
+      if (variant && !found) {
+        // An image stored before resized copies existed: its copy is made on first request.
+        const bytes = await findOriginal(options.store, variant[1]);
+        if (bytes) {
+          await makeVariant(options.store, variant[1], bytes, Number(variant[2]));
+          found = await lookup();
+        }
+      }
+      if (!found) return reply.code(404).send(failure(404, 'No such image'));
       reply
         .header('cache-control', 'public, max-age=31536000, immutable')
         .header('etag', etag)
         .header('x-content-type-options', 'nosniff')
         .type(original ? MIME_BY_EXT[original[2]] : 'image/webp');
-      if (request.headers['if-none-match'] === etag) return reply.code(304).send();
-      reply.header('content-length', info.size);
-      return reply.send(createReadStream(path));
+      if (found === true) return reply.code(304).send();
+      reply.header('content-length', found.bytes.length);
+      return reply.send(found.bytes);
     },
   );
 };

@@ -1,7 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdir, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { createHash } from 'node:crypto';
 import sharp from 'sharp';
+import { VARIANT_WIDTHS, type ImageStore } from './image-files';
 
 /** The formats accepted, by content (never by file name or declared type). */
 export const IMAGE_FORMATS = {
@@ -16,18 +15,6 @@ export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 /** A decompression-bomb guard: 50 megapixels is more than any phone camera takes. */
 export const MAX_IMAGE_PIXELS = 50_000_000;
 
-/** A stored file's name: `<sha256 of the content>.<ext>`. */
-export const STORED_NAME = /^([0-9a-f]{64})\.(jpg|png|webp|gif)$/;
-
-/**
- * Resized copies made once at upload, WebP, named `<sha256 of the original>-<width>.webp`: the
- * card width and the thumbnail width (never wider than the original).
- */
-export const VARIANT_WIDTHS = { medium: 640, thumb: 160 } as const;
-export const VARIANT_NAME = new RegExp(
-  `^([0-9a-f]{64})-(${Object.values(VARIANT_WIDTHS).join('|')})\\.webp$`,
-);
-
 export function variantFile(hash: string, width: number): string {
   return `${hash}-${width}.webp`;
 }
@@ -38,10 +25,6 @@ export interface StoredVariant {
   height: number;
   size: number;
 }
-
-export const MIME_BY_EXT: Record<string, string> = Object.fromEntries(
-  Object.values(IMAGE_FORMATS).map((f) => [f.ext, f.mime]),
-);
 
 export class ImageRejected extends Error {
   constructor(
@@ -64,31 +47,19 @@ export interface StoredImage {
   variants: Record<keyof typeof VARIANT_WIDTHS, StoredVariant>;
 }
 
-/** Writes a file under its final name atomically (a temporary name, then a rename). */
-async function writeOnce(folder: string, file: string, bytes: Buffer): Promise<void> {
-  await mkdir(folder, { recursive: true });
-  const temporary = join(folder, `.${file}.${randomBytes(6).toString('hex')}.tmp`);
-  await writeFile(temporary, bytes);
-  await rename(temporary, join(folder, file)).catch(async (error) => {
-    await unlink(temporary).catch(() => undefined);
-    throw error;
-  });
-}
-
 /**
  * Makes (or finds) the resized WebP copy of a stored original: `width` px wide at most, the
  * height in proportion, turned upright by its EXIF orientation. Made once; later calls read
  * the existing file's size (`original` is then not needed: it may be a function that reads it).
  */
 export async function makeVariant(
-  folder: string,
+  store: ImageStore,
   hash: string,
   original: Buffer | (() => Promise<Buffer>),
   width: number,
 ): Promise<StoredVariant> {
   const file = variantFile(hash, width);
-  const path = join(folder, file);
-  const existing = await readFile(path).catch(() => null);
+  const existing = (await store.get(file))?.bytes;
   const bytes =
     existing ??
     (await sharp(typeof original === 'function' ? await original() : original, {
@@ -98,16 +69,17 @@ export async function makeVariant(
       .resize({ width, withoutEnlargement: true })
       .webp({ quality: 78, effort: 4 })
       .toBuffer());
-  if (!existing) await writeOnce(folder, file, bytes);
   const meta = await sharp(bytes).metadata();
-  return { file, width: meta.width ?? 0, height: meta.height ?? 0, size: bytes.length };
+  const size = { width: meta.width ?? 0, height: meta.height ?? 0 };
+  if (!existing) await store.put(file, bytes, { mime: 'image/webp', ...size });
+  return { file, ...size, size: bytes.length };
 }
 
 /** The original file of this hash, if stored (any accepted extension). */
-export async function findOriginal(folder: string, hash: string): Promise<Buffer | null> {
+export async function findOriginal(store: ImageStore, hash: string): Promise<Buffer | null> {
   for (const { ext } of Object.values(IMAGE_FORMATS)) {
-    const bytes = await readFile(join(folder, `${hash}.${ext}`)).catch(() => null);
-    if (bytes) return bytes;
+    const file = await store.get(`${hash}.${ext}`);
+    if (file) return file.bytes;
   }
   return null;
 }
@@ -142,7 +114,7 @@ export async function withoutMetadata(bytes: Buffer, format: Format): Promise<Bu
  * Checks that the bytes are a real JPEG, PNG, WebP or GIF and stores them, without their
  * metadata, under the hash of what is stored.
  */
-export async function storeImage(folder: string, bytes: Buffer): Promise<StoredImage> {
+export async function storeImage(store: ImageStore, bytes: Buffer): Promise<StoredImage> {
   let format: string | undefined;
   let width = 0;
   let height = 0;
@@ -175,21 +147,20 @@ export async function storeImage(folder: string, bytes: Buffer): Promise<StoredI
   const upright = await sharp(clean, { limitInputPixels: MAX_IMAGE_PIXELS }).metadata();
   const hash = createHash('sha256').update(clean).digest('hex');
   const file = `${hash}.${ext}`;
-  const path = join(folder, file);
-  const exists = await stat(path).then(
-    () => true,
-    () => false,
-  );
-  if (!exists) await writeOnce(folder, file, clean);
+  const size = {
+    width: upright.width ?? width,
+    height: upright.pageHeight ?? upright.height ?? height,
+  };
+  // Written once: the same photo uploaded again finds its name taken by the same bytes.
+  await store.put(file, clean, { mime, ...size });
   const [medium, thumb] = await Promise.all([
-    makeVariant(folder, hash, clean, VARIANT_WIDTHS.medium),
-    makeVariant(folder, hash, clean, VARIANT_WIDTHS.thumb),
+    makeVariant(store, hash, clean, VARIANT_WIDTHS.medium),
+    makeVariant(store, hash, clean, VARIANT_WIDTHS.thumb),
   ]);
   return {
     id: hash,
     file,
-    width: upright.width ?? width,
-    height: upright.pageHeight ?? upright.height ?? height,
+    ...size,
     size: clean.length,
     mime,
     ext,

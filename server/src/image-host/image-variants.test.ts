@@ -3,8 +3,6 @@
  * `<sha256>-<width>.webp`, answered as imgbb's `medium` and `thumb`, and served for a year.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, unlinkSync } from 'node:fs';
-import { join } from 'node:path';
 import sharp from 'sharp';
 import { buildTestApp, TEST_IMAGE_KEY, type TestContext } from '../../test/helper';
 
@@ -106,14 +104,17 @@ it('never enlarges a small picture, and the same upload twice gives the same cop
 });
 
 it('makes a missing copy of a stored original on its first request (older uploads)', async () => {
-  const bytes = await png(800, 800, 2);
-  const data = await upload(bytes);
-  const file = join(ctx.imageDir, data.thumb.filename as string);
-  unlinkSync(file);
-  const response = await ctx.app.inject({ method: 'GET', url: data.thumb.url });
+  // An original stored before copies existed: in the store, without its copies.
+  const original = await png(800, 800, 2);
+  const hash = createHash('sha256').update(original).digest('hex');
+  await ctx.images.put(`${hash}.png`, original, { mime: 'image/png', width: 800, height: 800 });
+  const thumb = `${hash}-160.webp`;
+  expect(await ctx.images.has(thumb)).toBe(false);
+  const response = await ctx.app.inject({ method: 'GET', url: `/image-host/i/${thumb}` });
   expect(response.statusCode).toBe(200);
+  expect(response.headers['content-type']).toBe('image/webp');
   expect((await sharp(response.rawPayload).metadata()).width).toBe(160);
-  expect(existsSync(file)).toBe(true);
+  expect(await ctx.images.has(thumb)).toBe(true);
 });
 
 it.each([

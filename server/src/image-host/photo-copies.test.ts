@@ -1,5 +1,3 @@
-import { rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import sharp from 'sharp';
 import {
   buildTestApp,
@@ -130,7 +128,7 @@ describe(`the copies of a car's photo in answers (${databaseKind})`, () => {
   it('finds the copies of a photo stored before copies existed, and of an absolute URL', async () => {
     const original = await png(300, 200);
     const hash = 'c'.repeat(64);
-    writeFileSync(join(ctx.imageDir, `${hash}.png`), original);
+    await ctx.images.put(`${hash}.png`, original, { mime: 'image/png', width: 300, height: 200 });
     const { product } = await carWithPhoto(`/image-host/i/${hash}.png`);
     expect(product.carPhotoCopies).toEqual([
       { url: `/image-host/i/${hash}-160.webp`, width: 160, height: 107 },
@@ -159,9 +157,9 @@ describe(`the copies of a car's photo in answers (${databaseKind})`, () => {
 
   it('answers a photo that cannot be read any more without copies (never a failed list)', async () => {
     const hash = 'e'.repeat(64);
-    writeFileSync(join(ctx.imageDir, `${hash}.jpg`), 'not a picture');
+    const damaged = Buffer.from('not a picture');
+    await ctx.images.put(`${hash}.jpg`, damaged, { mime: 'image/jpeg', width: 0, height: 0 });
     const { product } = await carWithPhoto(`/image-host/i/${hash}.jpg`);
     expect(product).not.toHaveProperty('carPhotoCopies');
-    rmSync(join(ctx.imageDir, `${hash}.jpg`));
   });
 });

@@ -1,7 +1,6 @@
-import { readFile, stat } from 'node:fs/promises';
-import { join } from 'node:path';
 import { imageUrl } from './image-host';
-import { makeVariant, STORED_NAME, VARIANT_WIDTHS, type StoredVariant } from './image-store';
+import { STORED_NAME, VARIANT_WIDTHS, type ImageStore } from './image-files';
+import { makeVariant, type StoredVariant } from './image-store';
 
 /** A resized WebP copy of a photo stored on this image host, with its true size. */
 export interface PhotoCopy {
@@ -24,7 +23,7 @@ const WIDTHS = Object.values(VARIANT_WIDTHS).sort((a, b) => a - b);
  * "640 px" copy is 56 px wide. Only the server knows the host's file names; clients read the
  * URLs and widths it answers.
  *
- * Read from the stored files (a copy missing for an older upload is made now, as its first
+ * Read from the image store (a copy missing for an older upload is made now, as its first
  * request would) and remembered by content hash: a stored name never changes what it shows, so
  * what one process remembers can never disagree with another's.
  */
@@ -32,7 +31,7 @@ export class PhotoCopies {
   private readonly known = new Map<string, StoredVariant[]>();
 
   constructor(
-    private readonly folder: string,
+    private readonly store: ImageStore,
     /** How many photos' copies are remembered (the oldest is forgotten first). */
     private readonly capacity = 10_000,
   ) {}
@@ -66,19 +65,16 @@ export class PhotoCopies {
   }
 
   private async find(hash: string, file: string): Promise<StoredVariant[] | undefined> {
-    const path = join(this.folder, file);
-    if (
-      !(await stat(path).then(
-        (info) => info.isFile(),
-        () => false,
-      ))
-    )
-      return undefined;
+    if (!(await this.store.has(file))) return undefined;
     let original: Promise<Buffer> | undefined;
-    const read = () => (original ??= readFile(path));
+    const read = () =>
+      (original ??= this.store.get(file).then((found) => {
+        if (!found) throw new Error(`${file} is no longer stored`);
+        return found.bytes;
+      }));
     try {
       const copies = await Promise.all(
-        WIDTHS.map((width) => makeVariant(this.folder, hash, read, width)),
+        WIDTHS.map((width) => makeVariant(this.store, hash, read, width)),
       );
       if (this.known.size >= this.capacity) {
         const oldest = this.known.keys().next();

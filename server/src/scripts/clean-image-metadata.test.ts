@@ -3,7 +3,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { animatedGif, withGifComment, withJpegComment } from '../../test/image-fixtures';
-import { cleanImageFolder } from './clean-image-metadata';
+import { openTestDatabase } from '../../test/helper';
+import { DatabaseImageStore } from '../image-host/database-image-store';
+import { FolderImageStore } from '../image-host/image-files';
+import { cleanImages } from './clean-image-metadata';
 
 describe('cleaning the metadata of stored originals', () => {
   let folder: string;
@@ -11,6 +14,8 @@ describe('cleaning the metadata of stored originals', () => {
     folder = mkdtempSync(join(tmpdir(), 'cardealer-clean-'));
   });
   afterEach(() => rmSync(folder, { recursive: true, force: true }));
+
+  const cleanImageFolder = (path: string) => cleanImages(new FolderImageStore(path));
 
   const stored = (letter: string, ext: string) => join(folder, `${letter.repeat(64)}.${ext}`);
 
@@ -74,5 +79,35 @@ describe('cleaning the metadata of stored originals', () => {
       unreadable: [`${'e'.repeat(64)}.png`],
     });
     expect(readFileSync(stored('e', 'png'), 'latin1')).toBe('damaged on disk');
+  });
+
+  it('cleans the originals kept in the database the same way, and leaves their copies', async () => {
+    const database = await openTestDatabase();
+    try {
+      const store = new DatabaseImageStore(database.db);
+      const tagged = await sharp({
+        create: { width: 30, height: 10, channels: 3, background: '#333' },
+      })
+        .jpeg()
+        .withExif({ IFD0: { Artist: 'Sam Seller' } })
+        .withMetadata({ orientation: 6 })
+        .toBuffer();
+      const name = `${'a'.repeat(64)}.jpg`;
+      const copy = `${'a'.repeat(64)}-160.webp`;
+      await store.put(name, tagged, { mime: 'image/jpeg', width: 30, height: 10 });
+      await store.put(copy, Buffer.from('a copy'), { mime: 'image/webp', width: 1, height: 1 });
+
+      expect(await cleanImages(store)).toEqual({ checked: 1, cleaned: 1, unreadable: [] });
+      const after = await store.get(name);
+      expect(after?.mime).toBe('image/jpeg');
+      const meta = await sharp(after!.bytes).metadata();
+      expect(meta.exif).toBeUndefined();
+      expect([meta.width, meta.height]).toEqual([10, 30]);
+      expect(after!.bytes.toString('latin1')).not.toContain('Sam Seller');
+      expect((await store.get(copy))?.bytes.toString()).toBe('a copy');
+      expect(await cleanImages(store)).toEqual({ checked: 1, cleaned: 0, unreadable: [] });
+    } finally {
+      await database.close();
+    }
   });
 });

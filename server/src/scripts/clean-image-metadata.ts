@@ -1,7 +1,8 @@
 /**
  * Removes the metadata (GPS position, author, comments) from the photo originals already stored
- * by the image host before uploads were cleaned: `npm run clean-images` (the data folder's
- * `images`, or a folder given as argument). Each original is turned upright and encoded again
+ * by the image host before uploads were cleaned: `npm run clean-images` (where the server keeps
+ * its photos: the database with DATABASE_URL, else the data folder's `images`; or a folder given
+ * as argument). Each original is turned upright and encoded again
  * in its format, and written back under the same name, so every stored URL keeps working:
  * products' carPhoto, bookings' carImage, users' photo URLs (in the database and in the sign-in
  * provider) need no rewrite. The name was the hash of the bytes as uploaded; it stays a unique
@@ -10,11 +11,13 @@
  * the old bytes they already had (served as immutable). The resized WebP copies never carried
  * metadata. Safe to run again: a clean file is left as it is.
  */
-import { readdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { loadServerConfig } from '../config';
-import { type IMAGE_FORMATS, STORED_NAME, withoutMetadata } from '../image-host/image-store';
+import { openDatabase } from '../db/client';
+import { DatabaseImageStore } from '../image-host/database-image-store';
+import { FolderImageStore, mimeOf, STORED_NAME, type ImageStore } from '../image-host/image-files';
+import { type IMAGE_FORMATS, withoutMetadata } from '../image-host/image-store';
 import { runScript } from './run-script';
 
 type Format = keyof typeof IMAGE_FORMATS;
@@ -83,41 +86,56 @@ export interface CleanReport {
   unreadable: string[];
 }
 
-export async function cleanImageFolder(folder: string): Promise<CleanReport> {
-  const files = (await readdir(folder).catch(() => [] as string[])).filter((file) =>
-    STORED_NAME.test(file),
-  );
+/** Cleans every original of the store (its resized copies never carried metadata). */
+export async function cleanImages(store: ImageStore): Promise<CleanReport> {
+  const files = (await store.list()).filter((file) => STORED_NAME.test(file)).sort();
   const report: CleanReport = { checked: files.length, cleaned: 0, unreadable: [] };
   for (const file of files) {
-    const path = join(folder, file);
     let clean: Buffer;
+    let width: number;
+    let height: number;
     try {
-      const bytes = await readFile(path);
-      if (!(await hasMetadata(bytes))) continue;
-      const format = (await sharp(bytes).metadata()).format as Format;
-      clean = await withoutMetadata(bytes, format);
+      const stored = await store.get(file);
+      if (!stored) continue;
+      if (!(await hasMetadata(stored.bytes))) continue;
+      const format = (await sharp(stored.bytes).metadata()).format as Format;
+      clean = await withoutMetadata(stored.bytes, format);
+      const meta = await sharp(clean).metadata();
+      width = meta.width ?? 0;
+      height = meta.pageHeight ?? meta.height ?? 0;
     } catch {
       report.unreadable.push(file);
       continue;
     }
     // Atomically: a reader sees the old file or the new one, never half of one.
-    const temporary = `${path}.cleaning`;
-    await writeFile(temporary, clean);
-    await rename(temporary, path);
+    await store.replace(file, clean, { mime: mimeOf(file), width, height });
     report.cleaned += 1;
   }
   return report;
 }
 
-async function main(args: string[]): Promise<number> {
-  const folder = args[0] ?? join(loadServerConfig().dataDir, 'images');
-  const { checked, cleaned, unreadable } = await cleanImageFolder(folder);
-  console.log(`${folder}: ${checked} originals checked, ${cleaned} cleaned of their metadata.`);
+function print(where: string, { checked, cleaned, unreadable }: CleanReport): number {
+  console.log(`${where}: ${checked} originals checked, ${cleaned} cleaned of their metadata.`);
   if (unreadable.length > 0) {
     console.error(`Not pictures any more, left as they are: ${unreadable.join(', ')}`);
     return 1;
   }
   return 0;
+}
+
+async function main(args: string[]): Promise<number> {
+  const config = loadServerConfig();
+  if (args[0] || !config.databaseUrl) {
+    const folder = args[0] ?? join(config.dataDir, 'images');
+    return print(folder, await cleanImages(new FolderImageStore(folder)));
+  }
+  const database = await openDatabase({ databaseUrl: config.databaseUrl });
+  try {
+    await database.migrate();
+    return print('the database', await cleanImages(new DatabaseImageStore(database.db)));
+  } finally {
+    await database.close();
+  }
 }
 
 if (require.main === module) runScript(main);
