@@ -7,7 +7,6 @@
  * The sign-in provider is a stand-in (ID tokens `fuzzid.<base64url email>` of accounts made
  * here), so no emulator is needed; the Jest suite runs the same cases against the emulator.
  */
-import { PGlite } from '@electric-sql/pglite';
 import type { DecodedIdToken, UserRecord } from 'firebase-admin/auth';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -15,7 +14,7 @@ import { join } from 'node:path';
 import { Client } from 'pg';
 import { buildApp } from '../server/src/app';
 import type { SignInProvider } from '../server/src/auth/access';
-import { openDatabase, type Database } from '../server/src/db/client';
+import { createPglite, openDatabase, type Database } from '../server/src/db/client';
 import { seedReferenceData } from '../server/src/db/seed';
 import { fuzzEveryRoute, fuzzTargets, makeFixture } from '../server/test/fuzz/fuzz';
 
@@ -63,7 +62,7 @@ async function openBenchDatabase(): Promise<{
 }> {
   const url = process.env.DATABASE_URL;
   if (!url) {
-    const database = await openDatabase({ pglite: await PGlite.create() });
+    const database = await openDatabase({ pglite: await createPglite() });
     return { database, kind: 'PGlite', drop: async () => {} };
   }
   const name = `cardealer_fuzz_${process.pid}`;

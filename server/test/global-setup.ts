@@ -1,10 +1,9 @@
-import { PGlite } from '@electric-sql/pglite';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { isUp, startEmulator, waitUntilUp } from '../../scripts/lib/emulator';
-import { openDatabase } from '../src/db/client';
+import { createPglite, openDatabase } from '../src/db/client';
 import { seedReferenceData } from '../src/db/seed';
 import { TEMPLATE_DB, snapshotPath } from './paths';
 
@@ -57,7 +56,7 @@ async function prepareDatabase(): Promise<void> {
     await database.close();
     return;
   }
-  const pglite = await PGlite.create();
+  const pglite = await createPglite();
   const database = await openDatabase({ pglite });
   await database.migrate();
   await seedReferenceData(database.db);

@@ -1,4 +1,3 @@
-import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -7,7 +6,7 @@ import { join } from 'node:path';
 import { Client } from 'pg';
 import { buildApp, type AppOptions } from '../src/app';
 import { firebaseAuth } from '../src/auth/firebase-admin';
-import { openDatabase, type Database } from '../src/db/client';
+import { createPglite, openDatabase, type Database } from '../src/db/client';
 import { imageStoreFor } from '../src/image-host/database-image-store';
 import type { ImageStore } from '../src/image-host/image-files';
 import { withDatabase } from './global-setup';
@@ -47,7 +46,7 @@ export async function openTestDatabase(): Promise<Database> {
     };
   }
   const snapshot = new Blob([readFileSync(snapshotPath)]);
-  const pglite = await PGlite.create({ loadDataDir: snapshot });
+  const pglite = await createPglite(undefined, { loadDataDir: snapshot });
   return openDatabase({ pglite });
 }
 

@@ -1,4 +1,5 @@
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -29,6 +30,14 @@ export interface Database {
    */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+/** The extensions the migrations use (PostgreSQL ships them; PGlite loads them when it opens). */
+export const PGLITE_EXTENSIONS = { pg_trgm };
+
+/** Opens PGlite (a data folder, a dump, or in memory) with the extensions the schema needs. */
+export function createPglite(dataDir?: string, options: PGliteOptions = {}): Promise<PGlite> {
+  return PGlite.create(dataDir, { ...options, extensions: PGLITE_EXTENSIONS });
 }
 
 export const migrationsFolder = join(repoRoot, 'server', 'drizzle');
@@ -65,7 +74,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   let client = options.pglite;
   if (!client) {
     if (options.pgliteDir) mkdirSync(options.pgliteDir, { recursive: true });
-    client = await PGlite.create(options.pgliteDir);
+    client = await createPglite(options.pgliteDir);
   }
   const pglite = client;
   const db = drizzlePglite(pglite, { schema });

@@ -75,6 +75,13 @@ export const products = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** When a booking of it was marked sold; a sold car is in no list of cars for sale. */
     soldAt: timestamp('sold_at', { withTimezone: true }),
+    /** Every photo of the car, the cover first (1 to 10); `carPhoto` is the cover. */
+    photos: text('photos')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** When the seller last edited it (PATCH /products/{id}); null: never. */
+    updatedAt: timestamp('updated_at', { withTimezone: true }),
   },
   (t) => [
     // Category pages (keyset or offset), newest or oldest first (one index serves both

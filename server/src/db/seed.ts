@@ -266,6 +266,7 @@ export async function seedDemoData(db: Db, auth: Auth): Promise<void> {
           _id: `demo-car-${String(i + 1).padStart(2, '0')}`,
           carName,
           carPhoto: `/images/cars/car-${String(i + 1).padStart(2, '0')}.svg`,
+          photos: [`/images/cars/car-${String(i + 1).padStart(2, '0')}.svg`],
           categoryName,
           condition,
           originalPrice,

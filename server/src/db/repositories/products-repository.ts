@@ -46,7 +46,13 @@ const productColumns = {
 /** Cars for sale: every list a buyer sees leaves the sold ones out. */
 const forSale = isNull(products.soldAt);
 
-export type NewProduct = Omit<ProductRow, '_id' | 'advertisement' | 'createdAt' | 'soldAt'>;
+export type NewProduct = Omit<
+  ProductRow,
+  '_id' | 'advertisement' | 'createdAt' | 'soldAt' | 'photos' | 'updatedAt'
+> & {
+  /** Every photo, the cover first; default: the cover alone. */
+  photos?: string[];
+};
 
 /** The sort column, and how its value is written into (and read back from) a cursor. */
 const SORT_COLUMNS: Record<ProductSort, { column: AnyColumn; key: SQL; cast: string }> = {
@@ -195,7 +201,12 @@ export function productsRepository(db: Db) {
 
     async insert(product: NewProduct): Promise<string> {
       const id = newId();
-      await db.insert(products).values({ ...product, _id: id, advertisement: 'false' });
+      await db.insert(products).values({
+        ...product,
+        photos: product.photos ?? [product.carPhoto],
+        _id: id,
+        advertisement: 'false',
+      });
       return id;
     },
 
