@@ -7,12 +7,13 @@
  *      4530: not `npm start`'s, the tests' or the benchmarks' ports.
  *   4. The web bundle is built when its sources changed.
  *   5. REPLICAS API servers (default 3) on REPLICA_PORT (default PORT+1) and up, each with its
- *      own data folder under DATA_DIR (default `.data-cluster`), TRUST_PROXY_HOPS=1.
+ *      own data folder under DATA_DIR (default `.data-cluster`), TRUST_PROXY_HOPS=1; their
+ *      image folders are one (`DATA_DIR/images`), as they run on one machine.
  *   6. HAProxy on PORT (default 8080), with a generated configuration (scripts/lib/cluster.ts).
  * Ctrl-C (or SIGTERM) stops all of it. A replica that dies is left dead (HAProxy sends its
  * requests to the others); the load balancer or the emulator dying stops everything.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { lstatSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { firebaseAuth } from '../server/src/auth/firebase-admin';
 import { isLoopback, OPEN_DEMO_WARNING } from '../server/src/config';
@@ -46,6 +47,27 @@ const emulatorPorts = {
   logging: Number(env.CLUSTER_LOGGING_PORT ?? 4530),
 };
 const EXPORT_EVERY_MS = 15_000;
+
+/**
+ * Points a replica's image folder at the one all replicas share. They run on this machine, and
+ * the image host's files are content-addressed and written atomically (a temporary name, then
+ * a rename), so any replica can serve a photo another one stored.
+ */
+function shareImages(replicaDir: string, shared: string): void {
+  mkdirSync(shared, { recursive: true });
+  mkdirSync(replicaDir, { recursive: true });
+  const link = join(replicaDir, 'images');
+  let existing: ReturnType<typeof lstatSync> | undefined;
+  try {
+    existing = lstatSync(link);
+  } catch {
+    // not there yet
+  }
+  if (!existing) symlinkSync(shared, link, 'dir');
+  else if (!existing.isSymbolicLink()) {
+    throw new Error(`${link} is a folder of its own: move its files to ${shared} and remove it`);
+  }
+}
 
 async function main(): Promise<void> {
   const started = Date.now();
@@ -161,10 +183,12 @@ async function main(): Promise<void> {
     console.log(`Database migrated and seeded (${((Date.now() - started) / 1000).toFixed(1)} s).`);
 
     for (const [i, replicaPort] of replicaPorts.entries()) {
+      const replicaDir = join(dataDir, `replica-${i + 1}`);
+      shareImages(replicaDir, join(dataDir, 'images'));
       const replica = startReplica({
         index: i + 1,
         port: replicaPort,
-        dataDir: join(dataDir, `replica-${i + 1}`),
+        dataDir: replicaDir,
         logFile: join(logs, `replica-${i + 1}.log`),
         env: {
           APP_MODE: mode,
