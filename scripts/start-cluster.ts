@@ -220,7 +220,8 @@ async function main(): Promise<void> {
     await waitForHttp(`http://127.0.0.1:${port}/api/health`, haproxy, 30_000);
   } catch (error) {
     console.error(
-      `Could not start the CarDealer cluster: ${error instanceof Error ? error.message : String(error)}`,
+      `Could not start the CarDealer cluster: ${error instanceof Error ? error.message : String(error)}` +
+        ` (the logs are in ${logs})`,
     );
     await stopAll(1);
     return;
