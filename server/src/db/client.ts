@@ -85,8 +85,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
 }
 
 /**
- * The advisory lock the migrations run under (any fixed number; this one spells "CarDealer
- * migrate"). Every replica migrates at boot and Drizzle's migrator takes no lock of its own.
+ * The advisory lock the migrations run under (any fixed number; this one's bytes spell
+ * "CarDmigr"). Every replica migrates at boot and Drizzle's migrator takes no lock of its own.
  */
 export const MIGRATION_LOCK_KEY = 0x436172446d696772n;
 
