@@ -6,11 +6,11 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { isLoopback, OPEN_DEMO_WARNING } from '../server/src/config';
 import { build, buildIsFresh } from './build';
 import { startEmulator, waitUntilUp, type RunningEmulator } from './lib/emulator';
+import { portIsFree, waitForHealth } from './lib/processes';
 
 const root = resolve(__dirname, '..');
 const mode = process.env.APP_MODE ?? 'demo';
@@ -19,36 +19,6 @@ const port = Number(process.env.PORT ?? 8080);
 const host = process.env.HOST || (mode === 'demo' ? '127.0.0.1' : '0.0.0.0');
 const dataDir = resolve(root, process.env.DATA_DIR ?? '.data');
 const EXPORT_EVERY_MS = 15_000;
-
-function portIsFree(candidate: number): Promise<boolean> {
-  return new Promise((resolveFree) => {
-    const probe = createServer()
-      .once('error', () => resolveFree(false))
-      .once('listening', () => probe.close(() => resolveFree(true)))
-      .listen(candidate, '0.0.0.0');
-  });
-}
-
-async function waitForHealth(url: string, server: ChildProcess, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  let last = '';
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null)
-      throw new Error(`the API server exited with code ${server.exitCode}`);
-    try {
-      const response = await fetch(url, { signal: AbortSignal.timeout(2000) });
-      const body = (await response.json()) as { status?: string; message?: string };
-      if (body.status === 'ok') return;
-      last = body.message ?? '';
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 300));
-  }
-  throw new Error(
-    `the product did not become healthy within ${timeoutMs / 1000} s${last ? `: ${last}` : ''}`,
-  );
-}
 
 async function main(): Promise<void> {
   const started = Date.now();

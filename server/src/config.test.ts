@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ConfigError, isLoopback, loadServerConfig } from './config';
@@ -39,5 +39,27 @@ describe('server configuration', () => {
     expect(
       load({ RATE_LIMIT_SIGN_IN: '0', RATE_LIMIT_SIGN_IN_WINDOW_SECONDS: '60' }).signInThrottle,
     ).toEqual({ max: 0, windowSeconds: 60 });
+  });
+
+  it('leaves the token secret to the database with DATABASE_URL (demo), writing no file', () => {
+    const own = mkdtempSync(join(tmpdir(), 'cardealer-config-'));
+    try {
+      const config = loadServerConfig({
+        DATA_DIR: own,
+        DATABASE_URL: 'postgres://postgres:postgres@127.0.0.1:5432/cardealer',
+      });
+      expect(config.accessTokenSecret).toBeUndefined();
+      expect(existsSync(join(own, 'access-token-secret'))).toBe(false);
+      // Production with DATABASE_URL still wants ACCESS_TOKEN_SECRET set.
+      expect(() =>
+        loadServerConfig({
+          DATA_DIR: own,
+          APP_MODE: 'production',
+          DATABASE_URL: 'postgres://postgres:postgres@127.0.0.1:5432/cardealer',
+        }),
+      ).toThrow('ACCESS_TOKEN_SECRET must be set in production mode with DATABASE_URL');
+    } finally {
+      rmSync(own, { recursive: true, force: true });
+    }
   });
 });

@@ -37,8 +37,12 @@ export interface ServerConfig {
   firebaseProjectId: string;
   /** host:port of the Firebase Auth emulator (development only). */
   authEmulatorHost: string | undefined;
-  /** Secret that signs access tokens (generated into the data folder when unset). */
-  accessTokenSecret: string;
+  /**
+   * Secret that signs access tokens. When ACCESS_TOKEN_SECRET is unset: generated into the data
+   * folder with PGlite; undefined with DATABASE_URL (demo mode), meaning the one secret every
+   * replica shares is read from the database (db/secrets.ts) once it is open.
+   */
+  accessTokenSecret: string | undefined;
   accessTokenTtlSeconds: number;
   /** The image host's API key (it ships in the client, so it is not a secret). */
   imageHostKey: string;
@@ -186,7 +190,8 @@ export function loadServerConfig(env: Env = process.env): ServerConfig {
     databasePoolSize: int(env, 'DATABASE_POOL_SIZE', DEFAULT_POOL_SIZE, 1, 1000),
     firebaseProjectId: env.FIREBASE_PROJECT_ID || 'demo-cardealer',
     authEmulatorHost,
-    accessTokenSecret: secret ?? readOrCreateSecret(dataDir),
+    // Replicas on one database share its secret; a data folder is one replica's own.
+    accessTokenSecret: secret ?? (databaseUrl ? undefined : readOrCreateSecret(dataDir)),
     accessTokenTtlSeconds: int(env, 'ACCESS_TOKEN_TTL_SECONDS', 3600, 60, 7 * 24 * 3600),
     imageHostKey: env.IMAGE_HOST_KEY || 'cardealer-demo-key',
     webRoot: resolve(repoRoot, env.WEB_ROOT || 'dist'),

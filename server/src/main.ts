@@ -4,6 +4,7 @@ import { emulatorProblem, firebaseAuth } from './auth/firebase-admin';
 import { folderTransport, MailWorker, smtpTransport } from './deals/mail-worker';
 import { ConfigError, isLoopback, loadServerConfig, OPEN_DEMO_WARNING } from './config';
 import { openDatabase } from './db/client';
+import { accessTokenSecret } from './db/secrets';
 import { acquirePgliteLock } from './db/pglite-lock';
 import { seedDemoData, seedReferenceData } from './db/seed';
 import { imageStoreFor } from './image-host/database-image-store';
@@ -20,6 +21,7 @@ async function main(): Promise<void> {
   });
   await database.migrate();
   await seedReferenceData(database.db);
+  const secret = await accessTokenSecret(config.accessTokenSecret, database.db);
 
   const checks: ReadinessCheck[] = [
     async () => {
@@ -46,7 +48,7 @@ async function main(): Promise<void> {
     serveSourceMaps: config.mode === 'demo',
     logger: { level: config.logLevel },
     signIn: auth,
-    accessTokenSecret: config.accessTokenSecret,
+    accessTokenSecret: secret,
     accessTokenTtlSeconds: config.accessTokenTtlSeconds,
     imageHostKey: config.imageHostKey,
     imageStore: images,

@@ -11,6 +11,10 @@ export const handlers = [
   http.get(`${API}/advertisment`, () => HttpResponse.json([])),
   // A signed-in user's bell: nothing new, and a live stream that stays quiet until it is left.
   http.get(`${API}/notifications`, () => HttpResponse.json({ items: [], unread: 0 })),
+  // A seller's side menu counts the bookings waiting for an answer: none.
+  http.get(`${API}/seller-orders`, () =>
+    HttpResponse.json([], { headers: { 'X-Total-Count': '0' } }),
+  ),
   http.get(`${API}/events`, ({ request }) => {
     const stream = new ReadableStream<Uint8Array>({
       start(controller) {

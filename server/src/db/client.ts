@@ -63,7 +63,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePg(db, { migrationsFolder }),
+      migrate: () => migrateUnderLock(pool),
       ping: async () => {
         await db.execute(sql`select 1`);
       },
@@ -93,6 +93,36 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     },
     close: () => pglite.close(),
   };
+}
+
+/**
+ * The advisory lock the migrations run under (any fixed number; this one's bytes spell
+ * "CarDmigr"). Every replica migrates at boot and Drizzle's migrator takes no lock of its own.
+ */
+export const MIGRATION_LOCK_KEY = 0x436172446d696772n;
+
+/**
+ * Applies the migrations while holding a session-level advisory lock on a connection of its own:
+ * replicas that start together wait for each other, and the ones after the first find every
+ * migration applied. A connection lost mid-way ends its session, which releases the lock.
+ */
+async function migrateUnderLock(pool: Pool): Promise<void> {
+  const client = await pool.connect();
+  let broken: Error | undefined;
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY.toString()]);
+    try {
+      await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY.toString()]);
+    }
+  } catch (error) {
+    broken = error instanceof Error ? error : new Error(String(error));
+    throw error;
+  } finally {
+    // A connection that failed goes away rather than back to the pool (and its lock with it).
+    client.release(broken);
+  }
 }
 
 /**

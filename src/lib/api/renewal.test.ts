@@ -4,7 +4,7 @@ import { makeStore } from '../../app/store';
 import { fakeProvider } from '../../testing/firebaseAuth';
 import { API, server } from '../../testing/server';
 import { firebaseAuthService } from '../auth/firebase';
-import { listenToAuth } from '../../testing/session';
+import { listenToAuth, roleHandlers } from '../../testing/session';
 import { api } from './index';
 
 /** A signed-in store whose API token the server will refuse. */
@@ -15,6 +15,7 @@ async function signedInStore() {
   let jwtCalls = 0;
   server.use(
     ...provider.handlers,
+    ...roleHandlers('buyer'),
     http.get(`${API}/jwt`, ({ request }) => {
       jwtCalls += 1;
       const proof = request.headers.get('authorization') ?? '';

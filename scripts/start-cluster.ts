@@ -1,0 +1,244 @@
+/**
+ * `npm run start:cluster`: the product as several replicas behind HAProxy, on one PostgreSQL.
+ *   1. PostgreSQL: DATABASE_URL when set, else a Debian cluster of its own (CLUSTER_PG_NAME,
+ *      default `cardealer-cluster`, on CLUSTER_PG_PORT, default 5450; kept between starts).
+ *   2. The migrations (and the demo data, as `npm start` seeds it) are applied once, here.
+ *   3. The Firebase Auth emulator (demo mode) on CLUSTER_AUTH_PORT (9399), hub 4430, logging
+ *      4530: not `npm start`'s, the tests' or the benchmarks' ports.
+ *   4. The web bundle is built when its sources changed.
+ *   5. REPLICAS API servers (default 3) on REPLICA_PORT (default PORT+1) and up, each with its
+ *      own data folder under DATA_DIR (default `.data-cluster`), TRUST_PROXY_HOPS=1. They share
+ *      nothing but the database: photos, rate limits and the catalogue's changes live there.
+ *   6. HAProxy on PORT (default 8080), with a generated configuration (scripts/lib/cluster.ts).
+ * Ctrl-C (or SIGTERM) stops all of it. A replica that dies is left dead (HAProxy sends its
+ * requests to the others); the load balancer or the emulator dying stops everything.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { firebaseAuth } from '../server/src/auth/firebase-admin';
+import { isLoopback, OPEN_DEMO_WARNING } from '../server/src/config';
+import { openDatabase } from '../server/src/db/client';
+import { seedDemoData, seedReferenceData } from '../server/src/db/seed';
+import { build, buildIsFresh } from './build';
+import {
+  startHaproxy,
+  startLocalPostgres,
+  startReplica,
+  waitForHttp,
+  waitForReplicas,
+  type LocalPostgres,
+  type Replica,
+} from './lib/cluster';
+import { PROJECT_ID, startEmulator, waitUntilUp, type RunningEmulator } from './lib/emulator';
+import { portIsFree, stopProcess } from './lib/processes';
+
+const root = resolve(__dirname, '..');
+const env = process.env;
+const mode = env.APP_MODE ?? 'demo';
+const port = Number(env.PORT ?? 8080);
+const host = env.HOST || (mode === 'demo' ? '127.0.0.1' : '0.0.0.0');
+const replicaCount = Number(env.REPLICAS ?? 3);
+const firstReplicaPort = Number(env.REPLICA_PORT ?? port + 1);
+const dataDir = resolve(root, env.DATA_DIR ?? '.data-cluster');
+const logs = join(dataDir, 'logs');
+const emulatorPorts = {
+  auth: Number(env.CLUSTER_AUTH_PORT ?? 9399),
+  hub: Number(env.CLUSTER_HUB_PORT ?? 4430),
+  logging: Number(env.CLUSTER_LOGGING_PORT ?? 4530),
+};
+const EXPORT_EVERY_MS = 15_000;
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  if (!Number.isInteger(replicaCount) || replicaCount < 1 || replicaCount > 32) {
+    throw new Error(`REPLICAS must be a whole number from 1 to 32 (got "${env.REPLICAS}")`);
+  }
+  const replicaPorts = Array.from({ length: replicaCount }, (_, i) => firstReplicaPort + i);
+  const wanted: [string, number][] = [
+    ['PORT (HAProxy)', port],
+    ...replicaPorts.map((p, i): [string, number] => [`REPLICA_PORT (replica ${i + 1})`, p]),
+  ];
+  if (mode === 'demo') {
+    wanted.push(['CLUSTER_AUTH_PORT', emulatorPorts.auth]);
+    wanted.push(['CLUSTER_HUB_PORT', emulatorPorts.hub]);
+    wanted.push(['CLUSTER_LOGGING_PORT', emulatorPorts.logging]);
+  }
+  for (const [name, candidate] of wanted) {
+    if (!(await portIsFree(candidate))) {
+      throw new Error(`port ${candidate} is in use: stop what runs there, or choose ${name}=…`);
+    }
+  }
+  mkdirSync(logs, { recursive: true });
+
+  let postgres: LocalPostgres | undefined;
+  let emulator: RunningEmulator | undefined;
+  let haproxy: ReturnType<typeof startHaproxy> | undefined;
+  const replicas: Replica[] = [];
+  let exportTimer: NodeJS.Timeout | undefined;
+  let stopping = false;
+  const stopAll = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    if (exportTimer) clearInterval(exportTimer);
+    console.log('\nStopping the CarDealer cluster…');
+    if (haproxy) await stopProcess(haproxy);
+    await Promise.all(replicas.map((replica) => replica.stop()));
+    // The emulator exports its accounts to the data folder as it stops.
+    await emulator?.stop();
+    try {
+      postgres?.stop();
+    } catch (error) {
+      console.error(`Stopping PostgreSQL failed: ${(error as Error).message}`);
+    }
+    process.exit(code);
+  };
+  process.on('SIGINT', () => void stopAll(0));
+  process.on('SIGTERM', () => void stopAll(0));
+
+  try {
+    let databaseUrl = env.DATABASE_URL;
+    if (!databaseUrl) {
+      postgres = await startLocalPostgres({
+        cluster: env.CLUSTER_PG_NAME ?? 'cardealer-cluster',
+        port: Number(env.CLUSTER_PG_PORT ?? 5450),
+        database: 'cardealer',
+      });
+      databaseUrl = postgres.url;
+    }
+
+    if (mode === 'demo') {
+      const configFile = join(dataDir, 'firebase.json');
+      writeFileSync(
+        configFile,
+        JSON.stringify({
+          emulators: {
+            auth: { host: '127.0.0.1', port: emulatorPorts.auth },
+            hub: { host: '127.0.0.1', port: emulatorPorts.hub },
+            logging: { host: '127.0.0.1', port: emulatorPorts.logging },
+            ui: { enabled: false },
+            singleProjectMode: true,
+          },
+        }),
+      );
+      emulator = startEmulator({
+        configFile,
+        authPort: emulatorPorts.auth,
+        hubPort: emulatorPorts.hub,
+        persistDir: join(dataDir, 'auth-emulator'),
+        logFile: join(logs, 'emulator.log'),
+      });
+      emulator.process.once('exit', (code) => {
+        if (!stopping) {
+          console.error(`The sign-in emulator stopped (code ${code}); see ${logs}/emulator.log`);
+          void stopAll(1);
+        }
+      });
+    }
+
+    // The bundle builds while the emulator starts.
+    if (buildIsFresh()) {
+      console.log('Web bundle is up to date.');
+    } else {
+      console.log('Building the web bundle…');
+      await build();
+    }
+
+    // Migrations and seed data, once, before any replica starts (each replica migrates again at
+    // boot, under a lock, and finds nothing to do; so does its demo seed).
+    const database = await openDatabase({ databaseUrl, poolSize: 2 });
+    try {
+      await database.migrate();
+      await seedReferenceData(database.db);
+      if (emulator) {
+        await waitUntilUp(emulator.host, 90_000, emulator.process);
+        await seedDemoData(
+          database.db,
+          firebaseAuth({ firebaseProjectId: PROJECT_ID, authEmulatorHost: emulator.host }),
+        );
+      }
+    } finally {
+      await database.close();
+    }
+    console.log(`Database migrated and seeded (${((Date.now() - started) / 1000).toFixed(1)} s).`);
+
+    for (const [i, replicaPort] of replicaPorts.entries()) {
+      const replicaDir = join(dataDir, `replica-${i + 1}`);
+      mkdirSync(replicaDir, { recursive: true });
+      const replica = startReplica({
+        index: i + 1,
+        port: replicaPort,
+        dataDir: replicaDir,
+        logFile: join(logs, `replica-${i + 1}.log`),
+        env: {
+          APP_MODE: mode,
+          DATABASE_URL: databaseUrl,
+          PUBLIC_ORIGIN: env.PUBLIC_ORIGIN || `http://localhost:${port}`,
+          ...(emulator ? { FIREBASE_AUTH_EMULATOR_HOST: emulator.host } : {}),
+        },
+      });
+      replica.process.once('exit', (code, signal) => {
+        if (!stopping) {
+          console.error(
+            `${replica.name} (port ${replica.port}) stopped (${signal ?? `code ${code}`}); ` +
+              `HAProxy sends its requests to the others. See ${logs}/${replica.name}.log`,
+          );
+        }
+      });
+      replicas.push(replica);
+    }
+    await waitForReplicas(replicas, 120_000);
+
+    const balancer = { host, port, replicas };
+    haproxy = startHaproxy(join(dataDir, 'haproxy.cfg'), balancer, join(logs, 'haproxy.log'));
+    haproxy.once('exit', (code) => {
+      if (!stopping) {
+        console.error(`HAProxy stopped (code ${code}); see ${logs}/haproxy.log`);
+        void stopAll(1);
+      }
+    });
+    await waitForHttp(`http://127.0.0.1:${port}/api/health`, haproxy, 30_000);
+  } catch (error) {
+    console.error(
+      `Could not start the CarDealer cluster: ${error instanceof Error ? error.message : String(error)}` +
+        ` (the logs are in ${logs})`,
+    );
+    await stopAll(1);
+    return;
+  }
+
+  if (emulator) {
+    // Keep what a crash could lose small: write the accounts to the data folder regularly.
+    const running = emulator;
+    exportTimer = setInterval(() => {
+      running
+        .exportNow()
+        .catch((error: Error) => console.warn(`Saving sign-in accounts failed: ${error.message}`));
+    }, EXPORT_EVERY_MS);
+  }
+
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  console.log(`
+CarDealer is running as ${replicaCount} replicas behind HAProxy (${mode} mode, ready in ${seconds} s):  http://localhost:${port}
+  Replicas:      ${replicas.map((r) => `${r.name} on :${r.port}`).join(', ')} (answer header X-Replica)
+  Database:      ${env.DATABASE_URL ? 'DATABASE_URL' : `PostgreSQL cluster ${env.CLUSTER_PG_NAME ?? 'cardealer-cluster'} on port ${env.CLUSTER_PG_PORT ?? 5450}`}
+  Data folder:   ${dataDir} (logs in ${logs}, HAProxy's configuration in haproxy.cfg)`);
+  if (mode === 'demo' && !isLoopback(host)) {
+    console.log(`\n  WARNING (HOST=${host}): ${OPEN_DEMO_WARNING}`);
+  }
+  if (mode === 'demo') {
+    console.log(`
+Demo accounts (password cardealer123):
+  admin@cardealer.dev    Admin
+  seller@cardealer.dev   Seller
+  buyer@cardealer.dev    Buyer
+`);
+  }
+  console.log('Press Ctrl-C to stop.');
+}
+
+main().catch((error: unknown) => {
+  console.error(
+    `Could not start the CarDealer cluster: ${error instanceof Error ? error.message : String(error)}`,
+  );
+  process.exit(1);
+});
