@@ -197,6 +197,15 @@ async function main(): Promise<void> {
       }
     });
     await waitForHttp(`http://127.0.0.1:${port}/api/health`, haproxy, 30_000);
+    // Who is who, for whoever needs to stop one replica (the cluster's browser test kills one).
+    writeFileSync(
+      join(dataDir, 'replicas.json'),
+      JSON.stringify(
+        replicas.map((r) => ({ name: r.name, port: r.port, pid: r.process.pid })),
+        null,
+        2,
+      ),
+    );
   } catch (error) {
     console.error(
       `Could not start the CarDealer cluster: ${error instanceof Error ? error.message : String(error)}` +

@@ -4,6 +4,7 @@
  *   unit and component tests (Jest: web in jsdom, server on PGlite)
  *   server tests on PostgreSQL (DATABASE_URL, or Debian's cluster when installed)
  *   browser tests (Playwright with Debian's Chromium against the running product)
+ *   browser tests on the cluster (three replicas behind HAProxy on PostgreSQL)
  * Set TEST_POSTGRES=required to fail instead of skipping when no PostgreSQL can be had (CI does).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
@@ -183,6 +184,31 @@ async function main(): Promise<void> {
     testEnv,
   );
   countPlaywright(join(reports, 'e2e.json'));
+
+  // The product as three replicas behind HAProxy on PostgreSQL (npm run start:cluster).
+  const haproxy = ['/usr/sbin/haproxy', '/usr/bin/haproxy'].some((file) => existsSync(file));
+  if (pg && haproxy) {
+    run(
+      'browser tests on the cluster (three replicas behind HAProxy, PostgreSQL)',
+      bin('playwright'),
+      ['test', '--config', 'e2e/cluster.config.ts'],
+      { ...testEnv, DATABASE_URL: pg },
+    );
+    countPlaywright(join(reports, 'e2e-cluster.json'));
+  } else if (process.env.TEST_POSTGRES === 'required') {
+    outcomes.push({
+      name: 'browser tests on the cluster',
+      ok: false,
+      passed: 0,
+      failed: 0,
+      seconds: 0,
+      note: pg ? 'no HAProxy (apt-get install -y haproxy)' : 'no PostgreSQL',
+    });
+  } else {
+    console.warn(
+      '\n! No PostgreSQL or no HAProxy here: skipping the browser tests on the cluster.',
+    );
+  }
 
   await emulator?.stop();
 

@@ -1,0 +1,60 @@
+import { defineConfig } from '@playwright/test';
+import { resolve } from 'node:path';
+import { chromiumArgs, chromiumPath } from './chromium';
+
+/**
+ * Browser tests against the product as a cluster: `npm run start:cluster` with three replicas
+ * behind HAProxy on a fresh PostgreSQL database (e2e/cluster/start.ts), each replica with its
+ * own data folder. Round robin sends each request of a page to the next replica.
+ */
+const root = resolve(__dirname, '..');
+export const CLUSTER_PORT = Number(process.env.E2E_CLUSTER_PORT ?? 8580);
+export const CLUSTER_DATA_DIR = resolve(root, `.data-e2e-cluster-${CLUSTER_PORT}`);
+
+export default defineConfig({
+  testDir: './cluster',
+  testMatch: '**/*.e2e.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 180_000,
+  expect: { timeout: 15_000 },
+  forbidOnly: !!process.env.CI,
+  reporter: [['list'], ['json', { outputFile: resolve(root, 'reports', 'e2e-cluster.json') }]],
+  outputDir: resolve(root, 'test-results', 'cluster'),
+  use: {
+    baseURL: `http://127.0.0.1:${CLUSTER_PORT}`,
+    browserName: 'chromium',
+    launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  webServer: {
+    command: 'node --import tsx e2e/cluster/start.ts',
+    cwd: root,
+    url: `http://127.0.0.1:${CLUSTER_PORT}/api/health`,
+    reuseExistingServer: false,
+    timeout: 300_000,
+    // start-cluster stops HAProxy, the replicas, the emulator on SIGTERM.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+    env: {
+      APP_MODE: 'demo',
+      PORT: String(CLUSTER_PORT),
+      REPLICA_PORT: String(CLUSTER_PORT + 1),
+      REPLICAS: '3',
+      DATA_DIR: CLUSTER_DATA_DIR,
+      // The bundle the other browser tests built (built here when it is missing or stale).
+      WEB_ROOT: process.env.E2E_WEB_ROOT ?? '.build-e2e-8180',
+      CLUSTER_AUTH_PORT: '9599',
+      CLUSTER_HUB_PORT: '4450',
+      CLUSTER_LOGGING_PORT: '4550',
+      LOG_LEVEL: 'warn',
+      // Every browser test signs in from one address: limits far above what a run makes.
+      RATE_LIMIT_JWT: '10000',
+      RATE_LIMIT_USERS: '10000',
+      RATE_LIMIT_UPLOADS: '10000',
+      RATE_LIMIT_ORDERS: '10000',
+      RATE_LIMIT_SIGN_IN: '10000',
+    },
+  },
+});

@@ -1,0 +1,142 @@
+import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CLUSTER_DATA_DIR } from '../cluster.config';
+import { demo, pngImage, register, signIn, uniqueEmail } from '../support';
+
+interface RunningReplica {
+  name: string;
+  port: number;
+  pid: number;
+}
+
+const replicas = (): RunningReplica[] =>
+  JSON.parse(readFileSync(join(CLUSTER_DATA_DIR, 'replicas.json'), 'utf8')) as RunningReplica[];
+
+async function newPage(browser: Browser): Promise<Page> {
+  return (await browser.newContext()).newPage();
+}
+
+/** The replicas that answer through the load balancer, by their X-Replica header. */
+async function answering(page: Page, tries = 12): Promise<Set<string>> {
+  const names = new Set<string>();
+  for (let i = 0; i < tries; i += 1) {
+    const response = await page.request.get('/api/health');
+    expect(response.status()).toBe(200);
+    names.add(response.headers()['x-replica'] ?? '?');
+  }
+  return names;
+}
+
+/** An image shows when the browser could fetch and decode it. */
+async function expectLoaded(image: Locator) {
+  await image.scrollIntoViewIfNeeded();
+  await expect
+    .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .toBe(true);
+}
+
+test('a whole deal on three replicas in round robin, one of them killed halfway', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const seller = await newPage(browser);
+  expect(await answering(seller)).toEqual(new Set(['replica-1', 'replica-2', 'replica-3']));
+
+  // A new seller registers with a photo and posts a car with a photo: each request may land on
+  // another replica, and each replica keeps its own data folder.
+  const sellerName = `Cleo Cluster ${Date.now().toString(36)}`;
+  const sellerEmail = uniqueEmail('cluster-seller');
+  await register(seller, { name: sellerName, email: sellerEmail, role: 'Seller' });
+  const carName = `BMW X${Date.now().toString(36).slice(-4)}`;
+  await seller.goto('/dashboad/add-products');
+  await seller.getByLabel('Product name').fill(carName);
+  await seller.getByRole('combobox', { name: 'Category' }).click();
+  await seller.getByRole('option', { name: 'BMW', exact: true }).click();
+  await seller.getByLabel('Original price').fill('61000');
+  await seller.getByLabel('Selling price').fill('48000');
+  await seller.getByRole('combobox', { name: 'Condition' }).click();
+  await seller.getByRole('option', { name: 'Good', exact: true }).click();
+  await seller.getByLabel('Year of used').fill('2');
+  await seller.getByLabel('Location').fill('Austin, TX');
+  await seller
+    .getByLabel('Product photo')
+    .setInputFiles({ name: 'car.png', mimeType: 'image/png', buffer: pngImage(64, 40) });
+  await seller.getByLabel('Description').fill('One owner, full service history.');
+  await seller.getByRole('button', { name: 'Post', exact: true }).click();
+  await expect(seller.getByText('Product added succesfull')).toBeVisible();
+  // The photo is served whichever replica the browser asks (three times: three replicas).
+  const row = seller.getByRole('row').filter({ hasText: carName });
+  await expect(row).toBeVisible();
+  const photo = await row.getByRole('img').first().getAttribute('src');
+  expect(photo).toMatch(/^\/image-host\/i\//);
+  for (let i = 0; i < 3; i += 1) {
+    const response = await seller.request.get(photo!);
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toMatch(/^image\//);
+  }
+  await seller.goto('/dashboad/bookings');
+  await expect(seller.getByRole('heading', { name: 'Bookings' })).toBeVisible();
+
+  // A replica dies (SIGKILL: no goodbye) between two steps. HAProxy takes it out; the seller's
+  // event stream, if it was there, reconnects to another.
+  const victim = replicas()[0];
+  process.kill(victim.pid, 'SIGKILL');
+
+  // The buyer books from the category page: the car is there at once, with its photo.
+  const buyer = await newPage(browser);
+  await signIn(buyer, demo.buyer);
+  await buyer.goto('/category-products/BMW');
+  const card = buyer.getByRole('article', { name: carName });
+  await expect(card).toBeVisible();
+  await expectLoaded(card.getByRole('img', { name: carName }).first());
+  await card.getByRole('button', { name: `Buy now: ${carName}` }).click();
+  const dialog = buyer.getByRole('dialog', { name: `Book ${carName}` });
+  await dialog.getByLabel('Phone number').fill('+1 555-0100');
+  await dialog.getByLabel('Meet location').fill('Main street parking');
+  await dialog.getByRole('button', { name: 'Submit' }).click();
+  await expect(buyer.getByText('Order successful')).toBeVisible();
+
+  // The seller's page hears of it live, accepts, and both talk.
+  const booking = seller.locator('.MuiCard-root').filter({ hasText: carName });
+  await expect(booking).toBeVisible({ timeout: 20_000 });
+  await booking.getByRole('button', { name: /^Accept:/ }).click();
+  await expect(seller.getByText('Booking accepted')).toBeVisible();
+  await booking.getByRole('link', { name: /^Open the booking/ }).click();
+  await expect(seller.getByRole('heading', { name: 'Conversation' })).toBeVisible();
+  const orderPath = new URL(seller.url()).pathname;
+  await buyer.goto(orderPath);
+  await expect(buyer.getByText('Accepted', { exact: true }).first()).toBeVisible();
+  await buyer.getByLabel('Write a message').fill('Still available on Saturday?');
+  await buyer.getByRole('button', { name: 'Send' }).click();
+  await expect(seller.getByText('Still available on Saturday?')).toBeVisible();
+  await seller.getByLabel('Write a message').fill('Yes, see you at ten');
+  await seller.getByRole('button', { name: 'Send' }).click();
+  await expect(buyer.getByText('Yes, see you at ten')).toBeVisible();
+
+  // The admin verifies the seller; the buyer's category page shows the tick at once.
+  const admin = await newPage(browser);
+  await signIn(admin, demo.admin);
+  await admin.goto('/dashboad/all-sellers');
+  await expect(admin.getByRole('heading', { name: 'All Sellers' })).toBeVisible();
+  const search = admin.getByRole('searchbox');
+  if (!(await search.isVisible())) await admin.getByRole('button', { name: 'Search' }).click();
+  await admin.getByRole('searchbox').fill(sellerEmail);
+  const sellerRow = admin.getByRole('row', { name: new RegExp(sellerName) });
+  await sellerRow.getByRole('button', { name: `Make seller verify: ${sellerName}` }).click();
+  await expect(admin.getByText('User verified success full')).toBeVisible();
+  await buyer.goto('/category-products/BMW');
+  await expect(
+    buyer.getByRole('article', { name: carName }).getByRole('img', { name: 'Verified seller' }),
+  ).toBeVisible();
+
+  // The dead replica is out of the rotation; every write the users saw acknowledged is there.
+  const alive = await answering(admin);
+  expect(alive.has(victim.name)).toBe(false);
+  expect(alive.size).toBe(2);
+  await buyer.reload();
+  await buyer.goto(orderPath);
+  await expect(buyer.getByText('Still available on Saturday?')).toBeVisible();
+  await expect(buyer.getByText('Yes, see you at ten')).toBeVisible();
+  await expect(buyer.getByText('Accepted', { exact: true }).first()).toBeVisible();
+});

@@ -1,0 +1,35 @@
+/**
+ * Starts the cluster for its browser tests: a fresh database on the test PostgreSQL (DATABASE_URL,
+ * else Debian's cluster as the server tests use it), a fresh data folder, then
+ * `npm run start:cluster` in this process (it stops everything on SIGTERM).
+ */
+import { execFileSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { Client } from 'pg';
+
+const root = resolve(__dirname, '..', '..');
+const DATABASE = 'cardealer_e2e_cluster';
+
+async function main(): Promise<void> {
+  const server =
+    process.env.DATABASE_URL ||
+    execFileSync('bash', [resolve(root, 'scripts', 'postgres-for-tests.sh')], {
+      encoding: 'utf8',
+    }).trim();
+  const admin = new Client({ connectionString: server });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${DATABASE}`);
+  await admin.end();
+  const url = new URL(server);
+  url.pathname = `/${DATABASE}`;
+  process.env.DATABASE_URL = url.toString();
+  if (process.env.DATA_DIR) rmSync(process.env.DATA_DIR, { recursive: true, force: true });
+  await import('../../scripts/start-cluster');
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
