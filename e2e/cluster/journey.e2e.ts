@@ -75,12 +75,15 @@ test('a whole deal on three replicas in round robin, one of them killed halfway'
     expect(response.status()).toBe(200);
     expect(response.headers()['content-type']).toMatch(/^image\//);
   }
+  const stream = seller.waitForResponse((response) => response.url().includes('/api/events'));
   await seller.goto('/dashboad/bookings');
   await expect(seller.getByRole('heading', { name: 'Bookings' })).toBeVisible();
+  const streamedBy = (await stream).headers()['x-replica'];
 
-  // A replica dies (SIGKILL: no goodbye) between two steps. HAProxy takes it out; the seller's
-  // event stream, if it was there, reconnects to another.
-  const victim = replicas()[0];
+  // The replica holding the seller's live stream dies (SIGKILL: no goodbye) between two steps.
+  // HAProxy takes it out; the stream reconnects to another replica.
+  const victim = replicas().find((replica) => replica.name === streamedBy)!;
+  expect(victim).toBeDefined();
   process.kill(victim.pid, 'SIGKILL');
 
   // The buyer books from the category page: the car is there at once, with its photo.
