@@ -7,13 +7,13 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useFormik } from 'formik';
 import { useState } from 'react';
-import { useSelector } from 'react-redux';
 import { Navigate, useNavigate } from 'react-router-dom';
 import * as yup from 'yup';
+import { useAppSelector } from '../../app/hooks';
 import { SelectInput } from '../../components/SelectInput';
 import { TextInput } from '../../components/TextInput';
 import { paths } from '../../config/paths';
-import { selectAccountRecord, selectAuthUser, type AuthRootState } from '../../lib/auth/authSlice';
+import { selectAccountRecord, selectAuthUser } from '../../lib/auth/authSlice';
 import { signOut, useSessionDispatch } from '../../lib/auth/session';
 import { fieldError, textFieldProps } from '../../lib/forms';
 import { imageFileSchema } from '../../lib/imageFile';
@@ -40,8 +40,8 @@ export function FinishRegistrationPage() {
   const dispatch = useSessionDispatch();
   const navigate = useNavigate();
   const returnPath = useReturnPath();
-  const user = useSelector((state: AuthRootState) => selectAuthUser(state));
-  const account = useSelector((state: AuthRootState) => selectAccountRecord(state));
+  const user = useAppSelector(selectAuthUser);
+  const account = useAppSelector(selectAccountRecord);
   const [progress, setProgress] = useState<number | null>(null);
   const hasPhoto = Boolean(user?.photoURL);
 
