@@ -82,6 +82,8 @@ export interface RegisteredRoute {
   url: string;
   /** Kept out of the generated contract (`schema.hide`). */
   hidden: boolean;
+  /** Changes what the catalogue shows (`config: CATALOGUE_WRITE`). */
+  catalogueWrite: boolean;
 }
 
 declare module 'fastify' {
@@ -123,7 +125,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
     const hidden = Boolean((route.schema as { hide?: boolean } | undefined)?.hide);
-    for (const method of methods) registeredRoutes.push({ method, url: route.url, hidden });
+    const catalogueWrite =
+      (route.config as { catalogueWrite?: boolean } | undefined)?.catalogueWrite === true;
+    for (const method of methods) {
+      registeredRoutes.push({ method, url: route.url, hidden, catalogueWrite });
+    }
   });
 
   app.decorate('db', options.db);

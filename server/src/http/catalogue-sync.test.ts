@@ -155,4 +155,28 @@ describe(`the catalogue across replicas (${databaseKind})`, () => {
     expect(await behindOnceSettled(change, 0)).toBe(0);
     await replicas.remove('gone-replica');
   });
+
+  it('marks every route that changes the catalogue, and no other', () => {
+    const writes = a.app.registeredRoutes
+      .filter((route) => route.catalogueWrite)
+      .map((route) => `${route.method} ${route.url}`)
+      .sort();
+    expect(writes).toEqual([
+      'DELETE /api/seller-products/:id',
+      'DELETE /api/user/:id',
+      'PATCH /api/orders/:id',
+      'POST /api/category',
+      'PUT /api/seller-products/:id',
+      'PUT /api/users/verify/:id',
+    ]);
+  });
+
+  it('keeps the cache when a barrier passes: only changes clear it', async () => {
+    await read('/api/categories');
+    const cached = b.catalogueCache.size;
+    expect(cached).toBeGreaterThan(0);
+    const change = await a.app.repos.catalogueReplicas.barrier();
+    expect(await behindOnceSettled(change, 0)).toBe(0);
+    expect(b.catalogueCache.size).toBe(cached);
+  });
 });

@@ -2,19 +2,19 @@
  * Keeps the catalogue cache true on every replica, and a writer's next read true wherever it
  * lands. Every change to the catalogue sends a notice on commit (migration 0007's triggers); each
  * replica, on a notice, clears its cache, then records the newest notice it has seen. A write's
- * answer waits until every live replica has seen a notice committed after the write (a barrier),
- * so the caller's next request finds the change on whichever replica it reaches. The wait is
- * bounded by the cache's lifetime: an answer older than the write has expired by then anyway.
+ * answer (a route with `config: CATALOGUE_WRITE`) waits until every live replica has seen a notice
+ * committed after the write (a barrier), so the caller's next request finds the change on
+ * whichever replica it reaches. The wait is bounded by the cache's lifetime: an answer older than
+ * the write has expired by then anyway. Other writes (bookings, messages) answer at once.
  *
  * Without a database listener (codegen, a bare test app) the writer's own cache is cleared after
- * each write instead: one process, nothing else to tell.
+ * each catalogue write instead: one process, nothing else to tell.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { randomUUID } from 'node:crypto';
 import { CATALOGUE_CHANNEL } from '../db/repositories/catalogue-replicas-repository';
 import type { Listen } from '../events/event-hub';
-import { API_PREFIX } from '../paths';
 import { CatalogueCache } from './catalogue-cache';
 
 export interface CatalogueSyncOptions {
@@ -29,7 +29,14 @@ declare module 'fastify' {
     /** The catalogue's answer cache (catalogue-answers.ts). */
     catalogueCache: CatalogueCache;
   }
+  interface FastifyContextConfig {
+    /** The route changes what the catalogue shows: its answer waits until every replica knows. */
+    catalogueWrite?: boolean;
+  }
 }
+
+/** A route's `config` when it changes what the catalogue shows (posting, advertising, selling…). */
+export const CATALOGUE_WRITE = { catalogueWrite: true } as const;
 
 /** How often a replica says it is alive (REPLICA_ALIVE_MS is the limit). */
 const HEARTBEAT_MS = 1000;
@@ -50,8 +57,10 @@ const catalogueSync: FastifyPluginAsync<CatalogueSyncOptions> = async (app, opti
   if (listen) {
     app.addHook('onReady', async () => {
       stopListening = await listen(CATALOGUE_CHANNEL, (payload) => {
-        cache.invalidate();
-        const change = Number(payload);
+        // A change clears the cache; a barrier (`b<n>`) only asks to be acknowledged.
+        const barrier = payload.startsWith('b');
+        if (!barrier) cache.invalidate();
+        const change = Number(barrier ? payload.slice(1) : payload);
         if (!Number.isSafeInteger(change)) return;
         recording = recording
           .then(() => replicas.seen(id, change))
@@ -85,9 +94,8 @@ const catalogueSync: FastifyPluginAsync<CatalogueSyncOptions> = async (app, opti
 
   // Callback style: a read (nearly every request) passes without a promise.
   app.addHook('onSend', (request, reply, payload, done) => {
-    const write = request.method !== 'GET' && request.method !== 'HEAD';
+    const write = request.routeOptions.config.catalogueWrite === true;
     if (!write || reply.statusCode >= 400 || cache.ttlMs === 0) return done(null, payload);
-    if (!request.url.startsWith(`${API_PREFIX}/`)) return done(null, payload);
     if (!listen) {
       cache.invalidate();
       return done(null, payload);

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
+import { CATALOGUE_WRITE } from '../http/catalogue-sync';
 import { httpError } from '../http/errors';
 import { normaliseEmail } from '../db/repositories/ids';
 import type { DealRefusal, OrderView } from '../db/repositories/orders-repository';
@@ -237,6 +238,8 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch(
     '/orders/:id',
     {
+      // Changes what the catalogue shows: answered once every replica has seen it.
+      config: CATALOGUE_WRITE,
       onRequest: [app.authenticate],
       schema: {
         operationId: 'moveOrder',

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
 import { sendCatalogue } from '../http/catalogue-answers';
+import { CATALOGUE_WRITE } from '../http/catalogue-sync';
 import { httpError } from '../http/errors';
 import { NEXT_CURSOR_HEADER } from '../http/page-headers';
 import { normaliseEmail } from '../db/repositories/ids';
@@ -162,6 +163,8 @@ const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/category',
     {
+      // Changes what the catalogue shows: answered once every replica has seen it.
+      config: CATALOGUE_WRITE,
       onRequest: [app.authenticate, app.requireRole('Seller')],
       schema: {
         operationId: 'addProduct',
@@ -247,6 +250,8 @@ const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/seller-products/:id',
     {
+      // Changes what the catalogue shows: answered once every replica has seen it.
+      config: CATALOGUE_WRITE,
       onRequest: [app.authenticate, app.requireRole('Seller')],
       schema: {
         operationId: 'advertiseProduct',
@@ -269,6 +274,8 @@ const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/seller-products/:id',
     {
+      // Changes what the catalogue shows: answered once every replica has seen it.
+      config: CATALOGUE_WRITE,
       onRequest: [app.authenticate, app.requireRole('Seller')],
       schema: {
         operationId: 'deleteProduct',

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type, type TSchema } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
+import { CATALOGUE_WRITE } from '../http/catalogue-sync';
 import { httpError } from '../http/errors';
 import { sendPageHeaders } from '../http/page-headers';
 import { normaliseEmail } from '../db/repositories/ids';
@@ -175,6 +176,8 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete(
     '/user/:id',
     {
+      // Changes what the catalogue shows: answered once every replica has seen it.
+      config: CATALOGUE_WRITE,
       onRequest: [app.authenticate, app.requireRole('Admin')],
       schema: {
         operationId: 'deleteUser',
@@ -211,6 +214,8 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.put(
     '/users/verify/:id',
     {
+      // Changes what the catalogue shows: answered once every replica has seen it.
+      config: CATALOGUE_WRITE,
       onRequest: [app.authenticate, app.requireRole('Admin')],
       schema: {
         operationId: 'verifySeller',

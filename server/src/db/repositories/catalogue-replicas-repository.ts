@@ -29,13 +29,14 @@ export function catalogueReplicasRepository(db: Db) {
     },
 
     /**
-     * A change notice of its own, committed now: a replica that has seen it has seen every change
-     * committed before it (PostgreSQL delivers notices in commit order). Answers its number.
+     * A notice of its own (`b<n>`: nothing changed), committed now: a replica that has seen it has
+     * seen every change committed before it (PostgreSQL delivers notices in commit order).
+     * Answers its number.
      */
     async barrier(): Promise<number> {
       // Both drivers (node-postgres, PGlite) answer raw SQL as `{ rows }`.
       const result = (await db.execute(
-        sql`select pg_notify(${CATALOGUE_CHANNEL}, n::text), n::text as change
+        sql`select pg_notify(${CATALOGUE_CHANNEL}, 'b' || n::text), n::text as change
             from (select nextval('catalogue_change') as n) as next`,
       )) as unknown as { rows: { change: string }[] };
       return Number(result.rows[0].change);
