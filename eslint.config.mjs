@@ -179,5 +179,26 @@ export default tseslint.config(
     files: ['src/lib/auth/firebase.ts'],
     rules: { 'no-restricted-imports': 'off' },
   },
+  {
+    // PGlite opens through server/src/db/client.ts (createPglite), which loads the extensions the
+    // migrations need (pg_trgm): a bare PGlite.create() fails at migration 0008.
+    files: ['server/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts'],
+    ignores: ['server/src/db/client.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@electric-sql/pglite',
+              importNames: ['PGlite'],
+              allowTypeImports: true,
+              message: 'Open PGlite with createPglite (server/src/db/client.ts): it loads pg_trgm.',
+            },
+          ],
+        },
+      ],
+    },
+  },
   prettier,
 );

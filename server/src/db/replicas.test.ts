@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { PGlite } from '@electric-sql/pglite';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +10,7 @@ import { loadServerConfig } from '../config';
 import { withDatabase } from '../../test/global-setup';
 import { databaseKind, emulatorHost, registerUser, TEST_IMAGE_KEY } from '../../test/helper';
 import { TEMPLATE_DB } from '../../test/paths';
-import { migrationsFolder, openDatabase } from './client';
+import { createPglite, migrationsFolder, openDatabase } from './client';
 import { ACCESS_TOKEN_SECRET_NAME, accessTokenSecret, sharedSecret } from './secrets';
 
 /** The migrations committed in server/drizzle (what the migrator must apply, each once). */
@@ -173,7 +172,7 @@ if (databaseKind === 'postgres') {
 } else {
   describe('a PGlite data folder (one process)', () => {
     it('migrates, and migrating again changes nothing', async () => {
-      const pglite = await PGlite.create();
+      const pglite = await createPglite();
       const database = await openDatabase({ pglite });
       try {
         await database.migrate();
