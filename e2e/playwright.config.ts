@@ -13,6 +13,8 @@ const emulatorHost = process.env.E2E_EMULATOR_HOST ?? '127.0.0.1:9199';
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.e2e.ts',
+  // The cluster's test runs against its own servers (e2e/cluster.config.ts).
+  testIgnore: 'cluster/**',
   fullyParallel: false,
   workers: 1,
   retries: 0,
