@@ -26,6 +26,7 @@ import notificationRoutes from './routes/notifications';
 import orderRoutes from './routes/orders';
 import productRoutes from './routes/products';
 import { sharedSchemas } from './routes/schemas';
+import searchRoutes, { searchSchemas } from './routes/search';
 import userRoutes from './routes/users';
 import { API_PREFIX, repoRoot } from './paths';
 
@@ -72,6 +73,8 @@ export interface AppOptions {
   rateLimitStore?: 'memory' | 'database';
   /** How long catalogue answers are kept (ms, at most 1000; 0: none). Default CATALOGUE_CACHE_MS. */
   catalogueCacheMs?: number;
+  /** Where people open the app (absolute links: car pages, sitemaps); default the local one. */
+  publicOrigin?: string;
   /** Fastify's `trustProxy`: behind a load balancer, the caller's address is X-Forwarded-For's. */
   trustProxy?: FastifyServerOptions['trustProxy'];
 }
@@ -100,6 +103,9 @@ declare module 'fastify' {
 }
 
 export { API_PREFIX } from './paths';
+/** The app's address when none is given (the local server's default). */
+export const DEFAULT_PUBLIC_ORIGIN = 'http://localhost:8080';
+
 /** JSON bodies are small: the largest is a product with a 4000-character description. */
 export const BODY_LIMIT = 64 * 1024;
 
@@ -107,6 +113,7 @@ export const BODY_LIMIT = 64 * 1024;
 export const DEFAULT_SIGN_IN_THROTTLE: SignInThrottle = { max: 10, windowSeconds: 15 * 60 };
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const publicOrigin = options.publicOrigin ?? DEFAULT_PUBLIC_ORIGIN;
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT,
@@ -160,7 +167,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     store: options.rateLimitStore,
   });
 
-  for (const schema of sharedSchemas) app.addSchema(schema);
+  for (const schema of [...sharedSchemas, ...searchSchemas]) app.addSchema(schema);
   await installAccess(app, {
     signIn: options.signIn,
     secret: options.accessTokenSecret,
@@ -181,7 +188,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(categoryRoutes);
       await api.register(authRoutes);
       await api.register(userRoutes);
-      await api.register(productRoutes);
+      await api.register(productRoutes, { publicOrigin });
+      await api.register(searchRoutes, { publicOrigin });
       await api.register(orderRoutes);
       await api.register(notificationRoutes);
       api.setNotFoundHandler((request, reply) =>

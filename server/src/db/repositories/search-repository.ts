@@ -1,0 +1,469 @@
+/**
+ * Search over the cars for sale (GET /api/products), its facets, and the fair-price signal.
+ * The same SQL runs on PGlite and PostgreSQL (migration 0009 has the indexes it relies on).
+ */
+import { createHash } from 'node:crypto';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../client';
+import type { ProductRow } from '../schema';
+import { BadCursor, decodeCursor, encodeCursor, type SortOrder } from './paging';
+
+export const SEARCH_SORTS = ['newest', 'price_asc', 'price_desc', 'deal', 'relevance'] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+export const FAIR_PRICE_RATINGS = ['great', 'good', 'fair', 'high'] as const;
+export type FairPriceRating = (typeof FAIR_PRICE_RATINGS)[number];
+/** Fewer comparables than this: no fair price. */
+export const MIN_COMPARABLES = 5;
+/** Comparables' years used differ from the car's by at most this. */
+export const COMPARABLE_YEARS = 2;
+
+type Condition = ProductRow['condition'];
+
+export interface SearchFilters {
+  /** Free text over name, description, location and category (typos forgiven). */
+  q?: string;
+  /** Stored category names (any of them). */
+  categories?: string[];
+  conditions?: Condition[];
+  minPrice?: number;
+  maxPrice?: number;
+  minYears?: number;
+  maxYears?: number;
+  /** A part of the location, case-insensitive. */
+  location?: string;
+  /** Only cars of verified sellers. */
+  verified?: boolean;
+}
+
+export interface SearchRequest extends SearchFilters {
+  sort: SearchSort;
+  limit: number;
+  cursor?: string;
+}
+
+export interface FairPrice {
+  rating: FairPriceRating;
+  median: number;
+  comparables: number;
+}
+
+/** A car as search and the car's page answer it. */
+export interface SearchProduct {
+  _id: string;
+  carName: string;
+  carPhoto: string;
+  categoryName: string;
+  condition: Condition;
+  originalPrice: number;
+  resalePrice: number;
+  productLocation: string;
+  userYears: number;
+  postTime: string;
+  productDescription: string;
+  sellerName: string;
+  sellerPhoto: string;
+  email: string;
+  advertisement: 'true' | 'false';
+  isVerify: 'true' | 'false';
+  sold: boolean;
+  photos: string[];
+  fairPrice: FairPrice | null;
+}
+
+export interface Facets {
+  category: Record<string, number>;
+  condition: Record<string, number>;
+  price: { min: number; max: number } | null;
+  years: { min: number; max: number } | null;
+}
+
+export interface SellerSummary {
+  name: string;
+  photo: string;
+  verified: boolean;
+  memberSince: string;
+  carsSold: number;
+}
+
+/** The text that typo-forgiving matching compares the query with (indexed as written). */
+const TRIGRAM_TEXT = sql.raw(`(p.car_name || ' ' || p.category_name || ' ' || p.product_location)`);
+
+const COLUMNS = sql.raw(`p.id as "_id", p.car_name as "carName", p.car_photo as "carPhoto",
+  p.category_name as "categoryName", p.condition as "condition",
+  p.original_price as "originalPrice", p.resale_price as "resalePrice",
+  p.product_location as "productLocation", p.user_years as "userYears",
+  p.post_time as "postTime", p.product_description as "productDescription",
+  p.seller_name as "sellerName", p.seller_photo as "sellerPhoto", p.email as "email",
+  p.advertisement as "advertisement", coalesce(u.user_verify, 'false') as "isVerify",
+  p.sold_at is not null as "sold", p.photos as "photos"`);
+
+/**
+ * The fair price of the car `p` (LATERAL): its comparables are the cars for sale of the same
+ * category and condition whose years used are within ±2, the seller's own cars left out.
+ */
+const FAIR_PRICE = sql.raw(`left join lateral (
+    select count(*)::int as n,
+      percentile_cont(0.25) within group (order by c.resale_price) as q1,
+      percentile_cont(0.5) within group (order by c.resale_price) as median,
+      percentile_cont(0.75) within group (order by c.resale_price) as q3
+    from products c
+    where c.sold_at is null and c.category_name = p.category_name
+      and c.condition = p.condition
+      and c.user_years between p.user_years - ${COMPARABLE_YEARS} and p.user_years + ${COMPARABLE_YEARS}
+      and c.email <> p.email
+  ) fp on true`);
+const FAIR_PRICE_COLUMNS = sql.raw(`fp.n as "fpN", fp.q1 as "fpQ1", fp.median as "fpMedian",
+  fp.q3 as "fpQ3"`);
+
+interface RawRow extends Omit<SearchProduct, 'fairPrice'> {
+  fpN: number | null;
+  fpQ1: number | null;
+  fpMedian: number | null;
+  fpQ3: number | null;
+  cursorKey?: string | number;
+  createdAt?: unknown;
+}
+
+/** The rating of a price among its comparables' quartiles; null with too few of them. */
+export function rateFairPrice(
+  price: number,
+  stats: { n: number; q1: number; median: number; q3: number },
+): FairPrice | null {
+  if (stats.n < MIN_COMPARABLES) return null;
+  const rating: FairPriceRating =
+    price < stats.q1
+      ? 'great'
+      : price <= stats.median
+        ? 'good'
+        : price <= stats.q3
+          ? 'fair'
+          : 'high';
+  return { rating, median: stats.median, comparables: stats.n };
+}
+
+function toProduct(row: RawRow): SearchProduct {
+  const { fpN, fpQ1, fpMedian, fpQ3, cursorKey: _key, createdAt: _at, ...product } = row;
+  const fairPrice =
+    fpN !== null && fpQ1 !== null && fpMedian !== null && fpQ3 !== null
+      ? rateFairPrice(Number(product.resalePrice), {
+          n: Number(fpN),
+          q1: Number(fpQ1),
+          median: Number(fpMedian),
+          q3: Number(fpQ3),
+        })
+      : null;
+  return {
+    ...product,
+    originalPrice: Number(product.originalPrice),
+    resalePrice: Number(product.resalePrice),
+    userYears: Number(product.userYears),
+    photos: product.photos.length > 0 ? product.photos : [product.carPhoto],
+    fairPrice,
+  };
+}
+
+/** `%`, `_` and `\` taken literally inside a LIKE pattern. */
+function likeLiteral(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** The WHERE conditions of the filters (cars for sale only), leaving out one facet's own. */
+function conditions(filters: SearchFilters, except?: 'category' | 'condition'): SQL {
+  const parts: SQL[] = [sql`p.sold_at is null`];
+  const q = filters.q?.trim();
+  if (q) {
+    parts.push(sql`(p.search @@ websearch_to_tsquery('english', ${q}) or ${TRIGRAM_TEXT} %> ${q})`);
+  }
+  if (except !== 'category' && filters.categories?.length) {
+    parts.push(
+      sql`p.category_name in (${sql.join(
+        filters.categories.map((c) => sql`${c}`),
+        sql`, `,
+      )})`,
+    );
+  }
+  if (except !== 'condition' && filters.conditions?.length) {
+    parts.push(
+      sql`p.condition in (${sql.join(
+        filters.conditions.map((c) => sql`${c}`),
+        sql`, `,
+      )})`,
+    );
+  }
+  if (filters.minPrice !== undefined) parts.push(sql`p.resale_price >= ${filters.minPrice}`);
+  if (filters.maxPrice !== undefined) parts.push(sql`p.resale_price <= ${filters.maxPrice}`);
+  if (filters.minYears !== undefined) parts.push(sql`p.user_years >= ${filters.minYears}`);
+  if (filters.maxYears !== undefined) parts.push(sql`p.user_years <= ${filters.maxYears}`);
+  if (filters.location?.trim()) {
+    parts.push(sql`p.product_location ilike ${`%${likeLiteral(filters.location.trim())}%`}`);
+  }
+  if (filters.verified) {
+    parts.push(
+      sql`exists (select 1 from users v where v.email = p.email and v.user_verify = 'true')`,
+    );
+  }
+  return sql.join(parts, sql` and `);
+}
+
+/** A short fingerprint of the filters: a cursor is good for the same filters only. */
+function fingerprint(filters: SearchFilters): string {
+  const canonical = JSON.stringify([
+    filters.q?.trim() ?? '',
+    [...(filters.categories ?? [])].sort(),
+    [...(filters.conditions ?? [])].sort(),
+    filters.minPrice ?? null,
+    filters.maxPrice ?? null,
+    filters.minYears ?? null,
+    filters.maxYears ?? null,
+    filters.location?.trim().toLowerCase() ?? '',
+    filters.verified ?? false,
+  ]);
+  return createHash('sha256').update(canonical).digest('base64url').slice(0, 16);
+}
+
+/** Keyset sorts: their column, direction and how the cursor's value is cast back. */
+const KEYSET: Partial<
+  Record<SearchSort, { column: string; order: SortOrder; key: string; cast: string }>
+> = {
+  newest: { column: 'p.created_at', order: 'desc', key: 'p.created_at::text', cast: 'timestamptz' },
+  price_asc: { column: 'p.resale_price', order: 'asc', key: 'p.resale_price', cast: 'float8' },
+  price_desc: { column: 'p.resale_price', order: 'desc', key: 'p.resale_price', cast: 'float8' },
+};
+
+async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/** The page query of a search, and what paging needs to answer it. */
+function searchQuery(request: SearchRequest) {
+  const { sort, limit, cursor } = request;
+  const q = request.q?.trim();
+  const filter = fingerprint(request);
+  const where = conditions(request);
+  const keyset = KEYSET[sort];
+  let after: SQL | null = null;
+  let offset = 0;
+  if (cursor !== undefined) {
+    const at = decodeCursor(cursor);
+    if (at.sort !== sort || at.filter !== filter) {
+      throw new BadCursor('cursor: belongs to another sort or filter; start again without it');
+    }
+    if (keyset) {
+      if (at.order !== keyset.order || typeof at.value !== 'string') {
+        throw new BadCursor('cursor: is not a cursor this server gave');
+      }
+      const value = sql`${at.value}::${sql.raw(keyset.cast)}`;
+      const column = sql.raw(keyset.column);
+      after =
+        keyset.order === 'desc'
+          ? sql`(${column}, p.id) < (${value}, ${at.id})`
+          : sql`(${column}, p.id) > (${value}, ${at.id})`;
+    } else {
+      const skip = Number(at.value);
+      if (!Number.isInteger(skip) || skip < 0) {
+        throw new BadCursor('cursor: is not a cursor this server gave');
+      }
+      offset = skip;
+    }
+  }
+
+  let query: SQL;
+  if (keyset) {
+    const direction = sql.raw(keyset.order);
+    // The page's ids first (an index walk), then their columns, seller and fair price.
+    query = sql`with page as (
+          select p.id, ${sql.raw(keyset.key)}::text as cursor_key
+          from products p
+          where ${where}${after ? sql` and ${after}` : sql``}
+          order by ${sql.raw(keyset.column)} ${direction}, p.id ${direction}
+          limit ${limit + 1}
+        )
+        select ${COLUMNS}, ${FAIR_PRICE_COLUMNS}, page.cursor_key as "cursorKey"
+        from page join products p on p.id = page.id
+        left join users u on u.email = p.email
+        ${FAIR_PRICE}
+        order by ${sql.raw(keyset.column)} ${direction}, p.id ${direction}`;
+  } else if (sort === 'relevance') {
+    const rank = q
+      ? sql`ts_rank(p.search, websearch_to_tsquery('english', ${q})) + word_similarity(${q}, ${TRIGRAM_TEXT})`
+      : sql`0`;
+    query = sql`with page as (
+          select p.id, ${rank} as rank
+          from products p
+          where ${where}
+          order by rank desc, p.id
+          limit ${limit + 1} offset ${offset}
+        )
+        select ${COLUMNS}, ${FAIR_PRICE_COLUMNS}
+        from page join products p on p.id = page.id
+        left join users u on u.email = p.email
+        ${FAIR_PRICE}
+        order by page.rank desc, p.id`;
+  } else {
+    // deal: price over the median of the comparables of the car's group (category, condition,
+    // years used): the groups' medians are computed once per query, not once per car.
+    query = sql`with matching as (
+          select p.id, p.category_name, p.condition, p.user_years, p.resale_price
+          from products p where ${where}
+        ), groups as (
+          select k.category_name, k.condition, k.user_years,
+            percentile_cont(0.5) within group (order by c.resale_price) as median,
+            count(*) as n
+          from (select distinct category_name, condition, user_years from matching) k
+          join products c on c.sold_at is null and c.category_name = k.category_name
+            and c.condition = k.condition
+            and c.user_years between k.user_years - ${COMPARABLE_YEARS} and k.user_years + ${COMPARABLE_YEARS}
+          group by k.category_name, k.condition, k.user_years
+        ), page as (
+          select m.id,
+            case when g.n >= ${MIN_COMPARABLES} and g.median > 0
+              then m.resale_price / g.median end as ratio
+          from matching m
+          left join groups g on g.category_name = m.category_name
+            and g.condition = m.condition and g.user_years = m.user_years
+          order by ratio asc nulls last, m.id
+          limit ${limit + 1} offset ${offset}
+        )
+        select ${COLUMNS}, ${FAIR_PRICE_COLUMNS}
+        from page join products p on p.id = page.id
+        left join users u on u.email = p.email
+        ${FAIR_PRICE}
+        order by page.ratio asc nulls last, p.id`;
+  }
+  return { query, where, keyset, offset, filter };
+}
+
+export function searchRepository(db: Db) {
+  async function search(request: SearchRequest) {
+    const { sort, limit } = request;
+    const { query, where, keyset, offset, filter } = searchQuery(request);
+    const [found, totalRows] = await Promise.all([
+      rowsOf<RawRow>(db, query),
+      rowsOf<{ n: number | string }>(db, sql`select count(*) as n from products p where ${where}`),
+    ]);
+    const more = found.length > limit;
+    const rows = more ? found.slice(0, limit) : found;
+    const last = rows[rows.length - 1];
+    let nextCursor: string | null = null;
+    if (more && last) {
+      nextCursor = keyset
+        ? encodeCursor({
+            sort,
+            order: keyset.order,
+            filter,
+            value: String(last.cursorKey),
+            id: last._id,
+          })
+        : encodeCursor({ sort, order: 'asc', filter, value: offset + limit, id: last._id });
+    }
+    return {
+      rows: rows.map(toProduct),
+      total: Number(totalRows[0]?.n ?? 0),
+      nextCursor,
+    };
+  }
+
+  async function facets(filters: SearchFilters): Promise<Facets> {
+    const [byCategory, byCondition, ranges] = await Promise.all([
+      rowsOf<{ k: string; n: number | string }>(
+        db,
+        sql`select p.category_name as k, count(*) as n from products p
+          where ${conditions(filters, 'category')} group by p.category_name order by 1`,
+      ),
+      rowsOf<{ k: string; n: number | string }>(
+        db,
+        sql`select p.condition as k, count(*) as n from products p
+          where ${conditions(filters, 'condition')} group by p.condition order by 1`,
+      ),
+      rowsOf<{
+        minPrice: number | null;
+        maxPrice: number | null;
+        minYears: number | null;
+        maxYears: number | null;
+      }>(
+        db,
+        sql`select min(p.resale_price) as "minPrice", max(p.resale_price) as "maxPrice",
+          min(p.user_years) as "minYears", max(p.user_years) as "maxYears"
+          from products p where ${conditions(filters)}`,
+      ),
+    ]);
+    const range = ranges[0];
+    return {
+      category: Object.fromEntries(byCategory.map((r) => [r.k, Number(r.n)])),
+      condition: Object.fromEntries(byCondition.map((r) => [r.k, Number(r.n)])),
+      price:
+        range && range.minPrice !== null && range.maxPrice !== null
+          ? { min: Number(range.minPrice), max: Number(range.maxPrice) }
+          : null,
+      years:
+        range && range.minYears !== null && range.maxYears !== null
+          ? { min: Number(range.minYears), max: Number(range.maxYears) }
+          : null,
+    };
+  }
+
+  /** One car, sold or not, with its fair price (null when sold) and its seller; null: none. */
+  async function car(id: string) {
+    const [row] = await rowsOf<
+      RawRow & {
+        sellerName2: string | null;
+        sellerImg: string | null;
+        memberSince: Date | string | null;
+        carsSold: number | string;
+      }
+    >(
+      db,
+      sql`select ${COLUMNS}, ${FAIR_PRICE_COLUMNS},
+          u.name as "sellerName2", u.user_img as "sellerImg", u.created_at as "memberSince",
+          (select count(*) from products s where s.email = p.email and s.sold_at is not null)
+            as "carsSold"
+        from products p
+        left join users u on u.email = p.email
+        ${FAIR_PRICE}
+        where p.id = ${id}`,
+    );
+    if (!row) return null;
+    const { sellerName2, sellerImg, memberSince, carsSold, ...rest } = row;
+    const product = toProduct(rest);
+    const seller: SellerSummary = {
+      name: sellerName2 ?? product.sellerName,
+      photo: sellerImg || product.sellerPhoto,
+      verified: product.isVerify === 'true',
+      memberSince: memberSince ? new Date(memberSince).toISOString() : '',
+      carsSold: Number(carsSold),
+    };
+    return { ...product, fairPrice: product.sold ? null : product.fairPrice, seller };
+  }
+
+  /** Cars for sale's ids and when each last changed, in id order: `limit` after `offset`. */
+  async function forSaleIds(offset: number, limit: number) {
+    const rows = await rowsOf<{ id: string; lastmod: Date | string }>(
+      db,
+      sql`select p.id, coalesce(p.updated_at, p.created_at) as lastmod from products p
+        where p.sold_at is null order by p.id limit ${limit} offset ${offset}`,
+    );
+    return rows.map((r) => ({ id: r.id, lastmod: new Date(r.lastmod).toISOString() }));
+  }
+
+  async function countForSale(): Promise<number> {
+    const [row] = await rowsOf<{ n: number | string }>(
+      db,
+      sql`select count(*) as n from products p where p.sold_at is null`,
+    );
+    return Number(row?.n ?? 0);
+  }
+
+  /** The plan of a search's page query (`EXPLAIN`), for the bench. */
+  async function explainSearch(request: SearchRequest): Promise<string> {
+    const rows = await rowsOf<Record<string, string>>(
+      db,
+      sql`explain ${searchQuery(request).query}`,
+    );
+    return rows.map((r) => Object.values(r)[0]).join('\n');
+  }
+
+  return { search, facets, car, forSaleIds, countForSale, explainSearch };
+}
+
+export type SearchRepository = ReturnType<typeof searchRepository>;
