@@ -478,6 +478,9 @@ const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = async (app,
         changes.photos = [body.carPhoto, ...rest].slice(0, MAX_PHOTOS);
         changes.carPhoto = body.carPhoto;
       }
+      if (Object.keys(changes).length === 0) {
+        throw httpError(400, 'body: names no field to change');
+      }
       const updated = await app.repos.products.update(id, changes);
       if (!updated) {
         const now = await app.repos.products.findById(id);
