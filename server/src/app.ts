@@ -14,6 +14,7 @@ import catalogueSync from './http/catalogue-sync';
 import errorHandler from './http/error-handler';
 import nulCheck from './http/nul-check';
 import rateLimits, { type RateLimits } from './http/rate-limits';
+import sitemap from './http/sitemap';
 import securityHeaders, { type CspOptions } from './http/security-headers';
 import webApp from './http/web-app';
 import { FolderImageStore, type ImageStore } from './image-host/image-files';
@@ -75,6 +76,8 @@ export interface AppOptions {
   catalogueCacheMs?: number;
   /** Where people open the app (absolute links: car pages, sitemaps); default the local one. */
   publicOrigin?: string;
+  /** Addresses per sitemap file (default and most: 50,000). */
+  sitemapUrlsPerFile?: number;
   /** Fastify's `trustProxy`: behind a load balancer, the caller's address is X-Forwarded-For's. */
   trustProxy?: FastifyServerOptions['trustProxy'];
 }
@@ -211,9 +214,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   }
 
+  await app.register(sitemap, { publicOrigin, perFile: options.sitemapUrlsPerFile });
   await app.register(webApp, {
     webRoot: options.webRoot,
     serveSourceMaps: options.serveSourceMaps,
+    publicOrigin,
   });
 
   return app;

@@ -270,6 +270,13 @@ const rows: Row[] = [
     request: (f) => ({ url: `/image-host/1/upload?key=${TEST_IMAGE_KEY}`, ...f.pngUpload }),
     expect: open(),
   },
+  { route: 'GET /robots.txt', request: () => ({ url: '/robots.txt' }), expect: open() },
+  { route: 'GET /sitemap.xml', request: () => ({ url: '/sitemap.xml' }), expect: open() },
+  {
+    route: 'GET /sitemaps/:file',
+    request: () => ({ url: '/sitemaps/cars-1.xml' }),
+    expect: open(),
+  },
   { route: 'GET /image-host/i/:file', request: (f) => ({ url: f.imageUrl }), expect: open() },
   // The API documentation (Swagger UI) is open.
   { route: 'GET /api/docs', request: () => ({ url: '/api/docs' }), expect: open() },
