@@ -409,6 +409,33 @@ describe(`free-text search (${databaseKind})`, () => {
     expect(found).not.toContain(ids.sold);
   });
 
+  it('forgives a misspelt word among others, and keeps what the query excludes out', async () => {
+    expect(await search('ferari tributo')).toEqual([ids.ferrari]);
+    expect(await search('Lamborgini huracan')).toEqual([ids.lambo]);
+    expect(await search('ferrari -tributo')).toEqual([ids.garaged]);
+  });
+
+  it("learns a new car's words as it is posted", async () => {
+    const seller = await ctx.database.db.select({ email: users.email }).from(users).limit(1);
+    const id = newId();
+    await ctx.database.db.insert(products).values({
+      _id: id,
+      carName: 'Bugatti Chiron',
+      carPhoto: '/images/cars/car-01.svg',
+      categoryName: 'BMW',
+      condition: 'Good',
+      originalPrice: 1,
+      resalePrice: 1,
+      productLocation: 'Reno, NV',
+      userYears: 1,
+      postTime: 'today',
+      productDescription: 'Fast.',
+      sellerName: 'Text Seller',
+      email: seller[0]!.email,
+    });
+    expect(await search('bugati')).toEqual([id]);
+  });
+
   it('finds nothing for words no car has', async () => {
     expect(await search('zeppelin')).toEqual([]);
   });

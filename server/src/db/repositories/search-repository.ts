@@ -85,8 +85,8 @@ export interface SellerSummary {
   carsSold: number;
 }
 
-/** The text that typo-forgiving matching compares the query with (indexed as written). */
-const TRIGRAM_TEXT = sql.raw(`(p.car_name || ' ' || p.category_name || ' ' || p.product_location)`);
+/** How many known words a misspelt query word may stand for. */
+const CORRECTIONS_PER_WORD = 3;
 
 const COLUMNS = sql.raw(`p.id as "_id", p.car_name as "carName", p.car_photo as "carPhoto",
   p.category_name as "categoryName", p.condition as "condition",
@@ -167,13 +167,27 @@ function likeLiteral(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/**
+ * The words of a query to look up in the vocabulary (letters and digits, lower case), leaving
+ * out those the query excludes (`-word`).
+ */
+export function queryWords(q: string): string[] {
+  const words = q
+    .split(/\s+/)
+    .filter((token) => !token.startsWith('-'))
+    .flatMap((token) => token.toLowerCase().split(/[^\p{L}\p{N}]+/u))
+    .filter((word) => word.length > 0 && word !== 'or');
+  return [...new Set(words)];
+}
+
 /** The WHERE conditions of the filters (cars for sale only), leaving out one facet's own. */
-function conditions(filters: SearchFilters, except?: 'category' | 'condition'): SQL {
+function conditions(
+  filters: SearchFilters,
+  text: SQL | null,
+  except?: 'category' | 'condition',
+): SQL {
   const parts: SQL[] = [sql`p.sold_at is null`];
-  const q = filters.q?.trim();
-  if (q) {
-    parts.push(sql`(p.search @@ websearch_to_tsquery('english', ${q}) or ${TRIGRAM_TEXT} %> ${q})`);
-  }
+  if (text) parts.push(sql`p.search @@ ${text}`);
   if (except !== 'category' && filters.categories?.length) {
     parts.push(
       sql`p.category_name in (${sql.join(
@@ -236,11 +250,10 @@ async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
 }
 
 /** The page query of a search, and what paging needs to answer it. */
-function searchQuery(request: SearchRequest) {
+function searchQuery(request: SearchRequest, text: SQL | null) {
   const { sort, limit, cursor } = request;
-  const q = request.q?.trim();
   const filter = fingerprint(request);
-  const where = conditions(request);
+  const where = conditions(request, text);
   const keyset = KEYSET[sort];
   let after: SQL | null = null;
   let offset = 0;
@@ -285,9 +298,7 @@ function searchQuery(request: SearchRequest) {
         ${FAIR_PRICE}
         order by ${sql.raw(keyset.column)} ${direction}, p.id ${direction}`;
   } else if (sort === 'relevance') {
-    const rank = q
-      ? sql`ts_rank(p.search, websearch_to_tsquery('english', ${q})) + word_similarity(${q}, ${TRIGRAM_TEXT})`
-      : sql`0`;
+    const rank = text ? sql`ts_rank(p.search, ${text})` : sql`0`;
     query = sql`with page as (
           select p.id, ${rank} as rank
           from products p
@@ -335,9 +346,46 @@ function searchQuery(request: SearchRequest) {
 }
 
 export function searchRepository(db: Db) {
+  /**
+   * The text query of `q`: its words as typed (web-search syntax), or any of them also as the
+   * known words a misspelt one resembles ('ferari' → ferrari): a query word that is no word of
+   * any car's name, category or location is looked up by trigram similarity in the vocabulary
+   * (migration 0009's search_words).
+   */
+  async function textQuery(q: string | undefined): Promise<SQL | null> {
+    const text = q?.trim();
+    if (!text) return null;
+    const typed = sql`websearch_to_tsquery('english', ${text})`;
+    const words = queryWords(text).slice(0, 10);
+    if (words.length === 0) return typed;
+    const list = sql.join(
+      words.map((word) => sql`${word}`),
+      sql`, `,
+    );
+    const found = await rowsOf<{ w: string; known: boolean; alts: string[] }>(
+      db,
+      sql`select q.w,
+          exists (select 1 from search_words s where s.word = q.w) as known,
+          array(select s.word from search_words s where length(q.w) >= 3 and s.word % q.w
+            order by similarity(s.word, q.w) desc, s.word limit ${CORRECTIONS_PER_WORD}) as alts
+        from unnest(array[${list}]::text[]) as q(w)`,
+    );
+    const misspelt = found.filter((row) => !row.known && row.alts.length > 0);
+    if (misspelt.length === 0) return typed;
+    const alternatives = new Map(misspelt.map((row) => [row.w, row.alts]));
+    const corrected = words
+      .map((word) => {
+        const alts = alternatives.get(word);
+        return alts ? `(${[word, ...alts].join(' | ')})` : word;
+      })
+      .join(' & ');
+    return sql`(${typed} || to_tsquery('english', ${corrected}))`;
+  }
+
   async function search(request: SearchRequest) {
     const { sort, limit } = request;
-    const { query, where, keyset, offset, filter } = searchQuery(request);
+    const text = await textQuery(request.q);
+    const { query, where, keyset, offset, filter } = searchQuery(request, text);
     const [found, totalRows] = await Promise.all([
       rowsOf<RawRow>(db, query),
       rowsOf<{ n: number | string }>(db, sql`select count(*) as n from products p where ${where}`),
@@ -365,16 +413,17 @@ export function searchRepository(db: Db) {
   }
 
   async function facets(filters: SearchFilters): Promise<Facets> {
+    const text = await textQuery(filters.q);
     const [byCategory, byCondition, ranges] = await Promise.all([
       rowsOf<{ k: string; n: number | string }>(
         db,
         sql`select p.category_name as k, count(*) as n from products p
-          where ${conditions(filters, 'category')} group by p.category_name order by 1`,
+          where ${conditions(filters, text, 'category')} group by p.category_name order by 1`,
       ),
       rowsOf<{ k: string; n: number | string }>(
         db,
         sql`select p.condition as k, count(*) as n from products p
-          where ${conditions(filters, 'condition')} group by p.condition order by 1`,
+          where ${conditions(filters, text, 'condition')} group by p.condition order by 1`,
       ),
       rowsOf<{
         minPrice: number | null;
@@ -385,7 +434,7 @@ export function searchRepository(db: Db) {
         db,
         sql`select min(p.resale_price) as "minPrice", max(p.resale_price) as "maxPrice",
           min(p.user_years) as "minYears", max(p.user_years) as "maxYears"
-          from products p where ${conditions(filters)}`,
+          from products p where ${conditions(filters, text)}`,
       ),
     ]);
     const range = ranges[0];
@@ -458,7 +507,7 @@ export function searchRepository(db: Db) {
   async function explainSearch(request: SearchRequest): Promise<string> {
     const rows = await rowsOf<Record<string, string>>(
       db,
-      sql`explain ${searchQuery(request).query}`,
+      sql`explain ${searchQuery(request, await textQuery(request.q)).query}`,
     );
     return rows.map((r) => Object.values(r)[0]).join('\n');
   }
