@@ -341,7 +341,8 @@ const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = async (app,
           'deal carry an offset inside their cursor. Each car has its photos and its fair price. ' +
           SORTS_EXPLAINED +
           '. The deal sort compares with the median of the car group (category, condition, ' +
-          "years used) including the seller's own cars; the fairPrice shown leaves them out.",
+          "years used) including the seller's own cars, from medians at most 30 s old; the " +
+          'fairPrice shown is live and leaves them out.',
         querystring: SearchQuery,
         response: { 200: Type.Array(Type.Ref('SearchProduct')), ...errors(400) },
       },

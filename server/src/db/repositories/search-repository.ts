@@ -250,7 +250,45 @@ async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
 }
 
 /** The page query of a search, and what paging needs to answer it. */
-function searchQuery(request: SearchRequest, text: SQL | null) {
+/**
+ * The count of the cars a search matches. Filtered by category and condition only (or not at
+ * all), it is a sum of at most twelve rows of product_counts (cars for sale per category and
+ * condition, kept by triggers) instead of a count of up to every car.
+ */
+function totalQuery(filters: SearchFilters, text: SQL | null, where: SQL): SQL {
+  const groupsOnly =
+    !text &&
+    filters.minPrice === undefined &&
+    filters.maxPrice === undefined &&
+    filters.minYears === undefined &&
+    filters.maxYears === undefined &&
+    !filters.location?.trim() &&
+    !filters.verified;
+  if (!groupsOnly) return sql`select count(*) as n from products p where ${where}`;
+  const parts: SQL[] = [sql`true`];
+  const list = (values: string[]) =>
+    sql.join(
+      values.map((v) => sql`${v}`),
+      sql`, `,
+    );
+  if (filters.categories?.length) parts.push(sql`category_name in (${list(filters.categories)})`);
+  if (filters.conditions?.length) parts.push(sql`condition in (${list(filters.conditions)})`);
+  return sql`select coalesce(sum(n), 0) as n from product_counts where ${sql.join(parts, sql` and `)}`;
+}
+
+/** A group's median price (the deal sort's yardstick): category, condition, years used. */
+export interface GuideRow {
+  c: string;
+  k: string;
+  y: number;
+  m: number;
+  n: number;
+}
+
+/** How long the price guide is kept before it is computed again (ms). */
+export const PRICE_GUIDE_TTL_MS = 30_000;
+
+function searchQuery(request: SearchRequest, text: SQL | null, guide?: GuideRow[]) {
   const { sort, limit, cursor } = request;
   const filter = fingerprint(request);
   const where = conditions(request, text);
@@ -312,28 +350,18 @@ function searchQuery(request: SearchRequest, text: SQL | null) {
         ${FAIR_PRICE}
         order by page.rank desc, p.id`;
   } else {
-    // deal: price over the median of the comparables of the car's group (category, condition,
-    // years used): the groups' medians are computed once per query, not once per car.
-    query = sql`with matching as (
-          select p.id, p.category_name, p.condition, p.user_years, p.resale_price
-          from products p where ${where}
-        ), groups as (
-          select k.category_name, k.condition, k.user_years,
-            percentile_cont(0.5) within group (order by c.resale_price) as median,
-            count(*) as n
-          from (select distinct category_name, condition, user_years from matching) k
-          join products c on c.sold_at is null and c.category_name = k.category_name
-            and c.condition = k.condition
-            and c.user_years between k.user_years - ${COMPARABLE_YEARS} and k.user_years + ${COMPARABLE_YEARS}
-          group by k.category_name, k.condition, k.user_years
+    // deal: price over the median of the car's group (category, condition, years used ±2),
+    // from the price guide (computed for all groups at once, kept a while: guide below).
+    query = sql`with g as (
+          select * from jsonb_to_recordset(${JSON.stringify(guide ?? [])}::jsonb)
+            as g(c text, k text, y float8, m float8, n int)
         ), page as (
-          select m.id,
-            case when g.n >= ${MIN_COMPARABLES} and g.median > 0
-              then m.resale_price / g.median end as ratio
-          from matching m
-          left join groups g on g.category_name = m.category_name
-            and g.condition = m.condition and g.user_years = m.user_years
-          order by ratio asc nulls last, m.id
+          select p.id,
+            case when g.n >= ${MIN_COMPARABLES} and g.m > 0 then p.resale_price / g.m end as ratio
+          from products p
+          left join g on g.c = p.category_name and g.k = p.condition and g.y = p.user_years
+          where ${where}
+          order by ratio asc nulls last, p.id
           limit ${limit + 1} offset ${offset}
         )
         select ${COLUMNS}, ${FAIR_PRICE_COLUMNS}
@@ -382,13 +410,44 @@ export function searchRepository(db: Db) {
     return sql`(${typed} || to_tsquery('english', ${corrected}))`;
   }
 
+  let guide: { at: number; rows: Promise<GuideRow[]> } | null = null;
+  /**
+   * Every group's median price among the cars for sale (a group: category, condition and years
+   * used; its cars: those within ±2 years), computed in one query over all groups and kept
+   * PRICE_GUIDE_TTL_MS: at 100,000 cars it costs about as much as 20 searches, and medians of
+   * thousands of cars move slowly. Only the deal sort reads it; `fairPrice` is always live.
+   */
+  function priceGuide(): Promise<GuideRow[]> {
+    if (guide && Date.now() - guide.at < PRICE_GUIDE_TTL_MS) return guide.rows;
+    const rows = rowsOf<GuideRow>(
+      db,
+      sql`select k.category_name as c, k.condition as k, k.user_years as y,
+          percentile_cont(0.5) within group (order by x.resale_price) as m, count(*)::int as n
+        from (select distinct category_name, condition, user_years from products
+          where sold_at is null) k
+        join products x on x.sold_at is null and x.category_name = k.category_name
+          and x.condition = k.condition
+          and x.user_years between k.user_years - ${COMPARABLE_YEARS} and k.user_years + ${COMPARABLE_YEARS}
+        group by k.category_name, k.condition, k.user_years`,
+    ).then((found) => found.map((r) => ({ ...r, y: Number(r.y), m: Number(r.m), n: Number(r.n) })));
+    const entry = { at: Date.now(), rows };
+    guide = entry;
+    rows.catch(() => {
+      if (guide === entry) guide = null;
+    });
+    return rows;
+  }
+
   async function search(request: SearchRequest) {
     const { sort, limit } = request;
-    const text = await textQuery(request.q);
-    const { query, where, keyset, offset, filter } = searchQuery(request, text);
+    const [text, medians] = await Promise.all([
+      textQuery(request.q),
+      request.sort === 'deal' ? priceGuide() : undefined,
+    ]);
+    const { query, where, keyset, offset, filter } = searchQuery(request, text, medians);
     const [found, totalRows] = await Promise.all([
       rowsOf<RawRow>(db, query),
-      rowsOf<{ n: number | string }>(db, sql`select count(*) as n from products p where ${where}`),
+      rowsOf<{ n: number | string | null }>(db, totalQuery(request, text, where)),
     ]);
     const more = found.length > limit;
     const rows = more ? found.slice(0, limit) : found;
@@ -507,7 +566,13 @@ export function searchRepository(db: Db) {
   async function explainSearch(request: SearchRequest): Promise<string> {
     const rows = await rowsOf<Record<string, string>>(
       db,
-      sql`explain ${searchQuery(request, await textQuery(request.q)).query}`,
+      sql`explain ${
+        searchQuery(
+          request,
+          await textQuery(request.q),
+          request.sort === 'deal' ? await priceGuide() : undefined,
+        ).query
+      }`,
     );
     return rows.map((r) => Object.values(r)[0]).join('\n');
   }
