@@ -53,3 +53,6 @@ CREATE INDEX "products_for_sale_price_idx" ON "products" ("resale_price", "id")
 CREATE INDEX "products_comparables_idx" ON "products"
   ("category_name", "condition", "user_years") INCLUDE ("resale_price", "email")
   WHERE "sold_at" IS NULL;
+--> statement-breakpoint
+-- The years-used range of a filter panel (its ends read from the index).
+CREATE INDEX "products_for_sale_years_idx" ON "products" ("user_years") WHERE "sold_at" IS NULL;

@@ -256,24 +256,35 @@ async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
  * condition, kept by triggers) instead of a count of up to every car.
  */
 function totalQuery(filters: SearchFilters, text: SQL | null, where: SQL): SQL {
-  const groupsOnly =
+  if (!groupsOnly(filters, text)) return sql`select count(*) as n from products p where ${where}`;
+  return sql`select coalesce(sum(n), 0) as n from product_counts
+    where ${countsWhere(filters.categories, filters.conditions)}`;
+}
+
+/** Whether the filters are category and condition only (product_counts can count them). */
+function groupsOnly(filters: SearchFilters, text: SQL | null): boolean {
+  return (
     !text &&
     filters.minPrice === undefined &&
     filters.maxPrice === undefined &&
     filters.minYears === undefined &&
     filters.maxYears === undefined &&
     !filters.location?.trim() &&
-    !filters.verified;
-  if (!groupsOnly) return sql`select count(*) as n from products p where ${where}`;
+    !filters.verified
+  );
+}
+
+/** The rows of product_counts of these categories and conditions (absent: all). */
+function countsWhere(categories?: string[], conditions?: string[]): SQL {
   const parts: SQL[] = [sql`true`];
   const list = (values: string[]) =>
     sql.join(
       values.map((v) => sql`${v}`),
       sql`, `,
     );
-  if (filters.categories?.length) parts.push(sql`category_name in (${list(filters.categories)})`);
-  if (filters.conditions?.length) parts.push(sql`condition in (${list(filters.conditions)})`);
-  return sql`select coalesce(sum(n), 0) as n from product_counts where ${sql.join(parts, sql` and `)}`;
+  if (categories?.length) parts.push(sql`category_name in (${list(categories)})`);
+  if (conditions?.length) parts.push(sql`condition in (${list(conditions)})`);
+  return sql.join(parts, sql` and `);
 }
 
 /** A group's median price (the deal sort's yardstick): category, condition, years used. */
@@ -473,16 +484,27 @@ export function searchRepository(db: Db) {
 
   async function facets(filters: SearchFilters): Promise<Facets> {
     const text = await textQuery(filters.q);
+    // Filtered by category and condition only, the counts are sums of product_counts rows.
+    const counted = groupsOnly(filters, text);
+    const where = conditions(filters, text);
     const [byCategory, byCondition, ranges] = await Promise.all([
       rowsOf<{ k: string; n: number | string }>(
         db,
-        sql`select p.category_name as k, count(*) as n from products p
-          where ${conditions(filters, text, 'category')} group by p.category_name order by 1`,
+        counted
+          ? sql`select category_name as k, sum(n) as n from product_counts
+              where ${countsWhere(undefined, filters.conditions)}
+              group by category_name having sum(n) > 0 order by 1`
+          : sql`select p.category_name as k, count(*) as n from products p
+              where ${conditions(filters, text, 'category')} group by p.category_name order by 1`,
       ),
       rowsOf<{ k: string; n: number | string }>(
         db,
-        sql`select p.condition as k, count(*) as n from products p
-          where ${conditions(filters, text, 'condition')} group by p.condition order by 1`,
+        counted
+          ? sql`select condition as k, sum(n) as n from product_counts
+              where ${countsWhere(filters.categories, undefined)}
+              group by condition having sum(n) > 0 order by 1`
+          : sql`select p.condition as k, count(*) as n from products p
+              where ${conditions(filters, text, 'condition')} group by p.condition order by 1`,
       ),
       rowsOf<{
         minPrice: number | null;
@@ -491,9 +513,11 @@ export function searchRepository(db: Db) {
         maxYears: number | null;
       }>(
         db,
-        sql`select min(p.resale_price) as "minPrice", max(p.resale_price) as "maxPrice",
-          min(p.user_years) as "minYears", max(p.user_years) as "maxYears"
-          from products p where ${conditions(filters, text)}`,
+        // Each end on its own, so each can be read from the end of an index.
+        sql`select (select min(p.resale_price) from products p where ${where}) as "minPrice",
+          (select max(p.resale_price) from products p where ${where}) as "maxPrice",
+          (select min(p.user_years) from products p where ${where}) as "minYears",
+          (select max(p.user_years) from products p where ${where}) as "maxYears"`,
       ),
     ]);
     const range = ranges[0];
