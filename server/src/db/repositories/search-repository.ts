@@ -122,6 +122,7 @@ interface RawRow extends Omit<SearchProduct, 'fairPrice'> {
   fpQ3: number | null;
   cursorKey?: string | number;
   createdAt?: unknown;
+  inlineTotal?: number | string;
 }
 
 /** The rating of a price among its comparables' quartiles; null with too few of them. */
@@ -142,7 +143,16 @@ export function rateFairPrice(
 }
 
 function toProduct(row: RawRow): SearchProduct {
-  const { fpN, fpQ1, fpMedian, fpQ3, cursorKey: _key, createdAt: _at, ...product } = row;
+  const {
+    fpN,
+    fpQ1,
+    fpMedian,
+    fpQ3,
+    cursorKey: _key,
+    createdAt: _at,
+    inlineTotal: _total,
+    ...product
+  } = row;
   const fairPrice =
     fpN !== null && fpQ1 !== null && fpMedian !== null && fpQ3 !== null
       ? rateFairPrice(Number(product.resalePrice), {
@@ -348,14 +358,15 @@ function searchQuery(request: SearchRequest, text: SQL | null, guide?: GuideRow[
         order by ${sql.raw(keyset.column)} ${direction}, p.id ${direction}`;
   } else if (sort === 'relevance') {
     const rank = text ? sql`ts_rank(p.search, ${text})` : sql`0`;
+    // Every match is read to rank it anyway: the total comes from the same pass.
     query = sql`with page as (
-          select p.id, ${rank} as rank
+          select p.id, ${rank} as rank, count(*) over () as total
           from products p
           where ${where}
           order by rank desc, p.id
           limit ${limit + 1} offset ${offset}
         )
-        select ${COLUMNS}, ${FAIR_PRICE_COLUMNS}
+        select ${COLUMNS}, ${FAIR_PRICE_COLUMNS}, page.total as "inlineTotal"
         from page join products p on p.id = page.id
         left join users u on u.email = p.email
         ${FAIR_PRICE}
@@ -456,10 +467,13 @@ export function searchRepository(db: Db) {
       request.sort === 'deal' ? priceGuide() : undefined,
     ]);
     const { query, where, keyset, offset, filter } = searchQuery(request, text, medians);
-    const [found, totalRows] = await Promise.all([
-      rowsOf<RawRow>(db, query),
-      rowsOf<{ n: number | string | null }>(db, totalQuery(request, text, where)),
-    ]);
+    const found = await rowsOf<RawRow>(db, query);
+    // The relevance page carries the total; other sorts (and a page past the end) count.
+    const inline = found[0]?.inlineTotal;
+    const totalRows =
+      inline !== undefined
+        ? [{ n: inline }]
+        : await rowsOf<{ n: number | string | null }>(db, totalQuery(request, text, where));
     const more = found.length > limit;
     const rows = more ? found.slice(0, limit) : found;
     const last = rows[rows.length - 1];
@@ -513,11 +527,16 @@ export function searchRepository(db: Db) {
         maxYears: number | null;
       }>(
         db,
-        // Each end on its own, so each can be read from the end of an index.
-        sql`select (select min(p.resale_price) from products p where ${where}) as "minPrice",
-          (select max(p.resale_price) from products p where ${where}) as "maxPrice",
-          (select min(p.user_years) from products p where ${where}) as "minYears",
-          (select max(p.user_years) from products p where ${where}) as "maxYears"`,
+        counted
+          ? // Each end on its own, so each is read from the end of an index.
+            sql`select (select min(p.resale_price) from products p where ${where}) as "minPrice",
+              (select max(p.resale_price) from products p where ${where}) as "maxPrice",
+              (select min(p.user_years) from products p where ${where}) as "minYears",
+              (select max(p.user_years) from products p where ${where}) as "maxYears"`
+          : // Narrower filters: one pass over the matching cars.
+            sql`select min(p.resale_price) as "minPrice", max(p.resale_price) as "maxPrice",
+              min(p.user_years) as "minYears", max(p.user_years) as "maxYears"
+              from products p where ${where}`,
       ),
     ]);
     const range = ranges[0];
