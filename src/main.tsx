@@ -56,9 +56,11 @@ async function start() {
   if (!container) throw new Error('index.html has no #root element');
   // Public pages arrive prerendered (scripts/prerender.ts); the others start empty. The screens
   // the URL shows download while the other stages run. A screen whose code cannot load is
-  // rendered afresh: the router shows its error page.
+  // rendered afresh: the router shows its error page. The server's plain block on a car's page
+  // (data-server-preview: server/src/http/car-pages.ts) is not React's markup: rendered over.
   const screensLoaded =
-    container.firstElementChild !== null
+    container.firstElementChild !== null &&
+    !container.firstElementChild.hasAttribute('data-server-preview')
       ? resolveLazyRoutes(routes).then(
           () => true,
           () => false,

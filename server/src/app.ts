@@ -14,6 +14,7 @@ import catalogueSync from './http/catalogue-sync';
 import errorHandler from './http/error-handler';
 import nulCheck from './http/nul-check';
 import rateLimits, { type RateLimits } from './http/rate-limits';
+import sitemap from './http/sitemap';
 import securityHeaders, { type CspOptions } from './http/security-headers';
 import webApp from './http/web-app';
 import { FolderImageStore, type ImageStore } from './image-host/image-files';
@@ -26,6 +27,7 @@ import notificationRoutes from './routes/notifications';
 import orderRoutes from './routes/orders';
 import productRoutes from './routes/products';
 import { sharedSchemas } from './routes/schemas';
+import searchRoutes, { searchSchemas } from './routes/search';
 import userRoutes from './routes/users';
 import { API_PREFIX, repoRoot } from './paths';
 
@@ -72,6 +74,10 @@ export interface AppOptions {
   rateLimitStore?: 'memory' | 'database';
   /** How long catalogue answers are kept (ms, at most 1000; 0: none). Default CATALOGUE_CACHE_MS. */
   catalogueCacheMs?: number;
+  /** Where people open the app (absolute links: car pages, sitemaps); default the local one. */
+  publicOrigin?: string;
+  /** Addresses per sitemap file (default and most: 50,000). */
+  sitemapUrlsPerFile?: number;
   /** Fastify's `trustProxy`: behind a load balancer, the caller's address is X-Forwarded-For's. */
   trustProxy?: FastifyServerOptions['trustProxy'];
 }
@@ -102,6 +108,9 @@ declare module 'fastify' {
 }
 
 export { API_PREFIX } from './paths';
+/** The app's address when none is given (the local server's default). */
+export const DEFAULT_PUBLIC_ORIGIN = 'http://localhost:8080';
+
 /** JSON bodies are small: the largest is a product with a 4000-character description. */
 export const BODY_LIMIT = 64 * 1024;
 
@@ -109,6 +118,7 @@ export const BODY_LIMIT = 64 * 1024;
 export const DEFAULT_SIGN_IN_THROTTLE: SignInThrottle = { max: 10, windowSeconds: 15 * 60 };
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const publicOrigin = options.publicOrigin ?? DEFAULT_PUBLIC_ORIGIN;
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT,
@@ -166,7 +176,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     store: options.rateLimitStore,
   });
 
-  for (const schema of sharedSchemas) app.addSchema(schema);
+  for (const schema of [...sharedSchemas, ...searchSchemas]) app.addSchema(schema);
   await installAccess(app, {
     signIn: options.signIn,
     secret: options.accessTokenSecret,
@@ -187,7 +197,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(categoryRoutes);
       await api.register(authRoutes);
       await api.register(userRoutes);
-      await api.register(productRoutes);
+      await api.register(productRoutes, { publicOrigin });
+      await api.register(searchRoutes, { publicOrigin });
       await api.register(orderRoutes);
       await api.register(notificationRoutes);
       api.setNotFoundHandler((request, reply) =>
@@ -209,9 +220,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   }
 
+  await app.register(sitemap, { publicOrigin, perFile: options.sitemapUrlsPerFile });
   await app.register(webApp, {
     webRoot: options.webRoot,
     serveSourceMaps: options.serveSourceMaps,
+    publicOrigin,
   });
 
   return app;

@@ -58,6 +58,7 @@ async function main(): Promise<void> {
     // Replicas on one PostgreSQL count together: each limit holds once for the whole cluster.
     rateLimitStore: database.kind === 'postgres' ? 'database' : 'memory',
     contentSecurityPolicy: config.contentSecurityPolicy,
+    publicOrigin: config.publicOrigin,
     // Believe the nearest `TRUST_PROXY_HOPS` proxies' X-Forwarded-For (hop 0 is the nearest).
     trustProxy: config.trustProxyHops
       ? (_address: string, hop: number) => hop < config.trustProxyHops

@@ -151,6 +151,29 @@ const rows: Row[] = [
     expect: open(),
   },
   {
+    route: 'GET /api/products',
+    request: () => ({ url: '/api/products?category=Tesla&category=BMW&sort=price_asc' }),
+    expect: open(),
+  },
+  {
+    route: 'GET /api/products/facets',
+    request: () => ({ url: '/api/products/facets?condition=Good' }),
+    expect: open(),
+  },
+  {
+    route: 'GET /api/products/:id',
+    request: (f) => ({ url: `/api/products/${f.productId}` }),
+    expect: open(),
+  },
+  {
+    route: 'PATCH /api/products/:id',
+    request: async (f) => ({
+      url: `/api/products/${await f.freshProduct()}`,
+      payload: { resalePrice: 30000, carName: 'Tesla Model 3 LR' },
+    }),
+    expect: sellersOwnWrite,
+  },
+  {
     route: 'POST /api/category',
     request: () => ({ url: '/api/category', payload: productBody() }),
     expect: { anonymous: 401, buyer: 403, seller: 201, otherSeller: 201, admin: 403 },
@@ -245,6 +268,13 @@ const rows: Row[] = [
   {
     route: 'POST /image-host/1/upload',
     request: (f) => ({ url: `/image-host/1/upload?key=${TEST_IMAGE_KEY}`, ...f.pngUpload }),
+    expect: open(),
+  },
+  { route: 'GET /robots.txt', request: () => ({ url: '/robots.txt' }), expect: open() },
+  { route: 'GET /sitemap.xml', request: () => ({ url: '/sitemap.xml' }), expect: open() },
+  {
+    route: 'GET /sitemaps/:file',
+    request: () => ({ url: '/sitemaps/cars-1.xml' }),
     expect: open(),
   },
   { route: 'GET /image-host/i/:file', request: (f) => ({ url: f.imageUrl }), expect: open() },

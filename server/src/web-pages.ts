@@ -30,15 +30,31 @@ function patternToRegExp(pattern: string): RegExp {
 }
 
 /**
+ * App routes the server knows of even when the web build does not list them yet: the car
+ * search (`/cars`) and a car's page (`/cars/:id`, answered with the car filled in: car-pages.ts).
+ */
+export const SERVER_APP_ROUTES = ['/cars', '/cars/:id'];
+
+/** The app shell and the not-found page of a build (index.html for both without a manifest). */
+export function shellFiles(webRoot: string): { shell: string; notFound: string } {
+  const manifestFile = join(webRoot, 'pages.json');
+  if (!existsSync(manifestFile)) return { shell: 'index.html', notFound: 'index.html' };
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as PagesManifest;
+  return { shell: manifest.shell, notFound: manifest.notFound };
+}
+
+/**
  * Resolves page paths to files of the built web root: a prerendered page, the app shell for the
- * app's other routes, or the not-found page with 404. A build without a manifest (older builds)
- * answers every path with index.html, as a plain single-page app.
+ * app's other routes (and SERVER_APP_ROUTES), or the not-found page with 404. A build without a
+ * manifest (older builds) answers every path with index.html, as a plain single-page app.
  */
 export function webPages(webRoot: string): (pathname: string) => WebPage {
   const manifestFile = join(webRoot, 'pages.json');
   if (!existsSync(manifestFile)) return () => ({ file: 'index.html', status: 200 });
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as PagesManifest;
-  const appRoutes = manifest.appRoutes.map(patternToRegExp);
+  const appRoutes = [...new Set([...manifest.appRoutes, ...SERVER_APP_ROUTES])].map(
+    patternToRegExp,
+  );
   return (pathname) => {
     const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
     const page = manifest.pages[path] ?? manifest.pages[path.toLowerCase()];

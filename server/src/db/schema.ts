@@ -49,6 +49,9 @@ export const categories = pgTable('categories', {
   position: integer('position').notNull().default(0),
 });
 
+/** A full-text search document (PostgreSQL `tsvector`), written by the database only. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
 export const products = pgTable(
   'products',
   {
@@ -82,6 +85,14 @@ export const products = pgTable(
       .default(sql`'{}'::text[]`),
     /** When the seller last edited it (PATCH /products/{id}); null: never. */
     updatedAt: timestamp('updated_at', { withTimezone: true }),
+    /**
+     * What free-text search matches (migration 0009): name and category weigh most, then the
+     * location, then the description. Kept by the database; its GIN index and the trigram
+     * indexes for misspelt words are in the migration.
+     */
+    search: tsvector('search').generatedAlwaysAs(
+      sql`setweight(to_tsvector('english'::regconfig, car_name), 'A') || setweight(to_tsvector('english'::regconfig, category_name), 'A') || setweight(to_tsvector('english'::regconfig, product_location), 'B') || setweight(to_tsvector('english'::regconfig, product_description), 'C')`,
+    ),
   },
   (t) => [
     // Category pages (keyset or offset), newest or oldest first (one index serves both

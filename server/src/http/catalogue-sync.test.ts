@@ -165,6 +165,7 @@ describe(`the catalogue across replicas (${databaseKind})`, () => {
       'DELETE /api/seller-products/:id',
       'DELETE /api/user/:id',
       'PATCH /api/orders/:id',
+      'PATCH /api/products/:id',
       'POST /api/category',
       'PUT /api/seller-products/:id',
       'PUT /api/users/verify/:id',

@@ -4,19 +4,28 @@
  * page with a 404). Every other unknown path gets a JSON 404.
  */
 import fastifyStatic from '@fastify/static';
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import fp from 'fastify-plugin';
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { API_PREFIX } from '../paths';
-import { webPages } from '../web-pages';
+import { shellFiles, webPages } from '../web-pages';
+import { carPageHtml } from './car-pages';
 
 export interface WebAppOptions {
   /** The built web app; without one (or without its index.html) only the JSON 404 is set. */
   webRoot?: string;
   /** Serve the bundle's source maps (`*.map`): demo mode only, they hold every source file. */
   serveSourceMaps?: boolean;
+  /** Where people open the app: the car pages' absolute links. */
+  publicOrigin: string;
 }
+
+/** A car's page: `/cars/<id>`. */
+const CAR_PAGE = /^\/cars\/([^/]+)\/?$/;
+/** A car's id (any other is no car). */
+const CAR_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** Content-hashed assets never change. */
 const HASHED = /\.[0-9a-f]{8,}\./;
@@ -33,6 +42,8 @@ const webApp: FastifyPluginAsync<WebAppOptions> = async (app, options) => {
       root: webRoot,
       wildcard: false,
       index: false,
+      // The server answers robots.txt itself (http/sitemap.ts: the sitemap's absolute address).
+      globIgnore: ['robots.txt', 'robots.txt.br', 'robots.txt.gz'],
       // The build writes .br and .gz copies of the text files (scripts/build.ts).
       preCompressed: true,
       // Our own cache-control below (send's default, max-age=0, would replace it).
@@ -53,13 +64,34 @@ const webApp: FastifyPluginAsync<WebAppOptions> = async (app, options) => {
       },
     });
   }
+  const files = webRoot && pageFor ? shellFiles(webRoot) : null;
+  /** The shell with the car filled in, or the not-found page with 404 for an unknown car. */
+  async function carPage(id: string, reply: FastifyReply, root: string) {
+    const car = CAR_ID.test(id) ? await app.repos.search.car(id) : null;
+    if (!car || !files) {
+      return reply
+        .code(404)
+        .header('cache-control', 'no-cache')
+        .sendFile(files?.notFound ?? 'index.html', root);
+    }
+    const shell = await readFile(join(root, files.shell), 'utf8');
+    return reply
+      .code(200)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(carPageHtml(shell, car, options.publicOrigin));
+  }
+
   app.setNotFoundHandler((request, reply) => {
     const wantsPage =
       request.method === 'GET' &&
       !request.url.startsWith(`${API_PREFIX}/`) &&
       (request.headers.accept ?? '').includes('text/html');
     if (wantsPage && webRoot && pageFor) {
-      const page = pageFor(request.url.split('?')[0]);
+      const path = request.url.split('?')[0] ?? '/';
+      const car = CAR_PAGE.exec(path);
+      if (car) return carPage(car[1]!, reply, webRoot);
+      const page = pageFor(path);
       return reply
         .code(page.status)
         .header('cache-control', 'no-cache')

@@ -5,6 +5,7 @@ import { sendCatalogue } from '../http/catalogue-answers';
 import { CATALOGUE_WRITE } from '../http/catalogue-sync';
 import { httpError } from '../http/errors';
 import { NEXT_CURSOR_HEADER } from '../http/page-headers';
+import { checkPhotos, PhotoList } from './search';
 import { normaliseEmail } from '../db/repositories/ids';
 import { LIST_CAPS, PRODUCT_SORTS } from '../db/repositories/products-repository';
 import {
@@ -35,6 +36,7 @@ const NewProductBody = Type.Object(
   {
     carName: Text(LIMITS.carName),
     carPhoto: ImageUrl,
+    photos: Type.Optional(PhotoList),
     categoryName: Text(
       LIMITS.categoryName,
       'one of the categories (Tesla, Ferrari, BMW, Lamborghini)',
@@ -92,7 +94,12 @@ function sellerOf(request: FastifyRequest) {
   return user;
 }
 
-const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
+export interface ProductRoutesOptions {
+  /** Where people open the app: absolute photo URLs must be of this origin. */
+  publicOrigin: string;
+}
+
+const productRoutes: FastifyPluginAsyncTypebox<ProductRoutesOptions> = async (app, options) => {
   app.get(
     '/advertisment',
     {
@@ -173,7 +180,9 @@ const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           'Prices and years may be sent as numbers or numeric strings (the form sends text); they ' +
           'are stored and answered as numbers. The owner is the caller; email, advertisement and ' +
-          'isVerify in the body are ignored.',
+          'isVerify in the body are ignored. `photos` (optional, 1 to 10 photos on this host, ' +
+          'the cover first): carPhoto must then be photos[0] (else 400); without it the car has ' +
+          'its one photo, carPhoto.',
         security: ACCESS_TOKEN,
         body: NewProductBody,
         response: { 201: Type.Ref('InsertResult'), ...errors(400, 401, 403, 413, 415) },
@@ -193,11 +202,18 @@ const productRoutes: FastifyPluginAsyncTypebox = async (app) => {
           throw httpError(400, `${field}: must be a number from 0 to ${max}`);
         }
       }
+      if (body.photos !== undefined) {
+        checkPhotos(body.photos, options.publicOrigin);
+        if (body.photos[0] !== body.carPhoto) {
+          throw httpError(400, 'carPhoto: must be photos[0] (the cover) when photos are sent');
+        }
+      }
       const categoryName = await app.repos.products.categoryName(body.categoryName);
       if (!categoryName) throw httpError(400, 'categoryName: no such category');
       const insertedId = await app.repos.products.insert({
         carName: body.carName.trim(),
         carPhoto: body.carPhoto,
+        photos: body.photos,
         categoryName,
         condition: body.condition,
         originalPrice: numbers.originalPrice!,

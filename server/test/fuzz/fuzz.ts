@@ -127,11 +127,13 @@ export async function makeFixture(
         productID: productId,
       }),
       'PUT /api/users': () => ({ name: 'Fuzz Buyer', email: buyer.email, userRole: 'Buyer' }),
+      'PATCH /api/products/:id': () => ({ resalePrice: 31000 }),
     },
     callers: {
       'POST /api/category': 'seller',
       'PUT /api/seller-products/:id': 'seller',
       'DELETE /api/seller-products/:id': 'seller',
+      'PATCH /api/products/:id': 'seller',
       'GET /api/seller-products/:email': 'seller',
       'POST /api/orders': 'buyer',
       'GET /api/orders': 'buyer',

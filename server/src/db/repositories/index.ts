@@ -2,6 +2,7 @@ import type { Db } from '../client';
 import { catalogueReplicasRepository } from './catalogue-replicas-repository';
 import { ordersRepository } from './orders-repository';
 import { productsRepository } from './products-repository';
+import { searchRepository } from './search-repository';
 import { rateLimitsRepository } from './rate-limits-repository';
 import { usersRepository } from './users-repository';
 
@@ -10,6 +11,7 @@ export function repositories(db: Db) {
   return {
     users: usersRepository(db),
     products: productsRepository(db),
+    search: searchRepository(db),
     orders: ordersRepository(db),
     catalogueReplicas: catalogueReplicasRepository(db),
     rateLimits: rateLimitsRepository(db),

@@ -48,11 +48,31 @@ const forSale = isNull(products.soldAt);
 
 export type NewProduct = Omit<
   ProductRow,
-  '_id' | 'advertisement' | 'createdAt' | 'soldAt' | 'photos' | 'updatedAt'
+  '_id' | 'advertisement' | 'createdAt' | 'soldAt' | 'photos' | 'updatedAt' | 'search'
 > & {
   /** Every photo, the cover first; default: the cover alone. */
   photos?: string[];
 };
+
+/** What a seller's edit may change (PATCH /products/{id}). */
+export type ProductChanges = Partial<
+  Pick<
+    ProductRow,
+    | 'carName'
+    | 'carPhoto'
+    | 'photos'
+    | 'categoryName'
+    | 'condition'
+    | 'originalPrice'
+    | 'resalePrice'
+    | 'productLocation'
+    | 'userYears'
+    | 'postTime'
+    | 'productDescription'
+    | 'sellerName'
+    | 'sellerPhoto'
+  >
+>;
 
 /** The sort column, and how its value is written into (and read back from) a cursor. */
 const SORT_COLUMNS: Record<ProductSort, { column: AnyColumn; key: SQL; cast: string }> = {
@@ -208,6 +228,29 @@ export function productsRepository(db: Db) {
         advertisement: 'false',
       });
       return id;
+    },
+
+    /**
+     * Changes a car for sale (its seller's edit) and sets `updatedAt`; answers false when it is
+     * gone or sold meanwhile.
+     */
+    async update(id: string, changes: ProductChanges): Promise<boolean> {
+      const changed = await db
+        .update(products)
+        .set({ ...changes, updatedAt: sql`now()` })
+        .where(and(eq(products._id, id), forSale))
+        .returning({ _id: products._id });
+      return changed.length > 0;
+    },
+
+    /** The photos of a car, the cover first. */
+    async photosOf(id: string): Promise<string[] | null> {
+      const [row] = await db
+        .select({ photos: products.photos, carPhoto: products.carPhoto })
+        .from(products)
+        .where(eq(products._id, id));
+      if (!row) return null;
+      return row.photos.length > 0 ? row.photos : [row.carPhoto];
     },
 
     /** Sets the advertisement flag of a car for sale; answers how many rows changed. */

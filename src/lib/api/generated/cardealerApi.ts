@@ -117,6 +117,53 @@ const injectedRtkApi = api.injectEndpoints({
         method: 'DELETE',
       }),
     }),
+    searchProducts: build.query<SearchProductsApiResponse, SearchProductsApiArg>({
+      query: (queryArg) => ({
+        url: `/api/products`,
+        params: {
+          q: queryArg.q,
+          category: queryArg.category,
+          condition: queryArg.condition,
+          minPrice: queryArg.minPrice,
+          maxPrice: queryArg.maxPrice,
+          minYears: queryArg.minYears,
+          maxYears: queryArg.maxYears,
+          location: queryArg.location,
+          verified: queryArg.verified,
+          sort: queryArg.sort,
+          limit: queryArg.limit,
+          cursor: queryArg.cursor,
+        },
+      }),
+    }),
+    getSearchFacets: build.query<GetSearchFacetsApiResponse, GetSearchFacetsApiArg>({
+      query: (queryArg) => ({
+        url: `/api/products/facets`,
+        params: {
+          q: queryArg.q,
+          category: queryArg.category,
+          condition: queryArg.condition,
+          minPrice: queryArg.minPrice,
+          maxPrice: queryArg.maxPrice,
+          minYears: queryArg.minYears,
+          maxYears: queryArg.maxYears,
+          location: queryArg.location,
+          verified: queryArg.verified,
+        },
+      }),
+    }),
+    getProduct: build.query<GetProductApiResponse, GetProductApiArg>({
+      query: (queryArg) => ({
+        url: `/api/products/${encodeURIComponent(String(queryArg.id))}`,
+      }),
+    }),
+    updateProduct: build.mutation<UpdateProductApiResponse, UpdateProductApiArg>({
+      query: (queryArg) => ({
+        url: `/api/products/${encodeURIComponent(String(queryArg.id))}`,
+        method: 'PATCH',
+        body: queryArg.body,
+      }),
+    }),
     getOrders: build.query<GetOrdersApiResponse, GetOrdersApiArg>({
       query: (queryArg) => ({
         url: `/api/orders`,
@@ -298,6 +345,8 @@ export type AddProductApiArg = {
     carName: string;
     /** an http(s) URL or a path on this origin */
     carPhoto: string;
+    /** 1 to 10 photos, the cover first: paths on this origin (the image host's `/image-host/i/…`) or absolute URLs of this origin */
+    photos?: string[];
     /** one of the categories (Tesla, Ferrari, BMW, Lamborghini) */
     categoryName: string;
     /** Excellent, Good or Fair */
@@ -337,6 +386,87 @@ export type DeleteProductApiResponse = /** status 200 Default Response */ Delete
 export type DeleteProductApiArg = {
   /** a record's _id (letters, digits, _ and -) */
   id: string;
+};
+export type SearchProductsApiResponse = /** status 200 Default Response */ SearchProduct[];
+export type SearchProductsApiArg = {
+  /** free text over the name, description, location and category; forgives typos in the name, category and location ('ferari', 'Lamborgini'); web-search syntax: "a phrase", -word, or */
+  q?: string;
+  /** category name(s), any of them (case-insensitive; repeat the key for more than one) */
+  category?: string | string[];
+  /** Excellent, Good or Fair, any of them (repeat the key for more) */
+  condition?: ('Excellent' | 'Good' | 'Fair') | ('Excellent' | 'Good' | 'Fair')[];
+  /** a number from 0 to 100000000 (the lowest selling price (resalePrice)) */
+  minPrice?: number | string;
+  /** a number from 0 to 100000000 (the highest selling price (resalePrice)) */
+  maxPrice?: number | string;
+  /** a number from 0 to 100 (the fewest years used (userYears)) */
+  minYears?: number | string;
+  /** a number from 0 to 100 (the most years used (userYears)) */
+  maxYears?: number | string;
+  /** a part of the location, case-insensitive */
+  location?: string;
+  /** true: only cars of verified sellers */
+  verified?: 'true' | 'false' | boolean;
+  /** newest, relevance, price_asc, price_desc or deal (default: relevance with q, else newest) */
+  sort?: 'newest' | 'price_asc' | 'price_desc' | 'deal' | 'relevance';
+  /** cars per page (default 24) (an integer from 1 to 48) */
+  limit?: number | string;
+  /** the X-Next-Cursor of the previous page (same filters and sort) */
+  cursor?: string;
+};
+export type GetSearchFacetsApiResponse =
+  /** status 200 Counts for a filter panel: each facet counts the cars matching every other filter, so picking another value of the same facet adds to the answer, as filter panels do. */ SearchFacets;
+export type GetSearchFacetsApiArg = {
+  /** free text over the name, description, location and category; forgives typos in the name, category and location ('ferari', 'Lamborgini'); web-search syntax: "a phrase", -word, or */
+  q?: string;
+  /** category name(s), any of them (case-insensitive; repeat the key for more than one) */
+  category?: string | string[];
+  /** Excellent, Good or Fair, any of them (repeat the key for more) */
+  condition?: ('Excellent' | 'Good' | 'Fair') | ('Excellent' | 'Good' | 'Fair')[];
+  /** a number from 0 to 100000000 (the lowest selling price (resalePrice)) */
+  minPrice?: number | string;
+  /** a number from 0 to 100000000 (the highest selling price (resalePrice)) */
+  maxPrice?: number | string;
+  /** a number from 0 to 100 (the fewest years used (userYears)) */
+  minYears?: number | string;
+  /** a number from 0 to 100 (the most years used (userYears)) */
+  maxYears?: number | string;
+  /** a part of the location, case-insensitive */
+  location?: string;
+  /** true: only cars of verified sellers */
+  verified?: 'true' | 'false' | boolean;
+};
+export type GetProductApiResponse = /** status 200 Default Response */ CarDetails;
+export type GetProductApiArg = {
+  /** a record's _id (letters, digits, _ and -) */
+  id: string;
+};
+export type UpdateProductApiResponse = /** status 200 Default Response */ CarDetails;
+export type UpdateProductApiArg = {
+  /** a record's _id (letters, digits, _ and -) */
+  id: string;
+  body: {
+    carName?: string;
+    /** an http(s) URL or a path on this origin */
+    carPhoto?: string;
+    /** 1 to 10 photos, the cover first: paths on this origin (the image host's `/image-host/i/…`) or absolute URLs of this origin */
+    photos?: string[];
+    categoryName?: string;
+    /** Excellent, Good or Fair */
+    condition?: 'Excellent' | 'Good' | 'Fair';
+    /** a number from 0 to 100000000, or a numeric string such as "12.5" */
+    originalPrice?: number | string;
+    /** a number from 0 to 100000000, or a numeric string such as "12.5" */
+    resalePrice?: number | string;
+    productLocation?: string;
+    /** a number from 0 to 100, or a numeric string such as "12.5" */
+    userYears?: number | string;
+    postTime?: string;
+    productDescription?: string;
+    sellerName?: string;
+    /** an http(s) URL, a path on this origin, or empty */
+    sellerPhoto?: string | null;
+  };
 };
 export type GetOrdersApiResponse = /** status 200 Default Response */ Order[];
 export type GetOrdersApiArg = {
@@ -509,6 +639,55 @@ export type InsertResult = {
   acknowledged: true;
   insertedId: string;
 };
+export type FairPrice = {
+  /** against the comparables' quartiles: 'great' below the first, 'good' up to the median, 'fair' up to the third, 'high' above it */
+  rating: 'great' | 'good' | 'fair' | 'high';
+  /** the comparables' median selling price */
+  median: number;
+  /** how many were compared */
+  comparables: number;
+};
+export type SearchProduct = Product & {
+  /** every photo of the car, the cover (carPhoto) first */
+  photos: string[];
+  fairPrice: FairPrice | (null | null);
+};
+export type SearchFacets = {
+  /** cars per category: every filter applied except category */
+  category: {
+    [key: string]: number;
+  };
+  /** cars per condition: every filter applied except condition */
+  condition: {
+    [key: string]: number;
+  };
+  /** the selling prices of the matching cars (every filter); null: none match */
+  price: {
+    min: number;
+    max: number;
+  } | null;
+  years: {
+    min: number;
+    max: number;
+  } | null;
+};
+export type SellerSummary = {
+  name: string;
+  /** photo URL (may be empty) */
+  photo: string;
+  /** an admin has verified this seller */
+  verified: boolean;
+  /** when the account was made (ISO date-time) */
+  memberSince: string;
+  carsSold: number;
+};
+export type CarDetails = Product & {
+  /** every photo of the car, the cover (carPhoto) first */
+  photos: string[];
+  /** null with too few comparables, and for a sold car */
+  fairPrice: FairPrice | (null | null);
+  seller: SellerSummary;
+};
 export type OrderStatus = 'requested' | 'accepted' | 'declined' | 'cancelled' | 'sold';
 export type Order = {
   _id: string;
@@ -590,6 +769,13 @@ export const {
   useLazyGetSellerProductsQuery,
   useAdvertiseProductMutation,
   useDeleteProductMutation,
+  useSearchProductsQuery,
+  useLazySearchProductsQuery,
+  useGetSearchFacetsQuery,
+  useLazyGetSearchFacetsQuery,
+  useGetProductQuery,
+  useLazyGetProductQuery,
+  useUpdateProductMutation,
   useGetOrdersQuery,
   useLazyGetOrdersQuery,
   useCreateOrderMutation,

@@ -1,0 +1,237 @@
+/**
+ * `npm run bench:search`: search, facets and the car's page at 100,000 cars, on PGlite and on
+ * PostgreSQL. Seeds the large data set when missing (server/src/scripts/seed-large.ts, with its
+ * own folder or database per size), prints the plan (`EXPLAIN`) of each query shape, then starts
+ * the API server in production mode with the catalogue cache OFF (every request reaches the
+ * database) and times 20 representative requests one at a time: p50 / p99 / max.
+ *
+ * BENCH_SEARCH_PRODUCTS cars (default 100,000; 10,000 for a quick try), BENCH_SEARCH_N requests
+ * per case (default 100). Where the data lives: PGlite in `.data-search-<cars>`; PostgreSQL in
+ * the database `cardealer_search_<cars>` of SEARCH_DATABASE_URL (default: Debian's local cluster
+ * as the tests find it). SEARCH_DB=pglite|postgres runs one only. Ports 8590–8591.
+ * Goals: p99 ≤ 50 ms on PostgreSQL, ≤ 150 ms on PGlite.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from 'pg';
+import { openDatabase } from '../server/src/db/client';
+import { repositories } from '../server/src/db/repositories';
+import type { SearchRequest } from '../server/src/db/repositories/search-repository';
+import { root, startServer } from './lib';
+
+const SECRET = 'bench-access-token-secret-0123456789abcdef';
+const CARS = Number(process.env.BENCH_SEARCH_PRODUCTS ?? 100_000);
+const N = Number(process.env.BENCH_SEARCH_N ?? 100);
+const GOAL: Record<Target['kind'], number> = { postgres: 50, pglite: 150 };
+
+interface Target {
+  kind: 'pglite' | 'postgres';
+  env: Record<string, string>;
+}
+
+async function postgresTarget(): Promise<Target | null> {
+  let base = process.env.SEARCH_DATABASE_URL;
+  if (!base) {
+    const found = spawnSync('bash', [join(root, 'scripts', 'postgres-for-tests.sh')], {
+      encoding: 'utf8',
+    });
+    if (found.status !== 0) return null;
+    base = found.stdout.trim();
+  }
+  const name = `cardealer_search_${CARS}`;
+  const admin = new Client({ connectionString: base });
+  await admin.connect();
+  const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
+  if (exists.rowCount === 0) await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return { kind: 'postgres', env: { DATABASE_URL: url.toString() } };
+}
+
+async function targets(): Promise<Target[]> {
+  const wanted = process.env.SEARCH_DB;
+  const found: Target[] = [];
+  if (!wanted || wanted === 'pglite') {
+    const dataDir = join(root, `.data-search-${CARS}`);
+    found.push({ kind: 'pglite', env: { DATA_DIR: dataDir, DATABASE_URL: '' } });
+  }
+  if (!wanted || wanted === 'postgres') {
+    const target = await postgresTarget();
+    if (target) found.push(target);
+    else console.log('PostgreSQL: not available (no SEARCH_DATABASE_URL, no local cluster)');
+  }
+  for (const target of found) {
+    const sizes = [`--products=${CARS}`, `--users=${CARS / 5}`, `--orders=${CARS * 2}`];
+    execFileSync(
+      process.execPath,
+      ['--import', 'tsx', join(root, 'server', 'src', 'scripts', 'seed-large.ts'), ...sizes],
+      { cwd: root, stdio: 'inherit', env: { ...process.env, ...target.env } },
+    );
+  }
+  return found;
+}
+
+/** The query shapes whose plans are printed (the repository's own SQL). */
+const SHAPES: [string, SearchRequest][] = [
+  ['newest, no filter', { sort: 'newest', limit: 24 }],
+  ['text (relevance)', { q: 'ferrari', sort: 'relevance', limit: 24 }],
+  ['typo (relevance)', { q: 'Lamborgini', sort: 'relevance', limit: 24 }],
+  [
+    'categories + price range, price_asc',
+    {
+      categories: ['BMW', 'Tesla'],
+      minPrice: 30000,
+      maxPrice: 60000,
+      sort: 'price_asc',
+      limit: 24,
+    },
+  ],
+  ['location, newest', { location: 'Austin', sort: 'newest', limit: 24 }],
+  ['deal, no filter', { sort: 'deal', limit: 24 }],
+];
+
+async function explain(target: Target): Promise<void> {
+  const database = await openDatabase({
+    databaseUrl: target.env.DATABASE_URL || undefined,
+    pgliteDir: target.env.DATA_DIR ? join(target.env.DATA_DIR, 'pglite') : undefined,
+  });
+  try {
+    const repos = repositories(database.db);
+    for (const [name, request] of SHAPES) {
+      console.log(`\n-- ${target.kind}: EXPLAIN ${name}`);
+      console.log(await repos.search.explainSearch(request));
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+interface Case {
+  name: string;
+  path: string;
+  html?: boolean;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+const round = (ms: number) => Math.round(ms * 10) / 10;
+
+async function time(url: string, html: boolean, n: number) {
+  const samples: number[] = [];
+  let bytes = 0;
+  const headers: Record<string, string> = html ? { accept: 'text/html' } : {};
+  for (let i = -Math.min(5, n); i < n; i++) {
+    const started = performance.now();
+    const response = await fetch(url, { headers });
+    const body = await response.arrayBuffer();
+    const elapsed = performance.now() - started;
+    if (!response.ok) throw new Error(`${url}: ${response.status} ${Buffer.from(body).toString()}`);
+    if (i >= 0) samples.push(elapsed);
+    bytes = body.byteLength;
+  }
+  samples.sort((a, b) => a - b);
+  return {
+    p50: round(percentile(samples, 50)),
+    p99: round(percentile(samples, 99)),
+    max: round(samples[samples.length - 1]!),
+    bytes,
+  };
+}
+
+async function measure(target: Target, port: number, webRoot: string): Promise<void> {
+  await explain(target);
+  const server = await startServer(port, {
+    ...target.env,
+    ACCESS_TOKEN_SECRET: SECRET,
+    CATALOGUE_CACHE_MS: '0',
+    WEB_ROOT: webRoot,
+  });
+  try {
+    const api = `${server.url}/api`;
+    // A deep cursor: the page after 40 pages of 48, newest first (1,920 cars in).
+    let cursor = '';
+    for (let page = 0; page < 40; page++) {
+      const response = await fetch(`${api}/products?limit=48${cursor ? `&cursor=${cursor}` : ''}`);
+      cursor = response.headers.get('x-next-cursor') ?? '';
+      if (!cursor) throw new Error('no next cursor: is the large data set there?');
+    }
+    const first = await fetch(`${api}/products?limit=1&category=BMW&condition=Good`);
+    const total = (await fetch(`${api}/products?limit=1`)).headers.get('x-total-count');
+    const car = ((await first.json()) as { _id: string }[])[0]!._id;
+    const cases: Case[] = [
+      { name: 'newest, first page', path: '/products' },
+      { name: 'text "ferrari"', path: '/products?q=ferrari' },
+      { name: 'text "tesla model austin"', path: '/products?q=tesla%20model%20austin' },
+      { name: 'typo "Lamborgini"', path: '/products?q=Lamborgini' },
+      { name: 'typo "ferari", price_asc', path: '/products?q=ferari&sort=price_asc' },
+      { name: 'categories BMW + Tesla', path: '/products?category=BMW&category=Tesla' },
+      { name: 'condition Fair', path: '/products?condition=Fair' },
+      { name: 'price 30k–60k', path: '/products?minPrice=30000&maxPrice=60000' },
+      { name: 'years 2–4', path: '/products?minYears=2&maxYears=4' },
+      { name: 'location "Austin"', path: '/products?location=Austin' },
+      { name: 'verified sellers', path: '/products?verified=true' },
+      { name: 'price_asc', path: '/products?sort=price_asc' },
+      { name: 'Ferrari, price_desc', path: '/products?category=Ferrari&sort=price_desc' },
+      { name: 'deal, everything', path: '/products?sort=deal' },
+      { name: 'deal, Ferrari Good', path: '/products?category=Ferrari&condition=Good&sort=deal' },
+      { name: 'deep cursor (after 1,920)', path: `/products?limit=48&cursor=${cursor}` },
+      { name: 'facets, everything', path: '/products/facets' },
+      { name: 'facets, "bmw" Good', path: '/products/facets?q=bmw&condition=Good' },
+      { name: 'a car with its fair price', path: `/products/${car}` },
+      { name: "a car's page (HTML)", path: `/cars/${car}`, html: true },
+    ];
+    for (let round = 0; round < 2; round++) {
+      for (const c of cases) {
+        const base = c.html ? server.url : api;
+        await time(`${base}${c.path}`, c.html === true, 5);
+      }
+    }
+    console.log(
+      `\n${target.kind}: ${total} cars for sale (of ${CARS}); ${N} sequential requests per ` +
+        `case, cache off; load average ${loadavg()[0]!.toFixed(1)} on ` +
+        `${availableParallelism()} cores; goal p99 ≤ ${GOAL[target.kind]} ms`,
+    );
+    const table: Record<string, string | number>[] = [];
+    for (const c of cases) {
+      const t = await time(`${c.html ? server.url : api}${c.path}`, c.html === true, N);
+      table.push({
+        case: c.name,
+        'p50 ms': t.p50,
+        'p99 ms': t.p99,
+        'max ms': t.max,
+        'answer KB': Math.round(t.bytes / 102.4) / 10,
+        goal: t.p99 <= GOAL[target.kind] ? 'met' : 'MISSED',
+      });
+    }
+    console.table(table);
+  } finally {
+    await server.stop();
+  }
+}
+
+async function main(): Promise<void> {
+  // A web root with the page template only: the car's page needs the shell, not the bundle.
+  const webRoot = mkdtempSync(join(tmpdir(), 'cardealer-search-web-'));
+  const template = readFileSync(join(root, 'public', 'index.html'), 'utf8');
+  for (const file of ['index.html', 'shell.html', '404.html']) {
+    writeFileSync(join(webRoot, file), template);
+  }
+  writeFileSync(
+    join(webRoot, 'pages.json'),
+    JSON.stringify({ pages: {}, appRoutes: [], shell: 'shell.html', notFound: '404.html' }),
+  );
+  try {
+    let port = 8590;
+    for (const target of await targets()) await measure(target, port++, webRoot);
+  } finally {
+    rmSync(webRoot, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});

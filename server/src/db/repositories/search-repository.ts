@@ -1,0 +1,626 @@
+/**
+ * Search over the cars for sale (GET /api/products), its facets, and the fair-price signal.
+ * The same SQL runs on PGlite and PostgreSQL (migration 0009 has the indexes it relies on).
+ */
+import { createHash } from 'node:crypto';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../client';
+import type { ProductRow } from '../schema';
+import { BadCursor, decodeCursor, encodeCursor, type SortOrder } from './paging';
+
+export const SEARCH_SORTS = ['newest', 'price_asc', 'price_desc', 'deal', 'relevance'] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+export const FAIR_PRICE_RATINGS = ['great', 'good', 'fair', 'high'] as const;
+export type FairPriceRating = (typeof FAIR_PRICE_RATINGS)[number];
+/** Fewer comparables than this: no fair price. */
+export const MIN_COMPARABLES = 5;
+/** Comparables' years used differ from the car's by at most this. */
+export const COMPARABLE_YEARS = 2;
+
+type Condition = ProductRow['condition'];
+
+export interface SearchFilters {
+  /** Free text over name, description, location and category (typos forgiven). */
+  q?: string;
+  /** Stored category names (any of them). */
+  categories?: string[];
+  conditions?: Condition[];
+  minPrice?: number;
+  maxPrice?: number;
+  minYears?: number;
+  maxYears?: number;
+  /** A part of the location, case-insensitive. */
+  location?: string;
+  /** Only cars of verified sellers. */
+  verified?: boolean;
+}
+
+export interface SearchRequest extends SearchFilters {
+  sort: SearchSort;
+  limit: number;
+  cursor?: string;
+}
+
+export interface FairPrice {
+  rating: FairPriceRating;
+  median: number;
+  comparables: number;
+}
+
+/** A car as search and the car's page answer it. */
+export interface SearchProduct {
+  _id: string;
+  carName: string;
+  carPhoto: string;
+  categoryName: string;
+  condition: Condition;
+  originalPrice: number;
+  resalePrice: number;
+  productLocation: string;
+  userYears: number;
+  postTime: string;
+  productDescription: string;
+  sellerName: string;
+  sellerPhoto: string;
+  email: string;
+  advertisement: 'true' | 'false';
+  isVerify: 'true' | 'false';
+  sold: boolean;
+  photos: string[];
+  fairPrice: FairPrice | null;
+}
+
+export interface Facets {
+  category: Record<string, number>;
+  condition: Record<string, number>;
+  price: { min: number; max: number } | null;
+  years: { min: number; max: number } | null;
+}
+
+export interface SellerSummary {
+  name: string;
+  photo: string;
+  verified: boolean;
+  memberSince: string;
+  carsSold: number;
+}
+
+/** How many known words a misspelt query word may stand for. */
+const CORRECTIONS_PER_WORD = 3;
+
+const COLUMNS = sql.raw(`p.id as "_id", p.car_name as "carName", p.car_photo as "carPhoto",
+  p.category_name as "categoryName", p.condition as "condition",
+  p.original_price as "originalPrice", p.resale_price as "resalePrice",
+  p.product_location as "productLocation", p.user_years as "userYears",
+  p.post_time as "postTime", p.product_description as "productDescription",
+  p.seller_name as "sellerName", p.seller_photo as "sellerPhoto", p.email as "email",
+  p.advertisement as "advertisement", coalesce(u.user_verify, 'false') as "isVerify",
+  p.sold_at is not null as "sold", p.photos as "photos"`);
+
+/**
+ * The fair price of the car `p` (LATERAL): its comparables are the cars for sale of the same
+ * category and condition whose years used are within ±2, the seller's own cars left out.
+ */
+const FAIR_PRICE = sql.raw(`left join lateral (
+    select count(*)::int as n,
+      percentile_cont(0.25) within group (order by c.resale_price) as q1,
+      percentile_cont(0.5) within group (order by c.resale_price) as median,
+      percentile_cont(0.75) within group (order by c.resale_price) as q3
+    from products c
+    where c.sold_at is null and c.category_name = p.category_name
+      and c.condition = p.condition
+      and c.user_years between p.user_years - ${COMPARABLE_YEARS} and p.user_years + ${COMPARABLE_YEARS}
+      and c.email <> p.email
+  ) fp on true`);
+const FAIR_PRICE_COLUMNS = sql.raw(`fp.n as "fpN", fp.q1 as "fpQ1", fp.median as "fpMedian",
+  fp.q3 as "fpQ3"`);
+
+interface RawRow extends Omit<SearchProduct, 'fairPrice'> {
+  fpN: number | null;
+  fpQ1: number | null;
+  fpMedian: number | null;
+  fpQ3: number | null;
+  cursorKey?: string | number;
+  createdAt?: unknown;
+  inlineTotal?: number | string;
+}
+
+/** The rating of a price among its comparables' quartiles; null with too few of them. */
+export function rateFairPrice(
+  price: number,
+  stats: { n: number; q1: number; median: number; q3: number },
+): FairPrice | null {
+  if (stats.n < MIN_COMPARABLES) return null;
+  const rating: FairPriceRating =
+    price < stats.q1
+      ? 'great'
+      : price <= stats.median
+        ? 'good'
+        : price <= stats.q3
+          ? 'fair'
+          : 'high';
+  return { rating, median: stats.median, comparables: stats.n };
+}
+
+function toProduct(row: RawRow): SearchProduct {
+  const {
+    fpN,
+    fpQ1,
+    fpMedian,
+    fpQ3,
+    cursorKey: _key,
+    createdAt: _at,
+    inlineTotal: _total,
+    ...product
+  } = row;
+  const fairPrice =
+    fpN !== null && fpQ1 !== null && fpMedian !== null && fpQ3 !== null
+      ? rateFairPrice(Number(product.resalePrice), {
+          n: Number(fpN),
+          q1: Number(fpQ1),
+          median: Number(fpMedian),
+          q3: Number(fpQ3),
+        })
+      : null;
+  return {
+    ...product,
+    originalPrice: Number(product.originalPrice),
+    resalePrice: Number(product.resalePrice),
+    userYears: Number(product.userYears),
+    photos: product.photos.length > 0 ? product.photos : [product.carPhoto],
+    fairPrice,
+  };
+}
+
+/** `%`, `_` and `\` taken literally inside a LIKE pattern. */
+function likeLiteral(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * The words of a query to look up in the vocabulary (letters and digits, lower case), leaving
+ * out those the query excludes (`-word`).
+ */
+export function queryWords(q: string): string[] {
+  const words = q
+    .split(/\s+/)
+    .filter((token) => !token.startsWith('-'))
+    .flatMap((token) => token.toLowerCase().split(/[^\p{L}\p{N}]+/u))
+    .filter((word) => word.length > 0 && word !== 'or');
+  return [...new Set(words)];
+}
+
+/** The WHERE conditions of the filters (cars for sale only), leaving out one facet's own. */
+function conditions(
+  filters: SearchFilters,
+  text: SQL | null,
+  except?: 'category' | 'condition',
+): SQL {
+  const parts: SQL[] = [sql`p.sold_at is null`];
+  if (text) parts.push(sql`p.search @@ ${text}`);
+  if (except !== 'category' && filters.categories?.length) {
+    parts.push(
+      sql`p.category_name in (${sql.join(
+        filters.categories.map((c) => sql`${c}`),
+        sql`, `,
+      )})`,
+    );
+  }
+  if (except !== 'condition' && filters.conditions?.length) {
+    parts.push(
+      sql`p.condition in (${sql.join(
+        filters.conditions.map((c) => sql`${c}`),
+        sql`, `,
+      )})`,
+    );
+  }
+  if (filters.minPrice !== undefined) parts.push(sql`p.resale_price >= ${filters.minPrice}`);
+  if (filters.maxPrice !== undefined) parts.push(sql`p.resale_price <= ${filters.maxPrice}`);
+  if (filters.minYears !== undefined) parts.push(sql`p.user_years >= ${filters.minYears}`);
+  if (filters.maxYears !== undefined) parts.push(sql`p.user_years <= ${filters.maxYears}`);
+  if (filters.location?.trim()) {
+    parts.push(sql`p.product_location ilike ${`%${likeLiteral(filters.location.trim())}%`}`);
+  }
+  if (filters.verified) {
+    parts.push(
+      sql`exists (select 1 from users v where v.email = p.email and v.user_verify = 'true')`,
+    );
+  }
+  return sql.join(parts, sql` and `);
+}
+
+/** A short fingerprint of the filters: a cursor is good for the same filters only. */
+function fingerprint(filters: SearchFilters): string {
+  const canonical = JSON.stringify([
+    filters.q?.trim() ?? '',
+    [...(filters.categories ?? [])].sort(),
+    [...(filters.conditions ?? [])].sort(),
+    filters.minPrice ?? null,
+    filters.maxPrice ?? null,
+    filters.minYears ?? null,
+    filters.maxYears ?? null,
+    filters.location?.trim().toLowerCase() ?? '',
+    filters.verified ?? false,
+  ]);
+  return createHash('sha256').update(canonical).digest('base64url').slice(0, 16);
+}
+
+/** Keyset sorts: their column, direction and how the cursor's value is cast back. */
+const KEYSET: Partial<
+  Record<SearchSort, { column: string; order: SortOrder; key: string; cast: string }>
+> = {
+  newest: { column: 'p.created_at', order: 'desc', key: 'p.created_at::text', cast: 'timestamptz' },
+  price_asc: { column: 'p.resale_price', order: 'asc', key: 'p.resale_price', cast: 'float8' },
+  price_desc: { column: 'p.resale_price', order: 'desc', key: 'p.resale_price', cast: 'float8' },
+};
+
+async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+/** The page query of a search, and what paging needs to answer it. */
+/**
+ * The count of the cars a search matches. Filtered by category and condition only (or not at
+ * all), it is a sum of at most twelve rows of product_counts (cars for sale per category and
+ * condition, kept by triggers) instead of a count of up to every car.
+ */
+function totalQuery(filters: SearchFilters, text: SQL | null, where: SQL): SQL {
+  if (!groupsOnly(filters, text)) return sql`select count(*) as n from products p where ${where}`;
+  return sql`select coalesce(sum(n), 0) as n from product_counts
+    where ${countsWhere(filters.categories, filters.conditions)}`;
+}
+
+/** Whether the filters are category and condition only (product_counts can count them). */
+function groupsOnly(filters: SearchFilters, text: SQL | null): boolean {
+  return (
+    !text &&
+    filters.minPrice === undefined &&
+    filters.maxPrice === undefined &&
+    filters.minYears === undefined &&
+    filters.maxYears === undefined &&
+    !filters.location?.trim() &&
+    !filters.verified
+  );
+}
+
+/** The rows of product_counts of these categories and conditions (absent: all). */
+function countsWhere(categories?: string[], conditions?: string[]): SQL {
+  const parts: SQL[] = [sql`true`];
+  const list = (values: string[]) =>
+    sql.join(
+      values.map((v) => sql`${v}`),
+      sql`, `,
+    );
+  if (categories?.length) parts.push(sql`category_name in (${list(categories)})`);
+  if (conditions?.length) parts.push(sql`condition in (${list(conditions)})`);
+  return sql.join(parts, sql` and `);
+}
+
+/** A group's median price (the deal sort's yardstick): category, condition, years used. */
+export interface GuideRow {
+  c: string;
+  k: string;
+  y: number;
+  m: number;
+  n: number;
+}
+
+/** How long the price guide is kept before it is computed again (ms). */
+export const PRICE_GUIDE_TTL_MS = 30_000;
+
+function searchQuery(request: SearchRequest, text: SQL | null, guide?: GuideRow[]) {
+  const { sort, limit, cursor } = request;
+  const filter = fingerprint(request);
+  const where = conditions(request, text);
+  const keyset = KEYSET[sort];
+  let after: SQL | null = null;
+  let offset = 0;
+  if (cursor !== undefined) {
+    const at = decodeCursor(cursor);
+    if (at.sort !== sort || at.filter !== filter) {
+      throw new BadCursor('cursor: belongs to another sort or filter; start again without it');
+    }
+    if (keyset) {
+      if (at.order !== keyset.order || typeof at.value !== 'string') {
+        throw new BadCursor('cursor: is not a cursor this server gave');
+      }
+      const value = sql`${at.value}::${sql.raw(keyset.cast)}`;
+      const column = sql.raw(keyset.column);
+      after =
+        keyset.order === 'desc'
+          ? sql`(${column}, p.id) < (${value}, ${at.id})`
+          : sql`(${column}, p.id) > (${value}, ${at.id})`;
+    } else {
+      const skip = Number(at.value);
+      if (!Number.isInteger(skip) || skip < 0) {
+        throw new BadCursor('cursor: is not a cursor this server gave');
+      }
+      offset = skip;
+    }
+  }
+
+  let query: SQL;
+  if (keyset) {
+    const direction = sql.raw(keyset.order);
+    // The page's ids first (an index walk), then their columns, seller and fair price.
+    query = sql`with page as (
+          select p.id, ${sql.raw(keyset.key)}::text as cursor_key
+          from products p
+          where ${where}${after ? sql` and ${after}` : sql``}
+          order by ${sql.raw(keyset.column)} ${direction}, p.id ${direction}
+          limit ${limit + 1}
+        )
+        select ${COLUMNS}, ${FAIR_PRICE_COLUMNS}, page.cursor_key as "cursorKey"
+        from page join products p on p.id = page.id
+        left join users u on u.email = p.email
+        ${FAIR_PRICE}
+        order by ${sql.raw(keyset.column)} ${direction}, p.id ${direction}`;
+  } else if (sort === 'relevance') {
+    const rank = text ? sql`ts_rank(p.search, ${text})` : sql`0`;
+    // Every match is read to rank it anyway: the total comes from the same pass.
+    query = sql`with page as (
+          select p.id, ${rank} as rank, count(*) over () as total
+          from products p
+          where ${where}
+          order by rank desc, p.id
+          limit ${limit + 1} offset ${offset}
+        )
+        select ${COLUMNS}, ${FAIR_PRICE_COLUMNS}, page.total as "inlineTotal"
+        from page join products p on p.id = page.id
+        left join users u on u.email = p.email
+        ${FAIR_PRICE}
+        order by page.rank desc, p.id`;
+  } else {
+    // deal: price over the median of the car's group (category, condition, years used ±2),
+    // from the price guide (computed for all groups at once, kept a while: guide below).
+    query = sql`with g as (
+          select * from jsonb_to_recordset(${JSON.stringify(guide ?? [])}::jsonb)
+            as g(c text, k text, y float8, m float8, n int)
+        ), page as (
+          select p.id,
+            case when g.n >= ${MIN_COMPARABLES} and g.m > 0 then p.resale_price / g.m end as ratio
+          from products p
+          left join g on g.c = p.category_name and g.k = p.condition and g.y = p.user_years
+          where ${where}
+          order by ratio asc nulls last, p.id
+          limit ${limit + 1} offset ${offset}
+        )
+        select ${COLUMNS}, ${FAIR_PRICE_COLUMNS}
+        from page join products p on p.id = page.id
+        left join users u on u.email = p.email
+        ${FAIR_PRICE}
+        order by page.ratio asc nulls last, p.id`;
+  }
+  return { query, where, keyset, offset, filter };
+}
+
+export function searchRepository(db: Db) {
+  /**
+   * The text query of `q`: its words as typed (web-search syntax), or any of them also as the
+   * known words a misspelt one resembles ('ferari' → ferrari): a query word that is no word of
+   * any car's name, category or location is looked up by trigram similarity in the vocabulary
+   * (migration 0009's search_words).
+   */
+  async function textQuery(q: string | undefined): Promise<SQL | null> {
+    const text = q?.trim();
+    if (!text) return null;
+    const typed = sql`websearch_to_tsquery('english', ${text})`;
+    const words = queryWords(text).slice(0, 10);
+    if (words.length === 0) return typed;
+    const list = sql.join(
+      words.map((word) => sql`${word}`),
+      sql`, `,
+    );
+    const found = await rowsOf<{ w: string; known: boolean; alts: string[] }>(
+      db,
+      sql`select q.w,
+          exists (select 1 from search_words s where s.word = q.w) as known,
+          array(select s.word from search_words s where length(q.w) >= 3 and s.word % q.w
+            order by similarity(s.word, q.w) desc, s.word limit ${CORRECTIONS_PER_WORD}) as alts
+        from unnest(array[${list}]::text[]) as q(w)`,
+    );
+    const misspelt = found.filter((row) => !row.known && row.alts.length > 0);
+    if (misspelt.length === 0) return typed;
+    const alternatives = new Map(misspelt.map((row) => [row.w, row.alts]));
+    const corrected = words
+      .map((word) => {
+        const alts = alternatives.get(word);
+        return alts ? `(${[word, ...alts].join(' | ')})` : word;
+      })
+      .join(' & ');
+    return sql`(${typed} || to_tsquery('english', ${corrected}))`;
+  }
+
+  let guide: { at: number; rows: Promise<GuideRow[]> } | null = null;
+  /**
+   * Every group's median price among the cars for sale (a group: category, condition and years
+   * used; its cars: those within ±2 years), computed in one query over all groups and kept
+   * PRICE_GUIDE_TTL_MS: at 100,000 cars it costs about as much as 20 searches, and medians of
+   * thousands of cars move slowly. Only the deal sort reads it; `fairPrice` is always live.
+   */
+  function priceGuide(): Promise<GuideRow[]> {
+    if (guide && Date.now() - guide.at < PRICE_GUIDE_TTL_MS) return guide.rows;
+    const rows = rowsOf<GuideRow>(
+      db,
+      sql`select k.category_name as c, k.condition as k, k.user_years as y,
+          percentile_cont(0.5) within group (order by x.resale_price) as m, count(*)::int as n
+        from (select distinct category_name, condition, user_years from products
+          where sold_at is null) k
+        join products x on x.sold_at is null and x.category_name = k.category_name
+          and x.condition = k.condition
+          and x.user_years between k.user_years - ${COMPARABLE_YEARS} and k.user_years + ${COMPARABLE_YEARS}
+        group by k.category_name, k.condition, k.user_years`,
+    ).then((found) => found.map((r) => ({ ...r, y: Number(r.y), m: Number(r.m), n: Number(r.n) })));
+    const entry = { at: Date.now(), rows };
+    guide = entry;
+    rows.catch(() => {
+      if (guide === entry) guide = null;
+    });
+    return rows;
+  }
+
+  async function search(request: SearchRequest) {
+    const { sort, limit } = request;
+    const [text, medians] = await Promise.all([
+      textQuery(request.q),
+      request.sort === 'deal' ? priceGuide() : undefined,
+    ]);
+    const { query, where, keyset, offset, filter } = searchQuery(request, text, medians);
+    const found = await rowsOf<RawRow>(db, query);
+    // The relevance page carries the total; other sorts (and a page past the end) count.
+    const inline = found[0]?.inlineTotal;
+    const totalRows =
+      inline !== undefined
+        ? [{ n: inline }]
+        : await rowsOf<{ n: number | string | null }>(db, totalQuery(request, text, where));
+    const more = found.length > limit;
+    const rows = more ? found.slice(0, limit) : found;
+    const last = rows[rows.length - 1];
+    let nextCursor: string | null = null;
+    if (more && last) {
+      nextCursor = keyset
+        ? encodeCursor({
+            sort,
+            order: keyset.order,
+            filter,
+            value: String(last.cursorKey),
+            id: last._id,
+          })
+        : encodeCursor({ sort, order: 'asc', filter, value: offset + limit, id: last._id });
+    }
+    return {
+      rows: rows.map(toProduct),
+      total: Number(totalRows[0]?.n ?? 0),
+      nextCursor,
+    };
+  }
+
+  async function facets(filters: SearchFilters): Promise<Facets> {
+    const text = await textQuery(filters.q);
+    // Filtered by category and condition only, the counts are sums of product_counts rows.
+    const counted = groupsOnly(filters, text);
+    const where = conditions(filters, text);
+    const [byCategory, byCondition, ranges] = await Promise.all([
+      rowsOf<{ k: string; n: number | string }>(
+        db,
+        counted
+          ? sql`select category_name as k, sum(n) as n from product_counts
+              where ${countsWhere(undefined, filters.conditions)}
+              group by category_name having sum(n) > 0 order by 1`
+          : sql`select p.category_name as k, count(*) as n from products p
+              where ${conditions(filters, text, 'category')} group by p.category_name order by 1`,
+      ),
+      rowsOf<{ k: string; n: number | string }>(
+        db,
+        counted
+          ? sql`select condition as k, sum(n) as n from product_counts
+              where ${countsWhere(filters.categories, undefined)}
+              group by condition having sum(n) > 0 order by 1`
+          : sql`select p.condition as k, count(*) as n from products p
+              where ${conditions(filters, text, 'condition')} group by p.condition order by 1`,
+      ),
+      rowsOf<{
+        minPrice: number | null;
+        maxPrice: number | null;
+        minYears: number | null;
+        maxYears: number | null;
+      }>(
+        db,
+        counted
+          ? // Each end on its own, so each is read from the end of an index.
+            sql`select (select min(p.resale_price) from products p where ${where}) as "minPrice",
+              (select max(p.resale_price) from products p where ${where}) as "maxPrice",
+              (select min(p.user_years) from products p where ${where}) as "minYears",
+              (select max(p.user_years) from products p where ${where}) as "maxYears"`
+          : // Narrower filters: one pass over the matching cars.
+            sql`select min(p.resale_price) as "minPrice", max(p.resale_price) as "maxPrice",
+              min(p.user_years) as "minYears", max(p.user_years) as "maxYears"
+              from products p where ${where}`,
+      ),
+    ]);
+    const range = ranges[0];
+    return {
+      category: Object.fromEntries(byCategory.map((r) => [r.k, Number(r.n)])),
+      condition: Object.fromEntries(byCondition.map((r) => [r.k, Number(r.n)])),
+      price:
+        range && range.minPrice !== null && range.maxPrice !== null
+          ? { min: Number(range.minPrice), max: Number(range.maxPrice) }
+          : null,
+      years:
+        range && range.minYears !== null && range.maxYears !== null
+          ? { min: Number(range.minYears), max: Number(range.maxYears) }
+          : null,
+    };
+  }
+
+  /** One car, sold or not, with its fair price (null when sold) and its seller; null: none. */
+  async function car(id: string) {
+    const [row] = await rowsOf<
+      RawRow & {
+        sellerName2: string | null;
+        sellerImg: string | null;
+        memberSince: Date | string | null;
+        carsSold: number | string;
+      }
+    >(
+      db,
+      sql`select ${COLUMNS}, ${FAIR_PRICE_COLUMNS},
+          u.name as "sellerName2", u.user_img as "sellerImg", u.created_at as "memberSince",
+          (select count(*) from products s where s.email = p.email and s.sold_at is not null)
+            as "carsSold"
+        from products p
+        left join users u on u.email = p.email
+        ${FAIR_PRICE}
+        where p.id = ${id}`,
+    );
+    if (!row) return null;
+    const { sellerName2, sellerImg, memberSince, carsSold, ...rest } = row;
+    const product = toProduct(rest);
+    const seller: SellerSummary = {
+      name: sellerName2 ?? product.sellerName,
+      photo: sellerImg || product.sellerPhoto,
+      verified: product.isVerify === 'true',
+      memberSince: memberSince ? new Date(memberSince).toISOString() : '',
+      carsSold: Number(carsSold),
+    };
+    return { ...product, fairPrice: product.sold ? null : product.fairPrice, seller };
+  }
+
+  /** Cars for sale's ids and when each last changed, in id order: `limit` after `offset`. */
+  async function forSaleIds(offset: number, limit: number) {
+    const rows = await rowsOf<{ id: string; lastmod: Date | string }>(
+      db,
+      sql`select p.id, coalesce(p.updated_at, p.created_at) as lastmod from products p
+        where p.sold_at is null order by p.id limit ${limit} offset ${offset}`,
+    );
+    return rows.map((r) => ({ id: r.id, lastmod: new Date(r.lastmod).toISOString() }));
+  }
+
+  async function countForSale(): Promise<number> {
+    const [row] = await rowsOf<{ n: number | string }>(
+      db,
+      sql`select count(*) as n from products p where p.sold_at is null`,
+    );
+    return Number(row?.n ?? 0);
+  }
+
+  /** The plan of a search's page query (`EXPLAIN`), for the bench. */
+  async function explainSearch(request: SearchRequest): Promise<string> {
+    const rows = await rowsOf<Record<string, string>>(
+      db,
+      sql`explain ${
+        searchQuery(
+          request,
+          await textQuery(request.q),
+          request.sort === 'deal' ? await priceGuide() : undefined,
+        ).query
+      }`,
+    );
+    return rows.map((r) => Object.values(r)[0]).join('\n');
+  }
+
+  return { search, facets, car, forSaleIds, countForSale, explainSearch };
+}
+
+export type SearchRepository = ReturnType<typeof searchRepository>;
