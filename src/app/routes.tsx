@@ -65,6 +65,10 @@ export const storeContext = createContext<AppStore>();
 export const routerContext = (store: AppStore) =>
   new RouterContextProvider(new Map([[storeContext, store]]));
 
+const NotFound = lazy(async () => ({
+  default: (await import('../features/notFound/NotFoundPage')).NotFoundPage,
+}));
+
 const home = screen(async () => (await import('../features/home/HomePage')).HomePage);
 
 /** The route table of spec §2; every screen is loaded lazily, guards sit in front. */
@@ -118,6 +122,19 @@ export const routes: RouteObject[] = [
                 (await import('../features/catalog/CategoryProductsPage')).CategoryProductsPage,
               signedIn,
             ),
+          },
+          {
+            // A car's own page, open to anyone; an unknown id shows the not-found page.
+            path: paths.car.pattern,
+            lazy: screen(async () => {
+              const { CarPage } = await import('../features/car/CarPage');
+              const notFound = (
+                <Suspense fallback={null}>
+                  <NotFound />
+                </Suspense>
+              );
+              return () => <CarPage notFound={notFound} />;
+            }),
           },
           {
             path: '*',
