@@ -187,6 +187,13 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            path: paths.editProduct.pattern,
+            lazy: screen(
+              async () => (await import('../features/seller/EditProductPage')).EditProductPage,
+              forRole('Seller'),
+            ),
+          },
+          {
             path: paths.bookings,
             lazy: screen(
               async () => (await import('../features/orders/BookingsPage')).BookingsPage,

@@ -96,6 +96,20 @@ export function MyProductsPage() {
     );
   };
 
+  // A car for sale can be edited; a sold one no longer.
+  const editControl = (product: Product) =>
+    product.sold ? null : (
+      <Button
+        size="small"
+        variant="outlined"
+        component={RouterLink}
+        to={paths.editProduct.to(product._id)}
+        aria-label={`Edit ${product.carName}`}
+      >
+        Edit
+      </Button>
+    );
+
   const deleteControl = (product: Product) => (
     <Button
       size="small"
@@ -173,7 +187,10 @@ export function MyProductsPage() {
                           sx={{ mt: 1, pl: 4.5, alignItems: 'flex-start' }}
                         >
                           {advertiseControl(product)}
-                          <Box sx={{ py: 1 }}>{deleteControl(product)}</Box>
+                          <Stack direction="row" spacing={1} sx={{ py: 1 }}>
+                            {editControl(product)}
+                            {deleteControl(product)}
+                          </Stack>
                         </Stack>
                       </ListItem>
                     ))}
@@ -222,7 +239,12 @@ export function MyProductsPage() {
                               <TableCell>{product.categoryName}</TableCell>
                               <TableCell>{years(product.userYears)}</TableCell>
                               <TableCell>{advertiseControl(product)}</TableCell>
-                              <TableCell>{deleteControl(product)}</TableCell>
+                              <TableCell>
+                                <Stack direction="row" spacing={1}>
+                                  {editControl(product)}
+                                  {deleteControl(product)}
+                                </Stack>
+                              </TableCell>
                             </TableRow>
                           );
                         })}
