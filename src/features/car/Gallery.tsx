@@ -301,7 +301,7 @@ function FullScreen({
         position: 'fixed',
         inset: 0,
         zIndex: (theme) => theme.zIndex.modal,
-        bgcolor: 'rgba(0,0,0,0.92)',
+        bgcolor: '#0b0b0b',
         display: 'flex',
         alignItems: 'center',
         justifyContent: 'center',

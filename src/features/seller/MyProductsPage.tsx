@@ -184,7 +184,8 @@ export function MyProductsPage() {
                         <Stack
                           direction="row"
                           spacing={1}
-                          sx={{ mt: 1, pl: 4.5, alignItems: 'flex-start' }}
+                          useFlexGap
+                          sx={{ mt: 1, pl: 4.5, alignItems: 'flex-start', flexWrap: 'wrap' }}
                         >
                           {advertiseControl(product)}
                           <Stack direction="row" spacing={1} sx={{ py: 1 }}>
@@ -240,7 +241,7 @@ export function MyProductsPage() {
                               <TableCell>{years(product.userYears)}</TableCell>
                               <TableCell>{advertiseControl(product)}</TableCell>
                               <TableCell>
-                                <Stack direction="row" spacing={1}>
+                                <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
                                   {editControl(product)}
                                   {deleteControl(product)}
                                 </Stack>
