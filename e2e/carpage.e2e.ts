@@ -34,7 +34,7 @@ async function postCar(page: Page, name: string, photos: Buffer[]): Promise<stri
 }
 
 test.describe("a car's page", () => {
-  test('a car posted with two photos: its gallery turns by keyboard and opens full screen', async ({
+  test('a car posted with two photos: its gallery turns by keyboard and by swipe, and opens full screen', async ({
     page,
   }) => {
     test.setTimeout(90_000);
@@ -60,6 +60,18 @@ test.describe("a car's page", () => {
     await expect(photo).toHaveJSProperty('complete', true);
     expect(await photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
     await page.keyboard.press('ArrowLeft');
+    await expect(photo).toHaveAccessibleName(`${name}, photo 1 of 2`);
+
+    // A swipe to the left (pointer events, as a finger makes them) shows the next photo.
+    const box = (await photo.boundingBox())!;
+    const y = box.y + box.height / 2;
+    await page.mouse.move(box.x + box.width * 0.8, y);
+    await page.mouse.down();
+    await page.mouse.move(box.x + box.width * 0.5, y, { steps: 5 });
+    await page.mouse.move(box.x + box.width * 0.2, y, { steps: 5 });
+    await page.mouse.up();
+    await expect(photo).toHaveAccessibleName(`${name}, photo 2 of 2`);
+    await gallery.getByRole('button', { name: 'Show photo 1 of 2' }).click();
     await expect(photo).toHaveAccessibleName(`${name}, photo 1 of 2`);
 
     await gallery.getByRole('button', { name: 'Full screen' }).click();
