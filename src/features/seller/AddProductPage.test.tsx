@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { makeStore } from '../../app/store';
@@ -428,6 +428,30 @@ describe('Add product: several photos', () => {
       carPhoto: '/image-host/i/upload-1.png',
       photos: ['/image-host/i/upload-1.png', '/image-host/i/upload-4.png'],
     });
+  });
+
+  it('reorders by dragging a photo onto another place', async () => {
+    sellerApi();
+    imageHost();
+    renderAsSeller();
+    const user = userEvent.setup();
+    await screen.findByLabelText('Product name');
+    await user.upload(screen.getByLabelText('Product photo'), [
+      named('front.png'),
+      named('side.png'),
+      named('back.png'),
+    ]);
+    const items = within(screen.getByRole('list', { name: 'Photos' })).getAllByRole('listitem');
+    const dataTransfer = { setData: () => undefined, effectAllowed: 'none' };
+    fireEvent.dragStart(items[2], { dataTransfer });
+    fireEvent.dragOver(items[0], { dataTransfer });
+    fireEvent.drop(items[0], { dataTransfer });
+    fireEvent.dragEnd(items[2], { dataTransfer });
+    expect(order()).toEqual([
+      'photo 1 (cover): back.png',
+      'photo 2: front.png',
+      'photo 3: side.png',
+    ]);
   });
 
   it('refuses more than ten photos and files that are not pictures', async () => {

@@ -98,7 +98,11 @@ describe('Edit a car', () => {
 
     expect(await screen.findByText('Your changes are saved')).toBeInTheDocument();
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboad/my-products'));
-    expect(await screen.findByText('Tesla Model Y Long Range')).toBeInTheDocument();
+    // The new name, which opens the car's page.
+    expect(await screen.findByRole('link', { name: 'Tesla Model Y Long Range' })).toHaveAttribute(
+      'href',
+      '/cars/car-1',
+    );
     expect(api.patches).toEqual([
       expect.objectContaining({
         carName: 'Tesla Model Y Long Range',

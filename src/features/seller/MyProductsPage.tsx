@@ -96,6 +96,17 @@ export function MyProductsPage() {
     );
   };
 
+  // The car's name opens its page, as buyers see it.
+  const carLink = (product: Product) => (
+    <Box
+      component={RouterLink}
+      to={paths.car.to(product._id)}
+      sx={{ color: 'inherit', textDecoration: 'none', '&:hover': { textDecoration: 'underline' } }}
+    >
+      {product.carName}
+    </Box>
+  );
+
   // A car for sale can be edited; a sold one no longer.
   const editControl = (product: Product) =>
     product.sold ? null : (
@@ -175,7 +186,7 @@ export function MyProductsPage() {
                             sx={{ width: 64, height: 44 }}
                           />
                           <Box sx={{ minWidth: 0 }}>
-                            <Typography sx={{ fontWeight: 500 }}>{product.carName}</Typography>
+                            <Typography sx={{ fontWeight: 500 }}>{carLink(product)}</Typography>
                             <Typography variant="body2" color="text.secondary">
                               {product.categoryName} · {years(product.userYears)}
                             </Typography>
@@ -235,7 +246,7 @@ export function MyProductsPage() {
                                 />
                               </TableCell>
                               <TableCell component="th" scope="row" sx={{ fontWeight: 500 }}>
-                                {product.carName}
+                                {carLink(product)}
                               </TableCell>
                               <TableCell>{product.categoryName}</TableCell>
                               <TableCell>{years(product.userYears)}</TableCell>
