@@ -85,14 +85,16 @@ test.describe("a car's page", () => {
     await expect(page.getByRole('button', { name: 'Book this car' })).toHaveCount(0);
   });
 
-  test("signed out, 'Book this car' goes to the login page and back to the car", async ({
+  test("signed out, 'Book this car' goes to the login page and back to the car, where the buyer books it", async ({
     page,
   }) => {
-    const cars = (await (await page.request.get('/api/category-products/Tesla')).json()) as {
-      _id: string;
-      carName: string;
-    }[];
-    const car = cars[0];
+    test.setTimeout(90_000);
+    // A car nobody has booked yet, posted by the demo seller.
+    const car = { carName: uniqueCar('Tesla'), _id: '' };
+    await signIn(page, demo.seller);
+    car._id = await postCar(page, car.carName, [pngImage(48, 30)]);
+    await signOut(page);
+
     await page.goto(`/cars/${car._id}`);
     await expect(page.getByRole('heading', { level: 1, name: car.carName })).toBeVisible();
     await page.getByRole('button', { name: 'Book this car' }).click();
@@ -102,7 +104,13 @@ test.describe("a car's page", () => {
     await page.getByRole('button', { name: 'Login', exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`/cars/${car._id}$`));
     await page.getByRole('button', { name: 'Book this car' }).click();
-    await expect(page.getByRole('dialog', { name: `Book ${car.carName}` })).toBeVisible();
+    const dialog = page.getByRole('dialog', { name: `Book ${car.carName}` });
+    await expect(dialog.getByLabel('Product name')).toHaveValue(car.carName);
+    await dialog.getByLabel('Phone number').fill('+1 512 555 0100');
+    await dialog.getByLabel('Meet location').fill('Austin, TX');
+    await dialog.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByText('Order successful')).toBeVisible();
+    await expect(dialog).toBeHidden();
   });
 
   test('a seller edits a car from My products and the change shows', async ({ page }) => {
