@@ -207,12 +207,46 @@ describe("a car's page", () => {
     expect(screen.queryByRole('button', { name: 'Book this car' })).not.toBeInTheDocument();
   });
 
+  it("follows a link to another car's page, showing that car from its first photo", async () => {
+    const sold = makeCar({ sold: true, fairPrice: null });
+    const other = makeCar({
+      _id: 'other-1',
+      carName: 'Tesla Model 3 Performance',
+      photos: ['/image-host/i/other.png'],
+      carPhoto: '/image-host/i/other.png',
+      carPhotoCopies: undefined,
+    });
+    server.use(
+      http.get(`${API}/products/:id`, ({ params }) =>
+        HttpResponse.json(params.id === 'other-1' ? other : sold),
+      ),
+      http.get(`${API}/products`, () => HttpResponse.json([{ ...other, seller: undefined }])),
+    );
+    const { router } = renderApp('/cars/car-1', { store: signedOut() });
+    const user = userEvent.setup();
+    const gallery = await screen.findByRole('region', { name: 'Photos of Tesla Model S Plaid' });
+    await user.click(within(gallery).getByRole('button', { name: 'Show photo 3 of 3' }));
+    await user.click(await screen.findByRole('link', { name: /Tesla Model 3 Performance/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/cars/other-1'));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Tesla Model 3 Performance' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Tesla Model 3 Performance' })).toHaveAttribute(
+      'src',
+      '/image-host/i/other.png',
+    );
+    expect(screen.queryByText('Sold')).not.toBeInTheDocument();
+  });
+
   it("shows the app's not-found page for an unknown id", async () => {
     serve(makeCar());
-    renderApp('/cars/no-such-car', { store: signedOut() });
+    const { router } = renderApp('/cars/car-1', { store: signedOut() });
+    await screen.findByRole('heading', { level: 1, name: 'Tesla Model S Plaid' });
+    await act(() => router.navigate('/cars/no-such-car'));
     expect(
       await screen.findByRole('heading', { name: 'Opps.. page not found' }),
     ).toBeInTheDocument();
+    expect(screen.queryByText('Tesla Model S Plaid')).not.toBeInTheDocument();
   });
 });
 

@@ -53,7 +53,8 @@ function Fact({ label, value }: { label: string; value: string }) {
 export function CarPage({ notFound }: { notFound: ReactNode }) {
   const { id = '' } = useParams();
   const query = useGetProductQuery(id ? { id } : skipToken);
-  if (query.data) return <CarDetailsView car={query.data} />;
+  // The answer for this id (`data` would still hold the previous car's after a link to another).
+  if (query.currentData) return <CarDetailsView key={id} car={query.currentData} />;
   const status =
     query.error && 'status' in query.error ? (query.error as { status: unknown }).status : null;
   // 400: not an id at all; 404: no such car.
