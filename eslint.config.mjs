@@ -24,10 +24,11 @@ const notShipped = ['src/**/*.test.{ts,tsx}', 'src/testing/**'];
  */
 const publicPages = {
   shared: ['src/main.tsx', 'src/{app,components,config,lib}/**/*.{ts,tsx}'],
-  features: ['src/features/{home,blogs,notFound,account}/**/*.{ts,tsx}'],
+  features: ['src/features/{home,blogs,notFound,account,car}/**/*.{ts,tsx}'],
 };
 /** ... except what they load only on demand (lazy()/import()), or only signed in. */
 const onDemand = [
+  'src/components/BookingDialog.tsx', // category pages; lazily, when a car's page books it
   'src/components/ConfirmDialog.tsx', // dashboard pages
   'src/components/DashboardLayout.tsx', // the dashboard route
   'src/components/MobileMenu.tsx', // lazily, when the menu is opened

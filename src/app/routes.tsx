@@ -65,6 +65,10 @@ export const storeContext = createContext<AppStore>();
 export const routerContext = (store: AppStore) =>
   new RouterContextProvider(new Map([[storeContext, store]]));
 
+const NotFound = lazy(async () => ({
+  default: (await import('../features/notFound/NotFoundPage')).NotFoundPage,
+}));
+
 const home = screen(async () => (await import('../features/home/HomePage')).HomePage);
 
 /** The route table of spec §2; every screen is loaded lazily, guards sit in front. */
@@ -120,6 +124,19 @@ export const routes: RouteObject[] = [
             ),
           },
           {
+            // A car's own page, open to anyone; an unknown id shows the not-found page.
+            path: paths.car.pattern,
+            lazy: screen(async () => {
+              const { CarPage } = await import('../features/car/CarPage');
+              const notFound = (
+                <Suspense fallback={null}>
+                  <NotFound />
+                </Suspense>
+              );
+              return () => <CarPage notFound={notFound} />;
+            }),
+          },
+          {
             path: '*',
             lazy: screen(
               async () => (await import('../features/notFound/NotFoundPage')).NotFoundPage,
@@ -166,6 +183,13 @@ export const routes: RouteObject[] = [
             path: paths.myProducts,
             lazy: screen(
               async () => (await import('../features/seller/MyProductsPage')).MyProductsPage,
+              forRole('Seller'),
+            ),
+          },
+          {
+            path: paths.editProduct.pattern,
+            lazy: screen(
+              async () => (await import('../features/seller/EditProductPage')).EditProductPage,
               forRole('Seller'),
             ),
           },

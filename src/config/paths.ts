@@ -11,11 +11,18 @@ export const paths = {
     pattern: '/category-products/:categoryName',
     to: (categoryName: string) => `/category-products/${encodeURIComponent(categoryName)}`,
   },
+  /** Beyond the spec: a car's own page (public). */
+  car: { pattern: '/cars/:id', to: (id: string) => `/cars/${encodeURIComponent(id)}` },
   dashboard: '/dashboad',
   allBuyers: '/dashboad/all-buyers',
   allSellers: '/dashboad/all-sellers',
   addProducts: '/dashboad/add-products',
   myProducts: '/dashboad/my-products',
+  /** Beyond the spec: editing one of the seller's cars. */
+  editProduct: {
+    pattern: '/dashboad/my-products/:id/edit',
+    to: (id: string) => `/dashboad/my-products/${encodeURIComponent(id)}/edit`,
+  },
   myOrders: '/dashboad/my-orders',
   /** Beyond the spec: the bookings on a seller's cars, one booking's page, every booking. */
   bookings: '/dashboad/bookings',

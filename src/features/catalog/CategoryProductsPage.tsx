@@ -10,7 +10,7 @@ import { CarIcon } from '../../components/icons';
 import { QueryState } from '../../components/QueryState';
 import { paths } from '../../config/paths';
 import { useGetCategoryProductPagesInfiniteQuery, type Product } from '../../lib/api';
-import { BookingDialog } from './BookingDialog';
+import { BookingDialog } from '../../components/BookingDialog';
 import { ProductCard } from './ProductCard';
 
 function BackToCategories({ light = false }: { light?: boolean }) {

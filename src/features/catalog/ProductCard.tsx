@@ -7,6 +7,8 @@ import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
 import { memo } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { paths } from '../../config/paths';
 import { VerifiedIcon } from '../../components/icons';
 import type { Product } from '../../lib/api';
 import { formatPostDate, formatPrice, formatYears } from '../../lib/format';
@@ -57,7 +59,17 @@ export const ProductCard = memo(function ProductCard({
             variant="h6"
             sx={{ lineHeight: 1.3 }}
           >
-            {product.carName}
+            <Box
+              component={RouterLink}
+              to={paths.car.to(product._id)}
+              sx={{
+                color: 'inherit',
+                textDecoration: 'none',
+                '&:hover': { textDecoration: 'underline' },
+              }}
+            >
+              {product.carName}
+            </Box>
           </Typography>
           <Box
             sx={{ display: 'flex', alignItems: 'baseline', gap: 1.5, flexWrap: 'wrap', mt: 0.5 }}

@@ -96,6 +96,31 @@ export function MyProductsPage() {
     );
   };
 
+  // The car's name opens its page, as buyers see it.
+  const carLink = (product: Product) => (
+    <Box
+      component={RouterLink}
+      to={paths.car.to(product._id)}
+      sx={{ color: 'inherit', textDecoration: 'none', '&:hover': { textDecoration: 'underline' } }}
+    >
+      {product.carName}
+    </Box>
+  );
+
+  // A car for sale can be edited; a sold one no longer.
+  const editControl = (product: Product) =>
+    product.sold ? null : (
+      <Button
+        size="small"
+        variant="outlined"
+        component={RouterLink}
+        to={paths.editProduct.to(product._id)}
+        aria-label={`Edit ${product.carName}`}
+      >
+        Edit
+      </Button>
+    );
+
   const deleteControl = (product: Product) => (
     <Button
       size="small"
@@ -161,7 +186,7 @@ export function MyProductsPage() {
                             sx={{ width: 64, height: 44 }}
                           />
                           <Box sx={{ minWidth: 0 }}>
-                            <Typography sx={{ fontWeight: 500 }}>{product.carName}</Typography>
+                            <Typography sx={{ fontWeight: 500 }}>{carLink(product)}</Typography>
                             <Typography variant="body2" color="text.secondary">
                               {product.categoryName} · {years(product.userYears)}
                             </Typography>
@@ -170,10 +195,14 @@ export function MyProductsPage() {
                         <Stack
                           direction="row"
                           spacing={1}
-                          sx={{ mt: 1, pl: 4.5, alignItems: 'flex-start' }}
+                          useFlexGap
+                          sx={{ mt: 1, pl: 4.5, alignItems: 'flex-start', flexWrap: 'wrap' }}
                         >
                           {advertiseControl(product)}
-                          <Box sx={{ py: 1 }}>{deleteControl(product)}</Box>
+                          <Stack direction="row" spacing={1} sx={{ py: 1 }}>
+                            {editControl(product)}
+                            {deleteControl(product)}
+                          </Stack>
                         </Stack>
                       </ListItem>
                     ))}
@@ -217,12 +246,17 @@ export function MyProductsPage() {
                                 />
                               </TableCell>
                               <TableCell component="th" scope="row" sx={{ fontWeight: 500 }}>
-                                {product.carName}
+                                {carLink(product)}
                               </TableCell>
                               <TableCell>{product.categoryName}</TableCell>
                               <TableCell>{years(product.userYears)}</TableCell>
                               <TableCell>{advertiseControl(product)}</TableCell>
-                              <TableCell>{deleteControl(product)}</TableCell>
+                              <TableCell>
+                                <Stack spacing={1} sx={{ alignItems: 'flex-start' }}>
+                                  {editControl(product)}
+                                  {deleteControl(product)}
+                                </Stack>
+                              </TableCell>
                             </TableRow>
                           );
                         })}

@@ -1,6 +1,10 @@
 import * as yup from 'yup';
-import { operationLimits, type AddProductApiArg } from '../../lib/api';
-import { imageFileSchema } from '../../lib/imageFile';
+import {
+  operationLimits,
+  type AddProductApiArg,
+  type CarDetails,
+  type UpdateProductApiArg,
+} from '../../lib/api';
 
 /** POST /category's enums and limits, as the contract states them. */
 const limits = operationLimits.addProduct.body;
@@ -22,7 +26,6 @@ export interface ProductFormValues {
   /** One of GET /categories' names (the first is the default). */
   categoryName: string;
   sellerName: string;
-  productImage: File | null;
   productDescription: string;
 }
 
@@ -39,8 +42,22 @@ export function initialProductValues(
     userYears: '',
     categoryName: categoryNames[0] ?? '',
     sellerName,
-    productImage: null,
     productDescription: '',
+  };
+}
+
+/** The form filled with a car's fields, to edit them. */
+export function carValues(car: CarDetails): ProductFormValues {
+  return {
+    carName: car.carName,
+    originalPrice: String(car.originalPrice),
+    resalePrice: String(car.resalePrice),
+    condition: car.condition,
+    productLocation: car.productLocation,
+    userYears: String(car.userYears),
+    categoryName: car.categoryName,
+    sellerName: car.sellerName,
+    productDescription: car.productDescription,
   };
 }
 
@@ -69,28 +86,46 @@ export function productSchema(
     userYears: numeric(limits.userYears),
     categoryName: yup.string().oneOf(categoryNames).required(REQUIRED),
     sellerName: text(limits.sellerName),
-    productImage: imageFileSchema(REQUIRED),
     productDescription: text(limits.productDescription),
   });
 }
 
-/** The POST /category body: text trimmed, numbers as the numeric strings typed (spec §3). */
-export function toProductBody(
-  values: ProductFormValues,
-  extra: { carPhoto: string; sellerPhoto: string | null; postTime: string },
-): AddProductApiArg['body'] {
+/** The fields both POST /category and PATCH /products/{id} take, as typed. */
+function fields(values: ProductFormValues, photos: readonly string[]) {
   return {
     carName: values.carName.trim(),
-    carPhoto: extra.carPhoto,
+    carPhoto: photos[0],
+    photos: [...photos],
     categoryName: values.categoryName,
     condition: values.condition,
     originalPrice: values.originalPrice.trim(),
     resalePrice: values.resalePrice.trim(),
     productLocation: values.productLocation.trim(),
     userYears: values.userYears.trim(),
-    postTime: extra.postTime,
     productDescription: values.productDescription.trim(),
     sellerName: values.sellerName.trim(),
+  };
+}
+
+/** The PATCH /products/{id} body: every field and the photos (the cover first). */
+export function toProductChanges(
+  values: ProductFormValues,
+  photos: readonly string[],
+): UpdateProductApiArg['body'] {
+  return fields(values, photos);
+}
+
+/**
+ * The POST /category body: text trimmed, numbers as the numeric strings typed (spec §3); the
+ * photos in order, the cover first and also as carPhoto.
+ */
+export function toProductBody(
+  values: ProductFormValues,
+  extra: { photos: readonly string[]; sellerPhoto: string | null; postTime: string },
+): AddProductApiArg['body'] {
+  return {
+    ...fields(values, extra.photos),
+    postTime: extra.postTime,
     sellerPhoto: extra.sellerPhoto,
   };
 }

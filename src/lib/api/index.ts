@@ -207,6 +207,16 @@ export const api = withPages.enhanceEndpoints({
           ),
         ]),
     },
+    // One car's page (with its photos, seller and fair price).
+    getProduct: { providesTags: (_car, _error, { id }) => [tag('products', id)] },
+    // The car itself, every list that shows it (by its tag), and the category it may move to.
+    updateProduct: {
+      invalidatesTags: (_result, _error, { id, body }) => [
+        tag('products', id),
+        tag('products', carLists.sellers),
+        ...(body.categoryName ? [tag('products', carLists.category(body.categoryName))] : []),
+      ],
+    },
     getOrders: { providesTags: (orders) => listTags('orders', orders) },
     // Only a placed order joins the lists of bookings (a refused one changes nothing).
     createOrder: { invalidatesTags: (result) => (result ? [tag('orders', LIST)] : []) },
@@ -297,6 +307,9 @@ export const {
   useGetSellerProductsQuery,
   useAdvertiseProductMutation,
   useDeleteProductMutation,
+  useGetProductQuery,
+  useUpdateProductMutation,
+  useSearchProductsQuery,
   useGetOrdersQuery,
   useCreateOrderMutation,
 } = api;
@@ -309,6 +322,9 @@ export type {
   Product,
   User,
   AddProductApiArg,
+  CarDetails,
+  FairPrice,
+  UpdateProductApiArg,
   UpsertUserApiArg,
 } from './generated/cardealerApi';
 

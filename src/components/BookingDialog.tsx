@@ -14,12 +14,12 @@ import type { Theme } from '@mui/material/styles';
 import { useFormik } from 'formik';
 import { useState } from 'react';
 import * as yup from 'yup';
-import { useAppSelector } from '../../app/hooks';
-import { errorMessage, useCreateOrderMutation, type Product } from '../../lib/api';
-import { selectAuthUser } from '../../lib/auth/authSlice';
-import { formatPrice } from '../../lib/format';
-import { notify } from '../../lib/notify/notify';
-import { textFieldProps } from '../../lib/forms';
+import { useSelector } from 'react-redux';
+import { errorMessage, useCreateOrderMutation, type Product } from '../lib/api';
+import { selectAuthUser, type AuthRootState } from '../lib/auth/authSlice';
+import { formatPrice } from '../lib/format';
+import { notify } from '../lib/notify/notify';
+import { textFieldProps } from '../lib/forms';
 
 export const ORDER_SUCCESS = 'Order successful';
 
@@ -44,7 +44,7 @@ interface Props {
 }
 
 function BookingForm({ product, onClose }: { product: Product; onClose: () => void }) {
-  const user = useAppSelector(selectAuthUser);
+  const user = useSelector((state: AuthRootState) => selectAuthUser(state));
   const [createOrder] = useCreateOrderMutation();
   const [refusal, setRefusal] = useState<string | null>(null);
   const form = useFormik({

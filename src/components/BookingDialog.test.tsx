@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import { makeStore } from '../../app/store';
-import { makeProduct } from '../../testing/data';
-import { renderApp } from '../../testing/render';
-import { API, server } from '../../testing/server';
-import { makeSessionUser, roleHandlers, signedInState } from '../../testing/session';
+import { makeStore } from '../app/store';
+import { makeProduct } from '../testing/data';
+import { renderApp } from '../testing/render';
+import { API, server } from '../testing/server';
+import { makeSessionUser, roleHandlers, signedInState } from '../testing/session';
 
 const buyer = makeSessionUser({ email: 'bea@example.com', displayName: 'Bea Buyer' });
 const car = makeProduct({

@@ -1,0 +1,295 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { http, HttpResponse } from 'msw';
+import { makeStore } from '../../app/store';
+import type { CarDetails, Product } from '../../lib/api';
+import { makeProduct } from '../../testing/data';
+import { renderApp } from '../../testing/render';
+import { API, server } from '../../testing/server';
+import { makeSessionUser, roleHandlers, signedInState } from '../../testing/session';
+
+function makeCar(overrides: Partial<CarDetails> = {}): CarDetails {
+  const product = makeProduct({
+    _id: 'car-1',
+    carName: 'Tesla Model S Plaid',
+    carPhoto: '/image-host/i/front.png',
+    carPhotoCopies: [
+      { url: '/image-host/i/front-thumb.webp', width: 200, height: 125 },
+      { url: '/image-host/i/front-medium.webp', width: 1024, height: 640 },
+    ],
+    categoryName: 'Tesla',
+    condition: 'Good',
+    originalPrice: 89990,
+    resalePrice: 61800,
+    productLocation: 'Denver, CO',
+    userYears: 3,
+    postTime: '3/14/2025, 2:30:00 PM',
+    productDescription: 'Ludicrous speed, one owner.',
+    email: 'sam@example.com',
+  });
+  return {
+    ...product,
+    photos: ['/image-host/i/front.png', '/image-host/i/side.png', '/image-host/i/back.png'],
+    seller: {
+      name: 'Sam Seller',
+      photo: '/images/avatar.svg',
+      verified: true,
+      memberSince: '2024-11-03T10:00:00.000Z',
+      carsSold: 12,
+    },
+    fairPrice: { rating: 'great', median: 66000, comparables: 23 },
+    ...overrides,
+  };
+}
+
+function serve(car: CarDetails, similar: Product[] = []) {
+  const searched: URLSearchParams[] = [];
+  server.use(
+    http.get(`${API}/products/:id`, ({ params }) =>
+      params.id === car._id
+        ? HttpResponse.json(car)
+        : HttpResponse.json({ message: 'id: no such product' }, { status: 404 }),
+    ),
+    http.get(`${API}/products`, ({ request }) => {
+      searched.push(new URL(request.url).searchParams);
+      return HttpResponse.json(
+        similar.map((p) => ({ ...p, photos: [p.carPhoto], fairPrice: null })),
+      );
+    }),
+  );
+  return searched;
+}
+
+const signedOut = () =>
+  makeStore({
+    preloadedState: {
+      auth: { user: null, loading: false, tokenReady: false, attempt: null, account: 'unknown' },
+    },
+  });
+
+const asUser = (role: 'buyer' | 'seller' | 'admin', email: string) => {
+  server.use(...roleHandlers(role));
+  return makeStore({ preloadedState: signedInState(makeSessionUser({ email })) });
+};
+
+describe("a car's page", () => {
+  it('shows every field, the price signal with its basis, and the seller', async () => {
+    serve(makeCar());
+    renderApp('/cars/car-1', { store: signedOut() });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Tesla Model S Plaid' }),
+    ).toBeInTheDocument();
+    expect(screen.getByLabelText('Selling price $61,800')).toBeInTheDocument();
+    expect(screen.getByLabelText('Original price $89,990')).toBeInTheDocument();
+    const facts = (label: string) => screen.getByText(label).nextElementSibling?.textContent;
+    expect(facts('Category')).toBe('Tesla');
+    expect(facts('Condition')).toBe('Good');
+    expect(facts('Years used')).toBe('3 years');
+    expect(facts('Location')).toBe('Denver, CO');
+    expect(facts('Posted')).toBe('Mar 14, 2025');
+    expect(screen.getByText('Ludicrous speed, one owner.')).toBeInTheDocument();
+
+    const signal = screen.getByRole('region', { name: 'Price signal' });
+    expect(within(signal).getByText('Great deal')).toBeInTheDocument();
+    expect(within(signal).getByText('$4,200 below the median of 23 similar cars')).toBeVisible();
+    expect(within(signal).getByText('How we rate prices')).toBeInTheDocument();
+    expect(signal).toHaveTextContent(/same category and condition, used within 2 years/);
+    expect(signal).toHaveTextContent(/leaving out the seller’s own cars/);
+    expect(signal).toHaveTextContent(/at least 5/);
+    expect(signal).toHaveTextContent(/do not know a car’s model, mileage or history/);
+
+    const seller = screen.getByRole('region', { name: 'Seller' });
+    expect(within(seller).getByText('Sam Seller')).toBeInTheDocument();
+    expect(within(seller).getByRole('img', { name: 'Verified seller' })).toBeInTheDocument();
+    expect(within(seller).getByText('Member since Nov 2024')).toBeInTheDocument();
+    expect(within(seller).getByText('12 cars sold')).toBeInTheDocument();
+  });
+
+  it('says a high price and its basis, and shows no badge without a fair price', async () => {
+    serve(makeCar({ fairPrice: { rating: 'high', median: 60700, comparables: 7 } }));
+    const { unmount } = renderApp('/cars/car-1', { store: signedOut() });
+    expect(await screen.findByText('High price')).toBeInTheDocument();
+    expect(screen.getByText('$1,100 above the median of 7 similar cars')).toBeInTheDocument();
+    unmount();
+
+    serve(makeCar({ fairPrice: null }));
+    renderApp('/cars/car-1', { store: signedOut() });
+    await screen.findByRole('heading', { level: 1, name: 'Tesla Model S Plaid' });
+    expect(screen.queryByRole('region', { name: 'Price signal' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/similar cars$/)).not.toBeInTheDocument();
+  });
+
+  it('sends a signed-out visitor to the login page, to come back here', async () => {
+    serve(makeCar());
+    const { router } = renderApp('/cars/car-1', { store: signedOut() });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Book this car' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    expect(router.state.location.state).toEqual({ from: { pathname: '/cars/car-1', search: '' } });
+  });
+
+  it("opens the booking dialog for a buyer, with the spec's fields", async () => {
+    serve(makeCar());
+    renderApp('/cars/car-1', { store: asUser('buyer', 'bea@example.com') });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Book this car' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Book Tesla Model S Plaid' });
+    expect(within(dialog).getByLabelText('Product name')).toHaveValue('Tesla Model S Plaid');
+    expect(within(dialog).getByRole('button', { name: 'Submit' })).toBeEnabled();
+  });
+
+  it.each([
+    ['its own seller', 'seller' as const, 'sam@example.com'],
+    ['an admin', 'admin' as const, 'admin@example.com'],
+  ])('offers no booking to %s', async (_who, role, email) => {
+    serve(makeCar());
+    const store = asUser(role, email);
+    renderApp('/cars/car-1', { store });
+    await screen.findByRole('heading', { level: 1, name: 'Tesla Model S Plaid' });
+    // Once the role is known, still no button.
+    await waitFor(() =>
+      expect(
+        Object.values(store.getState().api.queries).filter(
+          (q) => q?.endpointName?.startsWith('getIs') && q.status === 'fulfilled',
+        ),
+      ).toHaveLength(3),
+    );
+    expect(screen.queryByRole('button', { name: 'Book this car' })).not.toBeInTheDocument();
+  });
+
+  it('copies the link when the browser cannot share, and says so', async () => {
+    serve(makeCar());
+    renderApp('/cars/car-1', { store: signedOut() });
+    const user = userEvent.setup();
+    // What the page writes, on the clipboard user-event provides.
+    const written = jest.spyOn(navigator.clipboard, 'writeText');
+    expect(navigator.share).toBeUndefined();
+    await user.click(await screen.findByRole('button', { name: 'Share' }));
+    expect(await screen.findByText('Link copied to the clipboard')).toBeInTheDocument();
+    expect(written).toHaveBeenCalledWith('http://localhost/cars/car-1');
+    written.mockRestore();
+  });
+
+  it("uses the browser's share sheet where there is one", async () => {
+    const share = jest.fn<Promise<void>, [ShareData]>(() => Promise.resolve());
+    Object.defineProperty(navigator, 'share', { value: share, configurable: true });
+    try {
+      serve(makeCar());
+      renderApp('/cars/car-1', { store: signedOut() });
+      const user = userEvent.setup();
+      await user.click(await screen.findByRole('button', { name: 'Share' }));
+      expect(share).toHaveBeenCalledWith({
+        title: 'Tesla Model S Plaid',
+        url: 'http://localhost/cars/car-1',
+      });
+      expect(screen.queryByText('Link copied to the clipboard')).not.toBeInTheDocument();
+    } finally {
+      Reflect.deleteProperty(navigator, 'share');
+    }
+  });
+
+  it('says Sold and offers similar cars for sale as links', async () => {
+    const searched = serve(makeCar({ sold: true, fairPrice: null }), [
+      makeProduct({ _id: 'car-1', carName: 'Tesla Model S Plaid' }),
+      makeProduct({ _id: 'other-1', carName: 'Tesla Model 3 Performance', resalePrice: 39900 }),
+      makeProduct({ _id: 'other-2', carName: 'Tesla Model X', resalePrice: 71000 }),
+    ]);
+    renderApp('/cars/car-1', { store: signedOut() });
+    expect(await screen.findByText('Sold')).toBeInTheDocument();
+    const similar = await screen.findByRole('region', { name: 'Similar cars for sale' });
+    const links = await within(similar).findAllByRole('link', { name: /Tesla Model/ });
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '/cars/other-1',
+      '/cars/other-2',
+    ]);
+    expect(links[0]).toHaveTextContent('$39,900');
+    expect(searched[0].get('category')).toBe('Tesla');
+    expect(screen.queryByRole('button', { name: 'Book this car' })).not.toBeInTheDocument();
+  });
+
+  it("follows a link to another car's page, showing that car from its first photo", async () => {
+    const sold = makeCar({ sold: true, fairPrice: null });
+    const other = makeCar({
+      _id: 'other-1',
+      carName: 'Tesla Model 3 Performance',
+      photos: ['/image-host/i/other.png'],
+      carPhoto: '/image-host/i/other.png',
+      carPhotoCopies: undefined,
+    });
+    server.use(
+      http.get(`${API}/products/:id`, ({ params }) =>
+        HttpResponse.json(params.id === 'other-1' ? other : sold),
+      ),
+      http.get(`${API}/products`, () => HttpResponse.json([{ ...other, seller: undefined }])),
+    );
+    const { router } = renderApp('/cars/car-1', { store: signedOut() });
+    const user = userEvent.setup();
+    const gallery = await screen.findByRole('region', { name: 'Photos of Tesla Model S Plaid' });
+    await user.click(within(gallery).getByRole('button', { name: 'Show photo 3 of 3' }));
+    await user.click(await screen.findByRole('link', { name: /Tesla Model 3 Performance/ }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/cars/other-1'));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Tesla Model 3 Performance' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Tesla Model 3 Performance' })).toHaveAttribute(
+      'src',
+      '/image-host/i/other.png',
+    );
+    expect(screen.queryByText('Sold')).not.toBeInTheDocument();
+  });
+
+  it("shows the app's not-found page for an unknown id", async () => {
+    serve(makeCar());
+    const { router } = renderApp('/cars/car-1', { store: signedOut() });
+    await screen.findByRole('heading', { level: 1, name: 'Tesla Model S Plaid' });
+    await act(() => router.navigate('/cars/no-such-car'));
+    expect(
+      await screen.findByRole('heading', { name: 'Opps.. page not found' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Tesla Model S Plaid')).not.toBeInTheDocument();
+  });
+});
+
+describe("a car's gallery", () => {
+  it('turns the photos with the arrow keys while it has focus, and by thumbnail', async () => {
+    serve(makeCar());
+    renderApp('/cars/car-1', { store: signedOut() });
+    const gallery = await screen.findByRole('region', { name: 'Photos of Tesla Model S Plaid' });
+    const photo = () => within(gallery).getAllByRole('img')[0];
+    expect(photo()).toHaveAccessibleName('Tesla Model S Plaid, photo 1 of 3');
+    // The cover shows the copy that fits, from the copies the answer lists.
+    expect(photo()).toHaveAttribute('src', '/image-host/i/front-medium.webp');
+
+    const user = userEvent.setup();
+    act(() => gallery.focus());
+    await user.keyboard('{ArrowRight}');
+    expect(photo()).toHaveAccessibleName('Tesla Model S Plaid, photo 2 of 3');
+    expect(photo()).toHaveAttribute('src', '/image-host/i/side.png');
+    expect(within(gallery).getByText('2 / 3')).toBeInTheDocument();
+    await user.keyboard('{ArrowLeft}{ArrowLeft}');
+    expect(photo()).toHaveAccessibleName('Tesla Model S Plaid, photo 3 of 3');
+
+    await user.click(within(gallery).getByRole('button', { name: 'Show photo 1 of 3' }));
+    expect(photo()).toHaveAccessibleName('Tesla Model S Plaid, photo 1 of 3');
+    expect(within(gallery).getByRole('button', { name: 'Show photo 1 of 3' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+  });
+
+  it('shows the largest copy full screen, and Escape closes it', async () => {
+    serve(makeCar());
+    renderApp('/cars/car-1', { store: signedOut() });
+    const user = userEvent.setup();
+    const open = await screen.findByRole('button', { name: 'Full screen' });
+    await user.click(open);
+    const full = screen.getByRole('dialog', { name: 'Full screen photo' });
+    expect(within(full).getByRole('img')).toHaveAttribute('src', '/image-host/i/front-medium.webp');
+    expect(within(full).getByRole('button', { name: 'Close full screen' })).toHaveFocus();
+    await user.keyboard('{ArrowRight}');
+    expect(within(full).getByRole('img')).toHaveAttribute('src', '/image-host/i/side.png');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Full screen photo' })).not.toBeInTheDocument();
+    expect(open).toHaveFocus();
+  });
+});

@@ -1,0 +1,342 @@
+import Avatar from '@mui/material/Avatar';
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import Typography from '@mui/material/Typography';
+import { skipToken } from '@reduxjs/toolkit/query/react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom';
+import { useAppSelector } from '../../app/hooks';
+import { ActionButton, ActionLink, ErrorNotice } from '../../components/actions';
+import { VerifiedIcon } from '../../components/icons';
+import { Spinner } from '../../components/Spinner';
+import { Tag } from '../../components/Tag';
+import { paths } from '../../config/paths';
+import { useGetProductQuery, useSearchProductsQuery, type CarDetails } from '../../lib/api';
+import { selectAuthLoading, selectUserEmail } from '../../lib/auth/authSlice';
+import type { FromState } from '../../lib/auth/guards';
+import { useRole } from '../../lib/auth/roles';
+import { responsiveImage } from '../../lib/images';
+import { formatPostDate, formatPrice, formatYears } from '../../lib/format';
+import { carsSold, memberSince } from './carText';
+import { Gallery } from './Gallery';
+import { PriceSignal } from './PriceSignal';
+import { ShareButton } from './ShareButton';
+
+// The booking dialog (MUI Dialog and TextFields) loads only when a buyer opens it.
+const BookingDialog = lazy(async () => ({
+  default: (await import('../../components/BookingDialog')).BookingDialog,
+}));
+
+export const BOOK = 'Book this car';
+
+/** How many other cars a sold car's page suggests. */
+const SIMILAR = 6;
+
+function Fact({ label, value }: { label: string; value: string }) {
+  return (
+    <Box sx={{ minWidth: 0 }}>
+      <Typography component="dt" variant="caption" color="text.secondary">
+        {label}
+      </Typography>
+      <Typography component="dd" sx={{ m: 0, fontWeight: 600 }}>
+        {value}
+      </Typography>
+    </Box>
+  );
+}
+
+/**
+ * A car's own page (`/cars/:id`, public): its photos, every field, the seller, the price signal,
+ * 'Book this car' for buyers and signed-out visitors, 'Share'. A sold car says so and offers
+ * similar cars for sale. An unknown id shows `notFound` (the app's not-found page).
+ */
+export function CarPage({ notFound }: { notFound: ReactNode }) {
+  const { id = '' } = useParams();
+  const query = useGetProductQuery(id ? { id } : skipToken);
+  // The answer for this id (`data` would still hold the previous car's after a link to another).
+  if (query.currentData) return <CarDetailsView key={id} car={query.currentData} />;
+  const status =
+    query.error && 'status' in query.error ? (query.error as { status: unknown }).status : null;
+  // 400: not an id at all; 404: no such car.
+  if (!id || status === 404 || status === 400) return <>{notFound}</>;
+  return (
+    <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
+      {query.isError ? (
+        <ErrorNotice
+          action={
+            <ActionButton
+              type="button"
+              tone="inherit"
+              size="small"
+              onClick={() => void query.refetch()}
+              disabled={query.isFetching}
+            >
+              Retry
+            </ActionButton>
+          }
+        >
+          We could not load this car. Check your connection and try again.
+        </ErrorNotice>
+      ) : (
+        <Spinner minHeight={480} label="Loading the car" />
+      )}
+    </Container>
+  );
+}
+
+function CarDetailsView({ car }: { car: CarDetails }) {
+  const photos = car.photos.length > 0 ? car.photos : [car.carPhoto];
+  const url =
+    typeof window === 'undefined'
+      ? paths.car.to(car._id)
+      : new URL(paths.car.to(car._id), window.location.origin).toString();
+  return (
+    <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
+      <title>{car.carName}</title>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: { xs: 3, md: 4 },
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'minmax(0, 3fr) minmax(0, 2fr)' },
+          alignItems: 'start',
+        }}
+      >
+        <Box sx={{ minWidth: 0 }}>
+          <Gallery photos={photos} coverCopies={car.carPhotoCopies} name={car.carName} />
+        </Box>
+        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2.5, minWidth: 0 }}>
+          <Box>
+            {car.sold && (
+              <Tag sx={{ border: 0, bgcolor: 'error.main', color: '#fff', fontWeight: 700, mb: 1 }}>
+                Sold
+              </Tag>
+            )}
+            <Typography component="h1" variant="h4" sx={{ fontWeight: 700, lineHeight: 1.2 }}>
+              {car.carName}
+            </Typography>
+            <Box
+              sx={{ display: 'flex', alignItems: 'baseline', gap: 1.5, flexWrap: 'wrap', mt: 1 }}
+            >
+              <Typography
+                sx={{ fontWeight: 800, fontSize: '1.75rem', color: 'secondary.main' }}
+                aria-label={`Selling price ${formatPrice(car.resalePrice)}`}
+              >
+                {formatPrice(car.resalePrice)}
+              </Typography>
+              <Typography
+                color="text.secondary"
+                aria-label={`Original price ${formatPrice(car.originalPrice)}`}
+              >
+                Original <s>{formatPrice(car.originalPrice)}</s>
+              </Typography>
+            </Box>
+          </Box>
+          {!car.sold && <PriceSignal price={car.resalePrice} fairPrice={car.fairPrice} />}
+          <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
+            {!car.sold && <BookButton car={car} />}
+            <ShareButton title={car.carName} url={url} />
+          </Box>
+          <Box
+            component="dl"
+            sx={{
+              m: 0,
+              display: 'grid',
+              gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+              gap: 1.5,
+            }}
+          >
+            <Fact label="Category" value={car.categoryName} />
+            <Fact label="Condition" value={car.condition} />
+            <Fact label="Years used" value={formatYears(car.userYears)} />
+            <Fact label="Location" value={car.productLocation} />
+            <Fact label="Posted" value={formatPostDate(car.postTime)} />
+          </Box>
+          <SellerCard seller={car.seller} />
+        </Box>
+      </Box>
+      <Box component="section" aria-labelledby="car-description" sx={{ mt: 4, maxWidth: 760 }}>
+        <Typography id="car-description" component="h2" variant="h6" gutterBottom>
+          Description
+        </Typography>
+        <Typography sx={{ whiteSpace: 'pre-line' }}>{car.productDescription}</Typography>
+      </Box>
+      {car.sold && <SimilarCars car={car} />}
+    </Container>
+  );
+}
+
+function SellerCard({ seller }: { seller: CarDetails['seller'] }) {
+  return (
+    <Box
+      component="section"
+      aria-label="Seller"
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 1.5,
+        border: 1,
+        borderColor: 'divider',
+        borderRadius: 2,
+        p: 2,
+      }}
+    >
+      <Avatar src={seller.photo || undefined} alt={seller.name} sx={{ width: 56, height: 56 }} />
+      <Box sx={{ minWidth: 0 }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
+          <Typography sx={{ fontWeight: 700 }} noWrap>
+            {seller.name}
+          </Typography>
+          {seller.verified && (
+            <VerifiedIcon
+              titleAccess="Verified seller"
+              fontSize="small"
+              sx={{ color: '#1d9bf0' }}
+            />
+          )}
+        </Box>
+        <Typography variant="body2" color="text.secondary">
+          {memberSince(seller.memberSince)}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {carsSold(seller.carsSold)}
+        </Typography>
+      </Box>
+    </Box>
+  );
+}
+
+/**
+ * 'Book this car': a signed-out visitor signs in first and comes back here; a buyer gets the
+ * booking dialog. The car's own seller and admins (and other sellers, whom the server refuses)
+ * see no button.
+ */
+function BookButton({ car }: { car: CarDetails }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const email = useAppSelector(selectUserEmail);
+  const sessionLoading = useAppSelector(selectAuthLoading);
+  const { role, loading } = useRole();
+  const [opened, setOpened] = useState(false);
+  const [open, setOpen] = useState(false);
+
+  if (sessionLoading) return null;
+  if (!email) {
+    return (
+      <ActionButton
+        type="button"
+        variant="contained"
+        tone="secondary"
+        size="large"
+        onClick={() =>
+          navigate(paths.login, {
+            state: {
+              from: { pathname: location.pathname, search: location.search },
+            } satisfies FromState,
+          })
+        }
+      >
+        {BOOK}
+      </ActionButton>
+    );
+  }
+  if (loading || role !== 'Buyer' || car.email.toLowerCase() === email.toLowerCase()) return null;
+  return (
+    <>
+      <ActionButton
+        type="button"
+        variant="contained"
+        tone="secondary"
+        size="large"
+        onClick={() => {
+          setOpened(true);
+          setOpen(true);
+        }}
+      >
+        {BOOK}
+      </ActionButton>
+      {opened && (
+        <Suspense fallback={null}>
+          <BookingDialog product={car} open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}
+
+/** A sold car's page: other cars of its category that are for sale, as links. */
+function SimilarCars({ car }: { car: CarDetails }) {
+  const query = useSearchProductsQuery({ category: car.categoryName, limit: SIMILAR + 1 });
+  const others = (query.data ?? [])
+    .filter((other) => other._id !== car._id && !other.sold)
+    .slice(0, SIMILAR);
+  return (
+    <Box component="section" aria-labelledby="similar-cars" sx={{ mt: 5 }}>
+      <Typography id="similar-cars" component="h2" variant="h5" gutterBottom>
+        Similar cars for sale
+      </Typography>
+      {query.isLoading ? (
+        <Spinner minHeight={120} label="Loading similar cars" />
+      ) : others.length === 0 ? (
+        <Typography color="text.secondary">
+          {query.isError
+            ? 'We could not load similar cars.'
+            : `No other ${car.categoryName} cars are for sale right now.`}
+        </Typography>
+      ) : (
+        <Box
+          component="ul"
+          sx={{
+            listStyle: 'none',
+            p: 0,
+            m: 0,
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' },
+          }}
+        >
+          {others.map((other) => (
+            <li key={other._id}>
+              <Box
+                component={RouterLink}
+                to={paths.car.to(other._id)}
+                sx={{
+                  display: 'flex',
+                  gap: 1.5,
+                  alignItems: 'center',
+                  p: 1,
+                  border: 1,
+                  borderColor: 'divider',
+                  borderRadius: 2,
+                  color: 'inherit',
+                  textDecoration: 'none',
+                  '&:hover': { borderColor: 'secondary.main' },
+                }}
+              >
+                <Box
+                  component="img"
+                  {...responsiveImage(other.carPhoto, other.carPhotoCopies, { width: 96 })}
+                  alt=""
+                  width={96}
+                  height={60}
+                  loading="lazy"
+                  sx={{ width: 96, height: 60, objectFit: 'cover', borderRadius: 1 }}
+                />
+                <Box sx={{ minWidth: 0 }}>
+                  <Typography sx={{ fontWeight: 600 }} noWrap>
+                    {other.carName}
+                  </Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    {formatPrice(other.resalePrice)} · {other.condition}
+                  </Typography>
+                </Box>
+              </Box>
+            </li>
+          ))}
+        </Box>
+      )}
+      <ActionLink to={paths.root} variant="text" tone="primary" sx={{ mt: 1 }}>
+        Browse every category
+      </ActionLink>
+    </Box>
+  );
+}

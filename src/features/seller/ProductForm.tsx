@@ -1,0 +1,185 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import InputAdornment from '@mui/material/InputAdornment';
+import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useFormik } from 'formik';
+import { useState } from 'react';
+import { PhotoField } from './PhotoField';
+import { usePhotoUploads } from './photoUploads';
+import { CONDITIONS, productSchema, REQUIRED, type ProductFormValues } from './productForm';
+
+type Step = 'upload' | 'post' | null;
+
+interface Props {
+  categoryNames: string[];
+  initialValues: ProductFormValues;
+  /** The photos the car already has (Edit), the cover first. */
+  initialPhotos?: string[];
+  /** The form's name ('Add product'), its button ('Post') and what it says while sending. */
+  label: string;
+  submitLabel: string;
+  sendingLabel: string;
+  /** Sends the fields and the stored photos (the cover first); answers why it failed, or null. */
+  send: (values: ProductFormValues, photos: string[]) => Promise<string | null>;
+}
+
+/**
+ * A car's fields and photos (Add product, Edit). Photos upload as they are chosen; sending
+ * waits for those under way, then sends the ones that were stored (at least one; a failed one is
+ * left out). A refusal keeps everything as typed, and the stored photos are not uploaded again.
+ */
+export function ProductForm({
+  categoryNames,
+  initialValues,
+  initialPhotos,
+  label,
+  submitLabel,
+  sendingLabel,
+  send,
+}: Props) {
+  const photos = usePhotoUploads(initialPhotos);
+  const [step, setStep] = useState<Step>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const form = useFormik<ProductFormValues>({
+    initialValues,
+    validationSchema: productSchema(categoryNames),
+    onSubmit: async (values) => {
+      setFailure(null);
+      if (photos.items.length === 0) return;
+      setStep('upload');
+      await photos.settle();
+      const stored = photos.stored();
+      if (stored.length === 0) {
+        setStep(null);
+        setFailure(
+          'None of the photos could be uploaded, so nothing was sent: retry them or choose others.',
+        );
+        return;
+      }
+      setStep('post');
+      const refused = await send(values, stored);
+      setStep(null);
+      if (refused) setFailure(refused);
+    },
+  });
+
+  type Field = keyof ProductFormValues;
+  const fieldError = (name: Field) =>
+    form.touched[name] && form.errors[name] ? String(form.errors[name]) : undefined;
+  const field = (name: Field) => ({
+    id: `product-${name}`,
+    name,
+    value: form.values[name],
+    onChange: form.handleChange,
+    onBlur: form.handleBlur,
+    error: Boolean(fieldError(name)),
+    // A reserved line: a message appearing on blur never shifts the button mid-click.
+    helperText: fieldError(name) ?? ' ',
+    fullWidth: true,
+  });
+  const money = { input: { startAdornment: <InputAdornment position="start">$</InputAdornment> } };
+  const busy = form.isSubmitting;
+  const photoError = form.submitCount > 0 && photos.items.length === 0 ? REQUIRED : undefined;
+  const failed = photos.items.filter((photo) => photo.status === 'failed').length;
+
+  return (
+    <Box component="form" noValidate onSubmit={form.handleSubmit} aria-label={label}>
+      <Box
+        sx={{
+          display: 'grid',
+          columnGap: 2.5,
+          rowGap: 1,
+          gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' },
+        }}
+      >
+        <TextField label="Product name" {...field('carName')} />
+        <TextField select label="Category" {...field('categoryName')}>
+          {categoryNames.map((name) => (
+            <MenuItem key={name} value={name}>
+              {name}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          label="Original price"
+          {...field('originalPrice')}
+          slotProps={{ ...money, htmlInput: { inputMode: 'decimal' } }}
+        />
+        <TextField
+          label="Selling price"
+          {...field('resalePrice')}
+          slotProps={{ ...money, htmlInput: { inputMode: 'decimal' } }}
+        />
+        <TextField select label="Condition" {...field('condition')}>
+          {CONDITIONS.map((name) => (
+            <MenuItem key={name} value={name}>
+              {name}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          label="Year of used"
+          {...field('userYears')}
+          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+        />
+        <TextField label="Location" {...field('productLocation')} />
+        <TextField label="Your name" autoComplete="name" {...field('sellerName')} />
+        <Box sx={{ gridColumn: '1 / -1' }}>
+          <PhotoField photos={photos} error={photoError} disabled={busy} />
+        </Box>
+        <TextField
+          label="Description"
+          multiline
+          minRows={4}
+          {...field('productDescription')}
+          sx={{ gridColumn: '1 / -1' }}
+        />
+      </Box>
+      <Stack spacing={2} sx={{ mt: 3 }}>
+        {step === 'upload' && (
+          <Box>
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
+              Waiting for the photos to upload…
+            </Typography>
+            <LinearProgress color="secondary" aria-label="Waiting for the photos" />
+          </Box>
+        )}
+        {step === 'post' && (
+          <Box>
+            <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
+              {sendingLabel}…
+            </Typography>
+            <LinearProgress color="secondary" aria-label={sendingLabel} />
+          </Box>
+        )}
+        {failed > 0 && !busy && photos.items.length > failed && (
+          <Typography variant="body2" color="text.secondary">
+            {failed === 1 ? 'A photo that failed is' : 'Photos that failed are'} left out unless you
+            retry: the car is sent with the others.
+          </Typography>
+        )}
+        {failure && (
+          <Alert severity="error" onClose={() => setFailure(null)}>
+            {failure}
+          </Alert>
+        )}
+        <Button
+          type="submit"
+          variant="contained"
+          color="secondary"
+          size="large"
+          disabled={busy}
+          sx={{ alignSelf: { sm: 'flex-start' }, minWidth: 160 }}
+        >
+          {busy ? 'Processing...' : submitLabel}
+        </Button>
+      </Stack>
+    </Box>
+  );
+}
