@@ -65,7 +65,7 @@ const SearchBox = styled('input')(({ theme }) => ({
   flex: '1 1 auto',
   minWidth: 0,
   height: 38,
-  padding: '0 12px',
+  padding: '0 10px',
   border: '1px solid rgba(255,255,255,0.35)',
   borderRadius: 19,
   color: '#fff',

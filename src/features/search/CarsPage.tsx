@@ -337,10 +337,14 @@ export function CarsPage() {
   );
 }
 
+/** Read by screen readers, not shown (sizes as strings: in `sx`, 1 would mean 100%). */
 const visuallyHidden = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  width: '1px',
+  height: '1px',
+  m: '-1px',
+  p: 0,
+  border: 0,
   overflow: 'hidden',
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',

@@ -105,7 +105,10 @@ function Check({
 const range = (
   r: { min: number; max: number } | null | undefined,
   show: (n: number) => string,
-): string | undefined => (r ? `${show(r.min)} to ${show(r.max)} in these results` : undefined);
+): string | undefined => {
+  if (!r) return undefined;
+  return `${r.min === r.max ? show(r.min) : `${show(r.min)} to ${show(r.max)}`} in these results`;
+};
 
 /**
  * The filters of a search: a plain GET form (it works before the app has started, and without
