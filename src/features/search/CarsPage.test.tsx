@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
-import type { SearchFacets, SearchProduct } from '../../lib/api';
+import type { SearchFacets, SearchProduct } from '../../lib/api/search';
 import { makeProduct } from '../../testing/data';
 import { renderApp } from '../../testing/render';
 import { recordRequests } from '../../testing/requests';

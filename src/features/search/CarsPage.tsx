@@ -14,7 +14,7 @@ import {
   useGetSearchFacetsQuery,
   useSearchProductPagesInfiniteQuery,
   type SearchPage,
-} from '../../lib/api';
+} from '../../lib/api/search';
 import { FilterPanel } from './FilterPanel';
 import { FiltersDrawer } from './FiltersDrawer';
 import { ResultCard } from './ResultCard';

@@ -4,7 +4,7 @@ import { useState, type FormEvent, type ReactNode } from 'react';
 import { ActionButton, ActionLink } from '../../components/actions';
 import { TextInput } from '../../components/TextInput';
 import { paths } from '../../config/paths';
-import type { SearchFacets } from '../../lib/api';
+import type { SearchFacets } from '../../lib/api/search';
 import { formatPrice, formatYears } from '../../lib/format';
 import {
   CONDITIONS,

@@ -6,7 +6,7 @@ import { CarPhoto } from '../../components/CarPhoto';
 import { FairPriceBadge } from '../../components/FairPriceBadge';
 import { VerifiedIcon } from '../../components/icons';
 import { paths } from '../../config/paths';
-import type { SearchProduct } from '../../lib/api';
+import type { SearchProduct } from '../../lib/api/search';
 import { formatPrice, formatYears } from '../../lib/format';
 
 /**

@@ -4,8 +4,6 @@ import {
   cardealerApi,
   type GetBuyersApiArg,
   type Product,
-  type SearchProduct,
-  type SearchProductsApiArg,
   type User,
 } from './generated/cardealerApi';
 import { carLists, LIST, listTags, tag, TAG_TYPES } from './tags';
@@ -23,24 +21,6 @@ export interface ProductPage {
   nextCursor: string | null;
   total: number;
 }
-
-/** Cars a search page asks for at a time (the server's default). */
-export const SEARCH_PAGE_SIZE = 24;
-
-/** One page of a search; `nextCursor` is null on the last page, `total` counts every match. */
-export interface SearchPage {
-  products: SearchProduct[];
-  nextCursor: string | null;
-  total: number;
-}
-
-/**
- * A search's filters and sort, and where its first page starts: `start` is the cursor the
- * visitor arrived with (a shared 'Show more' link), null for the first page of the search.
- */
-export type SearchPagesArg = Omit<SearchProductsApiArg, 'cursor' | 'limit'> & {
-  start: string | null;
-};
 
 /** One page of the buyers or sellers; `total` counts every match of the search. */
 export interface UserPage {
@@ -99,22 +79,6 @@ const withPages = cardealerApi.injectEndpoints({
         total: totalOf(meta, products.length),
       }),
     }),
-    /** A search's cars, page after page by keyset cursor (X-Next-Cursor), from `start`. */
-    searchProductPages: build.infiniteQuery<SearchPage, SearchPagesArg, string | null>({
-      infiniteQueryOptions: {
-        initialPageParam: null,
-        getNextPageParam: (lastPage) => lastPage.nextCursor ?? undefined,
-      },
-      query: ({ queryArg: { start, ...filters }, pageParam }) => ({
-        url: '/api/products',
-        params: { ...filters, limit: SEARCH_PAGE_SIZE, cursor: pageParam ?? start ?? undefined },
-      }),
-      transformResponse: (products: SearchProduct[], meta): SearchPage => ({
-        products,
-        nextCursor: header(meta, 'X-Next-Cursor') || null,
-        total: totalOf(meta, products.length),
-      }),
-    }),
     getBuyersPage: build.query<UserPage, UserPageArg>(userPage('/api/users/buyers')),
     getSellersPage: build.query<UserPage, UserPageArg>(userPage('/api/users/sellers')),
   }),
@@ -156,16 +120,6 @@ export const api = withPages.enhanceEndpoints({
           [LIST, carLists.category(categoryName)],
         ),
     },
-    // A search shows cars of any list: each car by id, and every car list.
-    searchProductPages: {
-      providesTags: (data) =>
-        listTags(
-          'products',
-          data?.pages.flatMap((page) => page.products),
-          [LIST, carLists.search],
-        ),
-    },
-    getSearchFacets: { providesTags: [tag('products', LIST), tag('products', carLists.search)] },
     getCategoryProducts: {
       providesTags: (products, _error, { categoryName }) =>
         listTags('products', products, [LIST, carLists.category(categoryName)]),
@@ -339,8 +293,6 @@ export const {
   useVerifySellerMutation,
   useGetAdvertisedProductsQuery,
   useGetCategoryProductPagesInfiniteQuery,
-  useSearchProductPagesInfiniteQuery,
-  useGetSearchFacetsQuery,
   useGetBuyersPageQuery,
   useGetSellersPageQuery,
   useAddProductMutation,
@@ -355,8 +307,6 @@ export { operationLimits, schemaLimits } from './generated/limits';
 export type {
   Category,
   FairPrice,
-  SearchFacets,
-  SearchProduct,
   SearchProductsApiArg,
   Order,
   PhotoCopy,
