@@ -122,3 +122,30 @@ test.describe('search for buyers (/cars)', () => {
     await context.close();
   });
 });
+
+test.describe('search for buyers on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the filters open in a panel over the page, and close on their button or Escape', async ({
+    page,
+  }) => {
+    await page.goto('/cars');
+    await expect(count(page)).toHaveText(/^\d+ cars$/);
+    const panel = page.getByRole('dialog', { name: 'Filters' });
+    await expect(panel).toBeHidden();
+    await page.getByRole('button', { name: 'Filters' }).click();
+    await expect(panel).toBeVisible();
+
+    await panel.getByRole('checkbox', { name: /^Tesla/ }).check();
+    await expect(page).toHaveURL(/\/cars\?category=Tesla$/);
+    await panel.getByRole('button', { name: 'Show 3 cars' }).click();
+    await expect(panel).toBeHidden();
+    await expect(count(page)).toHaveText('3 cars');
+    await expect(page.getByRole('button', { name: 'Filters (1)' })).toBeFocused();
+
+    await page.getByRole('button', { name: 'Filters (1)' }).click();
+    await expect(panel).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+  });
+});

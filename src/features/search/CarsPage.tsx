@@ -128,7 +128,9 @@ export function CarsPage() {
   const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true, defaultMatches: true });
   const [drawerOpen, setDrawerOpen] = useState(false);
 
-  const apply = (next: CarSearch) => setParams(searchQuery(next).slice(1));
+  // A changed filter or sort keeps the page where it is (the panel may be scrolled down).
+  const apply = (next: CarSearch) =>
+    setParams(searchQuery(next).slice(1), { preventScrollReset: true });
   const sort: Sort = search.sort || (search.q ? 'relevance' : 'newest');
   const sortOptions = SORTS.filter((s) => s.value !== 'relevance' || search.q);
   const filtersCount =
