@@ -106,8 +106,12 @@ function TopSearch() {
         gap: 0.5,
         flex: '1 1 auto',
         minWidth: 0,
-        maxWidth: 360,
-        mr: 'auto',
+        // A phone gives it a row of its own under the bar's items; wider screens keep it inline.
+        order: { xs: 1, sm: 0 },
+        flexBasis: { xs: '100%', sm: 'auto' },
+        maxWidth: { sm: 360 },
+        mr: { sm: 'auto' },
+        pb: { xs: 1, sm: 0 },
       }}
     >
       <SearchBox
@@ -146,7 +150,10 @@ export function NavBar() {
   return (
     <AppBar position="sticky" color="primary" elevation={0}>
       <Container maxWidth="lg">
-        <Toolbar disableGutters sx={{ gap: 1, minHeight: 64 }}>
+        <Toolbar
+          disableGutters
+          sx={{ gap: 1, minHeight: 64, flexWrap: { xs: 'wrap', sm: 'nowrap' } }}
+        >
           <Box
             component={RouterLink}
             to={paths.root}
@@ -157,7 +164,8 @@ export function NavBar() {
               gap: 1,
               color: 'inherit',
               textDecoration: 'none',
-              mr: { xs: 0.5, md: 2 },
+              mr: { xs: 'auto', sm: 2 },
+              minHeight: 56,
               flexShrink: 0,
             }}
           >

@@ -65,7 +65,11 @@ export const ProductCard = memo(function ProductCard({
             <Box
               component={RouterLink}
               to={paths.car.to(product._id)}
-              sx={{ color: 'inherit', '&:hover': { color: 'primary.main' } }}
+              sx={{
+                color: 'inherit',
+                textDecoration: 'none',
+                '&:hover': { textDecoration: 'underline' },
+              }}
             >
               {product.carName}
             </Box>
