@@ -99,6 +99,7 @@ function TopSearch() {
       action={paths.cars}
       method="get"
       role="search"
+      aria-label="Site search"
       onSubmit={submit}
       sx={{
         display: 'flex',

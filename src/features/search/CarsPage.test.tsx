@@ -150,6 +150,9 @@ describe('Search for buyers (/cars)', () => {
     await user.click(screen.getByRole('checkbox', { name: 'Tesla (2)' }));
     await waitFor(() => expect(router.state.location.search).toBe('?category=Tesla'));
     expect(await screen.findByText('2 cars')).toBeInTheDocument();
+    // The box stays where the keyboard was.
+    expect(screen.getByRole('checkbox', { name: /^Tesla/ })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: /^Tesla/ })).toHaveFocus();
     expect(searches(requests.sent)).toEqual(['GET /api/products?category=Tesla&limit=24']);
     expect(requests.sent).toContain('GET /api/products/facets?category=Tesla');
 
@@ -162,6 +165,7 @@ describe('Search for buyers (/cars)', () => {
       expect(router.state.location.search).toBe('?category=BMW&category=Tesla&minPrice=50000'),
     );
     expect(await screen.findByText('2 cars')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Min price' })).toHaveFocus();
     expect(searches(requests.sent).at(-1)).toBe(
       'GET /api/products?category=BMW&category=Tesla&minPrice=50000&limit=24',
     );

@@ -28,6 +28,12 @@ function DraftField({
   numeric?: boolean;
 }) {
   const [draft, setDraft] = useState(value);
+  // The URL changed (Back, Forward, Clear filters): the field shows its value, and keeps its focus.
+  const [shown, setShown] = useState(value);
+  if (shown !== value) {
+    setShown(value);
+    setDraft(value);
+  }
   return (
     <TextInput
       label={label}
@@ -75,22 +81,34 @@ function Check({
   checked,
   label,
   count,
+  onToggle,
 }: {
   name: string;
   value: string;
   checked: boolean;
   label: string;
   count?: number;
+  onToggle: (on: boolean) => void;
 }) {
+  // Ticked at once (the search's URL follows a moment later); the URL's value wins when it changes.
+  const [on, setOn] = useState(checked);
+  const [shown, setShown] = useState(checked);
+  if (shown !== checked) {
+    setShown(checked);
+    setOn(checked);
+  }
   return (
     <Box component="label" sx={checkRow}>
       <input
         type="checkbox"
         name={name}
         value={value}
-        defaultChecked={checked}
+        checked={on}
         // A box ticked applies at once.
-        onChange={(event) => event.currentTarget.form?.requestSubmit()}
+        onChange={(event) => {
+          setOn(event.currentTarget.checked);
+          onToggle(event.currentTarget.checked);
+        }}
       />
       <span>{label}</span>
       {count !== undefined && (
@@ -110,10 +128,16 @@ const range = (
   return `${r.min === r.max ? show(r.min) : `${show(r.min)} to ${show(r.max)}`} in these results`;
 };
 
+/** A list with or without one value (kept in a fixed order, so equal searches have one URL). */
+function toggled<T extends string>(list: readonly T[], value: T, on: boolean, order: readonly T[]) {
+  const next = on ? [...new Set([...list, value])] : list.filter((item) => item !== value);
+  return next.sort((a, b) => order.indexOf(a) - order.indexOf(b));
+}
+
 /**
  * The filters of a search: a plain GET form (it works before the app has started, and without
- * it), applied as soon as a box is ticked or a field is left. Its fields are keyed by the URL's
- * values, so Back and Forward show the filters of the search they return to.
+ * it), applied as soon as a box is ticked or a field is left. Every field shows the URL's value,
+ * so Back and Forward show the filters of the search they return to.
  */
 export function FilterPanel({
   search,
@@ -130,12 +154,8 @@ export function FilterPanel({
     event.preventDefault();
     onApply(searchFromForm(event.currentTarget, search));
   };
-  // One key for the whole form: a change of the URL (Back, Forward, Clear) resets every field.
-  const formKey = searchQuery(search);
-
   return (
     <Box
-      key={formKey}
       component="form"
       action={paths.cars}
       method="get"
@@ -160,6 +180,9 @@ export function FilterPanel({
             label={name}
             checked={search.category.includes(name)}
             count={facets ? (facets.category[name] ?? 0) : undefined}
+            onToggle={(on) =>
+              onApply({ ...search, category: toggled(search.category, name, on, categories) })
+            }
           />
         ))}
       </Group>
@@ -178,6 +201,12 @@ export function FilterPanel({
             label={condition}
             checked={search.condition.includes(condition)}
             count={facets ? (facets.condition[condition] ?? 0) : undefined}
+            onToggle={(on) =>
+              onApply({
+                ...search,
+                condition: toggled(search.condition, condition, on, CONDITIONS),
+              })
+            }
           />
         ))}
       </Group>
@@ -196,6 +225,7 @@ export function FilterPanel({
           value="true"
           label="Verified sellers only"
           checked={search.verified}
+          onToggle={(on) => onApply({ ...search, verified: on })}
         />
       </Group>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
