@@ -109,6 +109,11 @@ export const routes: RouteObject[] = [
             path: paths.blogs,
             lazy: screen(async () => (await import('../features/blogs/BlogsPage')).BlogsPage),
           },
+          // Search for buyers: every car for sale (public; not prerendered, its URL is the search).
+          {
+            path: paths.cars,
+            lazy: screen(async () => (await import('../features/search/CarsPage')).CarsPage),
+          },
           {
             path: paths.categoryProducts.pattern,
             // Starts the cars' request while the screen's code loads (spec: data before display).

@@ -4,9 +4,10 @@ import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useState } from 'react';
+import { styled } from '@mui/material/styles';
+import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useSelector } from 'react-redux';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '../config/paths';
 import {
   selectAuthLoading,
@@ -17,7 +18,7 @@ import {
 import { signOut, useSessionDispatch } from '../lib/auth/session';
 import type { SessionUser } from '../lib/auth/sessionUser';
 import { ActionButton, ActionNavLink, ActionSpan, RoundButton } from './actions';
-import { CarIcon, MenuIcon } from './icons';
+import { CarIcon, MenuIcon, SearchIcon } from './icons';
 
 const MobileMenu = lazy(() => import('./MobileMenu'));
 // Signed-in users only: the bell's code (and its live stream) never loads for a visitor.
@@ -59,6 +60,78 @@ const linkSx = {
 
 export const DEFAULT_AVATAR = '/images/avatar.svg';
 
+const SearchBox = styled('input')(({ theme }) => ({
+  ...theme.typography.body2,
+  flex: '1 1 auto',
+  minWidth: 0,
+  height: 38,
+  padding: '0 10px',
+  border: '1px solid rgba(255,255,255,0.35)',
+  borderRadius: 19,
+  color: '#fff',
+  backgroundColor: 'rgba(255,255,255,0.12)',
+  '&::placeholder': { color: 'rgba(255,255,255,0.75)', opacity: 1 },
+  '&:focus-visible': { outline: '2px solid #ff8a3d', outlineOffset: 1 },
+}));
+
+/**
+ * The search field of every page: a plain GET form to /cars (it works before the app has
+ * started, and without it); in the app it navigates without reloading. On /cars it shows the
+ * words of the search on screen.
+ */
+function TopSearch() {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const q =
+    location.pathname === paths.cars ? (new URLSearchParams(location.search).get('q') ?? '') : '';
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const field = event.currentTarget.elements.namedItem('q');
+    const words = field instanceof HTMLInputElement ? field.value.trim() : '';
+    navigate({
+      pathname: paths.cars,
+      search: words ? `?${new URLSearchParams({ q: words })}` : '',
+    });
+  };
+  return (
+    <Box
+      component="form"
+      action={paths.cars}
+      method="get"
+      role="search"
+      aria-label="Site search"
+      onSubmit={submit}
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 0.5,
+        flex: '1 1 auto',
+        minWidth: 0,
+        // A phone gives it a row of its own under the bar's items; wider screens keep it inline.
+        order: { xs: 1, sm: 0 },
+        flexBasis: { xs: '100%', sm: 'auto' },
+        maxWidth: { sm: 360 },
+        mr: { sm: 'auto' },
+        pb: { xs: 1, sm: 0 },
+      }}
+    >
+      <SearchBox
+        key={q}
+        type="search"
+        name="q"
+        defaultValue={q}
+        aria-label="Search cars"
+        placeholder="Search cars"
+        maxLength={200}
+        enterKeyHint="search"
+      />
+      <RoundButton type="submit" aria-label="Search" sx={{ flexShrink: 0 }}>
+        <SearchIcon fontSize="small" />
+      </RoundButton>
+    </Box>
+  );
+}
+
 export function NavBar() {
   const [open, setOpen] = useState(false);
   const [menuWanted, setMenuWanted] = useState(false);
@@ -78,7 +151,10 @@ export function NavBar() {
   return (
     <AppBar position="sticky" color="primary" elevation={0}>
       <Container maxWidth="lg">
-        <Toolbar disableGutters sx={{ gap: 1, minHeight: 64 }}>
+        <Toolbar
+          disableGutters
+          sx={{ gap: 1, minHeight: 64, flexWrap: { xs: 'wrap', sm: 'nowrap' } }}
+        >
           <Box
             component={RouterLink}
             to={paths.root}
@@ -89,7 +165,9 @@ export function NavBar() {
               gap: 1,
               color: 'inherit',
               textDecoration: 'none',
-              mr: 'auto',
+              mr: { xs: 'auto', sm: 2 },
+              minHeight: 56,
+              flexShrink: 0,
             }}
           >
             <CarIcon sx={{ color: '#ff8a3d' }} />
@@ -104,6 +182,7 @@ export function NavBar() {
               </Box>
             </Typography>
           </Box>
+          <TopSearch />
           <Box
             component="nav"
             aria-label="Main"

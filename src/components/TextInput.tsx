@@ -46,6 +46,8 @@ interface Props {
   helperText?: string;
   required?: boolean;
   readOnly?: boolean;
+  /** The phone keyboard to show ('decimal' for prices). */
+  inputMode?: 'text' | 'decimal' | 'numeric' | 'search';
 }
 
 /**
@@ -54,7 +56,7 @@ interface Props {
  * popover and modal code (about 12 KB gzip) to a page that has no select. Takes the same props as
  * `textFieldProps` (src/lib/forms.ts) gives.
  */
-export function TextInput({ label, helperText, error, required, ...input }: Props) {
+export function TextInput({ label, helperText, error, required, inputMode, ...input }: Props) {
   return (
     <FieldFrame label={label} helperText={helperText} error={error} required={required}>
       {(id, helperId) => (
@@ -62,6 +64,7 @@ export function TextInput({ label, helperText, error, required, ...input }: Prop
           id={id}
           label={required ? `${label} *` : label}
           aria-describedby={helperId}
+          inputProps={inputMode ? { inputMode } : undefined}
           {...input}
         />
       )}

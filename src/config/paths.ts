@@ -11,7 +11,8 @@ export const paths = {
     pattern: '/category-products/:categoryName',
     to: (categoryName: string) => `/category-products/${encodeURIComponent(categoryName)}`,
   },
-  /** Beyond the spec: a car's own page (public). */
+  /** Beyond the spec: search over every car for sale, and one car's own page. */
+  cars: '/cars',
   car: { pattern: '/cars/:id', to: (id: string) => `/cars/${encodeURIComponent(id)}` },
   dashboard: '/dashboad',
   allBuyers: '/dashboad/all-buyers',

@@ -82,6 +82,30 @@ describe('Category products page', () => {
     expect(other.getByLabelText('Selling price $1,250,000')).toBeInTheDocument();
   });
 
+  it("links each car's name to its page, with the price badge when the answer has a fair price", async () => {
+    const withFairPrice = {
+      ...model3,
+      fairPrice: { rating: 'good' as const, median: 40000, comparables: 8 },
+    };
+    answerCategory([withFairPrice, modelY]);
+    renderApp('/category-products/Tesla', { store: signedInStore() });
+    const card = within(await screen.findByRole('article', { name: 'Tesla Model 3 Long Range' }));
+    expect(card.getByRole('link', { name: 'Tesla Model 3 Long Range' })).toHaveAttribute(
+      'href',
+      '/cars/car-1',
+    );
+    expect(card.getByText('Good deal')).toBeInTheDocument();
+    expect(card.getByText('$1,500 below the median of 8 similar cars')).toBeInTheDocument();
+    expect(card.getByRole('button', { name: 'Buy now: Tesla Model 3 Long Range' })).toBeEnabled();
+    // The category call usually has no fair price: no badge then.
+    const other = within(screen.getByRole('article', { name: 'Tesla Model Y' }));
+    expect(other.getByRole('link', { name: 'Tesla Model Y' })).toHaveAttribute(
+      'href',
+      '/cars/car-2',
+    );
+    expect(other.queryByText(/deal$|price$/)).not.toBeInTheDocument();
+  });
+
   it('is loaded by the route loader: one request, started before the page renders', async () => {
     const answer = answerCategory([model3]);
     const store = signedInStore();

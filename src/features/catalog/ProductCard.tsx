@@ -8,9 +8,10 @@ import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
 import { memo } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
+import { FairPriceBadge } from '../../components/FairPriceBadge';
 import { paths } from '../../config/paths';
 import { VerifiedIcon } from '../../components/icons';
-import type { Product } from '../../lib/api';
+import type { FairPrice, Product } from '../../lib/api';
 import { formatPostDate, formatPrice, formatYears } from '../../lib/format';
 import { CarPhoto } from '../../components/CarPhoto';
 
@@ -28,14 +29,16 @@ function Detail({ label, value }: { label: string; value: string }) {
 }
 
 /**
- * One car of a category (spec §2): every field the seller posted, and a Buy now control.
+ * One car of a category (spec §2): every field the seller posted, and a Buy now control; the
+ * name links to the car's page, and the fair-price badge shows when the answer has one.
  * Memoised: loading the next page of a category renders only the new cards.
  */
 export const ProductCard = memo(function ProductCard({
   product,
   onBuy,
 }: {
-  product: Product;
+  /** A category answer's car; a search's carries its fair price too. */
+  product: Product & { fairPrice?: FairPrice | null };
   onBuy: (product: Product) => void;
 }) {
   const verified = product.isVerify === 'true';
@@ -88,6 +91,11 @@ export const ProductCard = memo(function ProductCard({
               Original <Box component="s">{formatPrice(product.originalPrice)}</Box>
             </Typography>
           </Box>
+          {product.fairPrice && (
+            <Box sx={{ mt: 0.75 }}>
+              <FairPriceBadge price={product.resalePrice} fairPrice={product.fairPrice} />
+            </Box>
+          )}
         </Box>
         <Box
           component="dl"

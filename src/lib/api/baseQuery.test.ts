@@ -3,7 +3,7 @@ import { makeStore } from '../../app/store';
 import { API, server } from '../../testing/server';
 import { categories } from '../../testing/data';
 import { api } from './index';
-import { retryDelay } from './baseQuery';
+import { retryDelay, serializeParams } from './baseQuery';
 
 describe('fetching policy (spec §9)', () => {
   afterEach(() => {
@@ -77,5 +77,13 @@ describe('fetching policy (spec §9)', () => {
     const store = makeStore();
     await store.dispatch(api.endpoints.getCategories.initiate());
     expect(header).toBe('bearer token-123');
+  });
+});
+
+describe('query strings', () => {
+  it('repeat the key of a list and leave out what is undefined, as the contract reads them', () => {
+    expect(
+      serializeParams({ q: 'red car', category: ['BMW', 'Tesla'], cursor: undefined, limit: 24 }),
+    ).toBe('q=red+car&category=BMW&category=Tesla&limit=24');
   });
 });

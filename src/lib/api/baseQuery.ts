@@ -21,8 +21,23 @@ export function retryDelay(attempt: number): number {
 /** Calls that prove who the caller is with the provider's ID token rather than our token. */
 const ID_TOKEN_ENDPOINTS = new Set(['getAccessToken', 'upsertUser']);
 
+/**
+ * A call's query string as the contract reads it: a list repeats its key (`?category=BMW&
+ * category=Tesla`; URLSearchParams alone would send `BMW,Tesla`), what is undefined is left out.
+ */
+export function serializeParams(params: Record<string, unknown>): string {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(params)) {
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (item !== undefined) query.append(key, String(item));
+    }
+  }
+  return query.toString();
+}
+
 const rawBaseQuery = fetchBaseQuery({
   baseUrl: env.apiOrigin,
+  paramsSerializer: serializeParams,
   async prepareHeaders(headers, { endpoint }) {
     if (headers.has('authorization')) return headers;
     if (ID_TOKEN_ENDPOINTS.has(endpoint)) {

@@ -166,11 +166,13 @@ export const api = withPages.enhanceEndpoints({
           ),
         ]),
     },
-    // A new car joins its category's pages and the seller's list (it is not advertised).
+    // A new car joins its category's pages, the seller's list and the searches (it is not
+    // advertised).
     addProduct: {
       invalidatesTags: (_result, _error, { body }) => [
         tag('products', carLists.category(body.categoryName)),
         tag('products', carLists.sellers),
+        tag('products', carLists.search),
       ],
     },
     // The advertisements, and the seller's list that shows this car's flag.
@@ -317,13 +319,14 @@ export const {
 export { operationLimits, schemaLimits } from './generated/limits';
 export type {
   Category,
+  FairPrice,
+  SearchProductsApiArg,
   Order,
   PhotoCopy,
   Product,
   User,
   AddProductApiArg,
   CarDetails,
-  FairPrice,
   UpdateProductApiArg,
   UpsertUserApiArg,
 } from './generated/cardealerApi';

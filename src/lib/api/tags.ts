@@ -49,4 +49,6 @@ export function listTags<T extends TagType>(
 export const carLists = {
   category: (categoryName: string) => `${LIST}:category:${categoryName}`,
   sellers: `${LIST}:seller`,
+  /** Searches and their counts: a new car may match any of them. */
+  search: `${LIST}:search`,
 } as const;

@@ -1,0 +1,151 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/**
+ * Search for buyers on /cars against the real server and its demo cars. Tesla and Lamborghini
+ * have three cars each in the demo, which no other browser test adds to or sells.
+ */
+
+const count = (page: Page) => page.getByRole('main').getByRole('status').first();
+const carNames = (page: Page) => page.getByRole('article').getByRole('heading', { level: 3 });
+const filters = (page: Page) => page.getByRole('search', { name: 'Filter cars' });
+
+test.describe('search for buyers (/cars)', () => {
+  test('filters narrow the cars, with the counts the server gives, and each car links to its page', async ({
+    page,
+  }) => {
+    await page.goto('/cars');
+    await expect(page.getByRole('heading', { level: 1, name: 'Find the right car' })).toBeVisible();
+    await expect(count(page)).toHaveText(/^\d+ cars$/);
+
+    await filters(page).getByRole('checkbox', { name: 'Tesla (3)' }).check();
+    await expect(page).toHaveURL(/\/cars\?category=Tesla$/);
+    await expect(count(page)).toHaveText('3 cars');
+    await expect(carNames(page)).toHaveCount(3);
+    // The other counts follow the search: Tesla's conditions.
+    await expect(filters(page).getByRole('checkbox', { name: 'Excellent (2)' })).toBeVisible();
+    await expect(filters(page).getByRole('checkbox', { name: 'Fair (0)' })).toBeVisible();
+
+    await filters(page).getByRole('checkbox', { name: 'Verified sellers only' }).check();
+    await expect(page).toHaveURL(/\/cars\?category=Tesla&verified=true$/);
+    await expect(count(page)).toHaveText('1 car');
+    const card = page.getByRole('article', { name: 'Tesla Model S Plaid' });
+    await expect(card.getByRole('img', { name: 'Verified seller' })).toBeVisible();
+    await expect(card.getByRole('link', { name: 'Tesla Model S Plaid' })).toHaveAttribute(
+      'href',
+      /^\/cars\/[A-Za-z0-9_-]+$/,
+    );
+
+    await page.getByRole('combobox', { name: 'Sort by' }).selectOption('Price high to low');
+    await expect(page).toHaveURL(/\/cars\?category=Tesla&verified=true&sort=price_desc$/);
+    await expect(count(page)).toHaveText('1 car');
+  });
+
+  test('a search URL opened in a new page shows the same cars and filters', async ({
+    page,
+    context,
+  }) => {
+    await page.goto('/cars');
+    await filters(page)
+      .getByRole('checkbox', { name: /^Lamborghini/ })
+      .check();
+    await filters(page).getByRole('textbox', { name: 'Min price' }).fill('200000');
+    await filters(page).getByRole('textbox', { name: 'Min price' }).press('Enter');
+    await page.getByRole('combobox', { name: 'Sort by' }).selectOption('Price low to high');
+    await expect(page).toHaveURL(/category=Lamborghini&minPrice=200000&sort=price_asc$/);
+    await expect(count(page)).toHaveText('2 cars');
+    const names = await carNames(page).allTextContents();
+    expect(names).toEqual(['Lamborghini Huracan EVO', 'Lamborghini Aventador S']);
+
+    const shared = await context.newPage();
+    await shared.goto(page.url());
+    await expect(count(shared)).toHaveText('2 cars');
+    await expect(carNames(shared)).toHaveText(names);
+    await expect(filters(shared).getByRole('checkbox', { name: /^Lamborghini/ })).toBeChecked();
+    await expect(filters(shared).getByRole('textbox', { name: 'Min price' })).toHaveValue('200000');
+    await expect(shared.getByRole('combobox', { name: 'Sort by' })).toHaveValue('price_asc');
+  });
+
+  test('Back and Forward restore the filters and the results', async ({ page }) => {
+    await page.goto('/cars');
+    await expect(count(page)).toHaveText(/^\d+ cars$/);
+    const everything = await count(page).textContent();
+    await filters(page)
+      .getByRole('checkbox', { name: /^Tesla/ })
+      .check();
+    await expect(count(page)).toHaveText('3 cars');
+    await filters(page).getByRole('textbox', { name: 'Min price' }).fill('45000');
+    await filters(page).getByRole('textbox', { name: 'Min price' }).press('Enter');
+    await expect(count(page)).toHaveText('2 cars');
+    expect((await carNames(page).allTextContents()).sort()).toEqual([
+      'Tesla Model S Plaid',
+      'Tesla Model Y Performance',
+    ]);
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\/cars\?category=Tesla$/);
+    await expect(count(page)).toHaveText('3 cars');
+    await expect(filters(page).getByRole('textbox', { name: 'Min price' })).toHaveValue('');
+    await expect(filters(page).getByRole('checkbox', { name: /^Tesla/ })).toBeChecked();
+
+    await page.goBack();
+    await expect(page).toHaveURL(/\/cars$/);
+    await expect(count(page)).toHaveText(everything ?? '');
+    await expect(filters(page).getByRole('checkbox', { name: /^Tesla/ })).not.toBeChecked();
+
+    await page.goForward();
+    await page.goForward();
+    await expect(page).toHaveURL(/\/cars\?category=Tesla&minPrice=45000$/);
+    await expect(count(page)).toHaveText('2 cars');
+    await expect(filters(page).getByRole('textbox', { name: 'Min price' })).toHaveValue('45000');
+  });
+
+  test('the top bar search from the home page lands on /cars?q=…', async ({ page }) => {
+    await page.goto('/');
+    const field = page.getByRole('searchbox', { name: 'Search cars' });
+    await field.fill('Lamborghini');
+    await field.press('Enter');
+    await expect(page).toHaveURL(/\/cars\?q=Lamborghini$/);
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Cars matching “Lamborghini”' }),
+    ).toBeVisible();
+    await expect(count(page)).toHaveText('3 cars');
+    await expect(page.getByRole('searchbox', { name: 'Search cars' })).toHaveValue('Lamborghini');
+  });
+
+  test('the top bar search works without JavaScript (a plain GET form)', async ({ browser }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto('/');
+    await page.getByRole('searchbox', { name: 'Search cars' }).fill('red tesla');
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    await expect(page).toHaveURL(/\/cars\?q=red\+tesla$/);
+    await context.close();
+  });
+});
+
+test.describe('search for buyers on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the filters open in a panel over the page, and close on their button or Escape', async ({
+    page,
+  }) => {
+    await page.goto('/cars');
+    await expect(count(page)).toHaveText(/^\d+ cars$/);
+    const panel = page.getByRole('dialog', { name: 'Filters' });
+    await expect(panel).toBeHidden();
+    await page.getByRole('button', { name: 'Filters' }).click();
+    await expect(panel).toBeVisible();
+
+    await panel.getByRole('checkbox', { name: /^Tesla/ }).check();
+    await expect(page).toHaveURL(/\/cars\?category=Tesla$/);
+    await panel.getByRole('button', { name: 'Show 3 cars' }).click();
+    await expect(panel).toBeHidden();
+    await expect(count(page)).toHaveText('3 cars');
+    await expect(page.getByRole('button', { name: 'Filters (1)' })).toBeFocused();
+
+    await page.getByRole('button', { name: 'Filters (1)' }).click();
+    await expect(panel).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+  });
+});

@@ -1,0 +1,353 @@
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { ActionButton, ActionLink, ErrorNotice } from '../../components/actions';
+import { CarIcon } from '../../components/icons';
+import { SelectInput } from '../../components/SelectInput';
+import { Spinner } from '../../components/Spinner';
+import { paths } from '../../config/paths';
+import {
+  useGetSearchFacetsQuery,
+  useSearchProductPagesInfiniteQuery,
+  type SearchPage,
+} from '../../lib/api/search';
+import { FilterPanel } from './FilterPanel';
+import { FiltersDrawer } from './FiltersDrawer';
+import { ResultCard } from './ResultCard';
+import {
+  apiFilters,
+  readSearch,
+  searchQuery,
+  SORTS,
+  withoutFilters,
+  type CarSearch,
+  type Sort,
+} from './searchParams';
+
+const carsCount = (n: number) => `${n} ${n === 1 ? 'car' : 'cars'}`;
+
+/**
+ * Which of the loaded pages the URL's cursor asks for. The pages chain from `start`: page i is
+ * followed by page i + 1 at page i's next cursor. A cursor in the chain shows the pages up to
+ * it (Back after 'Show more' shows one page fewer); the last page's next cursor asks for one
+ * more page; any other cursor starts a chain of its own (a shared or crawled 'Show more' link).
+ */
+function pagesFor(
+  start: string | null,
+  pages: SearchPage[],
+  cursor: string | null,
+): number | 'next' | 'restart' {
+  if (cursor === start) return Math.min(1, pages.length);
+  const at = pages.findIndex((page) => page.nextCursor !== null && page.nextCursor === cursor);
+  if (at < 0) return 'restart';
+  return at + 1 < pages.length ? at + 2 : 'next';
+}
+
+function NoResults({ search }: { search: CarSearch }) {
+  return (
+    <Box
+      sx={{
+        textAlign: 'center',
+        py: { xs: 6, md: 8 },
+        px: 2,
+        bgcolor: 'background.paper',
+        border: '1px dashed #cfd8e6',
+        borderRadius: 3,
+      }}
+    >
+      <CarIcon sx={{ fontSize: 56, color: 'text.secondary', opacity: 0.5 }} aria-hidden />
+      <Typography component="h2" variant="h5" sx={{ mt: 1, mb: 1 }}>
+        No cars match
+      </Typography>
+      <Typography color="text.secondary" sx={{ mb: 3 }}>
+        Try fewer filters, a wider price range or other words.
+      </Typography>
+      <ActionLink
+        variant="contained"
+        to={{ pathname: paths.cars, search: searchQuery(withoutFilters(search)) }}
+      >
+        Clear filters
+      </ActionLink>
+    </Box>
+  );
+}
+
+/**
+ * Search for buyers (`/cars`): every car for sale, narrowed by the filter panel, in the order
+ * asked for, 24 at a time. The URL holds the whole search (words, filters, sort, page cursor),
+ * so a search can be shared, reloaded and walked with Back and Forward; 'Show more' is a real
+ * link to the next page's URL, which the app answers by adding that page below the ones shown.
+ */
+export function CarsPage() {
+  const [params, setParams] = useSearchParams();
+  const { search, cursor } = useMemo(() => readSearch(params), [params]);
+  const key = searchQuery(search);
+  const filters = apiFilters(search);
+
+  // Where this search's pages start: the cursor the search was opened with.
+  const [anchor, setAnchor] = useState({ key, start: cursor });
+  const start = anchor.key === key ? anchor.start : cursor;
+  if (anchor.key !== key) setAnchor({ key, start: cursor });
+
+  const results = useSearchProductPagesInfiniteQuery({ ...filters, start });
+  const { sort: _sort, ...facetFilters } = filters;
+  const facets = useGetSearchFacetsQuery(facetFilters);
+  const { fetchNextPage, isFetchingNextPage, isFetchNextPageError, currentData } = results;
+
+  const loaded = currentData?.pages ?? [];
+  const wanted = currentData ? pagesFor(start, loaded, cursor) : 0;
+  if (wanted === 'restart' && anchor.key === key) setAnchor({ key, start: cursor });
+  const needNext = wanted === 'next';
+  useEffect(() => {
+    if (needNext && !isFetchingNextPage && !isFetchNextPageError) void fetchNextPage();
+  }, [needNext, isFetchingNextPage, isFetchNextPageError, fetchNextPage]);
+
+  // While a changed search loads, the last one's cars stay, dimmed.
+  const stale = !currentData && results.data ? results.data.pages : null;
+  const shown = stale ?? (typeof wanted === 'number' ? loaded.slice(0, wanted) : loaded);
+  const cars = shown.flatMap((page) => page.products);
+  const total = (currentData ?? results.data)?.pages[0]?.total;
+  const nextCursor = shown.at(-1)?.nextCursor ?? null;
+
+  // 'Show more' moves the focus to the first car it added.
+  const list = useRef<HTMLOListElement>(null);
+  const focusFrom = useRef<number | null>(null);
+  useEffect(() => {
+    const from = focusFrom.current;
+    if (from === null || cars.length <= from) return;
+    focusFrom.current = null;
+    list.current?.querySelector<HTMLAnchorElement>(`li:nth-of-type(${from + 1}) h3 a`)?.focus();
+  }, [cars.length]);
+
+  const theme = useTheme();
+  // Where the browser cannot say (tests), the wide layout.
+  const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true, defaultMatches: true });
+  const [drawerOpen, setDrawerOpen] = useState(false);
+
+  // A changed filter or sort keeps the page where it is (the panel may be scrolled down).
+  const apply = (next: CarSearch) =>
+    setParams(searchQuery(next).slice(1), { preventScrollReset: true });
+  const sort: Sort = search.sort || (search.q ? 'relevance' : 'newest');
+  const sortOptions = SORTS.filter((s) => s.value !== 'relevance' || search.q);
+  const filtersCount =
+    search.category.length +
+    search.condition.length +
+    [
+      search.minPrice || search.maxPrice,
+      search.minYears || search.maxYears,
+      search.location,
+    ].filter(Boolean).length +
+    (search.verified ? 1 : 0);
+
+  const panel = <FilterPanel search={search} facets={facets.data} onApply={apply} />;
+  const countText = total === undefined ? 'Looking for cars…' : carsCount(total);
+
+  return (
+    <>
+      <title>{search.q ? `${search.q} – cars for sale` : 'Cars for sale'}</title>
+      <Box
+        sx={{
+          color: '#fff',
+          background: 'linear-gradient(120deg, #0b1f3a 0%, #16345f 100%)',
+          borderBottom: '4px solid #ff6a13',
+          py: { xs: 3, md: 4 },
+        }}
+      >
+        <Container maxWidth="lg">
+          <Typography
+            component="h1"
+            sx={{ fontSize: { xs: '1.8rem', md: '2.4rem' }, fontWeight: 800, lineHeight: 1.1 }}
+          >
+            {search.q ? `Cars matching “${search.q}”` : 'Find the right car'}
+          </Typography>
+          <Typography sx={{ color: '#d5def0', mt: 1 }}>
+            Every car for sale, with how its price compares with similar cars.
+          </Typography>
+        </Container>
+      </Box>
+      <Container
+        maxWidth="lg"
+        sx={{
+          py: { xs: 3, md: 4 },
+          display: 'grid',
+          gap: 4,
+          gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: '260px minmax(0, 1fr)' },
+          alignItems: 'start',
+        }}
+      >
+        {wide ? (
+          <Box component="aside" aria-labelledby="filters-title">
+            <Typography id="filters-title" component="h2" variant="h6" sx={{ mb: 2 }}>
+              Filters
+            </Typography>
+            {panel}
+          </Box>
+        ) : (
+          <FiltersDrawer
+            open={drawerOpen}
+            onClose={() => setDrawerOpen(false)}
+            footer={
+              <ActionButton
+                type="button"
+                variant="contained"
+                sx={{ width: '100%' }}
+                onClick={() => setDrawerOpen(false)}
+              >
+                {total === undefined ? 'Show cars' : `Show ${carsCount(total)}`}
+              </ActionButton>
+            }
+          >
+            {panel}
+          </FiltersDrawer>
+        )}
+        <Box component="section" aria-labelledby="results-title" sx={{ minWidth: 0 }}>
+          <Typography id="results-title" component="h2" sx={visuallyHidden}>
+            Results
+          </Typography>
+          <Box
+            sx={{
+              display: 'flex',
+              alignItems: 'center',
+              flexWrap: 'wrap',
+              gap: 2,
+              mb: 3,
+            }}
+          >
+            <Typography
+              role="status"
+              aria-live="polite"
+              sx={{ fontWeight: 700, fontSize: '1.1rem', mr: 'auto' }}
+            >
+              {countText}
+            </Typography>
+            {!wide && (
+              <ActionButton
+                type="button"
+                variant="outlined"
+                aria-haspopup="dialog"
+                onClick={() => setDrawerOpen(true)}
+              >
+                {filtersCount ? `Filters (${filtersCount})` : 'Filters'}
+              </ActionButton>
+            )}
+            <Box sx={{ width: 200 }}>
+              <SelectInput
+                label="Sort by"
+                name="sort"
+                value={sort}
+                options={sortOptions}
+                onChange={(event) => apply({ ...search, sort: event.target.value as Sort })}
+              />
+            </Box>
+          </Box>
+          {results.isError && !results.data ? (
+            <ErrorNotice
+              action={
+                <ActionButton
+                  type="button"
+                  tone="inherit"
+                  size="small"
+                  onClick={() => void results.refetch()}
+                  disabled={results.isFetching}
+                >
+                  Retry
+                </ActionButton>
+              }
+            >
+              We could not load the cars. Check your connection and try again.
+            </ErrorNotice>
+          ) : total === undefined ? (
+            <Spinner minHeight={360} label="Loading the cars" />
+          ) : cars.length === 0 && !stale ? (
+            <NoResults search={search} />
+          ) : (
+            <>
+              <Box
+                component="ol"
+                ref={list}
+                aria-busy={stale ? true : undefined}
+                sx={{
+                  listStyle: 'none',
+                  m: 0,
+                  p: 0,
+                  display: 'grid',
+                  gap: 3,
+                  gridTemplateColumns: 'repeat(auto-fill, minmax(250px, 1fr))',
+                  opacity: stale ? 0.5 : 1,
+                  transition: 'opacity 150ms',
+                }}
+              >
+                {cars.map((car) => (
+                  <li key={car._id}>
+                    <ResultCard car={car} />
+                  </li>
+                ))}
+              </Box>
+              <Box
+                sx={{
+                  mt: 4,
+                  display: 'flex',
+                  flexDirection: 'column',
+                  alignItems: 'center',
+                  gap: 1.5,
+                }}
+              >
+                {!stale && total > cars.length && (
+                  <Typography color="text.secondary">
+                    Showing {cars.length} of {carsCount(total)}
+                  </Typography>
+                )}
+                {isFetchNextPageError && needNext ? (
+                  <ErrorNotice
+                    action={
+                      <ActionButton
+                        type="button"
+                        tone="inherit"
+                        size="small"
+                        onClick={() => void fetchNextPage()}
+                      >
+                        Retry
+                      </ActionButton>
+                    }
+                  >
+                    We could not load more cars. Check your connection and try again.
+                  </ErrorNotice>
+                ) : needNext ? (
+                  <Spinner minHeight={48} label="Loading more cars" />
+                ) : nextCursor && !stale ? (
+                  <ActionLink
+                    variant="outlined"
+                    to={{ pathname: paths.cars, search: searchQuery(search, nextCursor) }}
+                    preventScrollReset
+                    onClick={() => {
+                      focusFrom.current = cars.length;
+                    }}
+                  >
+                    Show more
+                  </ActionLink>
+                ) : null}
+              </Box>
+            </>
+          )}
+        </Box>
+      </Container>
+    </>
+  );
+}
+
+/** Read by screen readers, not shown (sizes as strings: in `sx`, 1 would mean 100%). */
+const visuallyHidden = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  m: '-1px',
+  p: 0,
+  border: 0,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;

@@ -1,0 +1,243 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { ActionButton, ActionLink } from '../../components/actions';
+import { TextInput } from '../../components/TextInput';
+import { paths } from '../../config/paths';
+import type { SearchFacets } from '../../lib/api/search';
+import { formatPrice, formatYears } from '../../lib/format';
+import {
+  CONDITIONS,
+  hasFilters,
+  searchFromForm,
+  searchQuery,
+  withoutFilters,
+  type CarSearch,
+} from './searchParams';
+
+/** A text field that keeps what is typed until it is applied (Enter, or leaving the field). */
+function DraftField({
+  label,
+  name,
+  value,
+  numeric = false,
+}: {
+  label: string;
+  name: string;
+  value: string;
+  numeric?: boolean;
+}) {
+  const [draft, setDraft] = useState(value);
+  // The URL changed (Back, Forward, Clear filters): the field shows its value, and keeps its focus.
+  const [shown, setShown] = useState(value);
+  if (shown !== value) {
+    setShown(value);
+    setDraft(value);
+  }
+  return (
+    <TextInput
+      label={label}
+      name={name}
+      value={draft}
+      type="text"
+      inputMode={numeric ? 'decimal' : undefined}
+      onChange={(event) => setDraft(event.target.value)}
+      // Leaving a changed field applies it, as Enter does.
+      onBlur={(event) => {
+        if (draft.trim() !== value) event.currentTarget.form?.requestSubmit();
+      }}
+    />
+  );
+}
+
+function Group({ legend, children, hint }: { legend: string; children: ReactNode; hint?: string }) {
+  return (
+    <Box component="fieldset" sx={{ border: 0, m: 0, p: 0, minWidth: 0 }}>
+      <Typography component="legend" sx={{ fontWeight: 700, mb: 1, p: 0 }}>
+        {legend}
+      </Typography>
+      {children}
+      {hint && (
+        <Typography variant="caption" color="text.secondary" component="p" sx={{ mt: 0.75 }}>
+          {hint}
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+const checkRow = {
+  display: 'flex',
+  alignItems: 'center',
+  gap: 1,
+  py: 0.5,
+  cursor: 'pointer',
+  '& input': { width: 18, height: 18, m: 0, accentColor: '#0b1f3a', cursor: 'pointer' },
+} as const;
+
+function Check({
+  name,
+  value,
+  checked,
+  label,
+  count,
+  onToggle,
+}: {
+  name: string;
+  value: string;
+  checked: boolean;
+  label: string;
+  count?: number;
+  onToggle: (on: boolean) => void;
+}) {
+  // Ticked at once (the search's URL follows a moment later); the URL's value wins when it changes.
+  const [on, setOn] = useState(checked);
+  const [shown, setShown] = useState(checked);
+  if (shown !== checked) {
+    setShown(checked);
+    setOn(checked);
+  }
+  return (
+    <Box component="label" sx={checkRow}>
+      <input
+        type="checkbox"
+        name={name}
+        value={value}
+        checked={on}
+        // A box ticked applies at once.
+        onChange={(event) => {
+          setOn(event.currentTarget.checked);
+          onToggle(event.currentTarget.checked);
+        }}
+      />
+      <span>{label}</span>
+      {count !== undefined && (
+        <Box component="span" sx={{ color: 'text.secondary', ml: 'auto' }}>
+          ({count})
+        </Box>
+      )}
+    </Box>
+  );
+}
+
+const range = (
+  r: { min: number; max: number } | null | undefined,
+  show: (n: number) => string,
+): string | undefined => {
+  if (!r) return undefined;
+  return `${r.min === r.max ? show(r.min) : `${show(r.min)} to ${show(r.max)}`} in these results`;
+};
+
+/** A list with or without one value (kept in a fixed order, so equal searches have one URL). */
+function toggled<T extends string>(list: readonly T[], value: T, on: boolean, order: readonly T[]) {
+  const next = on ? [...new Set([...list, value])] : list.filter((item) => item !== value);
+  return next.sort((a, b) => order.indexOf(a) - order.indexOf(b));
+}
+
+/**
+ * The filters of a search: a plain GET form (it works before the app has started, and without
+ * it), applied as soon as a box is ticked or a field is left. Every field shows the URL's value,
+ * so Back and Forward show the filters of the search they return to.
+ */
+export function FilterPanel({
+  search,
+  facets,
+  onApply,
+}: {
+  search: CarSearch;
+  facets: SearchFacets | undefined;
+  onApply: (search: CarSearch) => void;
+}) {
+  const categories = [...new Set([...Object.keys(facets?.category ?? {}), ...search.category])];
+  categories.sort((a, b) => a.localeCompare(b));
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    onApply(searchFromForm(event.currentTarget, search));
+  };
+  return (
+    <Box
+      component="form"
+      action={paths.cars}
+      method="get"
+      role="search"
+      aria-label="Filter cars"
+      onSubmit={submit}
+      sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}
+    >
+      {search.q && <input type="hidden" name="q" value={search.q} />}
+      {search.sort && <input type="hidden" name="sort" value={search.sort} />}
+      <Group legend="Category">
+        {categories.length === 0 && (
+          <Typography variant="body2" color="text.secondary">
+            {facets ? 'No category has cars for this search.' : 'Loading the categories…'}
+          </Typography>
+        )}
+        {categories.map((name) => (
+          <Check
+            key={name}
+            name="category"
+            value={name}
+            label={name}
+            checked={search.category.includes(name)}
+            count={facets ? (facets.category[name] ?? 0) : undefined}
+            onToggle={(on) =>
+              onApply({ ...search, category: toggled(search.category, name, on, categories) })
+            }
+          />
+        ))}
+      </Group>
+      <Group legend="Price" hint={range(facets?.price, formatPrice)}>
+        <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1 }}>
+          <DraftField label="Min price" name="minPrice" value={search.minPrice} numeric />
+          <DraftField label="Max price" name="maxPrice" value={search.maxPrice} numeric />
+        </Box>
+      </Group>
+      <Group legend="Condition">
+        {CONDITIONS.map((condition) => (
+          <Check
+            key={condition}
+            name="condition"
+            value={condition}
+            label={condition}
+            checked={search.condition.includes(condition)}
+            count={facets ? (facets.condition[condition] ?? 0) : undefined}
+            onToggle={(on) =>
+              onApply({
+                ...search,
+                condition: toggled(search.condition, condition, on, CONDITIONS),
+              })
+            }
+          />
+        ))}
+      </Group>
+      <Group legend="Years used" hint={range(facets?.years, formatYears)}>
+        <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1 }}>
+          <DraftField label="Min years" name="minYears" value={search.minYears} numeric />
+          <DraftField label="Max years" name="maxYears" value={search.maxYears} numeric />
+        </Box>
+      </Group>
+      <Group legend="Location">
+        <DraftField label="City or state" name="location" value={search.location} />
+      </Group>
+      <Group legend="Seller">
+        <Check
+          name="verified"
+          value="true"
+          label="Verified sellers only"
+          checked={search.verified}
+          onToggle={(on) => onApply({ ...search, verified: on })}
+        />
+      </Group>
+      <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+        <ActionButton type="submit" variant="contained">
+          Apply filters
+        </ActionButton>
+        {hasFilters(search) && (
+          <ActionLink to={{ pathname: paths.cars, search: searchQuery(withoutFilters(search)) }}>
+            Clear filters
+          </ActionLink>
+        )}
+      </Box>
+    </Box>
+  );
+}

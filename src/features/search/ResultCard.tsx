@@ -1,0 +1,83 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { memo } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { CarPhoto } from '../../components/CarPhoto';
+import { FairPriceBadge } from '../../components/FairPriceBadge';
+import { VerifiedIcon } from '../../components/icons';
+import { paths } from '../../config/paths';
+import type { SearchProduct } from '../../lib/api/search';
+import { formatPrice, formatYears } from '../../lib/format';
+
+/**
+ * One car found: photo, name (the link to the car's page, stretched over the whole card), price,
+ * where it is, its condition and years used, the verified tick and the fair-price badge.
+ */
+export const ResultCard = memo(function ResultCard({ car }: { car: SearchProduct }) {
+  const titleId = `result-${car._id}`;
+  return (
+    <Box
+      component="article"
+      aria-labelledby={titleId}
+      sx={{
+        position: 'relative',
+        height: '100%',
+        display: 'flex',
+        flexDirection: 'column',
+        bgcolor: 'background.paper',
+        borderRadius: 2,
+        overflow: 'hidden',
+        boxShadow: '0 1px 3px rgba(11,31,58,0.12)',
+        transition: 'box-shadow 150ms',
+        '&:hover': { boxShadow: '0 6px 18px rgba(11,31,58,0.18)' },
+        '&:focus-within': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 },
+      }}
+    >
+      <CarPhoto
+        src={car.carPhoto}
+        copies={car.carPhotoCopies}
+        alt={car.carName}
+        category={car.categoryName}
+      />
+      <Box sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1, flexGrow: 1 }}>
+        <Typography id={titleId} component="h3" variant="h6" sx={{ lineHeight: 1.3 }}>
+          <Box
+            component={RouterLink}
+            to={paths.car.to(car._id)}
+            sx={{
+              color: 'inherit',
+              textDecoration: 'none',
+              '&:focus-visible': { outline: 'none' },
+              // The whole card answers to the link.
+              '&::after': { content: '""', position: 'absolute', inset: 0 },
+            }}
+          >
+            {car.carName}
+          </Box>
+        </Typography>
+        <Typography
+          sx={{ fontWeight: 800, fontSize: '1.3rem', color: 'secondary.main' }}
+          aria-label={`Price ${formatPrice(car.resalePrice)}`}
+        >
+          {formatPrice(car.resalePrice)}
+        </Typography>
+        <FairPriceBadge price={car.resalePrice} fairPrice={car.fairPrice} />
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 'auto' }}>
+          {car.productLocation} · {car.condition} · {formatYears(car.userYears)} used
+        </Typography>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minWidth: 0 }}>
+          <Typography variant="body2" noWrap sx={{ fontWeight: 600 }}>
+            {car.sellerName}
+          </Typography>
+          {car.isVerify === 'true' && (
+            <VerifiedIcon
+              titleAccess="Verified seller"
+              fontSize="small"
+              sx={{ color: '#1d9bf0' }}
+            />
+          )}
+        </Box>
+      </Box>
+    </Box>
+  );
+});

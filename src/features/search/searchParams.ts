@@ -1,0 +1,158 @@
+import { operationLimits, type SearchProductsApiArg } from '../../lib/api';
+
+const limits = operationLimits.searchProducts.query;
+export type Condition = (typeof limits.condition.enum)[number];
+export type Sort = NonNullable<SearchProductsApiArg['sort']>;
+
+/** The conditions a car may have, from the contract. */
+export const CONDITIONS: readonly Condition[] = limits.condition.enum;
+
+/** The sorts the page offers; 'Best match' only for a search with words (the server's default). */
+export const SORTS: readonly { value: Sort; label: string }[] = [
+  { value: 'relevance', label: 'Best match' },
+  { value: 'newest', label: 'Newest' },
+  { value: 'price_asc', label: 'Price low to high' },
+  { value: 'price_desc', label: 'Price high to low' },
+  { value: 'deal', label: 'Best deal' },
+];
+
+/** A search as the URL holds it: words, filters and sort (the page's cursor aside). */
+export interface CarSearch {
+  q: string;
+  category: string[];
+  condition: Condition[];
+  minPrice: string;
+  maxPrice: string;
+  minYears: string;
+  maxYears: string;
+  location: string;
+  verified: boolean;
+  /** Empty: the server's default (best match with words, else newest). */
+  sort: Sort | '';
+}
+
+export const EMPTY_SEARCH: CarSearch = {
+  q: '',
+  category: [],
+  condition: [],
+  minPrice: '',
+  maxPrice: '',
+  minYears: '',
+  maxYears: '',
+  location: '',
+  verified: false,
+  sort: '',
+};
+
+/** What the server accepts as a number in the query (digits, an optional decimal part). */
+const NUMBER = /^\d{1,12}(\.\d{1,4})?$/;
+const CURSOR = new RegExp(`^[A-Za-z0-9_-]{1,${limits.cursor.maxLength}}$`);
+
+/** A number field's text as the server takes it, or '' (a value it would refuse is left out). */
+export function cleanNumber(text: string, maximum: number): string {
+  const value = text.trim().replace(/[$,\s]/g, '');
+  return NUMBER.test(value) && Number(value) <= maximum ? value : '';
+}
+
+const MAX_PRICE = limits.maxPrice.maximum;
+const MAX_YEARS = limits.maxYears.maximum;
+
+/** Reads the search and the page's cursor from the URL, leaving out what the server would refuse. */
+export function readSearch(params: URLSearchParams): { search: CarSearch; cursor: string | null } {
+  const text = (key: 'q' | 'location') =>
+    (params.get(key) ?? '').trim().slice(0, limits[key].maxLength);
+  const sort = params.get('sort') ?? '';
+  const cursor = params.get('cursor');
+  const category = [...new Set(params.getAll('category').map((c) => c.trim()))].filter(
+    (c) => c && c.length <= limits.category.maxLength,
+  );
+  const condition = CONDITIONS.filter((c) => params.getAll('condition').includes(c));
+  return {
+    search: {
+      q: text('q'),
+      category: category.slice(0, limits.category.maxItems),
+      condition,
+      minPrice: cleanNumber(params.get('minPrice') ?? '', MAX_PRICE),
+      maxPrice: cleanNumber(params.get('maxPrice') ?? '', MAX_PRICE),
+      minYears: cleanNumber(params.get('minYears') ?? '', MAX_YEARS),
+      maxYears: cleanNumber(params.get('maxYears') ?? '', MAX_YEARS),
+      location: text('location'),
+      verified: params.get('verified') === 'true',
+      sort: SORTS.some((s) => s.value === sort) ? (sort as Sort) : '',
+    },
+    cursor: cursor && CURSOR.test(cursor) ? cursor : null,
+  };
+}
+
+/** The URL's query for a search (and a page's cursor): only what is set, in a fixed order. */
+export function searchQuery(search: CarSearch, cursor: string | null = null): string {
+  const params = new URLSearchParams();
+  if (search.q) params.set('q', search.q);
+  for (const category of search.category) params.append('category', category);
+  for (const condition of search.condition) params.append('condition', condition);
+  for (const key of ['minPrice', 'maxPrice', 'minYears', 'maxYears', 'location'] as const) {
+    if (search[key]) params.set(key, search[key]);
+  }
+  if (search.verified) params.set('verified', 'true');
+  if (search.sort) params.set('sort', search.sort);
+  if (cursor) params.set('cursor', cursor);
+  const query = params.toString();
+  return query ? `?${query}` : '';
+}
+
+/** The filters as the API takes them (what is not set is left out). */
+export function apiFilters(search: CarSearch): Omit<SearchProductsApiArg, 'cursor' | 'limit'> {
+  const filters: Omit<SearchProductsApiArg, 'cursor' | 'limit'> = {};
+  if (search.q) filters.q = search.q;
+  if (search.category.length) filters.category = search.category;
+  if (search.condition.length) filters.condition = search.condition;
+  for (const key of ['minPrice', 'maxPrice', 'minYears', 'maxYears', 'location'] as const) {
+    if (search[key]) filters[key] = search[key];
+  }
+  if (search.verified) filters.verified = 'true';
+  if (search.sort) filters.sort = search.sort;
+  return filters;
+}
+
+/** Whether any filter (not the words, not the sort) is set. */
+export function hasFilters(search: CarSearch): boolean {
+  return (
+    search.category.length > 0 ||
+    search.condition.length > 0 ||
+    Boolean(search.minPrice || search.maxPrice || search.minYears || search.maxYears) ||
+    Boolean(search.location) ||
+    search.verified
+  );
+}
+
+/** The search without its filters: the words and the sort stay, unless there was nothing else. */
+export function withoutFilters(search: CarSearch): CarSearch {
+  if (!hasFilters(search)) return EMPTY_SEARCH;
+  return { ...EMPTY_SEARCH, q: search.q, sort: search.sort };
+}
+
+/** A form's values under a name (a box counts when ticked), as the browser would send them. */
+function formValues(form: HTMLFormElement, name: string): string[] {
+  return Array.from(form.elements)
+    .filter((field): field is HTMLInputElement => field instanceof HTMLInputElement)
+    .filter((field) => field.name === name && !field.disabled)
+    .filter((field) => (field.type === 'checkbox' ? field.checked : true))
+    .map((field) => field.value);
+}
+
+/** The filter panel's form, read as a search (the words and the sort come along from the URL). */
+export function searchFromForm(form: HTMLFormElement, current: CarSearch): CarSearch {
+  const all = (key: string) => formValues(form, key);
+  const text = (key: string) => (all(key)[0] ?? '').trim();
+  return {
+    ...current,
+    category: all('category'),
+    condition: CONDITIONS.filter((c) => all('condition').includes(c)),
+    minPrice: cleanNumber(text('minPrice'), MAX_PRICE),
+    maxPrice: cleanNumber(text('maxPrice'), MAX_PRICE),
+    minYears: cleanNumber(text('minYears'), MAX_YEARS),
+    maxYears: cleanNumber(text('maxYears'), MAX_YEARS),
+    location: text('location').slice(0, limits.location.maxLength),
+    verified: all('verified').includes('true'),
+  };
+}
