@@ -28,9 +28,9 @@ async function postCar(page: Page, car: { name: string; category: string }) {
 
 /** Narrows an admin grid to one account with the grid's quick filter. */
 async function findInGrid(page: Page, email: string) {
-  const search = page.getByRole('searchbox');
+  const search = page.getByRole('main').getByRole('searchbox');
   if (!(await search.isVisible())) await page.getByRole('button', { name: 'Search' }).click();
-  await page.getByRole('searchbox').fill(email);
+  await page.getByRole('main').getByRole('searchbox').fill(email);
   const row = page.getByRole('row', { name: new RegExp(email.replace(/[.+]/g, '\\$&')) });
   await expect(row).toBeVisible();
   return row;

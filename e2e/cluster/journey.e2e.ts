@@ -122,9 +122,9 @@ test('a whole deal on three replicas in round robin, one of them killed halfway'
   await signIn(admin, demo.admin);
   await admin.goto('/dashboad/all-sellers');
   await expect(admin.getByRole('heading', { name: 'All Sellers' })).toBeVisible();
-  const search = admin.getByRole('searchbox');
+  const search = admin.getByRole('main').getByRole('searchbox');
   if (!(await search.isVisible())) await admin.getByRole('button', { name: 'Search' }).click();
-  await admin.getByRole('searchbox').fill(sellerEmail);
+  await admin.getByRole('main').getByRole('searchbox').fill(sellerEmail);
   const sellerRow = admin.getByRole('row', { name: new RegExp(sellerName) });
   await sellerRow.getByRole('button', { name: `Make seller verify: ${sellerName}` }).click();
   await expect(admin.getByText('User verified success full')).toBeVisible();
