@@ -138,4 +138,31 @@ test.describe("a car's page", () => {
     await expect(page.getByLabel('Selling price $47,000')).toBeVisible();
     await signOut(page);
   });
+
+  test("the server's answer: the car in the HTML with its JSON-LD, and a real 404 for an unknown car", async ({
+    page,
+  }) => {
+    const listed = await page.request.get('/api/products?category=Ferrari&limit=1');
+    const [car] = (await listed.json()) as { _id: string; carName: string; resalePrice: number }[];
+    const response = await page.goto(`/cars/${car._id}`);
+    expect(response?.status()).toBe(200);
+    // In the HTML as sent, before any script: the title, and the car as schema.org data.
+    const html = await response!.text();
+    expect(html).toContain(`<title>${car.carName}`);
+    const ld = JSON.parse(
+      (await page.locator('script[type="application/ld+json"]').first().textContent()) ?? '{}',
+    ) as Record<string, unknown> & { offers: Record<string, unknown> };
+    expect(ld).toMatchObject({ '@type': 'Car', name: car.carName });
+    expect(ld.offers).toMatchObject({
+      '@type': 'Offer',
+      price: car.resalePrice,
+      priceCurrency: 'USD',
+      availability: 'https://schema.org/InStock',
+    });
+    await expect(page.getByRole('heading', { level: 1, name: car.carName })).toBeVisible();
+
+    const unknown = await page.goto('/cars/no-such-car');
+    expect(unknown?.status()).toBe(404);
+    await expect(page.getByRole('heading', { name: 'Opps.. page not found' })).toBeVisible();
+  });
 });

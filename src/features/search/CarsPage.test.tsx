@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import type { SearchFacets, SearchProduct } from '../../lib/api/search';
@@ -201,6 +201,26 @@ describe('Search for buyers (/cars)', () => {
     // The sort stays; the filters go.
     expect(router.state.location.search).toBe('?sort=price_asc');
     expect(screen.getByRole('textbox', { name: 'City or state' })).toHaveValue('');
+  });
+
+  it('a change made before the last one has arrived builds on it (a price, then a sort at once)', async () => {
+    answerSearch([model3, modelS, m3]);
+    const { router } = renderApp('/cars');
+    await screen.findByText('3 cars');
+    const price = screen.getByRole('textbox', { name: 'Min price' });
+    fireEvent.change(price, { target: { value: '50000' } });
+    // Enter in the price, then a sort chosen at once: the first search has not arrived yet.
+    act(() => {
+      fireEvent.submit(price.closest('form')!);
+      fireEvent.change(screen.getByRole('combobox', { name: 'Sort by' }), {
+        target: { value: 'price_desc' },
+      });
+    });
+    await waitFor(() =>
+      expect(router.state.location.search).toBe('?minPrice=50000&sort=price_desc'),
+    );
+    expect(await screen.findByText('2 cars')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Min price' })).toHaveValue('50000');
   });
 
   it('sorts by the select: the URL, the request and the order change', async () => {

@@ -128,9 +128,33 @@ export function CarsPage() {
   const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true, defaultMatches: true });
   const [drawerOpen, setDrawerOpen] = useState(false);
 
-  // A changed filter or sort keeps the page where it is (the panel may be scrolled down).
-  const apply = (next: CarSearch) =>
-    setParams(searchQuery(next).slice(1), { preventScrollReset: true });
+  // The newest search asked for. A navigation commits some time after it is asked for (the
+  // route's loader runs first), so a second change made meanwhile (a sort chosen right after a
+  // price was entered) must build on the first, not on the URL that is still showing.
+  const latest = useRef(search);
+  const requested = useRef(new Set<string>());
+  useEffect(() => {
+    // A search we asked for has arrived: the newest one asked for may be newer still. Any other
+    // change of the URL (Back, Forward, a link) is the newest search.
+    if (!requested.current.delete(key)) latest.current = search;
+    // `search` follows `key`: reading it when the key changes is enough.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+
+  // A changed filter or sort keeps the page where it is (the panel may be scrolled down). `next`
+  // is the shown search with some fields changed: those fields go onto the newest search.
+  const apply = (next: CarSearch) => {
+    const merged = { ...latest.current };
+    for (const field of Object.keys(next) as (keyof CarSearch)[]) {
+      if (JSON.stringify(next[field]) !== JSON.stringify(search[field])) {
+        Object.assign(merged, { [field]: next[field] });
+      }
+    }
+    latest.current = merged;
+    const query = searchQuery(merged);
+    if (query !== key) requested.current.add(query);
+    setParams(query.slice(1), { preventScrollReset: true });
+  };
   const sort: Sort = search.sort || (search.q ? 'relevance' : 'newest');
   const sortOptions = SORTS.filter((s) => s.value !== 'relevance' || search.q);
   const filtersCount =
