@@ -141,7 +141,9 @@ async function main(): Promise<void> {
   run(
     'unit, component and server tests (Jest; server on PGlite)',
     bin('jest'),
-    ['--json', `--outputFile=${jestReport}`],
+    // Two workers on a 2-core machine (Jest's default there is one): much of a test's time is
+    // spent waiting on the emulator or the database, which the other worker uses.
+    ['--maxWorkers=2', '--json', `--outputFile=${jestReport}`],
     {
       ...testEnv,
       DATABASE_URL: '',
@@ -155,7 +157,7 @@ async function main(): Promise<void> {
     run(
       'server tests on PostgreSQL',
       bin('jest'),
-      ['--selectProjects', 'server', '--json', `--outputFile=${pgReport}`],
+      ['--selectProjects', 'server', '--maxWorkers=2', '--json', `--outputFile=${pgReport}`],
       {
         ...testEnv,
         DATABASE_URL: pg,

@@ -62,7 +62,7 @@ async function prepareDatabase(): Promise<void> {
   await seedReferenceData(database.db);
   const dump = await pglite.dumpDataDir('gzip');
   mkdirSync(join(tmpdir(), 'cardealer-tests'), { recursive: true });
-  writeFileSync(snapshotPath, Buffer.from(await dump.arrayBuffer()));
+  writeFileSync(snapshotPath(), Buffer.from(await dump.arrayBuffer()));
   await pglite.close();
 }
 

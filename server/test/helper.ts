@@ -45,7 +45,7 @@ export async function openTestDatabase(): Promise<Database> {
       },
     };
   }
-  const snapshot = new Blob([readFileSync(snapshotPath)]);
+  const snapshot = new Blob([readFileSync(snapshotPath())]);
   const pglite = await createPglite(undefined, { loadDataDir: snapshot });
   return openDatabase({ pglite });
 }
