@@ -13,7 +13,15 @@ import { chromiumArgs, chromiumPath } from '../e2e/chromium';
 import { webPages } from '../server/src/web-pages';
 import { buildWeb, root, startServer } from './lib';
 
-export const routes = ['/', '/login', '/register', '/dashboad/all-buyers'];
+export const routes = [
+  '/',
+  '/login',
+  '/register',
+  '/dashboad/all-buyers',
+  '/cars',
+  // A demo car's page (the seed's ids are fixed).
+  '/cars/demo-car-01',
+];
 const webRoot = join(root, '.build-bench');
 
 export interface RouteWeight {
