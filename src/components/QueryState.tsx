@@ -20,6 +20,41 @@ interface Props<T> {
 }
 
 /**
+ * A failed load: what could not be loaded, and a Retry button (disabled while retrying).
+ * `minHeight` keeps the space the data would take.
+ */
+export function LoadFailure({
+  what,
+  retry,
+  retrying = false,
+  minHeight,
+}: {
+  what: string;
+  retry: () => unknown;
+  retrying?: boolean;
+  minHeight?: number;
+}) {
+  return (
+    <ErrorNotice
+      minHeight={minHeight}
+      action={
+        <ActionButton
+          type="button"
+          tone="inherit"
+          size="small"
+          onClick={() => void retry()}
+          disabled={retrying}
+        >
+          Retry
+        </ActionButton>
+      }
+    >
+      We could not load {what}. Check your connection and try again.
+    </ErrorNotice>
+  );
+}
+
+/**
  * A data list's three states: a spinner while loading, a clear failure with a retry button
  * (the seed stayed blank), or the data.
  */
@@ -27,22 +62,12 @@ export function QueryState<T>({ query, minHeight = 240, what, children }: Props<
   if (query.data !== undefined) return <>{children(query.data)}</>;
   if (query.isError) {
     return (
-      <ErrorNotice
+      <LoadFailure
+        what={what}
+        retry={query.refetch}
+        retrying={query.isFetching}
         minHeight={Math.min(minHeight, 120)}
-        action={
-          <ActionButton
-            type="button"
-            tone="inherit"
-            size="small"
-            onClick={() => query.refetch()}
-            disabled={query.isFetching}
-          >
-            Retry
-          </ActionButton>
-        }
-      >
-        We could not load {what}. Check your connection and try again.
-      </ErrorNotice>
+      />
     );
   }
   return <Spinner minHeight={minHeight} label={`Loading ${what}`} />;

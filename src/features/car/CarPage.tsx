@@ -6,7 +6,8 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
-import { ActionButton, ActionLink, ErrorNotice } from '../../components/actions';
+import { ActionButton, ActionLink } from '../../components/actions';
+import { LoadFailure } from '../../components/QueryState';
 import { VerifiedIcon } from '../../components/icons';
 import { Spinner } from '../../components/Spinner';
 import { Tag } from '../../components/Tag';
@@ -62,21 +63,7 @@ export function CarPage({ notFound }: { notFound: ReactNode }) {
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
       {query.isError ? (
-        <ErrorNotice
-          action={
-            <ActionButton
-              type="button"
-              tone="inherit"
-              size="small"
-              onClick={() => void query.refetch()}
-              disabled={query.isFetching}
-            >
-              Retry
-            </ActionButton>
-          }
-        >
-          We could not load this car. Check your connection and try again.
-        </ErrorNotice>
+        <LoadFailure what="this car" retry={query.refetch} retrying={query.isFetching} />
       ) : (
         <Spinner minHeight={480} label="Loading the car" />
       )}

@@ -5,7 +5,8 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { ActionButton, ActionLink, ErrorNotice } from '../../components/actions';
+import { ActionButton, ActionLink } from '../../components/actions';
+import { LoadFailure } from '../../components/QueryState';
 import { CarIcon } from '../../components/icons';
 import { SelectInput } from '../../components/SelectInput';
 import { Spinner } from '../../components/Spinner';
@@ -269,21 +270,7 @@ export function CarsPage() {
             </Box>
           </Box>
           {results.isError && !results.data ? (
-            <ErrorNotice
-              action={
-                <ActionButton
-                  type="button"
-                  tone="inherit"
-                  size="small"
-                  onClick={() => void results.refetch()}
-                  disabled={results.isFetching}
-                >
-                  Retry
-                </ActionButton>
-              }
-            >
-              We could not load the cars. Check your connection and try again.
-            </ErrorNotice>
+            <LoadFailure what="the cars" retry={results.refetch} retrying={results.isFetching} />
           ) : total === undefined ? (
             <Spinner minHeight={360} label="Loading the cars" />
           ) : cars.length === 0 && !stale ? (
@@ -326,20 +313,7 @@ export function CarsPage() {
                   </Typography>
                 )}
                 {isFetchNextPageError && needNext ? (
-                  <ErrorNotice
-                    action={
-                      <ActionButton
-                        type="button"
-                        tone="inherit"
-                        size="small"
-                        onClick={() => void fetchNextPage()}
-                      >
-                        Retry
-                      </ActionButton>
-                    }
-                  >
-                    We could not load more cars. Check your connection and try again.
-                  </ErrorNotice>
+                  <LoadFailure what="more cars" retry={fetchNextPage} />
                 ) : needNext ? (
                   <Spinner minHeight={48} label="Loading more cars" />
                 ) : nextCursor && !stale ? (
