@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import type { FastifyRequest } from 'fastify';
 import { sendCatalogue } from '../http/catalogue-answers';
 import { CATALOGUE_WRITE } from '../http/catalogue-sync';
 import { httpError } from '../http/errors';
 import { NEXT_CURSOR_HEADER } from '../http/page-headers';
+import { ownedProduct, sellerOf } from './owned-products';
 import { checkPhotos, PhotoList } from './search';
 import { normaliseEmail } from '../db/repositories/ids';
 import { LIST_CAPS, PRODUCT_SORTS } from '../db/repositories/products-repository';
@@ -87,12 +87,6 @@ const CategoryProductsQuery = Type.Object({
   order: Type.Optional(Order('desc')),
   condition: Type.Optional(Condition),
 });
-
-function sellerOf(request: FastifyRequest) {
-  const user = request.caller?.user;
-  if (!user) throw httpError(401, 'authorization: not signed in');
-  return user;
-}
 
 export interface ProductRoutesOptions {
   /** Where people open the app: absolute photo URLs must be of this origin. */
@@ -254,15 +248,6 @@ const productRoutes: FastifyPluginAsyncTypebox<ProductRoutesOptions> = async (ap
     },
   );
 
-  /** The product, if the caller owns it: 404 when unknown, 403 when someone else's. */
-  async function ownedProduct(request: FastifyRequest<{ Params: { id: string } }>) {
-    const seller = sellerOf(request);
-    const product = await app.repos.products.findById(request.params.id);
-    if (!product) throw httpError(404, 'id: no such product');
-    if (product.email !== seller.email) throw httpError(403, 'id: this is not your product');
-    return product;
-  }
-
   app.put(
     '/seller-products/:id',
     {
@@ -280,7 +265,7 @@ const productRoutes: FastifyPluginAsyncTypebox<ProductRoutesOptions> = async (ap
       },
     },
     async (request) => {
-      const product = await ownedProduct(request);
+      const product = await ownedProduct(app, request, request.params.id);
       if (product.sold) throw httpError(409, 'This car has been sold');
       const modifiedCount = await app.repos.products.advertise(product._id);
       return { acknowledged: true as const, matchedCount: 1, modifiedCount };
@@ -303,7 +288,7 @@ const productRoutes: FastifyPluginAsyncTypebox<ProductRoutesOptions> = async (ap
       },
     },
     async (request) => {
-      const product = await ownedProduct(request);
+      const product = await ownedProduct(app, request, request.params.id);
       const deletedCount = await app.repos.products.delete(product._id);
       return { acknowledged: true as const, deletedCount };
     },

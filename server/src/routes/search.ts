@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import type { FastifyRequest } from 'fastify';
 import { sendCatalogue } from '../http/catalogue-answers';
 import { CATALOGUE_WRITE } from '../http/catalogue-sync';
 import { httpError } from '../http/errors';
@@ -14,6 +13,7 @@ import {
   type SearchFilters,
   type SearchSort,
 } from '../db/repositories/search-repository';
+import { ownedProduct } from './owned-products';
 import { queryInteger, QueryInteger, withCursorErrors } from './paging';
 import {
   ACCESS_TOKEN,
@@ -408,12 +408,6 @@ const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = async (app,
       }),
   );
 
-  function sellerOf(request: FastifyRequest) {
-    const user = request.caller?.user;
-    if (!user) throw httpError(401, 'authorization: not signed in');
-    return user;
-  }
-
   app.patch(
     '/products/:id',
     {
@@ -436,11 +430,8 @@ const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = async (app,
       },
     },
     async (request) => {
-      const seller = sellerOf(request);
       const id = request.params.id;
-      const product = await app.repos.products.findById(id);
-      if (!product) throw httpError(404, 'id: no such product');
-      if (product.email !== seller.email) throw httpError(403, 'id: this is not your product');
+      const product = await ownedProduct(app, request, id);
       if (product.sold) throw httpError(409, 'This car has been sold');
       const body = request.body;
       const changes: ProductChanges = {};

@@ -1,0 +1,18 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { httpError } from '../http/errors';
+
+/** The signed-in caller's record (after `authenticate`); 401 when there is none. */
+export function sellerOf(request: FastifyRequest) {
+  const user = request.caller?.user;
+  if (!user) throw httpError(401, 'authorization: not signed in');
+  return user;
+}
+
+/** The product `id`, if the caller owns it: 404 when unknown, 403 when someone else's. */
+export async function ownedProduct(app: FastifyInstance, request: FastifyRequest, id: string) {
+  const seller = sellerOf(request);
+  const product = await app.repos.products.findById(id);
+  if (!product) throw httpError(404, 'id: no such product');
+  if (product.email !== seller.email) throw httpError(403, 'id: this is not your product');
+  return product;
+}
