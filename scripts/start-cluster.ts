@@ -30,7 +30,7 @@ import {
   type Replica,
 } from './lib/cluster';
 import { PROJECT_ID, startEmulator, waitUntilUp, type RunningEmulator } from './lib/emulator';
-import { portIsFree, stopProcess } from './lib/processes';
+import { DEMO_ACCOUNTS, portIsFree, stopProcess } from './lib/processes';
 
 const root = resolve(__dirname, '..');
 const env = process.env;
@@ -234,14 +234,7 @@ CarDealer is running as ${replicaCount} replicas behind HAProxy (${mode} mode, r
   if (mode === 'demo' && !isLoopback(host)) {
     console.log(`\n  WARNING (HOST=${host}): ${OPEN_DEMO_WARNING}`);
   }
-  if (mode === 'demo') {
-    console.log(`
-Demo accounts (password cardealer123):
-  admin@cardealer.dev    Admin
-  seller@cardealer.dev   Seller
-  buyer@cardealer.dev    Buyer
-`);
-  }
+  if (mode === 'demo') console.log(DEMO_ACCOUNTS);
   console.log('Press Ctrl-C to stop.');
 }
 

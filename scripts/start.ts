@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { isLoopback, OPEN_DEMO_WARNING } from '../server/src/config';
 import { build, buildIsFresh } from './build';
 import { startEmulator, waitUntilUp, type RunningEmulator } from './lib/emulator';
-import { portIsFree, waitForHealth } from './lib/processes';
+import { DEMO_ACCOUNTS, portIsFree, waitForHealth } from './lib/processes';
 
 const root = resolve(__dirname, '..');
 const mode = process.env.APP_MODE ?? 'demo';
@@ -125,14 +125,7 @@ CarDealer is running (${mode} mode, ready in ${seconds} s):  http://localhost:${
   } else if (mode === 'demo') {
     console.log('  Listening on this machine only (HOST=127.0.0.1; HOST=0.0.0.0 opens it).');
   }
-  if (mode === 'demo') {
-    console.log(`
-Demo accounts (password cardealer123):
-  admin@cardealer.dev    Admin
-  seller@cardealer.dev   Seller
-  buyer@cardealer.dev    Buyer
-`);
-  }
+  if (mode === 'demo') console.log(DEMO_ACCOUNTS);
   console.log('Press Ctrl-C to stop.');
 }
 

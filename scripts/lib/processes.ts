@@ -52,3 +52,11 @@ export async function stopProcess(
   await exited;
   clearTimeout(killer);
 }
+
+/** What the start banners print in demo mode: the seeded accounts to sign in with. */
+export const DEMO_ACCOUNTS = `
+Demo accounts (password cardealer123):
+  admin@cardealer.dev    Admin
+  seller@cardealer.dev   Seller
+  buyer@cardealer.dev    Buyer
+`;
