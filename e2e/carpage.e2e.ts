@@ -141,6 +141,8 @@ test.describe("a car's page", () => {
 
   test("the server's answer: the car in the HTML with its JSON-LD, and a real 404 for an unknown car", async ({
     page,
+    browser,
+    baseURL,
   }) => {
     const listed = await page.request.get('/api/products?category=Ferrari&limit=1');
     const [car] = (await listed.json()) as { _id: string; carName: string; resalePrice: number }[];
@@ -160,6 +162,25 @@ test.describe("a car's page", () => {
       availability: 'https://schema.org/InStock',
     });
     await expect(page.getByRole('heading', { level: 1, name: car.carName })).toBeVisible();
+
+    // The server's own block paints the car without JavaScript, its cover photo included: the page
+    // is asked at 127.0.0.1 and PUBLIC_ORIGIN says localhost, so an absolute photo URL would be
+    // another origin, blocked by the content security policy.
+    const noScript = await browser.newContext({ baseURL, javaScriptEnabled: false });
+    const plain = await noScript.newPage();
+    const refused: string[] = [];
+    plain.on('console', (message) => {
+      if (message.type() === 'error') refused.push(message.text());
+    });
+    await plain.goto(`/cars/${car._id}`);
+    await expect(plain.getByRole('heading', { level: 1, name: car.carName })).toBeVisible();
+    const cover = plain.getByRole('img', { name: car.carName });
+    await expect(cover).toBeVisible();
+    await expect
+      .poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0);
+    expect(refused).toEqual([]);
+    await noScript.close();
 
     const unknown = await page.goto('/cars/no-such-car');
     expect(unknown?.status()).toBe(404);

@@ -114,7 +114,10 @@ export function carPageHtml(shell: string, car: CarForPage, origin: string): str
   const block =
     `<main ${SERVER_PREVIEW_ATTRIBUTE}="car"><h1>${escapeHtml(car.carName)}</h1>` +
     `<p>${escapeHtml(price)}${car.sold ? ' · Sold' : ''} · ${escapeHtml(car.productLocation)}</p>` +
-    `<img src="${escapeHtml(image)}" alt="${escapeHtml(car.carName)}" ` +
+    // The photo as stored (a path resolves against the address the page was asked at, which
+    // the content security policy allows, whatever PUBLIC_ORIGIN says), fetched first.
+    `<img src="${escapeHtml(car.photos[0] ?? car.carPhoto)}" alt="${escapeHtml(car.carName)}" ` +
+    `fetchpriority="high" ` +
     `style="max-width:100%;height:auto" /></main>`;
 
   let html = shell;
