@@ -33,6 +33,8 @@ export interface RouteWeight {
   allJsKb: number;
   /** Everything transferred until the network is idle (HTML, JS, images), gzip KB. */
   allKb: number;
+  /** Each script loaded, with its gzip KB and whether it came before the page was interactive. */
+  files: { file: string; kb: number; beforeInteractive: boolean }[];
 }
 
 const gzipped = (file: string) => gzipSync(readFileSync(file), { level: 9 }).length;
@@ -73,6 +75,11 @@ export async function measureRoutes(
       initialJsKb: size(before),
       allJsKb: size(js),
       allKb: size(all),
+      files: js.map((file) => ({
+        file,
+        kb: gzipped(join(dir, file)) / 1024,
+        beforeInteractive: before.has(file),
+      })),
     });
     await page.close();
   }
@@ -92,6 +99,14 @@ async function main(): Promise<void> {
       console.log(
         `${r.route.padEnd(22)} ${r.initialJsKb.toFixed(1).padStart(12)} KB ${r.allJsKb.toFixed(1).padStart(14)} KB (${r.scripts}) ${r.allKb.toFixed(1).padStart(12)} KB`,
       );
+      // `npm run bench:bundle -- --files`: each route's scripts (* loaded before interactive).
+      if (process.argv.includes('--files')) {
+        for (const f of r.files) {
+          console.log(
+            `    ${f.beforeInteractive ? '*' : ' '} ${f.kb.toFixed(1).padStart(6)} KB ${f.file}`,
+          );
+        }
+      }
     }
   } finally {
     await server.stop();

@@ -1,17 +1,17 @@
 /**
  * `npm run bench:lighthouse`: Lighthouse 12 scores of the public pages (/, /login, /register,
- * /blogs) in Debian's Chromium, each with the mobile preset (Lighthouse's default: moto G power,
- * simulated slow 4G and 4× CPU slowdown) and the desktop preset. Builds the production bundle
- * into `.build-lighthouse/` and runs the product as `npm start` does (demo data, the sign-in
- * emulator), on port 8195 with throwaway data folders.
+ * /blogs, the search /cars and a car's page) in Debian's Chromium, each with the mobile preset
+ * (Lighthouse's default: moto G power, simulated slow 4G and 4× CPU slowdown) and the desktop
+ * preset. Builds the production bundle into `.build-lighthouse/` and runs the product as
+ * `npm start` does (demo data, the sign-in emulator), on port 8195 with throwaway data folders.
  *
  * Prints performance, accessibility, best practices and SEO (0–100), LCP, CLS, TBT and the
  * bytes transferred, then, for every category below 100, the audits that fail (with the
  * elements or URLs they name). Writes the figures to reports/lighthouse.json, and each page's
  * HTML report and full result (JSON) to reports/lighthouse/. `--runs N` runs each page and
  * preset N times: the figures are the medians, the failing audits those of the median run
- * (Lighthouse's own choice). Exits 0 whatever the scores; non-zero only when Lighthouse itself
- * cannot run.
+ * (Lighthouse's own choice); `--pages /cars,/blogs` runs those pages only. Exits 0 whatever the
+ * scores; non-zero only when Lighthouse itself cannot run.
  */
 import { accessSync, constants, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -20,7 +20,8 @@ import type { Config, Flags, Result } from 'lighthouse';
 import { chromiumArgs, chromiumPath } from '../e2e/chromium';
 import { buildWeb, root, startDemoServer } from './lib';
 
-const pages = ['/', '/login', '/register', '/blogs'];
+/** The public pages; a demo car's page (the seed's ids are fixed). */
+const allPages = ['/', '/login', '/register', '/blogs', '/cars', '/cars/demo-car-01'];
 const formFactors = ['mobile', 'desktop'] as const;
 type FormFactor = (typeof formFactors)[number];
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
@@ -270,7 +271,13 @@ function printFailing(rows: PageScores[]): void {
 
 async function main(): Promise<void> {
   const started = Date.now();
-  const { values } = parseArgs({ options: { runs: { type: 'string', default: '1' } } });
+  const { values } = parseArgs({
+    options: { runs: { type: 'string', default: '1' }, pages: { type: 'string' } },
+  });
+  // `--pages /cars,/cars/demo-car-01`: some of the pages only.
+  const pages = values.pages ? values.pages.split(',') : allPages;
+  const unknown = pages.filter((page) => !allPages.includes(page));
+  if (unknown.length) throw new Error(`--pages: not a page of this bench: ${unknown.join(', ')}`);
   const runs = Number(values.runs);
   if (!Number.isInteger(runs) || runs < 1 || runs > 25) {
     throw new Error(`--runs must be a whole number from 1 to 25 (got "${values.runs}")`);
