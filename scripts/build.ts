@@ -35,6 +35,8 @@ export function sourceStamp(): string {
     'webpack.config.ts',
     'tsconfig.json',
     'package-lock.json',
+    // Its `sideEffects` decides what webpack may leave out.
+    'package.json',
     // The steps after webpack: prerendering (with the boot script) and compression.
     'scripts/build.ts',
     'scripts/prerender.ts',
