@@ -15,12 +15,15 @@ export function CarPhoto({
   copies,
   alt,
   category,
+  priority = false,
 }: {
   src: string;
   /** The photo's copies as the answer lists them (`carPhotoCopies`). */
   copies?: PhotoCopy[];
   alt: string;
   category: string;
+  /** In the first screenful: loaded at once, and the very first before other images. */
+  priority?: boolean | 'high';
 }) {
   const image = responsiveImage(src, copies, CARD_SLOT);
   return (
@@ -33,7 +36,8 @@ export function CarPhoto({
         alt={alt}
         width={640}
         height={400}
-        loading="lazy"
+        loading={priority ? 'eager' : 'lazy'}
+        fetchPriority={priority === 'high' ? 'high' : undefined}
         sx={{
           width: '100%',
           height: 'auto',

@@ -8,7 +8,7 @@ import { useSearchParams } from 'react-router-dom';
 import { ActionButton, ActionLink } from '../../components/actions';
 import { LoadFailure } from '../../components/QueryState';
 import { CarIcon } from '../../components/icons';
-import { SelectInput } from '../../components/SelectInput';
+import { PlainSelect } from '../../components/PlainField';
 import { Spinner } from '../../components/Spinner';
 import { paths } from '../../config/paths';
 import {
@@ -236,7 +236,7 @@ export function CarsPage() {
           <Box
             sx={{
               display: 'flex',
-              alignItems: 'center',
+              alignItems: 'flex-end',
               flexWrap: 'wrap',
               gap: 2,
               mb: 3,
@@ -260,7 +260,7 @@ export function CarsPage() {
               </ActionButton>
             )}
             <Box sx={{ width: 200 }}>
-              <SelectInput
+              <PlainSelect
                 label="Sort by"
                 name="sort"
                 value={sort}
@@ -292,9 +292,10 @@ export function CarsPage() {
                   transition: 'opacity 150ms',
                 }}
               >
-                {cars.map((car) => (
+                {cars.map((car, index) => (
                   <li key={car._id}>
-                    <ResultCard car={car} />
+                    {/* The first row (one to three cards wide) is the largest paint. */}
+                    <ResultCard car={car} priority={index === 0 ? 'high' : index < 3} />
                   </li>
                 ))}
               </Box>

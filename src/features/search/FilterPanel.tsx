@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { ActionButton, ActionLink } from '../../components/actions';
-import { TextInput } from '../../components/TextInput';
+import { PlainTextField } from '../../components/PlainField';
 import { paths } from '../../config/paths';
 import type { SearchFacets } from '../../lib/api/search';
 import { formatPrice, formatYears } from '../../lib/format';
@@ -35,7 +35,7 @@ function DraftField({
     setDraft(value);
   }
   return (
-    <TextInput
+    <PlainTextField
       label={label}
       name={name}
       value={draft}

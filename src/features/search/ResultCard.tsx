@@ -13,7 +13,14 @@ import { formatPrice, formatYears } from '../../lib/format';
  * One car found: photo, name (the link to the car's page, stretched over the whole card), price,
  * where it is, its condition and years used, the verified tick and the fair-price badge.
  */
-export const ResultCard = memo(function ResultCard({ car }: { car: SearchProduct }) {
+export const ResultCard = memo(function ResultCard({
+  car,
+  priority,
+}: {
+  car: SearchProduct;
+  /** Among the first results on screen: its photo loads at once (CarPhoto). */
+  priority?: boolean | 'high';
+}) {
   const titleId = `result-${car._id}`;
   return (
     <Box
@@ -38,6 +45,7 @@ export const ResultCard = memo(function ResultCard({ car }: { car: SearchProduct
         copies={car.carPhotoCopies}
         alt={car.carName}
         category={car.categoryName}
+        priority={priority}
       />
       <Box sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1, flexGrow: 1 }}>
         <Typography id={titleId} component="h3" variant="h6" sx={{ lineHeight: 1.3 }}>
