@@ -64,6 +64,12 @@ export default function config(
     module: {
       rules: [
         {
+          // Emotion imports it bare (for withTheme, which we do not use); the package does not
+          // say it has no side effects, so webpack would keep it and react-is (1.3 KB gzip).
+          test: /[\\/]node_modules[\\/]hoist-non-react-statics[\\/]/,
+          sideEffects: false,
+        },
+        {
           test: /\.tsx?$/,
           exclude: /node_modules/,
           use: {

@@ -10,7 +10,7 @@ it('renders the home page with its sections, title and styles, and a spinner whe
   expect(page.html).toContain('Need some new');
   expect(page.html).toContain('Category');
   // The categories come from the API after hydration: their space shows the spinner meanwhile.
-  expect(page.html).toMatch(/role="progressbar"/);
+  expect(page.html).toMatch(/role="status" aria-label="Loading the categories"/);
   expect(page.styles).toMatch(/^<style data-emotion="css-global/);
   expect(page.styles).toMatch(/<style data-emotion="css [\w- ]+">/);
   // The CSP allows no inline script.

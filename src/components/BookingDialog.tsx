@@ -1,7 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -19,6 +18,7 @@ import { errorMessage, useCreateOrderMutation, type Product } from '../lib/api';
 import { selectAuthUser, type AuthRootState } from '../lib/auth/authSlice';
 import { formatPrice } from '../lib/format';
 import { notify } from '../lib/notify/notify';
+import { SpinnerIcon } from './Spinner';
 import { textFieldProps } from '../lib/forms';
 
 export const ORDER_SUCCESS = 'Order successful';
@@ -128,7 +128,7 @@ function BookingForm({ product, onClose }: { product: Product; onClose: () => vo
           variant="contained"
           color="secondary"
           disabled={busy}
-          startIcon={busy ? <CircularProgress size={16} color="inherit" aria-hidden /> : undefined}
+          startIcon={busy ? <SpinnerIcon /> : undefined}
         >
           {busy ? 'Booking...' : 'Submit'}
         </Button>

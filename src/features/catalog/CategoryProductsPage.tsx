@@ -1,13 +1,13 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
-import CircularProgress from '@mui/material/CircularProgress';
 import Grid from '@mui/material/Grid';
 import Typography from '@mui/material/Typography';
 import { memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { CarIcon } from '../../components/icons';
 import { QueryState } from '../../components/QueryState';
+import { SpinnerIcon } from '../../components/Spinner';
 import { paths } from '../../config/paths';
 import { useGetCategoryProductPagesInfiniteQuery, type Product } from '../../lib/api';
 import { BookingDialog } from '../../components/BookingDialog';
@@ -129,7 +129,7 @@ function MoreCars({
           variant="outlined"
           onClick={onMore}
           disabled={loading}
-          startIcon={loading ? <CircularProgress size={16} color="inherit" /> : undefined}
+          startIcon={loading ? <SpinnerIcon /> : undefined}
         >
           {loading ? 'Loading more cars...' : 'Load more cars'}
         </Button>

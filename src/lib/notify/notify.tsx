@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
-import CircularProgress from '@mui/material/CircularProgress';
 import type * as NotistackModule from 'notistack';
 import type { OptionsObject, SnackbarKey } from 'notistack';
+import { SpinnerIcon } from '../../components/Spinner';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 
 /** Spec §9: toast durations by type; loading never expires. */
@@ -89,7 +89,7 @@ export const notify = {
   loading: (message: ReactNode): SnackbarKey =>
     show(
       <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 1.5 }}>
-        <CircularProgress size={18} color="inherit" aria-hidden />
+        <SpinnerIcon size={18} />
         {message}
       </Box>,
       { variant: 'info', persist: true, hideIconVariant: true },
