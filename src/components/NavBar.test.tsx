@@ -1,6 +1,7 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { makeStore } from '../app/store';
 import { renderApp } from '../testing/render';
+import { DEFAULT_AVATAR } from './NavBar';
 import { makeSessionUser, roleHandlers, signedInState } from '../testing/session';
 import { server } from '../testing/server';
 
@@ -43,6 +44,21 @@ describe('Navigation bar (signed in)', () => {
     expect(within(nav).getByRole('img', { name: 'Bea Buyer' })).toBeInTheDocument();
     expect(within(nav).queryByRole('link', { name: 'Login' })).not.toBeInTheDocument();
     expect(within(nav).queryByRole('link', { name: 'Register' })).not.toBeInTheDocument();
+  });
+
+  it('shows the default picture when the photo will not load, and without a photo', async () => {
+    server.use(...roleHandlers('buyer'));
+    const photo = 'https://images.example/gone.png';
+    const store = makeStore({
+      preloadedState: signedInState(makeSessionUser({ displayName: 'Bea Buyer', photoURL: photo })),
+    });
+    renderApp('/blogs', { store });
+    await screen.findByRole('heading', { level: 1, name: 'Blogs' });
+    const nav = screen.getAllByRole('navigation', { name: 'Main' })[0];
+    const avatar = within(nav).getByRole('img', { name: 'Bea Buyer' });
+    expect(avatar).toHaveAttribute('src', photo);
+    fireEvent.error(avatar);
+    expect(avatar).toHaveAttribute('src', DEFAULT_AVATAR);
   });
 
   it('shows neither Login nor Dashboad while the session is still being read', async () => {

@@ -1,10 +1,9 @@
 import AppBar from '@mui/material/AppBar';
-import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { styled } from '@mui/material/styles';
+import { styled, type SxProps, type Theme } from '@mui/material/styles';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useSelector } from 'react-redux';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
@@ -59,6 +58,26 @@ const linkSx = {
 } as const;
 
 export const DEFAULT_AVATAR = '/images/avatar.svg';
+
+/** The signed-in user's round photo; the default picture when theirs is missing or will not load. */
+function UserPhoto({ user, size, sx }: { user: SessionUser; size: number; sx?: SxProps<Theme> }) {
+  const [broken, setBroken] = useState<string | null>(null);
+  const src = user.photoURL && user.photoURL !== broken ? user.photoURL : DEFAULT_AVATAR;
+  return (
+    <Box
+      component="img"
+      src={src}
+      alt={user.displayName ?? 'Your photo'}
+      width={size}
+      height={size}
+      onError={() => setBroken(src)}
+      sx={[
+        { borderRadius: '50%', objectFit: 'cover', flexShrink: 0, bgcolor: 'grey.300' },
+        ...(Array.isArray(sx) ? sx : [sx]),
+      ]}
+    />
+  );
+}
 
 const SearchBox = styled('input')(({ theme }) => ({
   ...theme.typography.body2,
@@ -216,10 +235,10 @@ export function NavBar() {
                 <ActionButton type="button" onClick={logOut} tone="inherit" sx={linkSx}>
                   Log out
                 </ActionButton>
-                <Avatar
-                  src={user.photoURL || DEFAULT_AVATAR}
-                  alt={user.displayName ?? 'Your photo'}
-                  sx={{ width: 36, height: 36, ml: 0.5, border: '2px solid rgba(255,255,255,0.6)' }}
+                <UserPhoto
+                  user={user}
+                  size={36}
+                  sx={{ ml: 0.5, border: '2px solid rgba(255,255,255,0.6)' }}
                 />
               </>
             )}
@@ -229,13 +248,7 @@ export function NavBar() {
               <NotificationBell />
             </Suspense>
           )}
-          {user && (
-            <Avatar
-              src={user.photoURL || DEFAULT_AVATAR}
-              alt={user.displayName ?? 'Your photo'}
-              sx={{ width: 32, height: 32, display: { md: 'none' } }}
-            />
-          )}
+          {user && <UserPhoto user={user} size={32} sx={{ display: { md: 'none' } }} />}
           <RoundButton
             type="button"
             aria-label="Open menu"
