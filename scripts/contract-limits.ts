@@ -101,12 +101,22 @@ export function contractLimitsModule(document: OpenApiDocument): string {
     const limits = limitsByName(schema, name);
     if (!isEmpty(limits)) schemas[name] = limits;
   }
+  // Each operation's limits are a constant of their own as well (`searchProductsLimits`): a
+  // screen that imports only its own leaves the others out of its bundle.
+  const named = Object.keys(operations).filter((id) => /^[A-Za-z_$][\w$]*$/.test(id));
+  const byOperation = Object.entries(operations).map(([id, parts]) =>
+    named.includes(id)
+      ? `${JSON.stringify(id)}: ${id}Limits`
+      : `${JSON.stringify(id)}: ${JSON.stringify(parts)}`,
+  );
   return [
     '/**',
     " * The contract's enums and limits, as values: by operation (its `path` and `query` parameters",
     ' * and its JSON `body`) and by schema. The types in cardealerApi.ts say the same as types.',
     ' */',
-    `export const operationLimits = ${JSON.stringify(operations)} as const;`,
+    ...named.map((id) => `export const ${id}Limits = ${JSON.stringify(operations[id])} as const;`),
+    '',
+    `export const operationLimits = { ${byOperation.join(', ')} } as const;`,
     '',
     `export const schemaLimits = ${JSON.stringify(schemas)} as const;`,
     '',

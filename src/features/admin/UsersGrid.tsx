@@ -16,7 +16,7 @@ import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { QueryState } from '../../components/QueryState';
 import {
   errorMessage,
-  operationLimits,
+  getBuyersLimits,
   useDeleteUserMutation,
   useGetBuyersPageQuery,
   useGetSellersPageQuery,
@@ -53,7 +53,7 @@ type Kind = keyof typeof userLists;
 export const PAGE_SIZES = [10, 25, 50];
 
 /** The fields the server sorts by (the contract's `sort`: the same for buyers and sellers). */
-const SERVER_SORTS: readonly string[] = operationLimits.getBuyers.query.sort.enum;
+const SERVER_SORTS: readonly string[] = getBuyersLimits.query.sort.enum;
 type ServerSort = NonNullable<UserPageArg['sort']>;
 /** A column the server can sort by; the others are not sortable. */
 const isServerSort = (field: string): field is ServerSort => SERVER_SORTS.includes(field);

@@ -6,7 +6,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useId, useState } from 'react';
-import { errorMessage, operationLimits } from '../../lib/api';
+import { errorMessage, moveOrderLimits } from '../../lib/api';
 import { useMoveOrderMutation, type Order } from '../../lib/api/deals';
 import { notify } from '../../lib/notify/notify';
 import { MOVES, movesFor, type Move, type Party } from './orderMoves';
@@ -68,7 +68,7 @@ export function OrderActions({
             multiline
             minRows={2}
             slotProps={{
-              htmlInput: { maxLength: operationLimits.moveOrder.body.reason.maxLength },
+              htmlInput: { maxLength: moveOrderLimits.body.reason.maxLength },
             }}
             sx={{ mt: 1 }}
           />

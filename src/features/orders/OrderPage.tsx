@@ -13,7 +13,7 @@ import { useAppSelector } from '../../app/hooks';
 import { QueryState } from '../../components/QueryState';
 import { Spinner } from '../../components/Spinner';
 import { paths } from '../../config/paths';
-import { errorMessage, operationLimits } from '../../lib/api';
+import { errorMessage, postOrderMessageLimits } from '../../lib/api';
 import {
   useGetNotificationsQuery,
   useGetOrderMessagesQuery,
@@ -32,7 +32,7 @@ import type { Party } from './orderMoves';
 import { StatusChip } from '../../components/StatusChip';
 import { responsiveImage } from '../../lib/images';
 
-const MAX_MESSAGE = operationLimits.postOrderMessage.body.text.maxLength;
+const MAX_MESSAGE = postOrderMessageLimits.body.text.maxLength;
 
 function Timeline({ order }: { order: Order }) {
   return (

@@ -1,6 +1,6 @@
-import { operationLimits, type SearchProductsApiArg } from '../../lib/api';
+import { searchProductsLimits, type SearchProductsApiArg } from '../../lib/api';
 
-const limits = operationLimits.searchProducts.query;
+const limits = searchProductsLimits.query;
 export type Condition = (typeof limits.condition.enum)[number];
 export type Sort = NonNullable<SearchProductsApiArg['sort']>;
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
-import { operationLimits } from '../../lib/api';
+import { addProductLimits } from '../../lib/api';
 import {
   ACCEPTED_IMAGE_TYPES,
   MAX_IMAGE_BYTES,
@@ -7,7 +7,7 @@ import {
 } from '../../lib/api/imageHost';
 
 /** A car has 1 to 10 photos (the contract's limit), the first is its cover. */
-export const MAX_PHOTOS = operationLimits.addProduct.body.photos.maxItems;
+export const MAX_PHOTOS = addProductLimits.body.photos.maxItems;
 
 /** One photo of the form: a file being uploaded (or failed), or a photo already stored. */
 export interface PhotoItem {

@@ -1,13 +1,13 @@
 import * as yup from 'yup';
 import {
-  operationLimits,
+  addProductLimits,
   type AddProductApiArg,
   type CarDetails,
   type UpdateProductApiArg,
 } from '../../lib/api';
 
 /** POST /category's enums and limits, as the contract states them. */
-const limits = operationLimits.addProduct.body;
+const limits = addProductLimits.body;
 
 /** The conditions, in the contract's order (the first is the default). */
 export const CONDITIONS = limits.condition.enum;

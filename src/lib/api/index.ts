@@ -316,7 +316,15 @@ export const {
   useCreateOrderMutation,
 } = api;
 /** The contract's enums and limits as values, for forms and choices (generated with the API). */
-export { operationLimits, schemaLimits } from './generated/limits';
+export {
+  operationLimits,
+  schemaLimits,
+  addProductLimits,
+  getBuyersLimits,
+  moveOrderLimits,
+  postOrderMessageLimits,
+  searchProductsLimits,
+} from './generated/limits';
 export type {
   Category,
   FairPrice,

@@ -3,150 +3,175 @@
  * The contract's enums and limits, as values: by operation (its `path` and `query` parameters
  * and its JSON `body`) and by schema. The types in cardealerApi.ts say the same as types.
  */
+export const getAccessTokenLimits = { query: { email: { minLength: 3, maxLength: 254 } } } as const;
+export const getIsAdminLimits = { path: { email: { minLength: 3, maxLength: 254 } } } as const;
+export const getIsBuyerLimits = { path: { email: { minLength: 3, maxLength: 254 } } } as const;
+export const getIsSellerLimits = { path: { email: { minLength: 3, maxLength: 254 } } } as const;
+export const upsertUserLimits = {
+  body: {
+    name: { minLength: 1, maxLength: 100 },
+    email: { minLength: 3, maxLength: 254 },
+    userRole: { enum: ['Seller', 'Buyer'] },
+    userImg: { maxLength: 2048 },
+    userVerify: { enum: ['true', 'false'] },
+  },
+} as const;
+export const getBuyersLimits = {
+  query: {
+    limit: { minimum: 1, maximum: 100 },
+    offset: { minimum: 0, maximum: 1000000 },
+    sort: { enum: ['createdAt', 'name', 'email', 'userVerify'] },
+    order: { enum: ['asc', 'desc'] },
+    q: { maxLength: 100 },
+  },
+} as const;
+export const getSellersLimits = {
+  query: {
+    limit: { minimum: 1, maximum: 100 },
+    offset: { minimum: 0, maximum: 1000000 },
+    sort: { enum: ['createdAt', 'name', 'email', 'userVerify'] },
+    order: { enum: ['asc', 'desc'] },
+    q: { maxLength: 100 },
+  },
+} as const;
+export const getCategoryProductsLimits = {
+  path: { categoryName: { minLength: 1, maxLength: 50 } },
+  query: {
+    limit: { minimum: 1, maximum: 100 },
+    offset: { minimum: 0, maximum: 1000000 },
+    cursor: { minLength: 1, maxLength: 600 },
+    sort: { enum: ['createdAt', 'resalePrice'] },
+    order: { enum: ['asc', 'desc'] },
+    condition: { enum: ['Excellent', 'Good', 'Fair'] },
+  },
+} as const;
+export const addProductLimits = {
+  body: {
+    carName: { minLength: 1, maxLength: 120 },
+    carPhoto: { minLength: 1, maxLength: 2048 },
+    photos: { maxItems: 10 },
+    categoryName: { minLength: 1, maxLength: 50 },
+    condition: { enum: ['Excellent', 'Good', 'Fair'] },
+    originalPrice: { minimum: 0, maximum: 100000000, maxLength: 24 },
+    resalePrice: { minimum: 0, maximum: 100000000, maxLength: 24 },
+    productLocation: { minLength: 1, maxLength: 200 },
+    userYears: { minimum: 0, maximum: 100, maxLength: 24 },
+    postTime: { minLength: 1, maxLength: 64 },
+    productDescription: { minLength: 1, maxLength: 4000 },
+    sellerName: { minLength: 1, maxLength: 100 },
+    sellerPhoto: { maxLength: 2048 },
+    email: { maxLength: 254 },
+    advertisement: { maxLength: 5 },
+    isVerify: { maxLength: 5 },
+  },
+} as const;
+export const getSellerProductsLimits = {
+  path: { email: { minLength: 3, maxLength: 254 } },
+} as const;
+export const searchProductsLimits = {
+  query: {
+    q: { maxLength: 200 },
+    category: { minLength: 1, maxLength: 50, maxItems: 20 },
+    condition: { maxItems: 3, enum: ['Excellent', 'Good', 'Fair'] },
+    minPrice: { minimum: 0, maximum: 100000000, maxLength: 17 },
+    maxPrice: { minimum: 0, maximum: 100000000, maxLength: 17 },
+    minYears: { minimum: 0, maximum: 100, maxLength: 17 },
+    maxYears: { minimum: 0, maximum: 100, maxLength: 17 },
+    location: { minLength: 1, maxLength: 200 },
+    verified: { enum: ['true', 'false'] },
+    sort: { enum: ['newest', 'price_asc', 'price_desc', 'deal', 'relevance'] },
+    limit: { minimum: 1, maximum: 48 },
+    cursor: { minLength: 1, maxLength: 600 },
+  },
+} as const;
+export const getSearchFacetsLimits = {
+  query: {
+    q: { maxLength: 200 },
+    category: { minLength: 1, maxLength: 50, maxItems: 20 },
+    condition: { maxItems: 3, enum: ['Excellent', 'Good', 'Fair'] },
+    minPrice: { minimum: 0, maximum: 100000000, maxLength: 17 },
+    maxPrice: { minimum: 0, maximum: 100000000, maxLength: 17 },
+    minYears: { minimum: 0, maximum: 100, maxLength: 17 },
+    maxYears: { minimum: 0, maximum: 100, maxLength: 17 },
+    location: { minLength: 1, maxLength: 200 },
+    verified: { enum: ['true', 'false'] },
+  },
+} as const;
+export const updateProductLimits = {
+  body: {
+    carName: { minLength: 1, maxLength: 120 },
+    carPhoto: { minLength: 1, maxLength: 2048 },
+    photos: { maxItems: 10 },
+    categoryName: { minLength: 1, maxLength: 50 },
+    condition: { enum: ['Excellent', 'Good', 'Fair'] },
+    originalPrice: { minimum: 0, maximum: 100000000, maxLength: 24 },
+    resalePrice: { minimum: 0, maximum: 100000000, maxLength: 24 },
+    productLocation: { minLength: 1, maxLength: 200 },
+    userYears: { minimum: 0, maximum: 100, maxLength: 24 },
+    postTime: { minLength: 1, maxLength: 64 },
+    productDescription: { minLength: 1, maxLength: 4000 },
+    sellerName: { minLength: 1, maxLength: 100 },
+    sellerPhoto: { maxLength: 2048 },
+  },
+} as const;
+export const getOrdersLimits = { query: { email: { minLength: 3, maxLength: 254 } } } as const;
+export const createOrderLimits = {
+  body: {
+    buyerName: { minLength: 1, maxLength: 100 },
+    phone: { maxLength: 24, minimum: 1000, maximum: 999999999999999 },
+    meetLocation: { minLength: 1, maxLength: 200 },
+    buyerEmail: { maxLength: 254 },
+    productName: { maxLength: 120 },
+    productPrice: { minimum: 0, maximum: 100000000, maxLength: 24 },
+    carImage: { maxLength: 2048 },
+  },
+} as const;
+export const moveOrderLimits = {
+  body: {
+    status: { enum: ['accepted', 'declined', 'cancelled', 'sold'] },
+    reason: { maxLength: 500 },
+  },
+} as const;
+export const getSellerOrdersLimits = {
+  query: {
+    status: { enum: ['requested', 'accepted', 'declined', 'cancelled', 'sold'] },
+    limit: { minimum: 1, maximum: 100 },
+    offset: { minimum: 0, maximum: 1000000 },
+  },
+} as const;
+export const getAllOrdersLimits = {
+  query: {
+    status: { enum: ['requested', 'accepted', 'declined', 'cancelled', 'sold'] },
+    limit: { minimum: 1, maximum: 100 },
+    offset: { minimum: 0, maximum: 1000000 },
+  },
+} as const;
+export const postOrderMessageLimits = {
+  body: { text: { minLength: 1, maxLength: 2000 } },
+} as const;
+export const markNotificationsReadLimits = { body: { ids: { maxItems: 100 } } } as const;
+
 export const operationLimits = {
-  getAccessToken: { query: { email: { minLength: 3, maxLength: 254 } } },
-  getIsAdmin: { path: { email: { minLength: 3, maxLength: 254 } } },
-  getIsBuyer: { path: { email: { minLength: 3, maxLength: 254 } } },
-  getIsSeller: { path: { email: { minLength: 3, maxLength: 254 } } },
-  upsertUser: {
-    body: {
-      name: { minLength: 1, maxLength: 100 },
-      email: { minLength: 3, maxLength: 254 },
-      userRole: { enum: ['Seller', 'Buyer'] },
-      userImg: { maxLength: 2048 },
-      userVerify: { enum: ['true', 'false'] },
-    },
-  },
-  getBuyers: {
-    query: {
-      limit: { minimum: 1, maximum: 100 },
-      offset: { minimum: 0, maximum: 1000000 },
-      sort: { enum: ['createdAt', 'name', 'email', 'userVerify'] },
-      order: { enum: ['asc', 'desc'] },
-      q: { maxLength: 100 },
-    },
-  },
-  getSellers: {
-    query: {
-      limit: { minimum: 1, maximum: 100 },
-      offset: { minimum: 0, maximum: 1000000 },
-      sort: { enum: ['createdAt', 'name', 'email', 'userVerify'] },
-      order: { enum: ['asc', 'desc'] },
-      q: { maxLength: 100 },
-    },
-  },
-  getCategoryProducts: {
-    path: { categoryName: { minLength: 1, maxLength: 50 } },
-    query: {
-      limit: { minimum: 1, maximum: 100 },
-      offset: { minimum: 0, maximum: 1000000 },
-      cursor: { minLength: 1, maxLength: 600 },
-      sort: { enum: ['createdAt', 'resalePrice'] },
-      order: { enum: ['asc', 'desc'] },
-      condition: { enum: ['Excellent', 'Good', 'Fair'] },
-    },
-  },
-  addProduct: {
-    body: {
-      carName: { minLength: 1, maxLength: 120 },
-      carPhoto: { minLength: 1, maxLength: 2048 },
-      photos: { maxItems: 10 },
-      categoryName: { minLength: 1, maxLength: 50 },
-      condition: { enum: ['Excellent', 'Good', 'Fair'] },
-      originalPrice: { minimum: 0, maximum: 100000000, maxLength: 24 },
-      resalePrice: { minimum: 0, maximum: 100000000, maxLength: 24 },
-      productLocation: { minLength: 1, maxLength: 200 },
-      userYears: { minimum: 0, maximum: 100, maxLength: 24 },
-      postTime: { minLength: 1, maxLength: 64 },
-      productDescription: { minLength: 1, maxLength: 4000 },
-      sellerName: { minLength: 1, maxLength: 100 },
-      sellerPhoto: { maxLength: 2048 },
-      email: { maxLength: 254 },
-      advertisement: { maxLength: 5 },
-      isVerify: { maxLength: 5 },
-    },
-  },
-  getSellerProducts: { path: { email: { minLength: 3, maxLength: 254 } } },
-  searchProducts: {
-    query: {
-      q: { maxLength: 200 },
-      category: { minLength: 1, maxLength: 50, maxItems: 20 },
-      condition: { maxItems: 3, enum: ['Excellent', 'Good', 'Fair'] },
-      minPrice: { minimum: 0, maximum: 100000000, maxLength: 17 },
-      maxPrice: { minimum: 0, maximum: 100000000, maxLength: 17 },
-      minYears: { minimum: 0, maximum: 100, maxLength: 17 },
-      maxYears: { minimum: 0, maximum: 100, maxLength: 17 },
-      location: { minLength: 1, maxLength: 200 },
-      verified: { enum: ['true', 'false'] },
-      sort: { enum: ['newest', 'price_asc', 'price_desc', 'deal', 'relevance'] },
-      limit: { minimum: 1, maximum: 48 },
-      cursor: { minLength: 1, maxLength: 600 },
-    },
-  },
-  getSearchFacets: {
-    query: {
-      q: { maxLength: 200 },
-      category: { minLength: 1, maxLength: 50, maxItems: 20 },
-      condition: { maxItems: 3, enum: ['Excellent', 'Good', 'Fair'] },
-      minPrice: { minimum: 0, maximum: 100000000, maxLength: 17 },
-      maxPrice: { minimum: 0, maximum: 100000000, maxLength: 17 },
-      minYears: { minimum: 0, maximum: 100, maxLength: 17 },
-      maxYears: { minimum: 0, maximum: 100, maxLength: 17 },
-      location: { minLength: 1, maxLength: 200 },
-      verified: { enum: ['true', 'false'] },
-    },
-  },
-  updateProduct: {
-    body: {
-      carName: { minLength: 1, maxLength: 120 },
-      carPhoto: { minLength: 1, maxLength: 2048 },
-      photos: { maxItems: 10 },
-      categoryName: { minLength: 1, maxLength: 50 },
-      condition: { enum: ['Excellent', 'Good', 'Fair'] },
-      originalPrice: { minimum: 0, maximum: 100000000, maxLength: 24 },
-      resalePrice: { minimum: 0, maximum: 100000000, maxLength: 24 },
-      productLocation: { minLength: 1, maxLength: 200 },
-      userYears: { minimum: 0, maximum: 100, maxLength: 24 },
-      postTime: { minLength: 1, maxLength: 64 },
-      productDescription: { minLength: 1, maxLength: 4000 },
-      sellerName: { minLength: 1, maxLength: 100 },
-      sellerPhoto: { maxLength: 2048 },
-    },
-  },
-  getOrders: { query: { email: { minLength: 3, maxLength: 254 } } },
-  createOrder: {
-    body: {
-      buyerName: { minLength: 1, maxLength: 100 },
-      phone: { maxLength: 24, minimum: 1000, maximum: 999999999999999 },
-      meetLocation: { minLength: 1, maxLength: 200 },
-      buyerEmail: { maxLength: 254 },
-      productName: { maxLength: 120 },
-      productPrice: { minimum: 0, maximum: 100000000, maxLength: 24 },
-      carImage: { maxLength: 2048 },
-    },
-  },
-  moveOrder: {
-    body: {
-      status: { enum: ['accepted', 'declined', 'cancelled', 'sold'] },
-      reason: { maxLength: 500 },
-    },
-  },
-  getSellerOrders: {
-    query: {
-      status: { enum: ['requested', 'accepted', 'declined', 'cancelled', 'sold'] },
-      limit: { minimum: 1, maximum: 100 },
-      offset: { minimum: 0, maximum: 1000000 },
-    },
-  },
-  getAllOrders: {
-    query: {
-      status: { enum: ['requested', 'accepted', 'declined', 'cancelled', 'sold'] },
-      limit: { minimum: 1, maximum: 100 },
-      offset: { minimum: 0, maximum: 1000000 },
-    },
-  },
-  postOrderMessage: { body: { text: { minLength: 1, maxLength: 2000 } } },
-  markNotificationsRead: { body: { ids: { maxItems: 100 } } },
+  getAccessToken: getAccessTokenLimits,
+  getIsAdmin: getIsAdminLimits,
+  getIsBuyer: getIsBuyerLimits,
+  getIsSeller: getIsSellerLimits,
+  upsertUser: upsertUserLimits,
+  getBuyers: getBuyersLimits,
+  getSellers: getSellersLimits,
+  getCategoryProducts: getCategoryProductsLimits,
+  addProduct: addProductLimits,
+  getSellerProducts: getSellerProductsLimits,
+  searchProducts: searchProductsLimits,
+  getSearchFacets: getSearchFacetsLimits,
+  updateProduct: updateProductLimits,
+  getOrders: getOrdersLimits,
+  createOrder: createOrderLimits,
+  moveOrder: moveOrderLimits,
+  getSellerOrders: getSellerOrdersLimits,
+  getAllOrders: getAllOrdersLimits,
+  postOrderMessage: postOrderMessageLimits,
+  markNotificationsRead: markNotificationsReadLimits,
 } as const;
 
 export const schemaLimits = {
