@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import { ActionButton } from './actions';
-import Container from '@mui/material/Container';
+import { Container } from './Container';
 import Typography from '@mui/material/Typography';
 import { styled } from '@mui/material/styles';
 

@@ -1,4 +1,4 @@
-import Container from '@mui/material/Container';
+import { Container } from './Container';
 import type { ReactNode } from 'react';
 
 /** A page's document title (React hoists <title> into the head) and its padded content. */

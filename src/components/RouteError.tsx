@@ -1,4 +1,4 @@
-import Container from '@mui/material/Container';
+import { Container } from './Container';
 import { useRouteError } from 'react-router-dom';
 import { ActionButton, ErrorNotice } from './actions';
 

@@ -1,6 +1,6 @@
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Container from '@mui/material/Container';
+import { Container } from '../../components/Container';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 

@@ -2,7 +2,7 @@ import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Container from '@mui/material/Container';
+import { Container } from '../../components/Container';
 import Typography from '@mui/material/Typography';
 import { QueryState } from '../../components/QueryState';
 import { ActionLink } from '../../components/actions';

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
-import Container from '@mui/material/Container';
+import { Container } from '../../components/Container';
 import Typography from '@mui/material/Typography';
 import { StarIcon } from '../../components/icons';
 import { QueryState } from '../../components/QueryState';

@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
+import { Container } from '../../components/Container';
 import Typography from '@mui/material/Typography';
 
 const brands = ['VOLTA', 'ROSSO', 'NORDWAGEN', 'TORO', 'AUTOLUX'];

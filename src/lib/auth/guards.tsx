@@ -1,6 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import Container from '@mui/material/Container';
+import { Container } from '../../components/Container';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { useSelector } from 'react-redux';
 import { Link as RouterLink, Navigate, useLocation } from 'react-router-dom';
