@@ -1,7 +1,6 @@
 import Box from '@mui/material/Box';
 import { Container } from '../../components/Container';
 import Typography from '@mui/material/Typography';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -11,6 +10,7 @@ import { CarIcon } from '../../components/icons';
 import { PlainSelect } from '../../components/PlainField';
 import { Spinner } from '../../components/Spinner';
 import { paths } from '../../config/paths';
+import { useMatchMedia } from '../../lib/useMatchMedia';
 import {
   useGetSearchFacetsQuery,
   useSearchProductPagesInfiniteQuery,
@@ -126,7 +126,7 @@ export function CarsPage() {
 
   const theme = useTheme();
   // Where the browser cannot say (tests), the wide layout.
-  const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true, defaultMatches: true });
+  const wide = useMatchMedia(theme.breakpoints.up('md'), true);
   const [drawerOpen, setDrawerOpen] = useState(false);
 
   // The newest search asked for. A navigation commits some time after it is asked for (the
