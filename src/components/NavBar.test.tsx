@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { makeStore } from '../app/store';
 import { renderApp } from '../testing/render';
-import { DEFAULT_AVATAR } from './NavBar';
+import { DEFAULT_AVATAR } from './UserAvatar';
 import { makeSessionUser, roleHandlers, signedInState } from '../testing/session';
 import { server } from '../testing/server';
 

@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import { Container } from './Container';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
-import { styled, type SxProps, type Theme } from '@mui/material/styles';
+import { styled } from '@mui/material/styles';
 import { lazy, Suspense, useState, type FormEvent } from 'react';
 import { useSelector } from 'react-redux';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
@@ -18,6 +18,7 @@ import { signOut, useSessionDispatch } from '../lib/auth/session';
 import type { SessionUser } from '../lib/auth/sessionUser';
 import { ActionButton, ActionNavLink, ActionSpan, RoundButton } from './actions';
 import { CarIcon, MenuIcon, SearchIcon } from './icons';
+import { UserAvatar } from './UserAvatar';
 
 const MobileMenu = lazy(() => import('./MobileMenu'));
 // Signed-in users only: the bell's code (and its live stream) never loads for a visitor.
@@ -56,28 +57,6 @@ const linkSx = {
   px: 1.5,
   '&.active': { bgcolor: 'rgba(255,255,255,0.12)' },
 } as const;
-
-export const DEFAULT_AVATAR = '/images/avatar.svg';
-
-/** The signed-in user's round photo; the default picture when theirs is missing or will not load. */
-function UserPhoto({ user, size, sx }: { user: SessionUser; size: number; sx?: SxProps<Theme> }) {
-  const [broken, setBroken] = useState<string | null>(null);
-  const src = user.photoURL && user.photoURL !== broken ? user.photoURL : DEFAULT_AVATAR;
-  return (
-    <Box
-      component="img"
-      src={src}
-      alt={user.displayName ?? 'Your photo'}
-      width={size}
-      height={size}
-      onError={() => setBroken(src)}
-      sx={[
-        { borderRadius: '50%', objectFit: 'cover', flexShrink: 0, bgcolor: 'grey.300' },
-        ...(Array.isArray(sx) ? sx : [sx]),
-      ]}
-    />
-  );
-}
 
 const SearchBox = styled('input')(({ theme }) => ({
   ...theme.typography.body2,
@@ -235,8 +214,9 @@ export function NavBar() {
                 <ActionButton type="button" onClick={logOut} tone="inherit" sx={linkSx}>
                   Log out
                 </ActionButton>
-                <UserPhoto
-                  user={user}
+                <UserAvatar
+                  src={user.photoURL}
+                  alt={user.displayName ?? 'Your photo'}
                   size={36}
                   sx={{ ml: 0.5, border: '2px solid rgba(255,255,255,0.6)' }}
                 />
@@ -248,7 +228,14 @@ export function NavBar() {
               <NotificationBell />
             </Suspense>
           )}
-          {user && <UserPhoto user={user} size={32} sx={{ display: { md: 'none' } }} />}
+          {user && (
+            <UserAvatar
+              src={user.photoURL}
+              alt={user.displayName ?? 'Your photo'}
+              size={32}
+              sx={{ display: { md: 'none' } }}
+            />
+          )}
           <RoundButton
             type="button"
             aria-label="Open menu"

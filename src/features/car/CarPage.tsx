@@ -1,4 +1,4 @@
-import Avatar from '@mui/material/Avatar';
+import { UserAvatar } from '../../components/UserAvatar';
 import Box from '@mui/material/Box';
 import { Container } from '../../components/Container';
 import Typography from '@mui/material/Typography';
@@ -167,7 +167,7 @@ function SellerCard({ seller }: { seller: CarDetails['seller'] }) {
         p: 2,
       }}
     >
-      <Avatar src={seller.photo || undefined} alt={seller.name} sx={{ width: 56, height: 56 }} />
+      <UserAvatar src={seller.photo} alt={seller.name} size={56} />
       <Box sx={{ minWidth: 0 }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
           <Typography sx={{ fontWeight: 700 }} noWrap>

@@ -1,4 +1,4 @@
-import Avatar from '@mui/material/Avatar';
+import { UserAvatar } from '../../components/UserAvatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
@@ -112,11 +112,7 @@ export const ProductCard = memo(function ProductCard({
         </Typography>
         <Divider sx={{ mt: 'auto' }} />
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.25 }}>
-          <Avatar
-            src={product.sellerPhoto || undefined}
-            alt={product.sellerName}
-            sx={{ width: 36, height: 36 }}
-          />
+          <UserAvatar src={product.sellerPhoto} alt={product.sellerName} size={36} />
           <Box sx={{ flexGrow: 1, minWidth: 0 }}>
             <Typography variant="caption" color="text.secondary" component="p">
               Seller

@@ -1,4 +1,4 @@
-import Avatar from '@mui/material/Avatar';
+import { UserAvatar } from '../../components/UserAvatar';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -52,11 +52,7 @@ function AdvertisedCard({ product }: { product: Product }) {
           <Tag>{`Category: ${product.categoryName}`}</Tag>
         </Box>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 'auto' }}>
-          <Avatar
-            src={product.sellerPhoto || undefined}
-            alt={product.sellerName}
-            sx={{ width: 32, height: 32 }}
-          />
+          <UserAvatar src={product.sellerPhoto} alt={product.sellerName} size={32} />
           <Typography
             variant="body2"
             color="text.secondary"
