@@ -72,8 +72,14 @@ function limitsByName(schema: Schema, where: string): Record<string, Limits> | L
 
 const isEmpty = (value: object) => Object.keys(value).length === 0;
 
-/** The module's source: `operationLimits` by operationId, `schemaLimits` by schema name. */
-export function contractLimitsModule(document: OpenApiDocument): string {
+/**
+ * The modules' sources: `index` (limits.ts: `operationLimits` by operationId, `schemaLimits` by
+ * schema name) and one module per operation (by operationId).
+ */
+export function contractLimitsModules(document: OpenApiDocument): {
+  index: string;
+  modules: Record<string, string>;
+} {
   const operations: Record<string, Record<string, object>> = {};
   for (const [path, methods] of Object.entries(document.paths)) {
     for (const [method, operation] of Object.entries(methods)) {
@@ -101,24 +107,31 @@ export function contractLimitsModule(document: OpenApiDocument): string {
     const limits = limitsByName(schema, name);
     if (!isEmpty(limits)) schemas[name] = limits;
   }
-  // Each operation's limits are a constant of their own as well (`searchProductsLimits`): a
-  // screen that imports only its own leaves the others out of its bundle.
+  // Each operation's limits are also a module of their own (limits/searchProducts.ts exports
+  // `searchProductsLimits`): a screen that imports only its own carries no other's in its chunk.
   const named = Object.keys(operations).filter((id) => /^[A-Za-z_$][\w$]*$/.test(id));
   const byOperation = Object.entries(operations).map(([id, parts]) =>
     named.includes(id)
       ? `${JSON.stringify(id)}: ${id}Limits`
       : `${JSON.stringify(id)}: ${JSON.stringify(parts)}`,
   );
-  return [
+  const modules: Record<string, string> = {};
+  for (const id of named) {
+    modules[id] = `export const ${id}Limits = ${JSON.stringify(operations[id])} as const;\n`;
+  }
+  const index = [
+    ...named.map((id) => `import { ${id}Limits } from './limits/${id}';`),
+    '',
+    `export { ${named.map((id) => `${id}Limits`).join(', ')} };`,
+    '',
     '/**',
     " * The contract's enums and limits, as values: by operation (its `path` and `query` parameters",
     ' * and its JSON `body`) and by schema. The types in cardealerApi.ts say the same as types.',
     ' */',
-    ...named.map((id) => `export const ${id}Limits = ${JSON.stringify(operations[id])} as const;`),
-    '',
     `export const operationLimits = { ${byOperation.join(', ')} } as const;`,
     '',
     `export const schemaLimits = ${JSON.stringify(schemas)} as const;`,
     '',
   ].join('\n');
+  return { index, modules };
 }
