@@ -14,16 +14,14 @@ import {
 import { useEffect, useMemo, useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { QueryState } from '../../components/QueryState';
+import { errorMessage, getBuyersLimits, type User } from '../../lib/api';
 import {
-  errorMessage,
-  getBuyersLimits,
   useDeleteUserMutation,
   useGetBuyersPageQuery,
   useGetSellersPageQuery,
   useVerifySellerMutation,
-  type User,
   type UserPageArg,
-} from '../../lib/api';
+} from '../../lib/api/admin';
 import { notify } from '../../lib/notify/notify';
 
 /** What differs between All buyers and All sellers (spec §2, §8 strings). */

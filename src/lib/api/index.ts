@@ -1,11 +1,6 @@
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
-import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
-import {
-  cardealerApi,
-  type GetBuyersApiArg,
-  type Product,
-  type User,
-} from './generated/cardealerApi';
+import { header, KEEP_TAGS, optimistic, totalOf, without, type Patch } from './cacheUpdates';
+import { cardealerApi, type Product } from './generated/cardealerApi';
 import { carLists, LIST, listTags, tag, TAG_TYPES } from './tags';
 
 // ---------------------------------------------------------------------------------------------
@@ -20,41 +15,6 @@ export interface ProductPage {
   products: Product[];
   nextCursor: string | null;
   total: number;
-}
-
-/** One page of the buyers or sellers; `total` counts every match of the search. */
-export interface UserPage {
-  users: User[];
-  total: number;
-}
-
-/** What an admin grid asks for: a page, an optional server sort and an optional search. */
-export type UserPageArg = { limit: number; offset: number } & Pick<
-  GetBuyersApiArg,
-  'sort' | 'order' | 'q'
->;
-
-function header(meta: unknown, name: string): string | null {
-  return (meta as FetchBaseQueryMeta | undefined)?.response?.headers.get(name) ?? null;
-}
-
-/** X-Total-Count, or (a server that did not send it) what the page itself shows. */
-function totalOf(meta: unknown, fallback: number): number {
-  const value = Number(header(meta, 'X-Total-Count') ?? Number.NaN);
-  return Number.isFinite(value) ? value : fallback;
-}
-
-function userPage(url: string) {
-  return {
-    query: ({ limit, offset, sort, order, q }: UserPageArg) => ({
-      url,
-      params: { limit, offset, sort, order, q: q || undefined },
-    }),
-    transformResponse: (users: User[], meta: unknown, arg: UserPageArg): UserPage => ({
-      users,
-      total: totalOf(meta, arg.offset + users.length),
-    }),
-  };
 }
 
 const withPages = cardealerApi.injectEndpoints({
@@ -79,8 +39,6 @@ const withPages = cardealerApi.injectEndpoints({
         total: totalOf(meta, products.length),
       }),
     }),
-    getBuyersPage: build.query<UserPage, UserPageArg>(userPage('/api/users/buyers')),
-    getSellersPage: build.query<UserPage, UserPageArg>(userPage('/api/users/sellers')),
   }),
 });
 
@@ -109,8 +67,6 @@ export const api = withPages.enhanceEndpoints({
     },
     getBuyers: { providesTags: (users) => listTags('buyers', users) },
     getSellers: { providesTags: (users) => listTags('sellers', users) },
-    getBuyersPage: { providesTags: (page) => listTags('buyers', page?.users) },
-    getSellersPage: { providesTags: (page) => listTags('sellers', page?.users) },
     // Each car by id, every car list, and this category's pages.
     getCategoryProductPages: {
       providesTags: (data, _error, { categoryName }) =>
@@ -137,34 +93,6 @@ export const api = withPages.enhanceEndpoints({
         ...listTags('products', products, []),
         tag('advertisement', LIST),
       ],
-    },
-    // A user's cars and bookings go with the account, wherever they are listed.
-    deleteUser: {
-      invalidatesTags: [
-        tag('buyers', LIST),
-        tag('sellers', LIST),
-        tag('products', LIST),
-        tag('advertisement', LIST),
-        tag('orders', LIST),
-      ],
-      // The row goes at once; it comes back if the server refuses.
-      onQueryStarted: ({ id }, { dispatch, getState, queryFulfilled }) =>
-        optimistic(queryFulfilled, [
-          ...patchUserPages(dispatch, getState, 'getBuyersPage', (page) => withoutUser(page, id)),
-          ...patchUserPages(dispatch, getState, 'getSellersPage', (page) => withoutUser(page, id)),
-        ]),
-    },
-    // The seller's row (a grid sorted by verification reorders), and the tick on every list that
-    // shows one of their cars (which cars is not known here).
-    verifySeller: {
-      invalidatesTags: [tag('sellers', LIST), tag('products', LIST), tag('advertisement', LIST)],
-      // 'Make seller verify' turns into 'verified' at once (there is no way back).
-      onQueryStarted: ({ id }, { dispatch, getState, queryFulfilled }) =>
-        optimistic(queryFulfilled, [
-          ...patchUserPages(dispatch, getState, 'getSellersPage', (page) =>
-            verified(page.users, id),
-          ),
-        ]),
     },
     // A new car joins its category's pages, the seller's list and the searches (it is not
     // advertised).
@@ -226,49 +154,10 @@ export const api = withPages.enhanceEndpoints({
 });
 
 // ---------------------------------------------------------------------------------------------
-// Optimistic updates (redux-essentials style): patch the cached lists when a mutation starts,
-// undo the patches if the server refuses. Tag invalidation then refetches the truth: a patch
-// keeps the tags of the server's last answer (`updateProvided` false), or a list a car was
-// patched out of would no longer answer to that car's tag, and would not be refetched.
-const KEEP_TAGS = false;
+// Optimistic updates (cacheUpdates.ts): the seller's list.
 
 type CacheState = Parameters<typeof cardealerApi.util.selectCachedArgsForQuery>[0];
 type Dispatch = ThunkDispatch<CacheState, unknown, UnknownAction>;
-type Patch = { undo: () => void };
-type PagedState = Parameters<typeof withPages.util.selectCachedArgsForQuery>[0];
-type PagedDispatch = ThunkDispatch<PagedState, unknown, UnknownAction>;
-
-/** Removes the record with this `_id` from a cached list (in place, as Immer wants). */
-function without<T extends { _id: string }>(list: T[], id: string): void {
-  const index = list.findIndex((item) => item._id === id);
-  if (index >= 0) list.splice(index, 1);
-}
-
-/** Marks the seller with this `_id` verified in a cached list. */
-function verified(users: User[], id: string): void {
-  const seller = users.find((user) => user._id === id);
-  if (seller) seller.userVerify = 'true';
-}
-
-/** Removes a user from a cached grid page, and from its total. */
-function withoutUser(page: UserPage, id: string): void {
-  const before = page.users.length;
-  without(page.users, id);
-  if (page.users.length < before) page.total = Math.max(0, page.total - 1);
-}
-
-/** Every cached page of the buyers or sellers grid (one per page, sort and search), patched. */
-function patchUserPages(
-  dispatch: Dispatch,
-  getState: () => unknown,
-  endpoint: 'getBuyersPage' | 'getSellersPage',
-  recipe: (page: UserPage) => void,
-): Patch[] {
-  const args = withPages.util.selectCachedArgsForQuery(getState() as PagedState, endpoint);
-  return args.map((arg) =>
-    (dispatch as PagedDispatch)(withPages.util.updateQueryData(endpoint, arg, recipe, KEEP_TAGS)),
-  );
-}
 
 /** Every cached `getSellerProducts` list (one per seller email), patched. */
 function patchSellerProducts(
@@ -285,26 +174,13 @@ function patchSellerProducts(
   );
 }
 
-/** Waits for the server; on a refusal the patches are undone (newest first). */
-async function optimistic(queryFulfilled: Promise<unknown>, patches: Patch[]): Promise<void> {
-  try {
-    await queryFulfilled;
-  } catch {
-    for (const patch of [...patches].reverse()) patch.undo();
-  }
-}
-
 export const {
   useGetCategoriesQuery,
   useGetIsAdminQuery,
   useGetIsBuyerQuery,
   useGetIsSellerQuery,
-  useDeleteUserMutation,
-  useVerifySellerMutation,
   useGetAdvertisedProductsQuery,
   useGetCategoryProductPagesInfiniteQuery,
-  useGetBuyersPageQuery,
-  useGetSellersPageQuery,
   useAddProductMutation,
   useGetSellerProductsQuery,
   useAdvertiseProductMutation,
