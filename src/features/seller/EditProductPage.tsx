@@ -12,9 +12,9 @@ import {
   errorMessage,
   useGetCategoriesQuery,
   useGetProductQuery,
-  useUpdateProductMutation,
   type CarDetails,
 } from '../../lib/api';
+import { useUpdateProductMutation } from '../../lib/api/seller';
 import { selectUserEmail } from '../../lib/auth/authSlice';
 import { notify } from '../../lib/notify/notify';
 import { ProductForm } from './ProductForm';

@@ -23,13 +23,12 @@ import { useAppSelector } from '../../app/hooks';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { QueryState } from '../../components/QueryState';
 import { paths } from '../../config/paths';
+import { errorMessage, type Product } from '../../lib/api';
 import {
-  errorMessage,
   useAdvertiseProductMutation,
   useDeleteProductMutation,
   useGetSellerProductsQuery,
-  type Product,
-} from '../../lib/api';
+} from '../../lib/api/seller';
 import { selectUserEmail } from '../../lib/auth/authSlice';
 import { notify } from '../../lib/notify/notify';
 import { responsiveImage } from '../../lib/images';

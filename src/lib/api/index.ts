@@ -1,5 +1,4 @@
-import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
-import { header, KEEP_TAGS, optimistic, totalOf, without, type Patch } from './cacheUpdates';
+import { header, totalOf } from './cacheUpdates';
 import { cardealerApi, type Product } from './generated/cardealerApi';
 import { carLists, LIST, listTags, tag, TAG_TYPES } from './tags';
 
@@ -80,13 +79,6 @@ export const api = withPages.enhanceEndpoints({
       providesTags: (products, _error, { categoryName }) =>
         listTags('products', products, [LIST, carLists.category(categoryName)]),
     },
-    // A seller's cars, and which of them are advertised.
-    getSellerProducts: {
-      providesTags: (products) => [
-        ...listTags('products', products, [LIST, carLists.sellers]),
-        ...listTags('advertisement', products, []),
-      ],
-    },
     // The advertised cars (by id: one deleted or sold leaves the list).
     getAdvertisedProducts: {
       providesTags: (products) => [
@@ -94,85 +86,13 @@ export const api = withPages.enhanceEndpoints({
         tag('advertisement', LIST),
       ],
     },
-    // A new car joins its category's pages, the seller's list and the searches (it is not
-    // advertised).
-    addProduct: {
-      invalidatesTags: (_result, _error, { body }) => [
-        tag('products', carLists.category(body.categoryName)),
-        tag('products', carLists.sellers),
-        tag('products', carLists.search),
-      ],
-    },
-    // The advertisements, and the seller's list that shows this car's flag.
-    advertiseProduct: {
-      invalidatesTags: (_result, _error, { id }) => [
-        tag('advertisement', LIST),
-        tag('advertisement', id),
-      ],
-      // The flag is set (and 'Make advertisment' disabled) at once.
-      onQueryStarted: ({ id }, { dispatch, getState, queryFulfilled }) =>
-        optimistic(
-          queryFulfilled,
-          patchSellerProducts(dispatch, getState, (products) => {
-            const product = products.find((item) => item._id === id);
-            if (product) product.advertisement = 'true';
-          }),
-        ),
-    },
-    // Every list that shows this car (its category's pages, its seller's list, the
-    // advertisements if it is advertised), and the bookings, which go with it.
-    deleteProduct: {
-      invalidatesTags: (_result, _error, { id }) => [tag('products', id), tag('orders', LIST)],
-      // The row (and its advertisement) goes at once.
-      onQueryStarted: ({ id }, { dispatch, getState, queryFulfilled }) =>
-        optimistic(queryFulfilled, [
-          ...patchSellerProducts(dispatch, getState, (products) => without(products, id)),
-          dispatch(
-            cardealerApi.util.updateQueryData(
-              'getAdvertisedProducts',
-              undefined,
-              (products) => without(products, id),
-              KEEP_TAGS,
-            ),
-          ),
-        ]),
-    },
     // One car's page (with its photos, seller and fair price).
     getProduct: { providesTags: (_car, _error, { id }) => [tag('products', id)] },
-    // The car itself, every list that shows it (by its tag), and the category it may move to.
-    updateProduct: {
-      invalidatesTags: (_result, _error, { id, body }) => [
-        tag('products', id),
-        tag('products', carLists.sellers),
-        ...(body.categoryName ? [tag('products', carLists.category(body.categoryName))] : []),
-      ],
-    },
     getOrders: { providesTags: (orders) => listTags('orders', orders) },
     // Only a placed order joins the lists of bookings (a refused one changes nothing).
     createOrder: { invalidatesTags: (result) => (result ? [tag('orders', LIST)] : []) },
   },
 });
-
-// ---------------------------------------------------------------------------------------------
-// Optimistic updates (cacheUpdates.ts): the seller's list.
-
-type CacheState = Parameters<typeof cardealerApi.util.selectCachedArgsForQuery>[0];
-type Dispatch = ThunkDispatch<CacheState, unknown, UnknownAction>;
-
-/** Every cached `getSellerProducts` list (one per seller email), patched. */
-function patchSellerProducts(
-  dispatch: Dispatch,
-  getState: () => unknown,
-  recipe: (products: Product[]) => void,
-): Patch[] {
-  const args = cardealerApi.util.selectCachedArgsForQuery(
-    getState() as CacheState,
-    'getSellerProducts',
-  );
-  return args.map((arg) =>
-    dispatch(cardealerApi.util.updateQueryData('getSellerProducts', arg, recipe, KEEP_TAGS)),
-  );
-}
 
 export const {
   useGetCategoriesQuery,
@@ -181,12 +101,7 @@ export const {
   useGetIsSellerQuery,
   useGetAdvertisedProductsQuery,
   useGetCategoryProductPagesInfiniteQuery,
-  useAddProductMutation,
-  useGetSellerProductsQuery,
-  useAdvertiseProductMutation,
-  useDeleteProductMutation,
   useGetProductQuery,
-  useUpdateProductMutation,
   useSearchProductsQuery,
   useGetOrdersQuery,
   useCreateOrderMutation,

@@ -6,6 +6,7 @@ import { API, server } from '../../testing/server';
 import { makeSessionUser, signedInState } from '../../testing/session';
 import { api } from './index';
 import { dealsApi } from './deals';
+import { sellerApi } from './seller';
 
 /**
  * Which requests a change sends: the mutation, then a refetch of exactly the cached lists that
@@ -71,7 +72,7 @@ async function sellersCache(): Promise<AppStore> {
   store.dispatch(api.endpoints.getCategoryProductPages.initiate({ categoryName: 'BMW' }));
   store.dispatch(api.endpoints.getCategories.initiate());
   store.dispatch(api.endpoints.getAdvertisedProducts.initiate());
-  store.dispatch(api.endpoints.getSellerProducts.initiate({ email: SAM }));
+  store.dispatch(sellerApi.endpoints.getSellerProducts.initiate({ email: SAM }));
   store.dispatch(dealsApi.endpoints.getSellerOrdersPage.initiate({ limit: 20, offset: 0 }));
   await settled(store);
   return store;
@@ -115,7 +116,7 @@ describe('cache tags: what a change refetches', () => {
   it('advertising a car refetches the advertisements and its seller’s list, no category', async () => {
     const store = await sellersCache();
     const sent = await requestsOf(store, () =>
-      store.dispatch(api.endpoints.advertiseProduct.initiate({ id: 't1' })).unwrap(),
+      store.dispatch(sellerApi.endpoints.advertiseProduct.initiate({ id: 't1' })).unwrap(),
     );
     expect(sent).toEqual(
       sorted([
@@ -129,7 +130,7 @@ describe('cache tags: what a change refetches', () => {
   it('deleting a car refetches the lists that show it and the bookings, not other categories', async () => {
     const store = await sellersCache();
     const sent = await requestsOf(store, () =>
-      store.dispatch(api.endpoints.deleteProduct.initiate({ id: 'b1' })).unwrap(),
+      store.dispatch(sellerApi.endpoints.deleteProduct.initiate({ id: 'b1' })).unwrap(),
     );
     expect(sent).toEqual(
       sorted([
@@ -147,7 +148,7 @@ describe('cache tags: what a change refetches', () => {
     const sent = await requestsOf(store, () =>
       store
         .dispatch(
-          api.endpoints.addProduct.initiate({
+          sellerApi.endpoints.addProduct.initiate({
             body: {
               carName: 'Tesla Model Y',
               carPhoto: '/image-host/i/y.png',
