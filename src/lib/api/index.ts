@@ -86,6 +86,11 @@ export const api = withPages.enhanceEndpoints({
         tag('advertisement', LIST),
       ],
     },
+    // A plain search (a sold car's similar cars): each car by id, and the searches' list, which
+    // a new car invalidates.
+    searchProducts: {
+      providesTags: (cars) => listTags('products', cars, [LIST, carLists.search]),
+    },
     // One car's page (with its photos, seller and fair price).
     getProduct: { providesTags: (_car, _error, { id }) => [tag('products', id)] },
     getOrders: { providesTags: (orders) => listTags('orders', orders) },

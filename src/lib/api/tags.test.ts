@@ -174,4 +174,41 @@ describe('cache tags: what a change refetches', () => {
       ]),
     );
   });
+
+  it('a sold car’s similar cars are refetched when one of them is deleted or a car is posted', async () => {
+    const store = await sellersCache();
+    server.use(http.get(`${API}/products`, () => HttpResponse.json([samsTesla, othersTesla])));
+    await store.dispatch(api.endpoints.searchProducts.initiate({ category: 'Tesla', limit: 5 }));
+    const similar = 'GET /api/products?category=Tesla&limit=5';
+    const deleting = await requestsOf(store, () =>
+      store.dispatch(sellerApi.endpoints.deleteProduct.initiate({ id: 't1' })).unwrap(),
+    );
+    expect(deleting).toContain(similar);
+    // A car they do not show leaves them alone.
+    const advertising = await requestsOf(store, () =>
+      store.dispatch(sellerApi.endpoints.advertiseProduct.initiate({ id: 'b1' })).unwrap(),
+    );
+    expect(advertising).not.toContain(similar);
+    const posting = await requestsOf(store, () =>
+      store
+        .dispatch(
+          sellerApi.endpoints.addProduct.initiate({
+            body: {
+              carName: 'BMW X5',
+              carPhoto: '/image-host/i/x5.png',
+              categoryName: 'BMW',
+              condition: 'Good',
+              originalPrice: '60000',
+              resalePrice: '45000',
+              productLocation: 'Austin, TX',
+              userYears: '3',
+              productDescription: 'One owner.',
+              sellerName: 'Sam Seller',
+            },
+          }),
+        )
+        .unwrap(),
+    );
+    expect(posting).toContain(similar);
+  });
 });
