@@ -35,7 +35,8 @@ export function Spinner({
   minHeight = 240,
   label = 'Loading',
 }: {
-  minHeight?: number;
+  /** A length, or lengths by breakpoint (`{ xs: '100vh', md: 720 }`). */
+  minHeight?: number | string | Partial<Record<'xs' | 'sm' | 'md' | 'lg', number | string>>;
   label?: string;
 }) {
   return (

@@ -65,7 +65,9 @@ export function CarPage({ notFound }: { notFound: ReactNode }) {
       {query.isError ? (
         <LoadFailure what="this car" retry={query.refetch} retrying={query.isFetching} />
       ) : (
-        <Spinner minHeight={480} label="Loading the car" />
+        // About the page's own height (a phone's screen, or the gallery's on a wide one), so the
+        // footer does not jump down when the car arrives (Lighthouse's layout shift).
+        <Spinner minHeight={{ xs: '100vh', md: 720 }} label="Loading the car" />
       )}
     </Container>
   );
