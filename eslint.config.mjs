@@ -70,9 +70,9 @@ function restrictedImports({ typedHooks = false, light = false } = {}) {
           ? [
               {
                 regex:
-                  '^@mui/material(/index(\\.m?js)?|/(TextField|Select|Autocomplete|Menu|Popover|Modal|Dialog|Drawer|SwipeableDrawer|Popper|Tooltip)(/.*)?)?$',
+                  '^@mui/material(/index(\\.m?js)?|/(TextField|Select|Autocomplete|Menu|Popover|Modal|Dialog|Drawer|SwipeableDrawer|Popper|Tooltip|Avatar|CircularProgress|Container|useMediaQuery)(/.*)?)?$',
                 message:
-                  'Public pages stay light: use TextInput / SelectInput / actions.tsx (src/components), or load this on demand (docs/architecture.md).',
+                  'Public pages stay light: use TextInput / SelectInput / PlainField / UserAvatar / Container / Spinner / actions.tsx (src/components), or load this on demand (docs/architecture.md).',
               },
               {
                 regex: `(^|/)(${onDemandNames.join('|')})(\\.tsx)?$`,
