@@ -125,6 +125,45 @@ describe(`the copies of a car's photo in answers (${databaseKind})`, () => {
     }
   });
 
+  it("lists every photo's copies on a car's page, in the photos' order, and none for a picture it cannot find", async () => {
+    const large = await upload(await png(1600, 1000));
+    const small = await upload(await png(300, 200));
+    const seller = await registerUser(ctx.app, 'Seller');
+    // A name of this host that holds no file (removed since): shown as it is, without copies.
+    const elsewhere = `/image-host/i/${'d'.repeat(64)}.png`;
+    const id = await postProduct(ctx.app, seller, {
+      carPhoto: large.display_url,
+      photos: [large.display_url, small.display_url, elsewhere],
+    });
+    const answer = await ctx.app.inject({ url: `/api/products/${id}` });
+    expect(answer.statusCode).toBe(200);
+    const car = answer.json() as { photos: string[]; photosCopies: Copy[][] };
+    expect(car.photos).toEqual([large.display_url, small.display_url, elsewhere]);
+    expect(car.photosCopies).toEqual([
+      [
+        { url: large.thumb.url, width: 160, height: 100 },
+        { url: large.medium.url, width: 640, height: 400 },
+      ],
+      // Never wider than the original.
+      [
+        { url: small.thumb.url, width: 160, height: 107 },
+        { url: small.medium.url, width: 300, height: 200 },
+      ],
+      [],
+    ]);
+    // An edit's answer says the same of the photos as they now are.
+    const edited = await ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/products/${id}`,
+      headers: seller.auth,
+      payload: { photos: [small.display_url, large.display_url] },
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(
+      (edited.json() as { photosCopies: Copy[][] }).photosCopies.map((c) => c[1]?.url),
+    ).toEqual([small.medium.url, large.medium.url]);
+  });
+
   it('finds the copies of a photo stored before copies existed, and of an absolute URL', async () => {
     const original = await png(300, 200);
     const hash = 'c'.repeat(64);

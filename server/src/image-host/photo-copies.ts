@@ -64,6 +64,21 @@ export class PhotoCopies {
     );
   }
 
+  /**
+   * Each row with `photosCopies` beside its `photos`: for each photo in order, its copies, or an
+   * empty list for a picture stored elsewhere.
+   */
+  async addToPhotos<T extends { photos: string[] }>(
+    rows: T[],
+  ): Promise<Array<T & { photosCopies: PhotoCopy[][] }>> {
+    return Promise.all(
+      rows.map(async (row) => ({
+        ...row,
+        photosCopies: await Promise.all(row.photos.map(async (url) => (await this.of(url)) ?? [])),
+      })),
+    );
+  }
+
   private async find(hash: string, file: string): Promise<StoredVariant[] | undefined> {
     if (!(await this.store.has(file))) return undefined;
     let original: Promise<Buffer> | undefined;

@@ -89,6 +89,11 @@ export const CarDetails = Type.Intersect(
         description: 'null with too few comparables, and for a sold car',
       }),
       seller: Type.Ref('SellerSummary'),
+      photosCopies: Type.Array(Type.Array(Type.Ref('PhotoCopy')), {
+        description:
+          'for each of `photos`, in order, its smaller WebP copies, narrowest first, with their ' +
+          "true sizes; an empty list for a photo not stored on this API's image host",
+      }),
     }),
   ],
   { $id: 'CarDetails', title: 'CarDetails' },
@@ -404,7 +409,8 @@ const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = async (app,
         const car = await app.repos.search.car(request.params.id);
         if (!car) throw httpError(404, 'id: no such product');
         const [withCopies] = await app.photoCopies.addTo([car], 'carPhoto');
-        return { body: withCopies };
+        const [withAll] = await app.photoCopies.addToPhotos([withCopies!]);
+        return { body: withAll };
       }),
   );
 
@@ -485,7 +491,8 @@ const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = async (app,
       const car = await app.repos.search.car(id);
       if (!car) throw httpError(404, 'id: no such product');
       const [withCopies] = await app.photoCopies.addTo([car], 'carPhoto');
-      return withCopies;
+      const [withAll] = await app.photoCopies.addToPhotos([withCopies!]);
+      return withAll;
     },
   );
 };

@@ -30,6 +30,10 @@ function makeCar(overrides: Partial<CarDetails> = {}): CarDetails {
   return {
     ...product,
     photos: ['/image-host/i/front.png', '/image-host/i/side.png', '/image-host/i/back.png'],
+    photosCopies: ['front', 'side', 'back'].map((name) => [
+      { url: `/image-host/i/${name}-160.webp`, width: 160, height: 100 },
+      { url: `/image-host/i/${name}-640.webp`, width: 640, height: 400 },
+    ]),
     seller: {
       name: 'Sam Seller',
       photo: '/images/avatar.svg',
@@ -258,13 +262,18 @@ describe("a car's gallery", () => {
     const photo = () => within(gallery).getAllByRole('img')[0];
     expect(photo()).toHaveAccessibleName('Tesla Model S Plaid, photo 1 of 3');
     // The cover shows the copy that fits, from the copies the answer lists.
-    expect(photo()).toHaveAttribute('src', '/image-host/i/front-medium.webp');
+    expect(photo()).toHaveAttribute('src', '/image-host/i/front-640.webp');
 
     const user = userEvent.setup();
     act(() => gallery.focus());
     await user.keyboard('{ArrowRight}');
     expect(photo()).toHaveAccessibleName('Tesla Model S Plaid, photo 2 of 3');
-    expect(photo()).toHaveAttribute('src', '/image-host/i/side.png');
+    // Every photo shows a copy that fits, not its original.
+    expect(photo()).toHaveAttribute('src', '/image-host/i/side-640.webp');
+    expect(photo()).toHaveAttribute(
+      'srcset',
+      '/image-host/i/side-160.webp 160w, /image-host/i/side-640.webp 640w',
+    );
     expect(within(gallery).getByText('2 / 3')).toBeInTheDocument();
     await user.keyboard('{ArrowLeft}{ArrowLeft}');
     expect(photo()).toHaveAccessibleName('Tesla Model S Plaid, photo 3 of 3');
@@ -277,14 +286,14 @@ describe("a car's gallery", () => {
     );
   });
 
-  it('shows the largest copy full screen, and Escape closes it', async () => {
+  it('shows the photo as uploaded full screen, and Escape closes it', async () => {
     serve(makeCar());
     renderApp('/cars/car-1', { store: signedOut() });
     const user = userEvent.setup();
     const open = await screen.findByRole('button', { name: 'Full screen' });
     await user.click(open);
     const full = screen.getByRole('dialog', { name: 'Full screen photo' });
-    expect(within(full).getByRole('img')).toHaveAttribute('src', '/image-host/i/front-medium.webp');
+    expect(within(full).getByRole('img')).toHaveAttribute('src', '/image-host/i/front.png');
     expect(within(full).getByRole('button', { name: 'Close full screen' })).toHaveFocus();
     await user.keyboard('{ArrowRight}');
     expect(within(full).getByRole('img')).toHaveAttribute('src', '/image-host/i/side.png');

@@ -12,7 +12,12 @@ import { VerifiedIcon } from '../../components/icons';
 import { Spinner } from '../../components/Spinner';
 import { Tag } from '../../components/Tag';
 import { paths } from '../../config/paths';
-import { useGetProductQuery, useSearchProductsQuery, type CarDetails } from '../../lib/api';
+import {
+  useGetProductQuery,
+  useSearchProductsQuery,
+  type CarDetails,
+  type PhotoCopy,
+} from '../../lib/api';
 import { selectAuthLoading, selectUserEmail } from '../../lib/auth/authSlice';
 import type { FromState } from '../../lib/auth/guards';
 import { useRole } from '../../lib/auth/roles';
@@ -75,6 +80,11 @@ export function CarPage({ notFound }: { notFound: ReactNode }) {
 
 function CarDetailsView({ car }: { car: CarDetails }) {
   const photos = car.photos.length > 0 ? car.photos : [car.carPhoto];
+  // Each photo's copies; an answer without them (an older server) still has the cover's.
+  const copies: PhotoCopy[][] =
+    car.photos.length > 0 && car.photosCopies.length === car.photos.length
+      ? car.photosCopies
+      : [car.carPhotoCopies ?? []];
   const url =
     typeof window === 'undefined'
       ? paths.car.to(car._id)
@@ -91,7 +101,7 @@ function CarDetailsView({ car }: { car: CarDetails }) {
         }}
       >
         <Box sx={{ minWidth: 0 }}>
-          <Gallery photos={photos} coverCopies={car.carPhotoCopies} name={car.carName} />
+          <Gallery photos={photos} copies={copies} name={car.carName} />
         </Box>
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2.5, minWidth: 0 }}>
           <Box>

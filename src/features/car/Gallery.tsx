@@ -13,8 +13,8 @@ const THUMB_SLOT = { width: 96 };
 interface Props {
   /** Every photo, the cover first. */
   photos: readonly string[];
-  /** The cover's copies, as the answer lists them (`carPhotoCopies`); the others have none. */
-  coverCopies?: PhotoCopy[];
+  /** Each photo's copies, in order, as the answer lists them (`photosCopies`). */
+  copies?: readonly (readonly PhotoCopy[])[];
   /** The car's name, for the photos' descriptions. */
   name: string;
 }
@@ -46,14 +46,17 @@ const overlayButton = {
  * has focus, a swipe on a touch screen, and full screen (the largest copy there is) closed by
  * Escape. Plain elements: no modal code on this public page.
  */
-export function Gallery({ photos, coverCopies, name }: Props) {
+export function Gallery({ photos, copies, name }: Props) {
   const [index, setIndex] = useState(0);
   const [full, setFull] = useState(false);
   const start = useRef<{ id: number; x: number; y: number } | null>(null);
   const fullButton = useRef<HTMLButtonElement>(null);
   const count = photos.length;
   const current = Math.min(index, count - 1);
-  const copiesOf = (i: number) => (i === 0 ? coverCopies : undefined);
+  const copiesOf = (i: number): PhotoCopy[] | undefined => {
+    const found = copies?.[i];
+    return found && found.length > 0 ? [...found] : undefined;
+  };
   const alt = (i: number) => (count > 1 ? `${name}, photo ${i + 1} of ${count}` : name);
   const go = (step: number) => setIndex((i) => (Math.min(i, count - 1) + step + count) % count);
 
@@ -81,12 +84,6 @@ export function Gallery({ photos, coverCopies, name }: Props) {
   };
 
   const image = responsiveImage(photos[current], copiesOf(current), MAIN_SLOT);
-  const largest = (i: number) => {
-    const copies = copiesOf(i);
-    return copies?.length
-      ? [...copies].sort((a, b) => a.width - b.width)[copies.length - 1].url
-      : photos[i];
-  };
 
   return (
     <Box
@@ -245,7 +242,8 @@ export function Gallery({ photos, coverCopies, name }: Props) {
       )}
       {full && (
         <FullScreen
-          src={largest(current)}
+          // Full screen: the photo as uploaded (the copies are at most 640 px wide).
+          src={photos[current]}
           alt={alt(current)}
           count={count}
           onStep={go}

@@ -13,6 +13,7 @@ const seller = makeSessionUser({ email: 'sam@example.com', displayName: 'Sam Sel
 const details = (product: Product, photos: string[]): CarDetails => ({
   ...product,
   photos,
+  photosCopies: photos.map(() => []),
   fairPrice: null,
   seller: {
     name: product.sellerName,

@@ -687,6 +687,8 @@ export type CarDetails = Product & {
   /** null with too few comparables, and for a sold car */
   fairPrice: FairPrice | (null | null);
   seller: SellerSummary;
+  /** for each of `photos`, in order, its smaller WebP copies, narrowest first, with their true sizes; an empty list for a photo not stored on this API's image host */
+  photosCopies: PhotoCopy[][];
 };
 export type OrderStatus = 'requested' | 'accepted' | 'declined' | 'cancelled' | 'sold';
 export type Order = {
