@@ -17,6 +17,7 @@ interface Entry {
 
 export class CatalogueCache {
   private readonly entries = new Map<string, Entry>();
+  private readonly listeners: Array<() => void> = [];
   readonly ttlMs: number;
 
   constructor(
@@ -48,9 +49,15 @@ export class CatalogueCache {
     return value;
   }
 
-  /** Forgets everything (after a write). */
+  /** Forgets everything (after a write), and tells whoever keeps something derived from it. */
   invalidate(): void {
     this.entries.clear();
+    for (const listener of this.listeners) listener();
+  }
+
+  /** Calls `listener` on every invalidate (another cache of the catalogue: the price lists). */
+  onInvalidate(listener: () => void): void {
+    this.listeners.push(listener);
   }
 
   get size(): number {

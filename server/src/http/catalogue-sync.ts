@@ -46,6 +46,8 @@ const POLL_MS = 3;
 const catalogueSync: FastifyPluginAsync<CatalogueSyncOptions> = async (app, options) => {
   const cache = new CatalogueCache(options.ttlMs);
   app.decorate('catalogueCache', cache);
+  // The fair prices' price lists go with the answers (search-repository.ts).
+  cache.onInvalidate(() => app.repos.search.forgetPrices());
   const replicas = app.repos.catalogueReplicas;
   const listen = options.listen;
   const id = randomUUID();
@@ -95,11 +97,12 @@ const catalogueSync: FastifyPluginAsync<CatalogueSyncOptions> = async (app, opti
   // Callback style: a read (nearly every request) passes without a promise.
   app.addHook('onSend', (request, reply, payload, done) => {
     const write = request.routeOptions.config.catalogueWrite === true;
-    if (!write || reply.statusCode >= 400 || cache.ttlMs === 0) return done(null, payload);
+    if (!write || reply.statusCode >= 400) return done(null, payload);
     if (!listen) {
       cache.invalidate();
       return done(null, payload);
     }
+    if (cache.ttlMs === 0) return done(null, payload);
     // The write is done: if the database cannot say who has seen it, answer anyway (an older
     // answer elsewhere expires within the cache's lifetime).
     settle()

@@ -286,3 +286,46 @@ describe(`the fair price (${databaseKind})`, () => {
     });
   });
 });
+
+describe(`the fair prices of a search's cards (${databaseKind})`, () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    // The answer cache on, as in production: the price lists go with it.
+    ctx = await buildTestApp({ catalogueCacheMs: 1000 });
+  });
+  afterAll(() => ctx.close());
+
+  it('follow the catalogue: a comparable posted or sold changes the next search at once', async () => {
+    // A group of its own: Lamborghini, Fair, 40 years used.
+    const group = { categoryName: 'Lamborghini', condition: 'Fair', userYears: '40' };
+    const mine = await registerUser(ctx.app, 'Seller');
+    const car = await postProduct(ctx.app, mine, { ...group, resalePrice: '30000' });
+    const others: string[] = [];
+    for (const price of [20000, 30000, 40000, 50000]) {
+      const seller = await registerUser(ctx.app, 'Seller');
+      others.push(await postProduct(ctx.app, seller, { ...group, resalePrice: String(price) }));
+    }
+    const card = async () => {
+      const response = await ctx.app.inject({
+        url: '/api/products?category=Lamborghini&condition=Fair&minYears=40&maxYears=40&limit=48',
+      });
+      expect(response.statusCode).toBe(200);
+      return (response.json() as { _id: string; fairPrice: unknown }[]).find((c) => c._id === car)
+        ?.fairPrice;
+    };
+    // Four comparables: no price signal.
+    expect(await card()).toBeNull();
+    const fifth = await registerUser(ctx.app, 'Seller');
+    const fifthCar = await postProduct(ctx.app, fifth, { ...group, resalePrice: '60000' });
+    expect(await card()).toEqual({ rating: 'good', median: 40000, comparables: 5 });
+    // Deleted by its seller: four again.
+    const deleted = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/seller-products/${fifthCar}`,
+      headers: fifth.auth,
+    });
+    expect(deleted.statusCode).toBe(200);
+    expect(await card()).toBeNull();
+    expect(others).toHaveLength(4);
+  });
+});

@@ -103,17 +103,41 @@ const COLUMNS = sql.raw(`p.id as "_id", p.car_name as "carName", p.car_photo as 
  */
 const FAIR_PRICE = sql.raw(`left join lateral (
     select count(*)::int as n,
-      percentile_cont(0.25) within group (order by c.resale_price) as q1,
-      percentile_cont(0.5) within group (order by c.resale_price) as median,
-      percentile_cont(0.75) within group (order by c.resale_price) as q3
+      percentile_cont(array[0.25, 0.5, 0.75]) within group (order by c.resale_price) as q
     from products c
     where c.sold_at is null and c.category_name = p.category_name
       and c.condition = p.condition
       and c.user_years between p.user_years - ${COMPARABLE_YEARS} and p.user_years + ${COMPARABLE_YEARS}
       and c.email <> p.email
   ) fp on true`);
-const FAIR_PRICE_COLUMNS = sql.raw(`fp.n as "fpN", fp.q1 as "fpQ1", fp.median as "fpMedian",
-  fp.q3 as "fpQ3"`);
+// The three quartiles from one sort of the comparables' prices (one ordered-set aggregate with
+// an array of fractions, not three that would each sort them).
+const FAIR_PRICE_COLUMNS = sql.raw(`fp.n as "fpN", fp.q[1] as "fpQ1", fp.q[2] as "fpMedian",
+  fp.q[3] as "fpQ3"`);
+
+/** Prices of one group's cars for sale, cheapest first, each with its seller and years used. */
+interface PriceList {
+  prices: number[];
+  sellers: string[];
+  years: number[];
+}
+
+/** How long price lists are kept at most, whatever the catalogue's notices say (ms). */
+export const PRICE_LISTS_TTL_MS = 30_000;
+
+/**
+ * PostgreSQL's `percentile_cont(f)` of sorted values (linear between the two nearest ranks, in
+ * the same arithmetic); null for none.
+ */
+export function percentileCont(sorted: readonly number[], fraction: number): number | null {
+  if (sorted.length === 0) return null;
+  const position = fraction * (sorted.length - 1);
+  const first = Math.floor(position);
+  const second = Math.ceil(position);
+  const low = sorted[first]!;
+  if (first === second) return low;
+  return low + (position - first) * (sorted[second]! - low);
+}
 
 interface RawRow extends Omit<SearchProduct, 'fairPrice'> {
   fpN: number | null;
@@ -373,10 +397,9 @@ function searchQuery(request: SearchRequest, text: SQL | null, guide?: GuideRow[
           order by ${sql.raw(keyset.column)} ${direction}, p.id ${direction}
           limit ${limit + 1}
         )
-        select ${COLUMNS}, ${FAIR_PRICE_COLUMNS}, page.cursor_key as "cursorKey"
+        select ${COLUMNS}, page.cursor_key as "cursorKey"
         from page join products p on p.id = page.id
         left join users u on u.email = p.email
-        ${FAIR_PRICE}
         order by ${sql.raw(keyset.column)} ${direction}, p.id ${direction}`;
   } else if (sort === 'relevance') {
     const rank = text ? sql`ts_rank(p.search, ${text})` : sql`0`;
@@ -388,10 +411,9 @@ function searchQuery(request: SearchRequest, text: SQL | null, guide?: GuideRow[
           order by rank desc, p.id
           limit ${limit + 1} offset ${offset}
         )
-        select ${COLUMNS}, ${FAIR_PRICE_COLUMNS}, page.total as "inlineTotal"
+        select ${COLUMNS}, page.total as "inlineTotal"
         from page join products p on p.id = page.id
         left join users u on u.email = p.email
-        ${FAIR_PRICE}
         order by page.rank desc, p.id`;
   } else {
     // deal: price over the median of the car's group (category, condition, years used ±2),
@@ -408,10 +430,9 @@ function searchQuery(request: SearchRequest, text: SQL | null, guide?: GuideRow[
           order by ratio asc nulls last, p.id
           limit ${limit + 1} offset ${offset}
         )
-        select ${COLUMNS}, ${FAIR_PRICE_COLUMNS}
+        select ${COLUMNS}
         from page join products p on p.id = page.id
         left join users u on u.email = p.email
-        ${FAIR_PRICE}
         order by page.ratio asc nulls last, p.id`;
   }
   return { query, where, keyset, offset, filter };
@@ -454,6 +475,156 @@ export function searchRepository(db: Db) {
     return sql`(${typed} || to_tsquery('english', ${corrected}))`;
   }
 
+  /**
+   * The prices of the cars for sale, with their sellers, by exact group (category, condition,
+   * years used), cheapest first: what a search page's fair prices are computed from, in the
+   * server, instead of one query per car over its few thousand comparables. Cleared on every
+   * catalogue change (catalogue-sync.ts: with the answer cache, on every replica), and at the
+   * latest after PRICE_LISTS_TTL_MS whatever happens to the notices.
+   */
+  let priceLists = new Map<string, Promise<PriceList>>();
+  let priceListsAt = Date.now();
+  function forgetPrices(): void {
+    priceLists = new Map();
+    priceListsAt = Date.now();
+  }
+  const groupKey = (category: string, condition: string, years: number) =>
+    `${category}\u0000${condition}\u0000${years}`;
+
+  /**
+   * The price lists of these groups (a group's years: from `floor` up to, not including,
+   * floor + 1), reading those not kept in one query: one range of years per category and
+   * condition.
+   */
+  async function priceListsOf(
+    groups: { category: string; condition: string; floor: number }[],
+  ): Promise<Map<string, PriceList>> {
+    if (Date.now() - priceListsAt > PRICE_LISTS_TTL_MS) forgetPrices();
+    const lists = priceLists;
+    const ranges = new Map<
+      string,
+      { category: string; condition: string; from: number; to: number }
+    >();
+    for (const g of groups) {
+      if (lists.has(groupKey(g.category, g.condition, g.floor))) continue;
+      const pair = `${g.category}\u0000${g.condition}`;
+      const range = ranges.get(pair);
+      if (range) {
+        range.from = Math.min(range.from, g.floor);
+        range.to = Math.max(range.to, g.floor);
+      } else {
+        ranges.set(pair, {
+          category: g.category,
+          condition: g.condition,
+          from: g.floor,
+          to: g.floor,
+        });
+      }
+    }
+    if (ranges.size > 0) {
+      const wanted = [...ranges.values()];
+      const read = rowsOf<{ c: string; k: string; y: number; v: number; e: string }>(
+        db,
+        sql`select category_name as c, condition as k, user_years as y, resale_price as v,
+            email as e
+          from products
+          where sold_at is null and (${sql.join(
+            wanted.map(
+              (r) => sql`(category_name = ${r.category} and condition = ${r.condition}
+                and user_years >= ${r.from} and user_years < ${r.to + 1})`,
+            ),
+            sql` or `,
+          )})
+          order by resale_price`,
+      ).then((rows) => {
+        const found = new Map<string, PriceList>();
+        for (const r of wanted) {
+          for (let y = r.from; y <= r.to; y++) {
+            found.set(groupKey(r.category, r.condition, y), { prices: [], sellers: [], years: [] });
+          }
+        }
+        for (const row of rows) {
+          const years = Number(row.y);
+          const list = found.get(groupKey(row.c, row.k, Math.floor(years)));
+          if (!list) continue;
+          list.prices.push(Number(row.v));
+          list.sellers.push(row.e);
+          list.years.push(years);
+        }
+        return found;
+      });
+      for (const r of wanted) {
+        for (let y = r.from; y <= r.to; y++) {
+          const key = groupKey(r.category, r.condition, y);
+          const one = read.then((found) => found.get(key)!);
+          lists.set(key, one);
+          // A failed read is not kept.
+          one.catch(() => {
+            if (lists.get(key) === one) lists.delete(key);
+          });
+        }
+      }
+    }
+    const entries = await Promise.all(
+      groups.map(async (g) => {
+        const key = groupKey(g.category, g.condition, g.floor);
+        return [key, await lists.get(key)!] as const;
+      }),
+    );
+    return new Map(entries);
+  }
+
+  /**
+   * Each row with its fair price, from the price lists of its comparables' groups: the same
+   * comparables and quartiles as FAIR_PRICE, computed here.
+   */
+  async function withFairPrices(rows: RawRow[]): Promise<RawRow[]> {
+    const floors = (years: number) => {
+      const out: number[] = [];
+      for (
+        let y = Math.floor(years - COMPARABLE_YEARS);
+        y <= Math.floor(years + COMPARABLE_YEARS);
+        y++
+      ) {
+        out.push(y);
+      }
+      return out;
+    };
+    const groups = new Map<string, { category: string; condition: string; floor: number }>();
+    for (const row of rows) {
+      for (const floor of floors(Number(row.userYears))) {
+        groups.set(groupKey(row.categoryName, row.condition, floor), {
+          category: row.categoryName,
+          condition: row.condition,
+          floor,
+        });
+      }
+    }
+    if (groups.size === 0) return rows;
+    const lists = await priceListsOf([...groups.values()]);
+    return rows.map((row) => {
+      const years = Number(row.userYears);
+      const prices: number[] = [];
+      for (const floor of floors(years)) {
+        const list = lists.get(groupKey(row.categoryName, row.condition, floor));
+        if (!list) continue;
+        for (let i = 0; i < list.prices.length; i++) {
+          const other = list.years[i]!;
+          if (
+            list.sellers[i] !== row.email &&
+            other >= years - COMPARABLE_YEARS &&
+            other <= years + COMPARABLE_YEARS
+          ) {
+            prices.push(list.prices[i]!);
+          }
+        }
+      }
+      prices.sort((a, b) => a - b);
+      const [q1, median, q3] = [0.25, 0.5, 0.75].map((f) => percentileCont(prices, f));
+      return { ...row, fpN: prices.length, fpQ1: q1, fpMedian: median, fpQ3: q3 };
+    });
+  }
+
   let guide: { at: number; rows: Promise<GuideRow[]> } | null = null;
   /**
    * Every group's median price among the cars for sale (a group: category, condition and years
@@ -489,7 +660,7 @@ export function searchRepository(db: Db) {
       request.sort === 'deal' ? priceGuide() : undefined,
     ]);
     const { query, where, keyset, offset, filter } = searchQuery(request, text, medians);
-    const found = await rowsOf<RawRow>(db, query);
+    const found = await withFairPrices(await rowsOf<RawRow>(db, query));
     // The relevance page carries the total; other sorts (and a page past the end) count.
     const inline = found[0]?.inlineTotal;
     const totalRows =
@@ -667,7 +838,7 @@ export function searchRepository(db: Db) {
     return rows.map((r) => Object.values(r)[0]).join('\n');
   }
 
-  return { search, facets, car, forSaleIds, countForSale, explainSearch };
+  return { search, facets, car, forSaleIds, countForSale, explainSearch, forgetPrices };
 }
 
 export type SearchRepository = ReturnType<typeof searchRepository>;
