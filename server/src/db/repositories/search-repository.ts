@@ -404,11 +404,17 @@ function searchQuery(request: SearchRequest, text: SQL | null, guide?: GuideRow[
   } else if (sort === 'relevance') {
     const rank = text ? sql`ts_rank(p.search, ${text})` : sql`0`;
     // Every match is read to rank it anyway: the total comes from the same pass.
-    query = sql`with page as (
-          select p.id, ${rank} as rank, count(*) over () as total
+    // The ranks are counted over (id, rank) pairs only: a window over the scanned rows, each
+    // with its words, outgrew work_mem at 25,000 matches and went to disk.
+    query = sql`with ranked as (
+          select p.id, ${rank} as rank
           from products p
           where ${where}
-          order by rank desc, p.id
+          offset 0
+        ), page as (
+          select id, rank, count(*) over () as total
+          from ranked
+          order by rank desc, id
           limit ${limit + 1} offset ${offset}
         )
         select ${COLUMNS}, page.total as "inlineTotal"
