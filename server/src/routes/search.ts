@@ -348,7 +348,7 @@ const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = async (app,
           SORTS_EXPLAINED +
           '. The deal sort compares with the median of the car group (category, condition, ' +
           "years used) including the seller's own cars, from medians at most 30 s old; the " +
-          'fairPrice shown is live and leaves them out.',
+          'fairPrice shown leaves them out, and is as of the last catalogue change (at most 30 s old).',
         querystring: SearchQuery,
         response: { 200: Type.Array(Type.Ref('SearchProduct')), ...errors(400) },
       },
