@@ -3,7 +3,14 @@ import Button from '@mui/material/Button';
 import FormHelperText from '@mui/material/FormHelperText';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
-import { useEffect, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
+import {
+  useEffect,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type DragEvent,
+  type PointerEvent,
+} from 'react';
 import { ACCEPTED_IMAGE_TYPES } from '../../lib/api/imageHost';
 import { MAX_PHOTOS, type PhotoItem, type PhotoUploads } from './photoUploads';
 
@@ -14,12 +21,13 @@ interface Props {
   disabled?: boolean;
 }
 
-const HELP = `1 to ${MAX_PHOTOS} photos: JPEG, PNG, WebP or GIF, up to 5 MB each. The first is the cover; drag a photo or use its arrows to change the order.`;
+const HELP = `1 to ${MAX_PHOTOS} photos: JPEG, PNG, WebP or GIF, up to 5 MB each. The first is the cover; drag a photo (on a touch screen, by its ⠿ grip) or use its arrows to change the order.`;
 
 /**
  * The photos of a car (Add product, Edit): choose several at once, each uploads with its own
  * progress; a failed one says why and offers Retry; remove, and reorder by dragging or with the
- * 'Move left' / 'Move right' buttons (keyboard). The first is the cover.
+ * 'Move left' / 'Move right' buttons (keyboard); on a touch screen a finger drags a photo by its
+ * grip (pointer events: touch browsers fire no drag events). The first is the cover.
  */
 export function PhotoField({ photos, error, disabled }: Props) {
   const [refused, setRefused] = useState<string[]>([]);
@@ -27,6 +35,8 @@ export function PhotoField({ photos, error, disabled }: Props) {
   // After a move by button, focus follows the photo to its new place.
   const [focus, setFocus] = useState<{ key: string; side: 'left' | 'right' } | null>(null);
   const list = useRef<HTMLOListElement>(null);
+  // A photo dragged by its grip with a finger or a pen (touch screens fire no drag events).
+  const touchDrag = useRef<string | null>(null);
   const { items } = photos;
   const full = items.length >= MAX_PHOTOS;
 
@@ -43,6 +53,20 @@ export function PhotoField({ photos, error, disabled }: Props) {
     (wanted ?? [...(buttons ?? [])].find((button) => !button.disabled))?.focus();
     if (index >= 0) setFocus(null);
   }, [focus, items]);
+
+  /** The place of the photo under a point of the screen; -1 outside the photos. */
+  const placeAt = (x: number, y: number) => {
+    const tile = document.elementFromPoint(x, y)?.closest<HTMLElement>('[data-photo]');
+    return tile ? items.findIndex((item) => item.key === tile.dataset.photo) : -1;
+  };
+  const endTouchDrag = (event: PointerEvent, drop: boolean) => {
+    const key = touchDrag.current;
+    if (!key) return;
+    touchDrag.current = null;
+    setDragged(null);
+    const place = drop ? placeAt(event.clientX, event.clientY) : -1;
+    if (place >= 0) photos.move(key, place);
+  };
 
   const describe = (item: PhotoItem, index: number) =>
     `photo ${index + 1}${index === 0 ? ' (cover)' : ''}`;
@@ -97,6 +121,9 @@ export function PhotoField({ photos, error, disabled }: Props) {
           component="ol"
           ref={list}
           aria-label="Photos"
+          // The finger is lifted wherever it is: over another photo, that is the new place.
+          onPointerUp={(event: PointerEvent) => endTouchDrag(event, true)}
+          onPointerCancel={(event: PointerEvent) => endTouchDrag(event, false)}
           sx={{
             listStyle: 'none',
             p: 0,
@@ -153,6 +180,45 @@ export function PhotoField({ photos, error, disabled }: Props) {
                     <Typography variant="caption" sx={{ p: 1, display: 'block' }}>
                       {item.name}
                     </Typography>
+                  )}
+                  {!disabled && items.length > 1 && (
+                    // The grip a finger drags the photo by (the page scrolls elsewhere); a mouse
+                    // drags the whole photo, a keyboard uses the arrows below.
+                    <Box
+                      component="span"
+                      aria-hidden
+                      data-grip
+                      title="Drag to change the order"
+                      onPointerDown={(event: PointerEvent<HTMLElement>) => {
+                        if (event.pointerType === 'mouse') return;
+                        touchDrag.current = item.key;
+                        setDragged(item.key);
+                        try {
+                          event.currentTarget.releasePointerCapture(event.pointerId);
+                        } catch {
+                          // Not captured: nothing to release.
+                        }
+                      }}
+                      sx={{
+                        position: 'absolute',
+                        top: 4,
+                        right: 4,
+                        width: 36,
+                        height: 36,
+                        display: 'grid',
+                        placeItems: 'center',
+                        borderRadius: '50%',
+                        bgcolor: 'rgba(255,255,255,0.9)',
+                        color: 'text.primary',
+                        fontSize: 20,
+                        lineHeight: 1,
+                        cursor: 'grab',
+                        userSelect: 'none',
+                        touchAction: 'none',
+                      }}
+                    >
+                      ⠿
+                    </Box>
                   )}
                   {index === 0 && (
                     <Box
