@@ -7,9 +7,19 @@ export const STORED_NAME = /^([0-9a-f]{64})\.(jpg|png|webp|gif)$/;
 
 /**
  * Resized copies made once at upload, WebP, named `<sha256 of the original>-<width>.webp`: the
- * card width and the thumbnail width (never wider than the original).
+ * card width, the thumbnail width and the full-screen width (never wider than the original).
  */
-export const VARIANT_WIDTHS = { medium: 640, thumb: 160 } as const;
+export const VARIANT_WIDTHS = { medium: 640, thumb: 160, large: 1600 } as const;
+
+/**
+ * Whether an original of this width has a large (full-screen) copy: only when it is wider than
+ * the card copy, else the large copy would be the card copy again. The thumbnail and the card
+ * copy are always made (as wide as the original when it is narrower).
+ */
+export function hasLargeCopy(originalWidth: number): boolean {
+  return originalWidth > VARIANT_WIDTHS.medium;
+}
+
 export const VARIANT_NAME = new RegExp(
   `^([0-9a-f]{64})-(${Object.values(VARIANT_WIDTHS).join('|')})\\.webp$`,
 );

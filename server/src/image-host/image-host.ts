@@ -1,12 +1,20 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyError, FastifyPluginAsync } from 'fastify';
-import { MIME_BY_EXT, STORED_NAME, VARIANT_NAME, type ImageStore } from './image-files';
+import {
+  hasLargeCopy,
+  MIME_BY_EXT,
+  STORED_NAME,
+  VARIANT_NAME,
+  VARIANT_WIDTHS,
+  type ImageStore,
+} from './image-files';
 import {
   ImageRejected,
   MAX_IMAGE_BYTES,
   findOriginal,
   makeVariant,
   storeImage,
+  uprightWidth,
   type StoredVariant,
 } from './image-store';
 
@@ -151,6 +159,8 @@ const imageHost: FastifyPluginAsync<ImageHostOptions> = async (app, options) => 
           medium: copy(stored.variants.medium),
           /** 160 px wide WebP (tables, thumbnails). */
           thumb: copy(stored.variants.thumb),
+          /** 1600 px wide WebP (full screen); only of an original wider than 640 px. */
+          ...(stored.variants.large && { large: copy(stored.variants.large) }),
         },
         success: true,
         status: 200,
@@ -174,9 +184,15 @@ const imageHost: FastifyPluginAsync<ImageHostOptions> = async (app, options) => 
       let found = await lookup();
       if (variant && !found) {
         // An image stored before resized copies existed: its copy is made on first request.
+        // The large copy exists only of an original wider than the card copy.
         const bytes = await findOriginal(options.store, variant[1]);
-        if (bytes) {
-          await makeVariant(options.store, variant[1], bytes, Number(variant[2]));
+        const width = Number(variant[2]);
+        const wanted =
+          bytes &&
+          (width !== VARIANT_WIDTHS.large ||
+            hasLargeCopy(await uprightWidth(bytes).catch(() => 0)));
+        if (wanted) {
+          await makeVariant(options.store, variant[1], bytes, width);
           found = await lookup();
         }
       }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
-import { VARIANT_WIDTHS, type ImageStore } from './image-files';
+import { hasLargeCopy, VARIANT_WIDTHS, type ImageStore } from './image-files';
 
 /** The formats accepted, by content (never by file name or declared type). */
 export const IMAGE_FORMATS = {
@@ -43,8 +43,11 @@ export interface StoredImage {
   size: number;
   mime: string;
   ext: string;
-  /** The resized WebP copies, by name (`medium` 640 px wide, `thumb` 160 px). */
-  variants: Record<keyof typeof VARIANT_WIDTHS, StoredVariant>;
+  /**
+   * The resized WebP copies, by name: `medium` 640 px wide, `thumb` 160 px, and `large` 1600 px
+   * for full screen, made only of an original wider than 640 px.
+   */
+  variants: { medium: StoredVariant; thumb: StoredVariant; large?: StoredVariant };
 }
 
 /**
@@ -73,6 +76,12 @@ export async function makeVariant(
   const size = { width: meta.width ?? 0, height: meta.height ?? 0 };
   if (!existing) await store.put(file, bytes, { mime: 'image/webp', ...size });
   return { file, ...size, size: bytes.length };
+}
+
+/** A picture's width once turned upright by its EXIF orientation (read from its header). */
+export async function uprightWidth(bytes: Buffer): Promise<number> {
+  const meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+  return meta.autoOrient.width;
 }
 
 /** The original file of this hash, if stored (any accepted extension). */
@@ -153,9 +162,10 @@ export async function storeImage(store: ImageStore, bytes: Buffer): Promise<Stor
   };
   // Written once: the same photo uploaded again finds its name taken by the same bytes.
   await store.put(file, clean, { mime, ...size });
-  const [medium, thumb] = await Promise.all([
+  const [medium, thumb, large] = await Promise.all([
     makeVariant(store, hash, clean, VARIANT_WIDTHS.medium),
     makeVariant(store, hash, clean, VARIANT_WIDTHS.thumb),
+    hasLargeCopy(size.width) ? makeVariant(store, hash, clean, VARIANT_WIDTHS.large) : undefined,
   ]);
   return {
     id: hash,
@@ -164,6 +174,6 @@ export async function storeImage(store: ImageStore, bytes: Buffer): Promise<Stor
     size: clean.length,
     mime,
     ext,
-    variants: { medium, thumb },
+    variants: { medium, thumb, ...(large && { large }) },
   };
 }

@@ -1,6 +1,7 @@
 /**
  * Resized copies: every upload also stores a 640 px and a 160 px wide WebP, named
- * `<sha256>-<width>.webp`, answered as imgbb's `medium` and `thumb`, and served for a year.
+ * `<sha256>-<width>.webp`, answered as imgbb's `medium` and `thumb`, and served for a year; an
+ * original wider than 640 px also a 1600 px one for full screen (`large`).
  */
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
@@ -117,8 +118,88 @@ it('makes a missing copy of a stored original on its first request (older upload
   expect(await ctx.images.has(thumb)).toBe(true);
 });
 
+describe('the large copy (full screen, 1600 px)', () => {
+  it('is made of a large upload, 1600 px wide, and served like the others', async () => {
+    const data = await upload(await png(2400, 1500, 3));
+    expect(data.large).toEqual({
+      filename: `${data.id}-1600.webp`,
+      name: `${data.id}-1600`,
+      mime: 'image/webp',
+      extension: 'webp',
+      url: `/image-host/i/${data.id}-1600.webp`,
+      width: 1600,
+      height: 1000,
+      size: expect.any(Number),
+    });
+    const response = await ctx.app.inject({ method: 'GET', url: data.large.url });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('image/webp');
+    expect(response.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(await sharp(response.rawPayload).metadata()).toMatchObject({
+      format: 'webp',
+      width: 1600,
+      height: 1000,
+    });
+  });
+
+  it.each([
+    [641, 400],
+    [1000, 625],
+    [1600, 1000],
+    [1601, 1000],
+    [3000, 2000],
+  ])('of a %i px wide upload is never wider than the original', async (width, height) => {
+    const data = await upload(await png(width, height, 4));
+    const copies = [data.thumb, data.medium, data.large] as Array<{ url: string; width: number }>;
+    expect(copies.map((copy) => copy.width)).toEqual([160, 640, Math.min(1600, width)]);
+    for (const copy of copies) {
+      const served = await ctx.app.inject({ method: 'GET', url: copy.url });
+      expect((await sharp(served.rawPayload).metadata()).width).toBe(copy.width);
+      expect(copy.width).toBeLessThanOrEqual(width);
+    }
+  });
+
+  it.each([
+    [120, 90],
+    [640, 400],
+  ])(
+    'is not made of a %i px wide upload (its card copy is the photo at its own size)',
+    async (width, height) => {
+      const data = await upload(await png(width, height, 5));
+      expect(data).not.toHaveProperty('large');
+      expect(data.medium).toMatchObject({ width, height });
+      expect(await ctx.images.has(`${data.id}-1600.webp`)).toBe(false);
+      // Nor on request: the name answers 404, as for any file the host does not have.
+      const response = await ctx.app.inject({
+        method: 'GET',
+        url: `/image-host/i/${data.id}-1600.webp`,
+      });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({ message: 'No such image' });
+      expect(await ctx.images.has(`${data.id}-1600.webp`)).toBe(false);
+    },
+  );
+
+  it('is made on its first request of an original stored before it existed', async () => {
+    const original = await png(1800, 1200, 6);
+    const hash = createHash('sha256').update(original).digest('hex');
+    await ctx.images.put(`${hash}.png`, original, { mime: 'image/png', width: 1800, height: 1200 });
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `/image-host/i/${hash}-1600.webp`,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(await sharp(response.rawPayload).metadata()).toMatchObject({
+      width: 1600,
+      height: 1067,
+    });
+    expect(await ctx.images.has(`${hash}-1600.webp`)).toBe(true);
+  });
+});
+
 it.each([
   `${'f'.repeat(64)}-640.webp`,
+  `${'f'.repeat(64)}-1600.webp`,
   `${'f'.repeat(64)}-300.webp`,
   `${'f'.repeat(64)}-640.png`,
   '../secret-640.webp',

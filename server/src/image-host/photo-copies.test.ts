@@ -51,6 +51,7 @@ describe(`the copies of a car's photo in answers (${databaseKind})`, () => {
       display_url: string;
       thumb: Copy;
       medium: Copy;
+      large?: Copy;
     };
   }
 
@@ -82,12 +83,13 @@ describe(`the copies of a car's photo in answers (${databaseKind})`, () => {
     }
   });
 
-  it('lists a large photo’s copies narrowest first: 160 and 640 px', async () => {
-    const uploaded = await upload(await png(1600, 1000));
+  it('lists a large photo’s copies narrowest first: 160, 640 and 1600 px', async () => {
+    const uploaded = await upload(await png(2000, 1250));
     const { seller, id, product } = await carWithPhoto(uploaded.display_url);
     const copies = [
       { url: uploaded.thumb.url, width: 160, height: 100 },
       { url: uploaded.medium.url, width: 640, height: 400 },
+      { url: uploaded.large!.url, width: 1600, height: 1000 },
     ];
     expect(product.carPhotoCopies).toEqual(copies);
 
@@ -128,6 +130,7 @@ describe(`the copies of a car's photo in answers (${databaseKind})`, () => {
   it("lists every photo's copies on a car's page, in the photos' order, and none for a picture it cannot find", async () => {
     const large = await upload(await png(1600, 1000));
     const small = await upload(await png(300, 200));
+    expect(small).not.toHaveProperty('large');
     const seller = await registerUser(ctx.app, 'Seller');
     // A name of this host that holds no file (removed since): shown as it is, without copies.
     const elsewhere = `/image-host/i/${'d'.repeat(64)}.png`;
@@ -143,8 +146,9 @@ describe(`the copies of a car's photo in answers (${databaseKind})`, () => {
       [
         { url: large.thumb.url, width: 160, height: 100 },
         { url: large.medium.url, width: 640, height: 400 },
+        { url: large.large!.url, width: 1600, height: 1000 },
       ],
-      // Never wider than the original.
+      // Never wider than the original; no full-screen copy of a photo no wider than 640 px.
       [
         { url: small.thumb.url, width: 160, height: 107 },
         { url: small.medium.url, width: 300, height: 200 },
@@ -162,6 +166,51 @@ describe(`the copies of a car's photo in answers (${databaseKind})`, () => {
     expect(
       (edited.json() as { photosCopies: Copy[][] }).photosCopies.map((c) => c[1]?.url),
     ).toEqual([small.medium.url, large.medium.url]);
+  });
+
+  it("lists every photo's copies in the search answer (GET /products) too", async () => {
+    const cover = await upload(await png(3200, 2000));
+    const side = await upload(await png(500, 400));
+    const seller = await registerUser(ctx.app, 'Seller');
+    const id = await postProduct(ctx.app, seller, {
+      carPhoto: cover.display_url,
+      photos: [cover.display_url, side.display_url, '/images/cars/car-01.svg'],
+    });
+    // The newest car first: this one.
+    const answer = await ctx.app.inject({ url: '/api/products?sort=newest&limit=5' });
+    expect(answer.statusCode).toBe(200);
+    const car = (answer.json() as Array<{ _id: string }>).find((row) => row._id === id);
+    expect(car).toMatchObject({
+      carPhotoCopies: [cover.thumb, cover.medium, cover.large].map((copy) => ({
+        url: copy!.url,
+        width: copy!.width,
+        height: copy!.height,
+      })),
+      photosCopies: [
+        [
+          { url: cover.thumb.url, width: 160, height: 100 },
+          { url: cover.medium.url, width: 640, height: 400 },
+          { url: cover.large!.url, width: 1600, height: 1000 },
+        ],
+        [
+          { url: side.thumb.url, width: 160, height: 128 },
+          { url: side.medium.url, width: 500, height: 400 },
+        ],
+        [],
+      ],
+    });
+  });
+
+  it('lists no full-screen copy of an older upload that lacks it (its page shows the original)', async () => {
+    // Stored before the 1600 px copy existed: the original and its two copies only.
+    const original = await png(1800, 1200);
+    const hash = 'b'.repeat(64);
+    await ctx.images.put(`${hash}.png`, original, { mime: 'image/png', width: 1800, height: 1200 });
+    const { product } = await carWithPhoto(`/image-host/i/${hash}.png`);
+    expect(product.carPhotoCopies).toEqual([
+      { url: `/image-host/i/${hash}-160.webp`, width: 160, height: 107 },
+      { url: `/image-host/i/${hash}-640.webp`, width: 640, height: 427 },
+    ]);
   });
 
   it('finds the copies of a photo stored before copies existed, and of an absolute URL', async () => {

@@ -1,6 +1,6 @@
 import { imageUrl } from './image-host';
 import { STORED_NAME, VARIANT_WIDTHS, type ImageStore } from './image-files';
-import { makeVariant, type StoredVariant } from './image-store';
+import { makeVariant, variantFile, type StoredVariant } from './image-store';
 
 /** A resized WebP copy of a photo stored on this image host, with its true size. */
 export interface PhotoCopy {
@@ -14,7 +14,8 @@ const HOSTED = new RegExp(
   `^((?:https?://[^/?#\\s]+)?${imageUrl('').replace(/[.*+?^${}()|[\]\\]/g, '\\$&')})([^/?#]+)$`,
 );
 
-const WIDTHS = Object.values(VARIANT_WIDTHS).sort((a, b) => a - b);
+/** The copies every stored original has (made now for an older upload that lacks them). */
+const ALWAYS = [VARIANT_WIDTHS.thumb, VARIANT_WIDTHS.medium];
 
 /**
  * Finds the copies of the photos stored on this image host, so that answers naming a photo by
@@ -23,9 +24,13 @@ const WIDTHS = Object.values(VARIANT_WIDTHS).sort((a, b) => a - b);
  * "640 px" copy is 56 px wide. Only the server knows the host's file names; clients read the
  * URLs and widths it answers.
  *
- * Read from the image store (a copy missing for an older upload is made now, as its first
- * request would) and remembered by content hash: a stored name never changes what it shows, so
- * what one process remembers can never disagree with another's.
+ * Read from the image store (a thumbnail or card copy missing for an older upload is made now,
+ * as its first request would) and remembered by content hash: a stored name never changes what
+ * it shows, so what one process remembers can never disagree with another's. The large copy
+ * (full screen, 1600 px) is listed when it is stored: uploads make it of an original wider than
+ * 640 px, but a list never waits for one to be made of an older upload (many photos of a
+ * search page, each a large resize), whose page then shows the original in full screen. (Such
+ * a copy made later, on a request for its URL, is listed once this process forgets the photo.)
  */
 export class PhotoCopies {
   private readonly known = new Map<string, StoredVariant[]>();
@@ -88,9 +93,13 @@ export class PhotoCopies {
         return found.bytes;
       }));
     try {
-      const copies = await Promise.all(
-        WIDTHS.map((width) => makeVariant(this.store, hash, read, width)),
-      );
+      const large = variantFile(hash, VARIANT_WIDTHS.large);
+      const copies = await Promise.all([
+        ...ALWAYS.map((width) => makeVariant(this.store, hash, read, width)),
+        ...((await this.store.has(large))
+          ? [makeVariant(this.store, hash, read, VARIANT_WIDTHS.large)]
+          : []),
+      ]);
       if (this.known.size >= this.capacity) {
         const oldest = this.known.keys().next();
         if (!oldest.done) this.known.delete(oldest.value);

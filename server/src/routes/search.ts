@@ -63,9 +63,18 @@ const Photos = Type.Array(Type.String(), {
   description: 'every photo of the car, the cover (carPhoto) first',
 });
 const NullableFairPrice = Type.Union([Type.Ref('FairPrice'), Type.Null()]);
+const PhotosCopies = Type.Array(Type.Array(Type.Ref('PhotoCopy')), {
+  description:
+    'for each of `photos`, in order, its smaller WebP copies, narrowest first, with their true ' +
+    'sizes (160 and 640 px, and 1600 px for full screen of a photo wider than 640 px, each never ' +
+    "wider than the photo); an empty list for a photo not stored on this API's image host",
+});
 
 export const SearchProduct = Type.Intersect(
-  [Type.Ref('Product'), Type.Object({ photos: Photos, fairPrice: NullableFairPrice })],
+  [
+    Type.Ref('Product'),
+    Type.Object({ photos: Photos, photosCopies: PhotosCopies, fairPrice: NullableFairPrice }),
+  ],
   { $id: 'SearchProduct', title: 'SearchProduct' },
 );
 
@@ -89,11 +98,7 @@ export const CarDetails = Type.Intersect(
         description: 'null with too few comparables, and for a sold car',
       }),
       seller: Type.Ref('SellerSummary'),
-      photosCopies: Type.Array(Type.Array(Type.Ref('PhotoCopy')), {
-        description:
-          'for each of `photos`, in order, its smaller WebP copies, narrowest first, with their ' +
-          "true sizes; an empty list for a photo not stored on this API's image host",
-      }),
+      photosCopies: PhotosCopies,
     }),
   ],
   { $id: 'CarDetails', title: 'CarDetails' },
@@ -344,7 +349,8 @@ const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = async (app,
           `\`${TOTAL_HEADER}\`, the next page's cursor (when there is one) in ` +
           `\`${NEXT_CURSOR_HEADER}\`: pass it back as \`cursor\` with the same filters and sort. ` +
           'newest and price sorts page by keyset (constant time at any depth); relevance and ' +
-          'deal carry an offset inside their cursor. Each car has its photos and its fair price. ' +
+          'deal carry an offset inside their cursor. Each car has its photos (with their copies) and ' +
+          'its fair price. ' +
           SORTS_EXPLAINED +
           '. The deal sort compares with the median of the car group (category, condition, ' +
           "years used) including the seller's own cars, from medians at most 30 s old; the " +
@@ -363,7 +369,8 @@ const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = async (app,
         const page = await withCursorErrors(() =>
           app.repos.search.search({ ...filters, sort, limit, cursor: query.cursor }),
         );
-        return { body: await app.photoCopies.addTo(page.rows, 'carPhoto'), page };
+        const rows = await app.photoCopies.addTo(page.rows, 'carPhoto');
+        return { body: await app.photoCopies.addToPhotos(rows), page };
       });
     },
   );

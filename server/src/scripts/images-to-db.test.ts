@@ -55,7 +55,8 @@ describe(`images:to-db (${databaseKind})`, () => {
         .jpeg()
         .toBuffer(),
     );
-    const names = [`${hash}-160.webp`, `${hash}-640.webp`, `${hash}.jpg`];
+    // The 900 px original has a full-screen copy too (as wide as it is): it moves with the rest.
+    const names = [`${hash}-160.webp`, `${hash}-1600.webp`, `${hash}-640.webp`, `${hash}.jpg`];
     expect(readdirSync(folder).sort()).toEqual(names);
     // Not the image host's: left where they are.
     writeFileSync(join(folder, 'notes.txt'), 'not a photo');
@@ -63,13 +64,13 @@ describe(`images:to-db (${databaseKind})`, () => {
 
     const store = new DatabaseImageStore(database.db);
     expect(await moveImages(new FolderImageStore(folder), store)).toEqual({
-      moved: 3,
+      moved: 4,
       skipped: 0,
     });
     expect((await store.list()).sort()).toEqual(names);
     expect(await moveImages(new FolderImageStore(folder), store)).toEqual({
       moved: 0,
-      skipped: 3,
+      skipped: 4,
     });
     // The folder is left as it was.
     expect(readdirSync(folder).sort()).toEqual([...names, 'notes.txt', 'old'].sort());
@@ -90,6 +91,7 @@ describe(`images:to-db (${databaseKind})`, () => {
       expect(await replica.photoCopies.of(`/image-host/i/${hash}.jpg`)).toEqual([
         { url: `/image-host/i/${hash}-160.webp`, width: 160, height: 107 },
         { url: `/image-host/i/${hash}-640.webp`, width: 640, height: 427 },
+        { url: `/image-host/i/${hash}-1600.webp`, width: 900, height: 600 },
       ]);
     } finally {
       await replica.close();
