@@ -33,6 +33,10 @@ function makeCar(overrides: Partial<CarDetails> = {}): CarDetails {
     photosCopies: ['front', 'side', 'back'].map((name) => [
       { url: `/image-host/i/${name}-160.webp`, width: 160, height: 100 },
       { url: `/image-host/i/${name}-640.webp`, width: 640, height: 400 },
+      // The back's photo was uploaded before the full-screen copy was made.
+      ...(name === 'back'
+        ? []
+        : [{ url: `/image-host/i/${name}-1600.webp`, width: 1600, height: 1000 }]),
     ]),
     seller: {
       name: 'Sam Seller',
@@ -267,18 +271,29 @@ describe("a car's gallery", () => {
     const photo = () => within(gallery).getAllByRole('img')[0];
     expect(photo()).toHaveAccessibleName('Tesla Model S Plaid, photo 1 of 3');
     // The cover shows the copy that fits, from the copies the answer lists.
-    expect(photo()).toHaveAttribute('src', '/image-host/i/front-640.webp');
+    expect(photo()).toHaveAttribute('src', '/image-host/i/front-1600.webp');
+    // The thumbnails offer the small copies only.
+    const thumbnail = within(
+      within(gallery).getByRole('button', { name: 'Show photo 2 of 3' }),
+    ).getByRole('presentation');
+    expect(thumbnail).toHaveAttribute('src', '/image-host/i/side-160.webp');
+    expect(thumbnail).toHaveAttribute(
+      'srcset',
+      '/image-host/i/side-160.webp 160w, /image-host/i/side-640.webp 640w',
+    );
+    expect(thumbnail).toHaveAttribute('sizes', '96px');
 
     const user = userEvent.setup();
     act(() => gallery.focus());
     await user.keyboard('{ArrowRight}');
     expect(photo()).toHaveAccessibleName('Tesla Model S Plaid, photo 2 of 3');
     // Every photo shows a copy that fits, not its original.
-    expect(photo()).toHaveAttribute('src', '/image-host/i/side-640.webp');
+    expect(photo()).toHaveAttribute('src', '/image-host/i/side-1600.webp');
     expect(photo()).toHaveAttribute(
       'srcset',
-      '/image-host/i/side-160.webp 160w, /image-host/i/side-640.webp 640w',
+      '/image-host/i/side-160.webp 160w, /image-host/i/side-640.webp 640w, /image-host/i/side-1600.webp 1600w',
     );
+    expect(photo()).toHaveAttribute('sizes', '(max-width: 899px) 100vw, 760px');
     expect(within(gallery).getByText('2 / 3')).toBeInTheDocument();
     await user.keyboard('{ArrowLeft}{ArrowLeft}');
     expect(photo()).toHaveAccessibleName('Tesla Model S Plaid, photo 3 of 3');
@@ -291,17 +306,27 @@ describe("a car's gallery", () => {
     );
   });
 
-  it('shows the photo as uploaded full screen, and Escape closes it', async () => {
+  it('shows the large copy full screen, the photo as uploaded when it has none; Escape closes it', async () => {
     serve(makeCar());
     renderApp('/cars/car-1', { store: signedOut() });
     const user = userEvent.setup();
     const open = await screen.findByRole('button', { name: 'Full screen' });
     await user.click(open);
     const full = screen.getByRole('dialog', { name: 'Full screen photo' });
-    expect(within(full).getByRole('img')).toHaveAttribute('src', '/image-host/i/front.png');
+    const shown = () => within(full).getByRole('img');
+    expect(shown()).toHaveAttribute('src', '/image-host/i/front-1600.webp');
+    expect(shown()).toHaveAttribute(
+      'srcset',
+      '/image-host/i/front-160.webp 160w, /image-host/i/front-640.webp 640w, /image-host/i/front-1600.webp 1600w',
+    );
+    expect(shown()).toHaveAttribute('sizes', '100vw');
     expect(within(full).getByRole('button', { name: 'Close full screen' })).toHaveFocus();
     await user.keyboard('{ArrowRight}');
-    expect(within(full).getByRole('img')).toHaveAttribute('src', '/image-host/i/side.png');
+    expect(shown()).toHaveAttribute('src', '/image-host/i/side-1600.webp');
+    // Uploaded before the large copy existed: its 640 px copy is too small, so the original.
+    await user.keyboard('{ArrowRight}');
+    expect(shown()).toHaveAttribute('src', '/image-host/i/back.png');
+    expect(shown()).not.toHaveAttribute('srcset');
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog', { name: 'Full screen photo' })).not.toBeInTheDocument();
     expect(open).toHaveFocus();

@@ -2,12 +2,13 @@ import Box from '@mui/material/Box';
 import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { RoundButton } from '../../components/actions';
 import type { PhotoCopy } from '../../lib/api';
-import { responsiveImage } from '../../lib/images';
+import { fullScreenImage, responsiveImage, type ResponsiveImage } from '../../lib/images';
 
 /** How far a finger must travel sideways to turn the photo (CSS px). */
 const SWIPE = 40;
 
-const MAIN_SLOT = { width: 960, sizes: '(max-width: 899px) 100vw, 760px' };
+// The large photo may take the full-screen copy where its slot needs more than 640 device px.
+const MAIN_SLOT = { width: 960, sizes: '(max-width: 899px) 100vw, 760px', largest: Infinity };
 const THUMB_SLOT = { width: 96 };
 
 interface Props {
@@ -43,8 +44,8 @@ const overlayButton = {
 
 /**
  * A car's photos: a large one, thumbnails to pick from, Left/Right arrow keys while the gallery
- * has focus, a swipe on a touch screen, and full screen (the largest copy there is) closed by
- * Escape. Plain elements: no modal code on this public page.
+ * has focus, a swipe on a touch screen, and full screen (the 1600 px copy, or the photo as
+ * uploaded when it has none) closed by Escape. Plain elements: no modal code on this public page.
  */
 export function Gallery({ photos, copies, name }: Props) {
   const [index, setIndex] = useState(0);
@@ -242,8 +243,7 @@ export function Gallery({ photos, copies, name }: Props) {
       )}
       {full && (
         <FullScreen
-          // Full screen: the photo as uploaded (the copies are at most 640 px wide).
-          src={photos[current]}
+          image={fullScreenImage(photos[current], copiesOf(current))}
           alt={alt(current)}
           count={count}
           onStep={go}
@@ -259,13 +259,13 @@ export function Gallery({ photos, copies, name }: Props) {
 
 /** The photo as large as the screen allows; Escape (or Close) ends it. */
 function FullScreen({
-  src,
+  image,
   alt,
   count,
   onStep,
   onClose,
 }: {
-  src: string;
+  image: ResponsiveImage;
   alt: string;
   count: number;
   onStep: (step: number) => void;
@@ -307,7 +307,9 @@ function FullScreen({
     >
       <Box
         component="img"
-        src={src}
+        src={image.src}
+        srcSet={image.srcSet}
+        sizes={image.sizes}
         alt={alt}
         draggable={false}
         sx={{ maxWidth: '100vw', maxHeight: '100vh', objectFit: 'contain' }}
