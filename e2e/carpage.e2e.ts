@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { demo, pngImage, signIn, signOut } from './support';
+import sharp from 'sharp';
+import { carPicture, demo, pngImage, signIn, signOut } from './support';
 
 const uniqueCar = (make: string) => `${make} Page ${Date.now().toString(36)}`;
 
@@ -86,6 +87,58 @@ test.describe("a car's page", () => {
     // Its seller sees no booking button on their own car.
     await expect(page.getByRole('button', { name: 'Share' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Book this car' })).toHaveCount(0);
+  });
+
+  test.describe('on a phone (390 px wide, three device pixels per CSS pixel)', () => {
+    test.use({ deviceScaleFactor: 3 });
+
+    test("the gallery loads the photos' copies, full screen the 1600 px one (a small photo: its own size)", async ({
+      page,
+    }) => {
+      test.setTimeout(90_000);
+      const name = uniqueCar('BMW');
+      await signIn(page, demo.seller);
+      const id = await postCar(page, name, [await carPicture(2400, 3), await carPicture(300, 5)]);
+
+      await page.setViewportSize({ width: 390, height: 844 });
+      await page.goto(`/cars/${id}`);
+      const gallery = page.getByRole('region', { name: `Photos of ${name}` });
+      const photo = gallery.getByRole('img', { name: new RegExp(`^${name}, photo`) });
+      /** The file an image shows, once loaded, and that file's own width in pixels. */
+      const loaded = async (img: typeof photo) => {
+        await expect
+          .poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth))
+          .toBeGreaterThan(0);
+        const src = await img.evaluate((el: HTMLImageElement) => el.currentSrc);
+        const file = await page.request.get(src);
+        return { src, width: (await sharp(await file.body()).metadata()).width };
+      };
+      // 390 CSS px at 3 device px each: the large photo needs more than the 640 px copy.
+      expect(await loaded(photo)).toEqual({
+        src: expect.stringMatching(/-1600\.webp$/),
+        width: 1600,
+      });
+      // The thumbnails load a small copy, never the original or the full-screen copy.
+      for (const thumbnail of await gallery.getByRole('button', { name: /^Show photo/ }).all()) {
+        const img = thumbnail.locator('img');
+        await img.scrollIntoViewIfNeeded();
+        expect((await loaded(img)).src).toMatch(/-(160|640)\.webp$/);
+      }
+
+      await gallery.getByRole('button', { name: 'Full screen' }).click();
+      const full = page.getByRole('dialog', { name: 'Full screen photo' }).getByRole('img');
+      expect(await loaded(full)).toEqual({
+        src: expect.stringMatching(/-1600\.webp$/),
+        width: 1600,
+      });
+      await page.screenshot({ path: test.info().outputPath('full-screen-phone.png') });
+      // The 300 px photo has no larger copy: its 640 px copy is the photo at its own size.
+      await page.keyboard.press('ArrowRight');
+      await expect.poll(async () => (await loaded(full)).src).toMatch(/-640\.webp$/);
+      expect((await loaded(full)).width).toBe(300);
+      await page.screenshot({ path: test.info().outputPath('full-screen-small-phone.png') });
+      await page.keyboard.press('Escape');
+    });
   });
 
   test("signed out, 'Book this car' goes to the login page and back to the car, where the buyer books it", async ({

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { demo, pngImage, signIn } from './support';
+import { carPicture, demo, signIn } from './support';
 
 test.describe('the photos of a car on a touch screen', () => {
   test.use({ hasTouch: true });
@@ -12,14 +12,16 @@ test.describe('the photos of a car on a touch screen', () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/dashboad/add-products');
     await page.getByLabel('Product photo').setInputFiles(
-      [0, 1].map((i) => ({
-        name: `touch-${i + 1}.png`,
-        mimeType: 'image/png',
-        buffer: pngImage(8, 8, [40 + i * 150, 90, 200]),
-      })),
+      await Promise.all(
+        [0, 1, 2].map(async (i) => ({
+          name: `touch-${i + 1}.png`,
+          mimeType: 'image/png',
+          buffer: await carPicture(640, i + 1),
+        })),
+      ),
     );
     const photos = page.getByRole('list', { name: 'Photos' }).getByRole('listitem');
-    await expect(photos).toHaveCount(2);
+    await expect(photos).toHaveCount(3);
     await expect(photos.nth(0)).toHaveAccessibleName('photo 1 (cover): touch-1.png');
 
     // A real touch, through Chromium's input pipeline: down on photo 2's grip, along to photo 1,
@@ -49,5 +51,7 @@ test.describe('the photos of a car on a touch screen', () => {
 
     await expect(photos.nth(0)).toHaveAccessibleName('photo 1 (cover): touch-2.png');
     await expect(photos.nth(1)).toHaveAccessibleName('photo 2: touch-1.png');
+    await expect(photos.nth(2)).toHaveAccessibleName('photo 3: touch-3.png');
+    await page.screenshot({ path: test.info().outputPath('photo-list-phone.png'), fullPage: true });
   });
 });

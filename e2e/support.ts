@@ -1,5 +1,7 @@
 import { expect, type Page } from '@playwright/test';
+import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
+import sharp from 'sharp';
 
 /** The demo accounts the e2e server seeds (demo mode). */
 export const demo = {
@@ -54,6 +56,23 @@ export function pngImage(
     chunk('IDAT', deflateSync(pixels)),
     chunk('IEND', Buffer.alloc(0)),
   ]);
+}
+
+/** A demo car picture (public/images/cars/car-NN.svg) as a PNG this many pixels wide. */
+export function carPicture(width: number, car = 1): Promise<Buffer> {
+  const svg = join(
+    __dirname,
+    '..',
+    'public',
+    'images',
+    'cars',
+    `car-${String(car).padStart(2, '0')}.svg`,
+  );
+  return sharp(svg, { density: 300 })
+    .resize({ width })
+    .flatten({ background: '#e8edf3' })
+    .png()
+    .toBuffer();
 }
 
 /** Signs in through the login page and waits for the signed-in navigation bar. */
