@@ -270,8 +270,9 @@ describe("a car's gallery", () => {
     const gallery = await screen.findByRole('region', { name: 'Photos of Tesla Model S Plaid' });
     const photo = () => within(gallery).getAllByRole('img')[0];
     expect(photo()).toHaveAccessibleName('Tesla Model S Plaid, photo 1 of 3');
-    // The cover shows the copy that fits, from the copies the answer lists.
-    expect(photo()).toHaveAttribute('src', '/image-host/i/front-1600.webp');
+    // The cover shows the copy that fits, from the copies the answer lists (the 1600 px one is
+    // for full screen).
+    expect(photo()).toHaveAttribute('src', '/image-host/i/front-640.webp');
     // The thumbnails offer the small copies only.
     const thumbnail = within(
       within(gallery).getByRole('button', { name: 'Show photo 2 of 3' }),
@@ -288,10 +289,10 @@ describe("a car's gallery", () => {
     await user.keyboard('{ArrowRight}');
     expect(photo()).toHaveAccessibleName('Tesla Model S Plaid, photo 2 of 3');
     // Every photo shows a copy that fits, not its original.
-    expect(photo()).toHaveAttribute('src', '/image-host/i/side-1600.webp');
+    expect(photo()).toHaveAttribute('src', '/image-host/i/side-640.webp');
     expect(photo()).toHaveAttribute(
       'srcset',
-      '/image-host/i/side-160.webp 160w, /image-host/i/side-640.webp 640w, /image-host/i/side-1600.webp 1600w',
+      '/image-host/i/side-160.webp 160w, /image-host/i/side-640.webp 640w',
     );
     expect(photo()).toHaveAttribute('sizes', '(max-width: 899px) 100vw, 760px');
     expect(within(gallery).getByText('2 / 3')).toBeInTheDocument();

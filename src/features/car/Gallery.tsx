@@ -7,8 +7,9 @@ import { fullScreenImage, responsiveImage, type ResponsiveImage } from '../../li
 /** How far a finger must travel sideways to turn the photo (CSS px). */
 const SWIPE = 40;
 
-// The large photo may take the full-screen copy where its slot needs more than 640 device px.
-const MAIN_SLOT = { width: 960, sizes: '(max-width: 899px) 100vw, 760px', largest: Infinity };
+// Up to the 640 px copy, as the cards: the 1600 px one is for full screen (on a phone of three
+// device pixels per CSS pixel it would be chosen here too, and it is several times heavier).
+const MAIN_SLOT = { width: 960, sizes: '(max-width: 899px) 100vw, 760px' };
 const THUMB_SLOT = { width: 96 };
 
 interface Props {
