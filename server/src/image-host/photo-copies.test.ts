@@ -168,7 +168,7 @@ describe(`the copies of a car's photo in answers (${databaseKind})`, () => {
     ).toEqual([small.medium.url, large.medium.url]);
   });
 
-  it("lists every photo's copies in the search answer (GET /products) too", async () => {
+  it("lists the cover's copies in the search answer (GET /products), the large one too", async () => {
     const cover = await upload(await png(3200, 2000));
     const side = await upload(await png(500, 400));
     const seller = await registerUser(ctx.app, 'Seller');
@@ -181,24 +181,15 @@ describe(`the copies of a car's photo in answers (${databaseKind})`, () => {
     expect(answer.statusCode).toBe(200);
     const car = (answer.json() as Array<{ _id: string }>).find((row) => row._id === id);
     expect(car).toMatchObject({
+      photos: [cover.display_url, side.display_url, '/images/cars/car-01.svg'],
       carPhotoCopies: [cover.thumb, cover.medium, cover.large].map((copy) => ({
         url: copy!.url,
         width: copy!.width,
         height: copy!.height,
       })),
-      photosCopies: [
-        [
-          { url: cover.thumb.url, width: 160, height: 100 },
-          { url: cover.medium.url, width: 640, height: 400 },
-          { url: cover.large!.url, width: 1600, height: 1000 },
-        ],
-        [
-          { url: side.thumb.url, width: 160, height: 128 },
-          { url: side.medium.url, width: 500, height: 400 },
-        ],
-        [],
-      ],
     });
+    // A card shows the cover only: the other photos' copies are for the car's page.
+    expect(car).not.toHaveProperty('photosCopies');
   });
 
   it('lists no full-screen copy of an older upload that lacks it (its page shows the original)', async () => {

@@ -71,10 +71,7 @@ const PhotosCopies = Type.Array(Type.Array(Type.Ref('PhotoCopy')), {
 });
 
 export const SearchProduct = Type.Intersect(
-  [
-    Type.Ref('Product'),
-    Type.Object({ photos: Photos, photosCopies: PhotosCopies, fairPrice: NullableFairPrice }),
-  ],
+  [Type.Ref('Product'), Type.Object({ photos: Photos, fairPrice: NullableFairPrice })],
   { $id: 'SearchProduct', title: 'SearchProduct' },
 );
 
@@ -349,8 +346,8 @@ const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = async (app,
           `\`${TOTAL_HEADER}\`, the next page's cursor (when there is one) in ` +
           `\`${NEXT_CURSOR_HEADER}\`: pass it back as \`cursor\` with the same filters and sort. ` +
           'newest and price sorts page by keyset (constant time at any depth); relevance and ' +
-          'deal carry an offset inside their cursor. Each car has its photos (with their copies) and ' +
-          'its fair price. ' +
+          'deal carry an offset inside their cursor. Each car has its photos and its fair price ' +
+          "(the cover's copies as carPhotoCopies; a car's page lists every photo's). " +
           SORTS_EXPLAINED +
           '. The deal sort compares with the median of the car group (category, condition, ' +
           "years used) including the seller's own cars, from medians at most 30 s old; the " +
@@ -369,8 +366,7 @@ const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = async (app,
         const page = await withCursorErrors(() =>
           app.repos.search.search({ ...filters, sort, limit, cursor: query.cursor }),
         );
-        const rows = await app.photoCopies.addTo(page.rows, 'carPhoto');
-        return { body: await app.photoCopies.addToPhotos(rows), page };
+        return { body: await app.photoCopies.addTo(page.rows, 'carPhoto'), page };
       });
     },
   );

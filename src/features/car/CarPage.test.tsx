@@ -61,12 +61,7 @@ function serve(car: CarDetails, similar: Product[] = []) {
     http.get(`${API}/products`, ({ request }) => {
       searched.push(new URL(request.url).searchParams);
       return HttpResponse.json(
-        similar.map((p) => ({
-          ...p,
-          photos: [p.carPhoto],
-          photosCopies: [p.carPhotoCopies ?? []],
-          fairPrice: null,
-        })),
+        similar.map((p) => ({ ...p, photos: [p.carPhoto], fairPrice: null })),
       );
     }),
   );

@@ -9,13 +9,7 @@ import { API, server } from '../../testing/server';
 
 function car(overrides: Partial<SearchProduct>): SearchProduct {
   const product = makeProduct(overrides);
-  return {
-    photos: [product.carPhoto],
-    photosCopies: [product.carPhotoCopies ?? []],
-    fairPrice: null,
-    ...product,
-    ...overrides,
-  };
+  return { photos: [product.carPhoto], fairPrice: null, ...product, ...overrides };
 }
 
 const model3 = car({

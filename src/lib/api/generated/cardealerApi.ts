@@ -650,8 +650,6 @@ export type FairPrice = {
 export type SearchProduct = Product & {
   /** every photo of the car, the cover (carPhoto) first */
   photos: string[];
-  /** for each of `photos`, in order, its smaller WebP copies, narrowest first, with their true sizes (160 and 640 px, and 1600 px for full screen of a photo wider than 640 px, each never wider than the photo); an empty list for a photo not stored on this API's image host */
-  photosCopies: PhotoCopy[][];
   fairPrice: FairPrice | (null | null);
 };
 export type SearchFacets = {
