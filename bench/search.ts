@@ -79,6 +79,7 @@ const SHAPES: [string, SearchRequest][] = [
   ['newest, no filter', { sort: 'newest', limit: 24 }],
   ['text (relevance)', { q: 'ferrari', sort: 'relevance', limit: 24 }],
   ['typo (relevance)', { q: 'Lamborgini', sort: 'relevance', limit: 24 }],
+  ['typo, price_asc (the matches, then their top)', { q: 'ferari', sort: 'price_asc', limit: 24 }],
   [
     'categories + price range, price_asc',
     {

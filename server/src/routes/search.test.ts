@@ -453,6 +453,25 @@ describe(`free-text search (${databaseKind})`, () => {
     expect(second.headers['x-next-cursor']).toBeUndefined();
   });
 
+  it.each(['newest', 'price_asc', 'price_desc', 'deal'])(
+    'pages the matches of free text sorted %s by cursor, each page with the total',
+    async (sort) => {
+      const found: string[] = [];
+      let cursor: string | undefined;
+      for (let page = 0; page < 5; page++) {
+        const response = await ctx.app.inject({
+          url: `/api/products?q=ferrari&sort=${sort}&limit=1${cursor ? `&cursor=${cursor}` : ''}`,
+        });
+        expect(response.statusCode).toBe(200);
+        expect(response.headers['x-total-count']).toBe('2');
+        found.push(...(response.json() as { _id: string }[]).map((car) => car._id));
+        cursor = response.headers['x-next-cursor'] as string | undefined;
+        if (!cursor) break;
+      }
+      expect(found.sort()).toEqual([ids.ferrari, ids.garaged].sort());
+    },
+  );
+
   it('keeps the search words up to date when a car changes', async () => {
     await ctx.database.db
       .update(products)
