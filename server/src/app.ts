@@ -11,6 +11,11 @@ import { EventHub, type Listen } from './events/event-hub';
 import apiDocs from './http/api-docs';
 import { catalogueCacheMs } from './http/catalogue-cache';
 import catalogueSync from './http/catalogue-sync';
+import dealRatios, {
+  DEAL_REFRESH_DELAY_MS,
+  DEAL_REFRESH_POLL_MS,
+  type DealRatiosOptions,
+} from './http/deal-ratios';
 import errorHandler from './http/error-handler';
 import nulCheck from './http/nul-check';
 import rateLimits, { type RateLimits } from './http/rate-limits';
@@ -74,6 +79,8 @@ export interface AppOptions {
   rateLimitStore?: 'memory' | 'database';
   /** How long catalogue answers are kept (ms, at most 1000; 0: none). Default CATALOGUE_CACHE_MS. */
   catalogueCacheMs?: number;
+  /** When the deal ratios are refreshed after a change, and checked anyway (http/deal-ratios.ts). */
+  dealRatios?: Partial<DealRatiosOptions>;
   /** Where people open the app (absolute links: car pages, sitemaps); default the local one. */
   publicOrigin?: string;
   /** Addresses per sitemap file (default and most: 50,000). */
@@ -157,6 +164,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(catalogueSync, {
     ttlMs: options.catalogueCacheMs ?? catalogueCacheMs(),
     listen: options.listen,
+  });
+  await app.register(dealRatios, {
+    delayMs: options.dealRatios?.delayMs ?? DEAL_REFRESH_DELAY_MS,
+    pollMs: options.dealRatios?.pollMs ?? DEAL_REFRESH_POLL_MS,
   });
   const checks = options.readinessChecks ?? [];
   app.decorate('readiness', async () => {

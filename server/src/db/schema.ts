@@ -281,6 +281,33 @@ export const appSecrets = pgTable('app_secrets', {
 });
 
 /**
+ * Each car's deal ratio, the key `sort=deal` pages by (migration 0010): its price over the median
+ * price of the cars for sale of its category and condition whose years used are within ±2 of its
+ * own (its own cars included), Infinity with fewer than 5 of them. A new car gets Infinity at once
+ * (a trigger); the ratios are refreshed within seconds of a catalogue change (deal-ratios.ts), so
+ * the order may be that many seconds old. A car's fair price is always live.
+ */
+export const productDeals = pgTable(
+  'product_deals',
+  {
+    productId: text('product_id')
+      .primaryKey()
+      .references(() => products._id, { onDelete: 'cascade' }),
+    ratio: doublePrecision('ratio')
+      .notNull()
+      .default(sql`'Infinity'::double precision`),
+  },
+  (t) => [index('product_deals_ratio_idx').on(t.ratio, t.productId)],
+);
+
+/** When the deal ratios were last refreshed, and the newest catalogue change numbered then. */
+export const dealRatiosState = pgTable('deal_ratios_state', {
+  id: integer('id').primaryKey(),
+  change: bigint('change', { mode: 'number' }).notNull().default(0),
+  refreshedAt: timestamp('refreshed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * The replicas serving the catalogue, and the newest catalogue change each has seen (migration
  * 0007: every change to products, categories or a seller's verification NOTIFYs
  * `cardealer_catalogue` with a number from the sequence `catalogue_change`). A write answers once
@@ -305,6 +332,8 @@ export const schema = {
   rateLimitWindows,
   appSecrets,
   catalogueReplicas,
+  productDeals,
+  dealRatiosState,
 };
 export type UserRow = typeof users.$inferSelect;
 /** Who a user is to the marketplace. */

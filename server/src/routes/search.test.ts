@@ -210,6 +210,8 @@ describe(`search (${databaseKind})`, () => {
       soldAt: r.sold && i % 4 === 0 ? new Date(base) : null,
     }));
     await db.insert(products).values(rows);
+    // The deal order is of stored ratios, refreshed a few seconds after a change: now, here.
+    await refreshDeals();
     cars = rows.map((row) => ({
       _id: row._id,
       categoryName: row.categoryName,
@@ -224,6 +226,13 @@ describe(`search (${databaseKind})`, () => {
     }));
   });
   afterAll(() => ctx.close());
+
+  /** Refreshes the deal ratios (again, if the server's own refresh held the lock). */
+  async function refreshDeals() {
+    while (!(await ctx.app.repos.search.refreshDeals())) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
 
   /** Every page of a search, following X-Next-Cursor. */
   async function walk(f: Filters, sort: Sort, limit: number) {
@@ -456,6 +465,7 @@ describe(`free-text search (${databaseKind})`, () => {
   it.each(['newest', 'price_asc', 'price_desc', 'deal'])(
     'pages the matches of free text sorted %s by cursor, each page with the total',
     async (sort) => {
+      await ctx.app.repos.search.refreshDeals();
       const found: string[] = [];
       let cursor: string | undefined;
       for (let page = 0; page < 5; page++) {
@@ -483,5 +493,62 @@ describe(`free-text search (${databaseKind})`, () => {
       .from(products)
       .where(sql`search @@ to_tsquery('english', 'taycan')`);
     expect(row?.n).toBe(1);
+  });
+});
+
+describe(`the deal order after a change (${databaseKind})`, () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await buildTestApp({ dealRatios: { delayMs: 50 } });
+  });
+  afterAll(() => ctx.close());
+
+  const dealOrder = async () => {
+    const response = await ctx.app.inject({ url: '/api/products?sort=deal&category=Ferrari' });
+    return (response.json() as { _id: string }[]).map((car) => car._id);
+  };
+  /** The deal order once it is `expected`, or the last one seen after 10 s. */
+  const settled = async (expected: string[]) => {
+    let found = await dealOrder();
+    for (let i = 0; i < 200 && JSON.stringify(found) !== JSON.stringify(expected); i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      found = await dealOrder();
+    }
+    return found;
+  };
+
+  it('follows a new car and a new price within moments, without being asked', async () => {
+    const email = `deal-${newId()}@test.cardealer.dev`;
+    const db = ctx.database.db;
+    await db.insert(users).values({ _id: newId(), name: 'Deal Seller', email, userRole: 'Seller' });
+    const ids = [30000, 20000, 50000, 40000, 10000, 60000].map(() => newId());
+    await db.insert(products).values(
+      [30000, 20000, 50000, 40000, 10000, 60000].map((price, i) => ({
+        _id: ids[i]!,
+        carName: `Ferrari ${i}`,
+        carPhoto: '/images/cars/car-01.svg',
+        categoryName: 'Ferrari',
+        condition: 'Good' as const,
+        originalPrice: price,
+        resalePrice: price,
+        productLocation: 'Austin, TX',
+        userYears: 2,
+        postTime: 'today',
+        productDescription: 'A car.',
+        sellerName: 'Deal Seller',
+        email,
+      })),
+    );
+    // Cheapest first against the same median.
+    expect(await settled([ids[4]!, ids[1]!, ids[0]!, ids[3]!, ids[2]!, ids[5]!])).toEqual([
+      ids[4],
+      ids[1],
+      ids[0],
+      ids[3],
+      ids[2],
+      ids[5],
+    ]);
+    await db.update(products).set({ resalePrice: 5000 }).where(eq(products._id, ids[5]!));
+    expect((await settled([ids[5]!, ids[4]!, ids[1]!, ids[0]!, ids[3]!, ids[2]!]))[0]).toBe(ids[5]);
   });
 });

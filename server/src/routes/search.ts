@@ -345,13 +345,15 @@ const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = async (app,
           'with OR. Sold cars never appear. One page of `limit` cars; the total matching is in ' +
           `\`${TOTAL_HEADER}\`, the next page's cursor (when there is one) in ` +
           `\`${NEXT_CURSOR_HEADER}\`: pass it back as \`cursor\` with the same filters and sort. ` +
-          'newest and price sorts page by keyset (constant time at any depth); relevance and ' +
-          'deal carry an offset inside their cursor. Each car has its photos and its fair price ' +
+          'newest, price and deal sorts page by keyset (constant time at any depth); relevance ' +
+          'carries an offset inside its cursor. Each car has its photos and its fair price ' +
           "(the cover's copies as carPhotoCopies; a car's page lists every photo's). " +
           SORTS_EXPLAINED +
           '. The deal sort compares with the median of the car group (category, condition, ' +
-          "years used) including the seller's own cars, from medians at most 30 s old; the " +
-          'fairPrice shown leaves them out, and is as of the last catalogue change (at most 30 s old).',
+          "years used) including the seller's own cars, through each car's stored ratio, " +
+          'refreshed about 5 s after a catalogue change (a car posted since comes last until ' +
+          'then; at most 30 s whatever happens); the fairPrice shown leaves them out, and is as ' +
+          'of the last catalogue change (at most 30 s old).',
         querystring: SearchQuery,
         response: { 200: Type.Array(Type.Ref('SearchProduct')), ...errors(400) },
       },

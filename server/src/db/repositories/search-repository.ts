@@ -269,14 +269,41 @@ function fingerprint(filters: SearchFilters): string {
   return createHash('sha256').update(canonical).digest('base64url').slice(0, 16);
 }
 
-/** Keyset sorts: their column, direction and how the cursor's value is cast back. */
-const KEYSET: Partial<
-  Record<SearchSort, { column: string; order: SortOrder; key: string; cast: string }>
+/**
+ * Keyset sorts: their column, direction, how the cursor's value is cast back, and the id column
+ * that breaks ties (the same index holds both). The deal sort reads product_deals' index
+ * (ratio, car): each car's stored deal ratio (migration 0010).
+ */
+const KEYSET: Record<
+  Exclude<SearchSort, 'relevance'>,
+  { column: string; order: SortOrder; key: string; cast: string; id: string }
 > = {
-  newest: { column: 'p.created_at', order: 'desc', key: 'p.created_at::text', cast: 'timestamptz' },
-  price_asc: { column: 'p.resale_price', order: 'asc', key: 'p.resale_price', cast: 'float8' },
-  price_desc: { column: 'p.resale_price', order: 'desc', key: 'p.resale_price', cast: 'float8' },
+  newest: {
+    column: 'p.created_at',
+    order: 'desc',
+    key: 'p.created_at::text',
+    cast: 'timestamptz',
+    id: 'p.id',
+  },
+  price_asc: {
+    column: 'p.resale_price',
+    order: 'asc',
+    key: 'p.resale_price',
+    cast: 'float8',
+    id: 'p.id',
+  },
+  price_desc: {
+    column: 'p.resale_price',
+    order: 'desc',
+    key: 'p.resale_price',
+    cast: 'float8',
+    id: 'p.id',
+  },
+  deal: { column: 'd.ratio', order: 'asc', key: 'd.ratio', cast: 'float8', id: 'd.product_id' },
 };
+
+/** The advisory lock a deal-ratio refresh holds (any fixed number; its bytes spell "CarDdeal"). */
+export const DEAL_REFRESH_LOCK_KEY = 0x436172446465616cn;
 
 async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
@@ -343,23 +370,11 @@ function rangesOf(rows: RangeRow[]): Pick<Facets, 'price' | 'years'> {
   };
 }
 
-/** A group's median price (the deal sort's yardstick): category, condition, years used. */
-export interface GuideRow {
-  c: string;
-  k: string;
-  y: number;
-  m: number;
-  n: number;
-}
-
-/** How long the price guide is kept before it is computed again (ms). */
-export const PRICE_GUIDE_TTL_MS = 30_000;
-
-function searchQuery(request: SearchRequest, text: SQL | null, guide?: GuideRow[]) {
+function searchQuery(request: SearchRequest, text: SQL | null) {
   const { sort, limit, cursor } = request;
   const filter = fingerprint(request);
   const where = conditions(request, text);
-  const keyset = KEYSET[sort];
+  const keyset = sort === 'relevance' ? undefined : KEYSET[sort];
   let after: SQL | null = null;
   let offset = 0;
   if (cursor !== undefined) {
@@ -368,15 +383,20 @@ function searchQuery(request: SearchRequest, text: SQL | null, guide?: GuideRow[
       throw new BadCursor('cursor: belongs to another sort or filter; start again without it');
     }
     if (keyset) {
-      if (at.order !== keyset.order || typeof at.value !== 'string') {
+      if (
+        at.order !== keyset.order ||
+        typeof at.value !== 'string' ||
+        (keyset.cast === 'float8' && (at.value.trim() === '' || Number.isNaN(Number(at.value))))
+      ) {
         throw new BadCursor('cursor: is not a cursor this server gave');
       }
       const value = sql`${at.value}::${sql.raw(keyset.cast)}`;
       const column = sql.raw(keyset.column);
+      const id = sql.raw(keyset.id);
       after =
         keyset.order === 'desc'
-          ? sql`(${column}, p.id) < (${value}, ${at.id})`
-          : sql`(${column}, p.id) > (${value}, ${at.id})`;
+          ? sql`(${column}, ${id}) < (${value}, ${at.id})`
+          : sql`(${column}, ${id}) > (${value}, ${at.id})`;
     } else {
       const skip = Number(at.value);
       if (!Number.isInteger(skip) || skip < 0) {
@@ -389,9 +409,13 @@ function searchQuery(request: SearchRequest, text: SQL | null, guide?: GuideRow[
   let query: SQL;
   if (keyset) {
     const direction = sql.raw(keyset.order);
+    const from =
+      sort === 'deal'
+        ? sql`product_deals d join products p on p.id = d.product_id`
+        : sql`products p`;
     const candidates = sql`select p.id, ${sql.raw(keyset.column)} as sort_key,
             ${sql.raw(keyset.key)}::text as cursor_key
-          from products p
+          from ${from}
           where ${where}${after ? sql` and ${after}` : sql``}`;
     // The page's ids first, then their columns, seller and fair price. Without free text, an
     // index walk in the sort's order that stops after a page. With it, the matches first (the
@@ -413,14 +437,14 @@ function searchQuery(request: SearchRequest, text: SQL | null, guide?: GuideRow[
           order by page.sort_key ${direction}, page.id ${direction}`
       : sql`with page as (
             ${candidates}
-            order by ${sql.raw(keyset.column)} ${direction}, p.id ${direction}
+            order by ${sql.raw(keyset.column)} ${direction}, ${sql.raw(keyset.id)} ${direction}
             limit ${limit + 1}
           )
           select ${COLUMNS}, page.cursor_key as "cursorKey"
           from page join products p on p.id = page.id
           left join users u on u.email = p.email
           order by page.sort_key ${direction}, page.id ${direction}`;
-  } else if (sort === 'relevance') {
+  } else {
     const rank = text ? sql`ts_rank(p.search, ${text})` : sql`0`;
     // Every match is read to rank it anyway: the total comes from the same pass.
     // The ranks are counted over (id, rank) pairs only: a window over the scanned rows, each
@@ -440,25 +464,6 @@ function searchQuery(request: SearchRequest, text: SQL | null, guide?: GuideRow[
         from page join products p on p.id = page.id
         left join users u on u.email = p.email
         order by page.rank desc, p.id`;
-  } else {
-    // deal: price over the median of the car's group (category, condition, years used ±2),
-    // from the price guide (computed for all groups at once, kept a while: guide below).
-    query = sql`with g as (
-          select * from jsonb_to_recordset(${JSON.stringify(guide ?? [])}::jsonb)
-            as g(c text, k text, y float8, m float8, n int)
-        ), page as (
-          select p.id,
-            case when g.n >= ${MIN_COMPARABLES} and g.m > 0 then p.resale_price / g.m end as ratio
-          from products p
-          left join g on g.c = p.category_name and g.k = p.condition and g.y = p.user_years
-          where ${where}
-          order by ratio asc nulls last, p.id
-          limit ${limit + 1} offset ${offset}
-        )
-        select ${COLUMNS}
-        from page join products p on p.id = page.id
-        left join users u on u.email = p.email
-        order by page.ratio asc nulls last, p.id`;
   }
   return { query, where, keyset, offset, filter };
 }
@@ -655,41 +660,67 @@ export function searchRepository(db: Db) {
     });
   }
 
-  let guide: { at: number; rows: Promise<GuideRow[]> } | null = null;
   /**
-   * Every group's median price among the cars for sale (a group: category, condition and years
-   * used; its cars: those within ±2 years), computed in one query over all groups and kept
-   * PRICE_GUIDE_TTL_MS: at 100,000 cars it costs about as much as 20 searches, and medians of
-   * thousands of cars move slowly. Only the deal sort reads it; `fairPrice` is always live.
+   * Computes every car's deal ratio again (product_deals, migration 0010): its price over the
+   * median price of its comparables, its own cars included (the cars for sale of its category
+   * and condition whose years used are within ±2 of its own), Infinity with fewer than
+   * MIN_COMPARABLES of them. One pass over all groups; only the ratios that changed are written.
+   * Under an advisory lock, so two replicas never refresh at once: false (nothing done) when
+   * another holds it. Records the newest catalogue change numbered before it read the cars.
    */
-  function priceGuide(): Promise<GuideRow[]> {
-    if (guide && Date.now() - guide.at < PRICE_GUIDE_TTL_MS) return guide.rows;
-    const rows = rowsOf<GuideRow>(
-      db,
-      sql`select k.category_name as c, k.condition as k, k.user_years as y,
-          percentile_cont(0.5) within group (order by x.resale_price) as m, count(*)::int as n
-        from (select distinct category_name, condition, user_years from products
-          where sold_at is null) k
-        join products x on x.sold_at is null and x.category_name = k.category_name
-          and x.condition = k.condition
-          and x.user_years between k.user_years - ${COMPARABLE_YEARS} and k.user_years + ${COMPARABLE_YEARS}
-        group by k.category_name, k.condition, k.user_years`,
-    ).then((found) => found.map((r) => ({ ...r, y: Number(r.y), m: Number(r.m), n: Number(r.n) })));
-    const entry = { at: Date.now(), rows };
-    guide = entry;
-    rows.catch(() => {
-      if (guide === entry) guide = null;
+  async function refreshDeals(): Promise<boolean> {
+    return db.transaction(async (tx) => {
+      const [lock] = await rowsOf<{ got: boolean }>(
+        tx as unknown as Db,
+        sql`select pg_try_advisory_xact_lock(${DEAL_REFRESH_LOCK_KEY.toString()}::bigint) as got`,
+      );
+      if (!lock?.got) return false;
+      const [change] = await rowsOf<{ n: number | string }>(
+        tx as unknown as Db,
+        sql`select case when is_called then last_value else 0 end as n from catalogue_change`,
+      );
+      await tx.execute(sql`with groups as (
+          select k.category_name, k.condition, k.user_years, count(*)::int as n,
+            percentile_cont(0.5) within group (order by x.resale_price) as median
+          from (select distinct category_name, condition, user_years from products
+            where sold_at is null) k
+          join products x on x.sold_at is null and x.category_name = k.category_name
+            and x.condition = k.condition
+            and x.user_years between k.user_years - ${COMPARABLE_YEARS} and k.user_years + ${COMPARABLE_YEARS}
+          group by k.category_name, k.condition, k.user_years
+        ), fresh as (
+          select p.id, case when g.n >= ${MIN_COMPARABLES} and g.median > 0
+              then p.resale_price / g.median else 'Infinity'::float8 end as ratio
+          from products p
+          left join groups g on g.category_name = p.category_name and g.condition = p.condition
+            and g.user_years = p.user_years
+          where p.sold_at is null
+        )
+        update product_deals d set ratio = fresh.ratio
+        from fresh
+        where d.product_id = fresh.id and d.ratio is distinct from fresh.ratio`);
+      await tx.execute(
+        sql`update deal_ratios_state set change = ${Number(change?.n ?? 0)}, refreshed_at = now()
+          where id = 1`,
+      );
+      return true;
     });
-    return rows;
+  }
+
+  /** Whether the catalogue changed after the deal ratios' last refresh began. */
+  async function dealsBehind(): Promise<boolean> {
+    const [row] = await rowsOf<{ behind: boolean | null }>(
+      db,
+      sql`select (select case when is_called then last_value else 0 end from catalogue_change)
+          > (select change from deal_ratios_state where id = 1) as behind`,
+    );
+    return row?.behind !== false;
   }
 
   async function search(request: SearchRequest) {
     const { sort, limit } = request;
-    const [text, medians] = await Promise.all([
-      textQuery(request.q),
-      request.sort === 'deal' ? priceGuide() : undefined,
-    ]);
-    const { query, where, keyset, offset, filter } = searchQuery(request, text, medians);
+    const text = await textQuery(request.q);
+    const { query, where, keyset, offset, filter } = searchQuery(request, text);
     const found = await withFairPrices(await rowsOf<RawRow>(db, query));
     // The relevance page carries the total; other sorts (and a page past the end) count.
     const inline = found[0]?.inlineTotal;
@@ -857,18 +888,22 @@ export function searchRepository(db: Db) {
   async function explainSearch(request: SearchRequest): Promise<string> {
     const rows = await rowsOf<Record<string, string>>(
       db,
-      sql`explain ${
-        searchQuery(
-          request,
-          await textQuery(request.q),
-          request.sort === 'deal' ? await priceGuide() : undefined,
-        ).query
-      }`,
+      sql`explain ${searchQuery(request, await textQuery(request.q)).query}`,
     );
     return rows.map((r) => Object.values(r)[0]).join('\n');
   }
 
-  return { search, facets, car, forSaleIds, countForSale, explainSearch, forgetPrices };
+  return {
+    search,
+    facets,
+    car,
+    forSaleIds,
+    countForSale,
+    explainSearch,
+    forgetPrices,
+    refreshDeals,
+    dealsBehind,
+  };
 }
 
 export type SearchRepository = ReturnType<typeof searchRepository>;

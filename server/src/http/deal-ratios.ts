@@ -1,0 +1,85 @@
+/**
+ * Keeps the deal ratios (product_deals, the key `sort=deal` pages by) true within seconds of a
+ * catalogue change, on one PostgreSQL shared by several replicas or on PGlite alone.
+ *
+ * Every replica hears every change (the catalogue cache is cleared on each notice, and a notice
+ * arrives only once its change has committed): a change heard marks this replica's ratios dirty,
+ * and `delayMs` later it refreshes them (search-repository.ts, refreshDeals: one pass, only the
+ * ratios that changed written). A refresh holds an advisory lock: when another replica's is
+ * running, this one tries again `delayMs` later, so each change is in a refresh that began after
+ * it committed. Whatever happens to the notices (a listener reconnecting), every `pollMs` a
+ * replica also compares the catalogue's change counter with the one the last refresh recorded,
+ * and refreshes when it is behind; so does a replica that starts (cars written while none ran).
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import fp from 'fastify-plugin';
+
+export interface DealRatiosOptions {
+  /** How long after a change the ratios are refreshed (ms). */
+  delayMs: number;
+  /** How often the change counter is checked whatever the notices say (ms). */
+  pollMs: number;
+}
+
+/** Default delay after a change: a burst of changes costs one refresh. */
+export const DEAL_REFRESH_DELAY_MS = 5_000;
+/** Default check of the change counter. */
+export const DEAL_REFRESH_POLL_MS = 30_000;
+
+const dealRatios: FastifyPluginAsync<DealRatiosOptions> = async (app, options) => {
+  const search = app.repos.search;
+  let dirty = false;
+  let closed = false;
+  let timer: NodeJS.Timeout | null = null;
+  let poll: NodeJS.Timeout | null = null;
+  let running: Promise<void> | null = null;
+
+  const schedule = (ms: number) => {
+    if (closed || timer) return;
+    timer = setTimeout(() => {
+      timer = null;
+      void run();
+    }, ms);
+    timer.unref();
+  };
+
+  const run = (): Promise<void> => {
+    if (running) return running;
+    running = (async () => {
+      // Changes heard from now on need a refresh that begins after them: this one may not.
+      const wasDirty = dirty;
+      dirty = false;
+      try {
+        if (!wasDirty && !(await search.dealsBehind())) return;
+        if (!(await search.refreshDeals())) dirty = true;
+      } catch (error) {
+        dirty = true;
+        if (!closed) app.log.warn({ err: error }, 'deal ratios not refreshed');
+      }
+    })().finally(() => {
+      running = null;
+      if (dirty) schedule(options.delayMs);
+    });
+    return running;
+  };
+
+  app.catalogueCache.onInvalidate(() => {
+    dirty = true;
+    schedule(options.delayMs);
+  });
+
+  app.addHook('onReady', async () => {
+    // In the background: a large catalogue's first refresh must not hold the server's start.
+    schedule(0);
+    poll = setInterval(() => void run(), options.pollMs);
+    poll.unref();
+  });
+  app.addHook('onClose', async () => {
+    closed = true;
+    if (timer) clearTimeout(timer);
+    if (poll) clearInterval(poll);
+    await running;
+  });
+};
+
+export default fp(dealRatios, { name: 'deal-ratios', dependencies: ['catalogue-sync'] });
