@@ -302,6 +302,9 @@ const KEYSET: Record<
   deal: { column: 'd.ratio', order: 'asc', key: 'd.ratio', cast: 'float8', id: 'd.product_id' },
 };
 
+/** The newest catalogue change numbered (catalogue_change, migration 0007); 0 before any. */
+const LAST_CHANGE = sql`(select case when is_called then last_value else 0 end from catalogue_change)`;
+
 /** The advisory lock a deal-ratio refresh holds (any fixed number; its bytes spell "CarDdeal"). */
 export const DEAL_REFRESH_LOCK_KEY = 0x436172446465616cn;
 
@@ -423,27 +426,23 @@ function searchQuery(request: SearchRequest, text: SQL | null) {
     // read on the way, went through 40,000 cheaper cars before the first Ferrari ('ferari' by
     // price, 54 ms), and matches far along the order would mean reading every car. The first
     // page counts the matches it has read (the total, without reading them again).
-    query = text
-      ? sql`with matches as materialized (${candidates}), page as (
+    const page = text
+      ? sql`matches as materialized (${candidates}), page as (
             select * from matches
             order by sort_key ${direction}, id ${direction}
             limit ${limit + 1}
-          )
-          select ${COLUMNS}, page.cursor_key as "cursorKey"${
-            after ? sql`` : sql`, (select count(*) from matches) as "inlineTotal"`
-          }
-          from page join products p on p.id = page.id
-          left join users u on u.email = p.email
-          order by page.sort_key ${direction}, page.id ${direction}`
-      : sql`with page as (
+          )`
+      : sql`page as (
             ${candidates}
             order by ${sql.raw(keyset.column)} ${direction}, ${sql.raw(keyset.id)} ${direction}
             limit ${limit + 1}
-          )
-          select ${COLUMNS}, page.cursor_key as "cursorKey"
-          from page join products p on p.id = page.id
-          left join users u on u.email = p.email
-          order by page.sort_key ${direction}, page.id ${direction}`;
+          )`;
+    const total = text && !after ? sql`, (select count(*) from matches) as "inlineTotal"` : sql``;
+    query = sql`with ${page}
+        select ${COLUMNS}, page.cursor_key as "cursorKey"${total}
+        from page join products p on p.id = page.id
+        left join users u on u.email = p.email
+        order by page.sort_key ${direction}, page.id ${direction}`;
   } else {
     const rank = text ? sql`ts_rank(p.search, ${text})` : sql`0`;
     // Every match is read to rank it anyway: the total comes from the same pass.
@@ -677,7 +676,7 @@ export function searchRepository(db: Db) {
       if (!lock?.got) return false;
       const [change] = await rowsOf<{ n: number | string }>(
         tx as unknown as Db,
-        sql`select case when is_called then last_value else 0 end as n from catalogue_change`,
+        sql`select ${LAST_CHANGE} as n`,
       );
       await tx.execute(sql`with groups as (
           select k.category_name, k.condition, k.user_years, count(*)::int as n,
@@ -711,8 +710,7 @@ export function searchRepository(db: Db) {
   async function dealsBehind(): Promise<boolean> {
     const [row] = await rowsOf<{ behind: boolean | null }>(
       db,
-      sql`select (select case when is_called then last_value else 0 end from catalogue_change)
-          > (select change from deal_ratios_state where id = 1) as behind`,
+      sql`select ${LAST_CHANGE} > (select change from deal_ratios_state where id = 1) as behind`,
     );
     return row?.behind !== false;
   }
