@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { eq, sql } from 'drizzle-orm';
 import { newId } from '../db/repositories/ids';
-import { products, users } from '../db/schema';
+import { productDeals, products, users } from '../db/schema';
 import { buildTestApp, databaseKind, type TestContext } from '../../test/helper';
 
 const CATEGORIES = ['Tesla', 'Ferrari', 'BMW', 'Lamborghini'] as const;
@@ -550,5 +550,39 @@ describe(`the deal order after a change (${databaseKind})`, () => {
     ]);
     await db.update(products).set({ resalePrice: 5000 }).where(eq(products._id, ids[5]!));
     expect((await settled([ids[5]!, ids[4]!, ids[1]!, ids[0]!, ids[3]!, ids[2]!]))[0]).toBe(ids[5]);
+  });
+
+  it('gives a car for sale that lost its ratio row (written past the trigger) one again', async () => {
+    const email = `deal-row-${newId()}@test.cardealer.dev`;
+    const db = ctx.database.db;
+    await db.insert(users).values({ _id: newId(), name: 'Row Seller', email, userRole: 'Seller' });
+    const id = newId();
+    await db.insert(products).values({
+      _id: id,
+      carName: 'Lamborghini without a ratio',
+      carPhoto: '/images/cars/car-01.svg',
+      categoryName: 'Lamborghini',
+      condition: 'Fair',
+      originalPrice: 90000,
+      resalePrice: 90000,
+      productLocation: 'Austin, TX',
+      userYears: 9,
+      postTime: 'today',
+      productDescription: 'A car.',
+      sellerName: 'Row Seller',
+      email,
+    });
+    await db.delete(productDeals).where(eq(productDeals.productId, id));
+    const listed = async () =>
+      (
+        (await ctx.app.inject({ url: '/api/products?sort=deal&category=Lamborghini' })).json() as {
+          _id: string;
+        }[]
+      ).map((car) => car._id);
+    while (!(await ctx.app.repos.search.refreshDeals())) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    ctx.app.catalogueCache.invalidate();
+    expect(await listed()).toContain(id);
   });
 });

@@ -663,7 +663,8 @@ export function searchRepository(db: Db) {
    * Computes every car's deal ratio again (product_deals, migration 0010): its price over the
    * median price of its comparables, its own cars included (the cars for sale of its category
    * and condition whose years used are within ±2 of its own), Infinity with fewer than
-   * MIN_COMPARABLES of them. One pass over all groups; only the ratios that changed are written.
+   * MIN_COMPARABLES of them. One pass over all groups; only the ratios that changed are written,
+   * and a car for sale without its row (one written past the insert trigger) gets it.
    * Under an advisory lock, so two replicas never refresh at once: false (nothing done) when
    * another holds it. Records the newest catalogue change numbered before it read the cars.
    */
@@ -695,9 +696,10 @@ export function searchRepository(db: Db) {
             and g.user_years = p.user_years
           where p.sold_at is null
         )
-        update product_deals d set ratio = fresh.ratio
-        from fresh
-        where d.product_id = fresh.id and d.ratio is distinct from fresh.ratio`);
+        insert into product_deals (product_id, ratio)
+        select id, ratio from fresh
+        on conflict (product_id) do update set ratio = excluded.ratio
+        where product_deals.ratio is distinct from excluded.ratio`);
       await tx.execute(
         sql`update deal_ratios_state set change = ${Number(change?.n ?? 0)}, refreshed_at = now()
           where id = 1`,
