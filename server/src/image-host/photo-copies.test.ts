@@ -1,3 +1,7 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import {
   buildTestApp,
@@ -240,5 +244,52 @@ describe(`the copies of a car's photo in answers (${databaseKind})`, () => {
     await ctx.images.put(`${hash}.jpg`, damaged, { mime: 'image/jpeg', width: 0, height: 0 });
     const { product } = await carWithPhoto(`/image-host/i/${hash}.jpg`);
     expect(product).not.toHaveProperty('carPhotoCopies');
+  });
+});
+
+describe('the copies of a damaged photo, whatever the store’s speed', () => {
+  let folder: string;
+  beforeAll(async () => {
+    folder = await mkdtemp(join(tmpdir(), 'cardealer-copies-'));
+  });
+  afterAll(() => rm(folder, { recursive: true, force: true }));
+
+  it('answers no copies and leaves no failed resize unheard when the store is slow to answer', async () => {
+    // A database store answers `has` over the network: the resizes of a damaged original fail
+    // while the store is still asked whether the large copy exists. An unheard failure is an
+    // unhandled rejection, which stops the server's process (Node's default). Run in a process of
+    // its own, as the server runs, because the test runner's sandbox does not report every one.
+    const script = join(folder, 'damaged.ts');
+    await writeFile(
+      script,
+      `import { FolderImageStore } from ${JSON.stringify(join(__dirname, 'image-files.ts'))};
+import { imageUrl } from ${JSON.stringify(join(__dirname, 'image-host.ts'))};
+import { PhotoCopies } from ${JSON.stringify(join(__dirname, 'photo-copies.ts'))};
+class SlowStore extends FolderImageStore {
+  override async has(name: string): Promise<boolean> {
+    // Only the question about the large copy is slow: the folder store's reads use has too.
+    if (name.endsWith('-1600.webp')) await new Promise((resolve) => setTimeout(resolve, 200));
+    return super.has(name);
+  }
+}
+const store = new SlowStore(${JSON.stringify(join(folder, 'store'))});
+const hash = 'f'.repeat(64);
+void (async () => {
+  await store.put(hash + '.jpg', Buffer.from('not a picture'), { mime: 'image/jpeg', width: 0, height: 0 });
+  const copies = await new PhotoCopies(store).of(imageUrl(hash + '.jpg'));
+  console.log(JSON.stringify({ copies: copies ?? 'none' }));
+})();
+`,
+    );
+    const run = spawnSync(
+      process.execPath,
+      ['--unhandled-rejections=strict', '--import', 'tsx', script],
+      { encoding: 'utf8', timeout: 60_000 },
+    );
+    expect({ status: run.status, stdout: run.stdout.trim(), stderr: run.stderr.trim() }).toEqual({
+      status: 0,
+      stdout: JSON.stringify({ copies: 'none' }),
+      stderr: '',
+    });
   });
 });

@@ -93,13 +93,13 @@ export class PhotoCopies {
         return found.bytes;
       }));
     try {
-      const large = variantFile(hash, VARIANT_WIDTHS.large);
-      const copies = await Promise.all([
-        ...ALWAYS.map((width) => makeVariant(this.store, hash, read, width)),
-        ...((await this.store.has(large))
-          ? [makeVariant(this.store, hash, read, VARIANT_WIDTHS.large)]
-          : []),
-      ]);
+      // Asked before any resize starts: a resize that failed while this question was still
+      // out would have no one listening (an unhandled rejection stops the process).
+      const withLarge = await this.store.has(variantFile(hash, VARIANT_WIDTHS.large));
+      const widths = withLarge ? [...ALWAYS, VARIANT_WIDTHS.large] : ALWAYS;
+      const copies = await Promise.all(
+        widths.map((width) => makeVariant(this.store, hash, read, width)),
+      );
       if (this.known.size >= this.capacity) {
         const oldest = this.known.keys().next();
         if (!oldest.done) this.known.delete(oldest.value);
