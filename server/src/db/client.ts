@@ -125,9 +125,16 @@ async function migrateUnderLock(pool: Pool): Promise<void> {
   }
 }
 
+/** The longest wait between two attempts to open a lost LISTEN connection again. */
+const RELISTEN_MAX_MS = 10_000;
+
 /**
  * LISTEN on a connection of its own (a pooled one would be handed to queries). A lost connection
- * is opened again after a second, so a database restart does not silence the events for good.
+ * is opened again after a second, and while the database cannot be reached, again and again (each
+ * wait twice the last, at most ten seconds), so a database restart or a network outage of any
+ * length does not silence the events for good. Notices sent while no connection listened are not
+ * heard: the catalogue cache forgets its answers within a second anyway, and the mail worker and
+ * the deal ratios also poll.
  */
 async function listenPostgres(
   url: string,
@@ -136,6 +143,7 @@ async function listenPostgres(
 ): Promise<() => Promise<void>> {
   let stopped = false;
   let client: Client | null = null;
+  let failures = 0;
   const connect = async (): Promise<void> => {
     const next = new Client({ connectionString: url });
     next.on('notification', (message) => {
@@ -143,11 +151,35 @@ async function listenPostgres(
     });
     next.on('error', () => {
       next.end().catch(() => undefined);
-      if (!stopped) setTimeout(() => void connect().catch(() => undefined), 1000).unref();
+      // Only the connection in use is replaced here (one that failed to open is retried below).
+      if (client !== next) return;
+      client = null;
+      retry();
     });
-    await next.connect();
-    await next.query(`LISTEN ${JSON.stringify(channel)}`);
+    try {
+      await next.connect();
+      await next.query(`LISTEN ${JSON.stringify(channel)}`);
+    } catch (error) {
+      await next.end().catch(() => undefined);
+      throw error;
+    }
+    if (stopped) {
+      await next.end().catch(() => undefined);
+      return;
+    }
     client = next;
+    failures = 0;
+  };
+  const retry = () => {
+    if (stopped) return;
+    const wait = Math.min(RELISTEN_MAX_MS, 1000 * 2 ** failures);
+    setTimeout(() => {
+      if (stopped) return;
+      connect().catch(() => {
+        failures += 1;
+        retry();
+      });
+    }, wait).unref();
   };
   await connect();
   return async () => {
