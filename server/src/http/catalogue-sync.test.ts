@@ -181,3 +181,43 @@ describe(`the catalogue across replicas (${databaseKind})`, () => {
     expect(b.catalogueCache.size).toBe(cached);
   });
 });
+
+describe(`a catalogue write whose answer cannot be sent (${databaseKind})`, () => {
+  it('answers 500 with its request id, and the server goes on answering', async () => {
+    const ctx = await buildTestApp({ catalogueCacheMs: 1000 });
+    const images = mkdtempSync(join(tmpdir(), 'cardealer-images-c-'));
+    const app = await buildApp({
+      db: ctx.database.db,
+      listen: ctx.database.listen,
+      accessTokenSecret: SECRET,
+      imageDir: images,
+      catalogueCacheMs: 1000,
+    });
+    // A write whose answer Node refuses to send once the replicas have seen it (a header with a
+    // line break): the error comes after the hook has handed the answer on.
+    app.post('/api/broken-write', { config: { catalogueWrite: true } }, async (_request, reply) =>
+      reply.header('x-broken', 'one\ntwo').send({ ok: true }),
+    );
+    const unheard: unknown[] = [];
+    const listener = (reason: unknown) => unheard.push(reason);
+    process.on('unhandledRejection', listener);
+    try {
+      const address = await app.listen({ port: 0, host: '127.0.0.1' });
+      const broken = await fetch(`${address}/api/broken-write`, { method: 'POST' });
+      expect(broken.status).toBe(500);
+      expect(await broken.json()).toEqual({
+        message: 'Something went wrong on our side',
+        requestId: expect.any(String),
+      });
+      const health = await fetch(`${address}/api/health`);
+      expect(health.status).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    } finally {
+      process.off('unhandledRejection', listener);
+      await app.close();
+      await ctx.close();
+      rmSync(images, { recursive: true, force: true });
+    }
+    expect(unheard).toEqual([]);
+  });
+});

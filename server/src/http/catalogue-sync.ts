@@ -107,7 +107,18 @@ const catalogueSync: FastifyPluginAsync<CatalogueSyncOptions> = async (app, opti
     // answer elsewhere expires within the cache's lifetime).
     settle()
       .catch((error: unknown) => request.log.warn({ err: error }, 'no barrier'))
-      .then(() => done(null, payload), done);
+      .then(() => done(null, payload))
+      .catch((error: unknown) => {
+        // Sending failed after the hook handed the answer on (Node refused a header, or the
+        // answer had begun): not an unhandled rejection, which would stop the process.
+        request.log.error({ err: error }, 'unexpected error');
+        const raw = reply.raw;
+        if (raw.headersSent) return raw.destroy();
+        raw.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
+        raw.end(
+          JSON.stringify({ message: 'Something went wrong on our side', requestId: request.id }),
+        );
+      });
   });
 };
 
