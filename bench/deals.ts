@@ -182,13 +182,16 @@ async function main() {
       }
     };
     await time('message POST → event on the other connection', async () => {
-      const arrived = nextNotification();
-      await fetch(`${server.url}/api/orders/do0/messages`, {
-        method: 'POST',
-        headers: { ...auth(buyerEmail(0)), 'content-type': 'application/json' },
-        body: JSON.stringify({ text: 'Still there?' }),
-      }).then(expectOk);
-      await arrived;
+      // Both awaited together: a failed POST must not leave the stream's read unheard (its
+      // rejection, once the server stops, would end the bench without the POST's error).
+      await Promise.all([
+        nextNotification(),
+        fetch(`${server.url}/api/orders/do0/messages`, {
+          method: 'POST',
+          headers: { ...auth(buyerEmail(0)), 'content-type': 'application/json' },
+          body: JSON.stringify({ text: 'Still there?' }),
+        }).then(expectOk),
+      ]);
     });
     listener.abort();
   } finally {

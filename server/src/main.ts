@@ -71,11 +71,18 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     app.log.info(`${signal}: closing`);
-    await mail?.stop();
-    await app.close();
-    await database.close();
+    let code = 0;
+    // Each step runs even when one before it fails, and the data folder's lock is always released.
+    for (const step of [() => mail?.stop(), () => app.close(), () => database.close()]) {
+      try {
+        await step();
+      } catch (error) {
+        app.log.error({ err: error }, `${signal}: not closed cleanly`);
+        code = 1;
+      }
+    }
     releaseLock();
-    process.exit(0);
+    process.exit(code);
   };
   process.on('SIGINT', () => void close('SIGINT'));
   process.on('SIGTERM', () => void close('SIGTERM'));
