@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import {
   buildTestApp,
   databaseKind,
+  emulatorHost,
   registerUser,
   signUp,
   uniqueEmail,
@@ -102,6 +103,37 @@ describe(`access tokens: GET /api/jwt (${databaseKind})`, () => {
     expect(put.statusCode).toBe(401);
     // The untouched token still works for its own account.
     expect((await jwtCall(buyer.email, `Bearer ${buyer.idToken}`)).statusCode).toBe(200);
+  });
+
+  it('accepts a new account whose tokens the emulator dates one second after its sign-in, and refuses a token revoked later', async () => {
+    // The emulator's sign-up can stamp "valid since" one second after the token's auth_time (a
+    // second ends between the two on a busy machine): its first token must still be good. A
+    // revocation (here: tokens valid since now, as a password change does) two or more seconds
+    // later refuses it.
+    const email = uniqueEmail('revoked');
+    const idToken = await signUp(email);
+    const claims = JSON.parse(Buffer.from(idToken.split('.')[1]!, 'base64url').toString()) as {
+      auth_time: number;
+      user_id: string;
+    };
+    const revokeAt = async (second: number) => {
+      const wait = second * 1000 + 50 - Date.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      const response = await fetch(
+        `http://${emulatorHost()}/identitytoolkit.googleapis.com/v1/projects/demo-cardealer/accounts:update`,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: 'Bearer owner' },
+          body: JSON.stringify({ localId: claims.user_id, validSince: String(second) }),
+        },
+      );
+      expect(response.status).toBe(200);
+    };
+    await revokeAt(claims.auth_time + 1);
+    expect((await jwtCall(email, `Bearer ${idToken}`)).statusCode).toBe(200);
+    await revokeAt(claims.auth_time + 2);
+    const refused = await jwtCall(email, `Bearer ${idToken}`);
+    expect(refused.statusCode).toBe(401);
   });
 
   it('answers 400 naming the field for a missing or malformed email', async () => {
