@@ -68,6 +68,9 @@ export function emulatorHost(): string {
   return host;
 }
 
+/** The secret test apps sign access tokens with. */
+export const TEST_ACCESS_TOKEN_SECRET = 'test-access-token-secret-at-least-32-characters';
+
 /**
  * The real app on a fresh test database, for `app.inject`: the sign-in emulator verifies ID
  * tokens, access tokens are signed with a test secret, images go where the server would put
@@ -81,7 +84,7 @@ export async function buildTestApp(options: Partial<AppOptions> = {}): Promise<T
     db: database.db,
     listen: database.listen,
     signIn: firebaseAuth({ firebaseProjectId: 'demo-cardealer', authEmulatorHost: emulatorHost() }),
-    accessTokenSecret: 'test-access-token-secret-at-least-32-characters',
+    accessTokenSecret: TEST_ACCESS_TOKEN_SECRET,
     accessTokenTtlSeconds: 3600,
     imageHostKey: TEST_IMAGE_KEY,
     imageDir,
@@ -97,6 +100,32 @@ export async function buildTestApp(options: Partial<AppOptions> = {}): Promise<T
     close: async () => {
       await app.close();
       await database.close();
+      rmSync(imageDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Another API process on a test app's database, as a second replica would be: the same access
+ * token secret, its own image folder and answer cache. Not ready yet, so a test may add routes
+ * first; `close` also removes its image folder.
+ */
+export async function buildReplica(
+  ctx: TestContext,
+  options: Partial<AppOptions> = {},
+): Promise<{ app: FastifyInstance; close: () => Promise<void> }> {
+  const imageDir = mkdtempSync(join(tmpdir(), 'cardealer-images-replica-'));
+  const app = await buildApp({
+    db: ctx.database.db,
+    listen: ctx.database.listen,
+    accessTokenSecret: TEST_ACCESS_TOKEN_SECRET,
+    imageDir,
+    ...options,
+  });
+  return {
+    app,
+    close: async () => {
+      await app.close();
       rmSync(imageDir, { recursive: true, force: true });
     },
   };

@@ -1,10 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { buildApp } from '../app';
 import {
+  buildReplica,
   buildTestApp,
   databaseKind,
   postProduct,
@@ -12,8 +9,6 @@ import {
   type TestContext,
   type TestUser,
 } from '../../test/helper';
-
-const SECRET = 'test-access-token-secret-at-least-32-characters';
 
 /** The cars a list answer holds, by name. */
 function names(body: string): string[] {
@@ -27,28 +22,21 @@ function names(body: string): string[] {
 describe(`the catalogue across replicas (${databaseKind})`, () => {
   let a: TestContext;
   let b: FastifyInstance;
-  let bImages: string;
+  let closeB: () => Promise<void>;
   let seller: TestUser;
   let admin: TestUser;
 
   beforeAll(async () => {
     a = await buildTestApp({ catalogueCacheMs: 1000 });
-    bImages = mkdtempSync(join(tmpdir(), 'cardealer-images-b-'));
-    b = await buildApp({
-      db: a.database.db,
-      listen: a.database.listen,
-      accessTokenSecret: SECRET,
-      imageDir: bImages,
-      catalogueCacheMs: 1000,
-    });
+    const replica = await buildReplica(a, { catalogueCacheMs: 1000 });
+    ({ app: b, close: closeB } = replica);
     await b.ready();
     seller = await registerUser(a.app, 'Seller');
     admin = await registerUser(a.app, 'Admin');
   });
   afterAll(async () => {
-    await b.close();
+    await closeB();
     await a.close();
-    rmSync(bImages, { recursive: true, force: true });
   });
 
   const read = (url: string) => b.inject({ method: 'GET', url });
@@ -185,14 +173,8 @@ describe(`the catalogue across replicas (${databaseKind})`, () => {
 describe(`a catalogue write whose answer cannot be sent (${databaseKind})`, () => {
   it('answers 500 with its request id, and the server goes on answering', async () => {
     const ctx = await buildTestApp({ catalogueCacheMs: 1000 });
-    const images = mkdtempSync(join(tmpdir(), 'cardealer-images-c-'));
-    const app = await buildApp({
-      db: ctx.database.db,
-      listen: ctx.database.listen,
-      accessTokenSecret: SECRET,
-      imageDir: images,
-      catalogueCacheMs: 1000,
-    });
+    const replica = await buildReplica(ctx, { catalogueCacheMs: 1000 });
+    const { app } = replica;
     // A write whose answer Node refuses to send once the replicas have seen it (a header with a
     // line break): the error comes after the hook has handed the answer on.
     app.post('/api/broken-write', { config: { catalogueWrite: true } }, async (_request, reply) =>
@@ -214,9 +196,8 @@ describe(`a catalogue write whose answer cannot be sent (${databaseKind})`, () =
       await new Promise((resolve) => setTimeout(resolve, 100));
     } finally {
       process.off('unhandledRejection', listener);
-      await app.close();
+      await replica.close();
       await ctx.close();
-      rmSync(images, { recursive: true, force: true });
     }
     expect(unheard).toEqual([]);
   });

@@ -1,9 +1,6 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app';
 import {
+  buildReplica,
   buildTestApp,
   databaseKind,
   postProduct,
@@ -12,8 +9,6 @@ import {
   type TestUser,
 } from '../../test/helper';
 
-const SECRET = 'test-access-token-secret-at-least-32-characters';
-
 /**
  * Three replicas on one database, a load balancer's round robin between them: a limit holds once
  * for the cluster when the calls are counted in the database, and three times over when each
@@ -21,7 +16,7 @@ const SECRET = 'test-access-token-secret-at-least-32-characters';
  */
 describe(`rate limits across replicas (${databaseKind})`, () => {
   let first: TestContext;
-  const others: { app: FastifyInstance; images: string }[] = [];
+  const others: Array<{ close: () => Promise<void> }> = [];
   let seller: TestUser;
   let cars: string[];
 
@@ -32,10 +27,7 @@ describe(`rate limits across replicas (${databaseKind})`, () => {
     for (let i = 0; i < 8; i += 1) cars.push(await postProduct(first.app, seller));
   });
   afterAll(async () => {
-    for (const other of others) {
-      await other.app.close();
-      rmSync(other.images, { recursive: true, force: true });
-    }
+    for (const other of others) await other.close();
     await first.close();
   });
 
@@ -43,17 +35,13 @@ describe(`rate limits across replicas (${databaseKind})`, () => {
   async function cluster(store: 'memory' | 'database'): Promise<FastifyInstance[]> {
     const replicas: FastifyInstance[] = [];
     for (let i = 0; i < 3; i += 1) {
-      const images = mkdtempSync(join(tmpdir(), 'cardealer-images-replica-'));
-      const app = await buildApp({
-        db: first.database.db,
-        listen: first.database.listen,
-        accessTokenSecret: SECRET,
-        imageDir: images,
+      const replica = await buildReplica(first, {
         rateLimits: { orders: { max: 3, windowSeconds: 3600 } },
         rateLimitStore: store,
       });
+      const { app } = replica;
       await app.ready();
-      others.push({ app, images });
+      others.push(replica);
       replicas.push(app);
     }
     return replicas;
