@@ -199,6 +199,8 @@ export const notifications = pgTable(
     orderId: text('order_id').notNull(),
     kind: text('kind', { enum: NOTIFICATION_KINDS }).notNull(),
     text: text('text').notNull(),
+    /** The message a 'message' notification tells of (its e-mail quotes it). */
+    messageId: text('message_id').references(() => messages._id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp('read_at', { withTimezone: true }),
   },
@@ -210,28 +212,57 @@ export const notifications = pgTable(
   ],
 );
 
+/** What an outbox mail tells of: a booking's new state, or new messages in its conversation. */
+export const MAIL_KINDS = [
+  'requested',
+  'accepted',
+  'declined',
+  'cancelled',
+  'sold',
+  'status',
+  'message',
+] as const;
+
 /**
- * E-mails to send, written in the same transaction as what they tell of; a worker sends them
- * (claimed with FOR UPDATE SKIP LOCKED, so any replica may run it). At least once: each mail's
- * Message-ID is its row's, so a repeat is recognisable.
+ * E-mails to send, enqueued in the same transaction as what they tell of (migration 0012's
+ * trigger: a kind, the booking, the messages, the recipient); the worker composes each mail when
+ * it sends it and claims rows with FOR UPDATE SKIP LOCKED, so any replica may run it. At least
+ * once: each mail's Message-ID is its row's, so a repeat is recognisable. Rows written before
+ * 0012 carry their finished `subject` and `body` and no kind.
  */
 export const outbox = pgTable(
   'outbox',
   {
     _id: text('id').primaryKey(),
     toEmail: text('to_email').notNull(),
-    subject: text('subject').notNull(),
-    body: text('body').notNull(),
+    subject: text('subject'),
+    body: text('body'),
+    kind: text('kind', { enum: MAIL_KINDS }),
+    /** The booking the mail is about. */
+    ref: text('ref'),
+    /** A 'message' mail's messages, in the order they came; more fold in until it is sent. */
+    messageIds: text('message_ids').array(),
+    userId: text('user_id').references(() => users._id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** Set when the worker gives up on the row: later messages then start a new mail. */
+    givenUpAt: timestamp('given_up_at', { withTimezone: true }),
     lastError: text('last_error'),
   },
   (t) => [
     index('outbox_due_idx')
       .on(t.nextAttemptAt)
       .where(sql`${t.sentAt} is null`),
+    // One message mail waits per conversation and recipient; new messages fold into it.
+    uniqueIndex('outbox_pending_message_idx')
+      .on(t.ref, t.toEmail)
+      .where(sql`${t.kind} = 'message' and ${t.sentAt} is null and ${t.givenUpAt} is null`),
+    // The last message mail of a conversation to a recipient (the window's start).
+    index('outbox_message_sent_idx')
+      .on(t.ref, t.toEmail, t.sentAt)
+      .where(sql`${t.kind} = 'message' and ${t.sentAt} is not null`),
   ],
 );
 

@@ -1,13 +1,20 @@
 /**
- * Sends the outbox's e-mails (migration 0005 writes one per notification, in the transaction of
- * what it tells). Any number of workers may run, one per replica, on PostgreSQL or PGlite:
+ * Sends the outbox's e-mails (migration 0012's trigger enqueues one per notification, in the
+ * transaction of what it tells: a kind, the booking, the messages, the recipient). Any number of
+ * workers may run, one per replica, on PostgreSQL or PGlite:
  *
  * 1. claim: one statement takes a batch of due rows (`FOR UPDATE SKIP LOCKED`, so two workers
  *    never take the same row), counts the attempt and leases them (`next_attempt_at` moves a few
  *    minutes on), then commits. No transaction stays open while mail is sent: PGlite has one
  *    connection, and a slow SMTP server must not hold up every request.
- * 2. send each, then mark it sent; a refused mail gets its error and a later attempt (5 s, doubling
- *    to an hour); after `maxAttempts` it is left unsent with its last error.
+ *    A booking's move is due at once. A conversation's messages wait in one row per recipient:
+ *    it is due `messageDelaySeconds` after its first message (a burst makes one mail), and not
+ *    before `messageWindowSeconds` after the last message mail of that conversation to that
+ *    recipient (at most one such mail per window; what comes meanwhile waits for the next).
+ * 2. compose each mail from the booking and messages as they are now (mail-compose.ts), send it,
+ *    then mark it sent; messages that folded into the row while it was being sent move to a new
+ *    row, due when the window ends. A refused mail gets its error and a later attempt (5 s,
+ *    doubling to an hour); after `maxAttempts` it is left unsent with its last error.
  *
  * Delivery is at least once: a worker that dies between sending and marking leaves the row leased,
  * and it is sent again when the lease runs out. Every mail carries its row's Message-ID
@@ -18,7 +25,9 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import nodemailer from 'nodemailer';
 import type { Db } from '../db/client';
+import { newId } from '../db/repositories/ids';
 import { EVENTS_CHANNEL, type Listen } from '../events/event-hub';
+import { composeMail, type MailKind } from './mail-compose';
 
 export interface Mail {
   id: string;
@@ -95,6 +104,10 @@ export interface MailWorkerOptions {
   leaseSeconds?: number;
   /** The first retry's delay (5 s); it doubles with each attempt, to at most an hour. */
   retrySeconds?: number;
+  /** A conversation's first message waits this long for more to fold in (60 s). */
+  messageDelaySeconds?: number;
+  /** At most one mail per conversation and recipient in this long (600 s). */
+  messageWindowSeconds?: number;
   /** Called after a mail is sent, before it is marked (tests kill the worker here). */
   afterSend?: (mail: Mail) => void | Promise<void>;
 }
@@ -113,8 +126,13 @@ export interface MailRun {
 interface OutboxRow {
   id: string;
   to_email: string;
-  subject: string;
-  body: string;
+  /** Rows enqueued before migration 0012: the finished mail, and no kind. */
+  subject: string | null;
+  body: string | null;
+  kind: MailKind | null;
+  ref: string | null;
+  message_ids: string[] | null;
+  user_id: string | null;
   attempts: number;
 }
 
@@ -136,7 +154,13 @@ export class MailWorker {
 
   /** Claims one batch of due mail, sends it and marks it. */
   async runOnce(): Promise<MailRun> {
-    const { batch = 20, maxAttempts = 10, leaseSeconds = 300 } = this.options;
+    const {
+      batch = 20,
+      maxAttempts = 10,
+      leaseSeconds = 300,
+      messageDelaySeconds = 60,
+      messageWindowSeconds = 600,
+    } = this.options;
     const claimed = rowsOf<OutboxRow>(
       await this.db.execute(sql`
         update outbox set attempts = outbox.attempts + 1,
@@ -144,12 +168,20 @@ export class MailWorker {
         from (
           select id from outbox
           where sent_at is null and attempts < ${maxAttempts} and next_attempt_at <= now()
+            and (kind is distinct from 'message' or (
+              created_at <= now() - make_interval(secs => ${messageDelaySeconds})
+              and not exists (
+                select 1 from outbox last
+                where last.kind = 'message' and last.ref = outbox.ref
+                  and last.to_email = outbox.to_email and last.sent_at is not null
+                  and last.sent_at > now() - make_interval(secs => ${messageWindowSeconds}))))
           order by next_attempt_at, id
           limit ${batch}
           for update skip locked
         ) due
         where outbox.id = due.id
-        returning outbox.id, outbox.to_email, outbox.subject, outbox.body, outbox.attempts`),
+        returning outbox.id, outbox.to_email, outbox.subject, outbox.body, outbox.kind,
+          outbox.ref, outbox.message_ids, outbox.user_id, outbox.attempts`),
     ).sort((a, b) => (a.id < b.id ? -1 : 1));
 
     const run: MailRun = { sent: 0, failed: 0 };
@@ -160,21 +192,46 @@ export class MailWorker {
         await this.release(claimed.slice(index));
         break;
       }
-      const mail = this.mailOf(row);
+      let mail: Mail | null, quotes: string[];
       try {
-        await this.transport.send(mail);
+        ({ mail, messageIds: quotes } = await this.mailOf(row));
+        if (mail) await this.transport.send(mail);
       } catch (error) {
         run.failed += 1;
         await this.failed(row, error);
         continue;
       }
-      await this.options.afterSend?.(mail);
-      await this.db.execute(
-        sql`update outbox set sent_at = now(), last_error = null where id = ${row.id}`,
-      );
-      run.sent += 1;
+      if (mail) await this.options.afterSend?.(mail);
+      await this.sent(row, quotes);
+      if (mail) run.sent += 1;
     }
     return run;
+  }
+
+  /**
+   * Marks a row sent. Messages that folded into it after it was composed were not in the mail:
+   * they move to a new row, which waits for the end of the conversation's window.
+   */
+  private async sent(row: OutboxRow, quoted: string[]): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const [marked] = rowsOf<{ message_ids: string[] | null }>(
+        await tx.execute(sql`
+          update outbox set sent_at = now(), last_error = null where id = ${row.id}
+          returning message_ids`),
+      );
+      const rest = (marked?.message_ids ?? []).filter((id) => !quoted.includes(id));
+      if (row.kind !== 'message' || rest.length === 0) return;
+      const list = sql.join(
+        rest.map((id) => sql`${id}`),
+        sql`, `,
+      );
+      await tx.execute(sql`
+        insert into outbox as o (id, to_email, kind, ref, message_ids, user_id, created_at)
+        values (${newId()}, ${row.to_email}, 'message', ${row.ref}, array[${list}]::text[],
+                ${row.user_id}, now() - make_interval(secs => ${this.options.messageDelaySeconds ?? 60}))
+        on conflict (ref, to_email) where kind = 'message' and sent_at is null and given_up_at is null
+        do update set message_ids = excluded.message_ids || o.message_ids`);
+    });
   }
 
   /** Runs now and then every `pollMs`, and whenever a notification is committed. */
@@ -228,26 +285,36 @@ export class MailWorker {
     }
   }
 
-  private mailOf(row: OutboxRow): Mail {
-    return {
-      id: row.id,
-      from: this.options.from,
-      to: row.to_email,
-      subject: row.subject,
-      // The outbox holds the booking page's path; a mail needs the whole address.
-      text: row.body.replace(/(^|\s)\/(?=dashboad\/)/g, `$1${this.options.origin}/`),
-      messageId: messageIdOf(row.id),
-    };
+  /** The row's mail (null: nothing left to tell, its messages are gone) and what it quotes. */
+  private async mailOf(row: OutboxRow): Promise<{ mail: Mail | null; messageIds: string[] }> {
+    const envelope = { id: row.id, from: this.options.from, to: row.to_email };
+    const messageId = messageIdOf(row.id);
+    if (!row.kind) {
+      // Enqueued before migration 0012, finished then: the booking page's path needs the origin.
+      const body = (row.body ?? '').replace(/(^|\s)\/(?=dashboad\/)/g, `$1${this.options.origin}/`);
+      return {
+        mail: { ...envelope, subject: row.subject ?? 'CarDealer', text: body, messageId },
+        messageIds: [],
+      };
+    }
+    const { kind } = row;
+    const composed = await composeMail(this.db, { ...row, kind }, this.options.origin);
+    if (!composed) return { mail: null, messageIds: row.message_ids ?? [] };
+    const { subject, text, messageIds } = composed;
+    return { mail: { ...envelope, subject, text, messageId }, messageIds };
   }
 
   private async failed(row: OutboxRow, error: unknown): Promise<void> {
     const { maxAttempts = 10, retrySeconds = 5 } = this.options;
     const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500);
+    const last = row.attempts >= maxAttempts;
+    // A message row given up leaves the pending index: later messages start a new mail.
     await this.db.execute(sql`
       update outbox set last_error = ${reason},
-        next_attempt_at = now() + make_interval(secs => ${retryDelaySeconds(row.attempts, retrySeconds)})
+        next_attempt_at = now() + make_interval(secs => ${retryDelaySeconds(row.attempts, retrySeconds)}),
+        given_up_at = ${last ? sql`now()` : sql`null`}
       where id = ${row.id} and sent_at is null`);
-    if (row.attempts >= maxAttempts) {
+    if (last) {
       this.options.log?.warn(
         { outboxId: row.id, attempts: row.attempts, err: error },
         'e-mail: given up after the last attempt; the row stays in the outbox with its error',

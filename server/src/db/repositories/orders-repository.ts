@@ -95,14 +95,21 @@ const isUniqueViolation = (error: unknown) => {
 export function ordersRepository(db: Db) {
   type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-  /** Tells `to` of what happened; the database adds the e-mail and the live event (0005). */
+  /**
+   * Tells `to` of what happened; the database enqueues the e-mail and sends the live event
+   * (0005, 0012). A message's notification names the message, which its e-mail quotes.
+   */
   const tell = (
     tx: Tx | Db,
     to: string,
     orderId: string,
     kind: NotificationRow['kind'],
     text: string,
-  ) => tx.insert(notifications).values({ _id: newId(), userEmail: to, orderId, kind, text });
+    messageId?: string,
+  ) =>
+    tx
+      .insert(notifications)
+      .values({ _id: newId(), userEmail: to, orderId, kind, text, messageId: messageId ?? null });
 
   async function page(where: SQL | undefined, { limit, offset }: ListRequest) {
     const [rows, [total]] = await Promise.all([
@@ -309,6 +316,7 @@ export function ordersRepository(db: Db) {
           order._id,
           'message',
           `${sender.name} wrote about ${order.productName}`,
+          message!._id,
         );
         return { ...message!, createdAt: message!.createdAt.toISOString() };
       });
