@@ -141,8 +141,16 @@ describe(`a conversation's e-mail (${databaseKind})`, () => {
       to: seller.email,
       subject: `CarDealer: ${buyer.name} cancelled the booking of Tesla Model 3`,
     });
-    // The message still waits for its window.
+    // The message still waits for its window, put off until it ends (not looked at meanwhile).
     expect(await waiting(order)).toBe(1);
+    const [row] = (
+      (await ctx.database.db.execute(
+        sql`select extract(epoch from next_attempt_at - now())::float as due_in
+            from outbox where ref = ${order} and sent_at is null`,
+      )) as unknown as { rows: { due_in: number }[] }
+    ).rows;
+    expect(row!.due_in).toBeGreaterThan(500);
+    expect(row!.due_in).toBeLessThanOrEqual(600);
   });
 
   it('loses no message written while its conversation is being mailed', async () => {

@@ -161,6 +161,23 @@ export class MailWorker {
       messageDelaySeconds = 60,
       messageWindowSeconds = 600,
     } = this.options;
+    const delay = sql`make_interval(secs => ${messageDelaySeconds})`;
+    const window = sql`make_interval(secs => ${messageWindowSeconds})`;
+    // Message mails that must wait (for their first minute, or for the conversation's window)
+    // are put off until then, so that a poll does not look at them again and again. The claim
+    // below checks the same, for a row enqueued in between.
+    await this.db.execute(sql`
+      update outbox o set next_attempt_at = w.until
+      from (
+        select p.id, greatest(p.created_at + ${delay},
+          (select max(l.sent_at) from outbox l
+           where l.kind = 'message' and l.ref = p.ref and l.to_email = p.to_email
+             and l.sent_at is not null) + ${window}) as until
+        from outbox p
+        where p.kind = 'message' and p.sent_at is null and p.next_attempt_at <= now()
+      ) w
+      where o.id = w.id and w.until > now()
+        and o.sent_at is null and o.next_attempt_at <= now()`);
     const claimed = rowsOf<OutboxRow>(
       await this.db.execute(sql`
         update outbox set attempts = outbox.attempts + 1,
@@ -169,12 +186,12 @@ export class MailWorker {
           select id from outbox
           where sent_at is null and attempts < ${maxAttempts} and next_attempt_at <= now()
             and (kind is distinct from 'message' or (
-              created_at <= now() - make_interval(secs => ${messageDelaySeconds})
+              created_at <= now() - ${delay}
               and not exists (
                 select 1 from outbox last
                 where last.kind = 'message' and last.ref = outbox.ref
                   and last.to_email = outbox.to_email and last.sent_at is not null
-                  and last.sent_at > now() - make_interval(secs => ${messageWindowSeconds}))))
+                  and last.sent_at > now() - ${window})))
           order by next_attempt_at, id
           limit ${batch}
           for update skip locked
