@@ -40,7 +40,10 @@ function standInSignIn(): { signIn: SignInProvider; idTokenFor(email: string): s
     },
     getUserByEmail: async (email: string) => {
       if (!accounts.has(email)) throw refuse('auth/user-not-found');
-      return { uid: email, email } as UserRecord;
+      return { uid: email, email, providerData: [{ providerId: 'password' }] } as UserRecord;
+    },
+    getUserByProviderUid: async () => {
+      throw refuse('auth/user-not-found');
     },
     deleteUser: async (uid: string) => {
       accounts.delete(uid);

@@ -47,6 +47,13 @@ function echoServer(hits: Hit[]): Promise<Server> {
           response.end(JSON.stringify({ error: { code: 400, message: 'INVALID_PASSWORD' } }));
           return;
         }
+        if (body.includes('answerSecrets')) {
+          // User records as the emulator keeps them, at any depth, in an error too.
+          const record = { email: 'a@b.c', passwordHash: 'fakeHash:password=p', salt: 's' };
+          response.statusCode = request.url?.includes('signInWithPassword') ? 400 : 200;
+          response.end(JSON.stringify({ users: [record], nested: { deep: [record] }, ...record }));
+          return;
+        }
         response.end(JSON.stringify({ method: request.method, url: request.url, body }));
       });
     });
@@ -76,20 +83,24 @@ describe('sign-in emulator proxy (demo mode)', () => {
     'forwards %s %s, the web app’s call, unchanged',
     async (method, path) => {
       const url = `${path}?key=demo`;
+      // Google's: a new test Google account, as the demo's dialog signs in (checked first).
+      const body = path.endsWith('signInWithIdp')
+        ? JSON.stringify({
+            requestUri: 'http://localhost',
+            postBody: `id_token=${encodeURIComponent(JSON.stringify({ sub: 'g-1', email: uniqueEmail('g') }))}&providerId=google.com`,
+          })
+        : '{"email":"a@b.c"}';
       const response = await ctx.app.inject({
         method,
         url,
         ...(method === 'POST'
-          ? {
-              headers: { 'content-type': 'application/json' },
-              payload: JSON.stringify({ email: 'a@b.c' }),
-            }
+          ? { headers: { 'content-type': 'application/json' }, payload: body }
           : {}),
       });
       expect(response.statusCode).toBe(200);
       expect(response.json()).toMatchObject({ method, url });
       expect(hits).toHaveLength(1);
-      expect(hits[0].body).toBe(method === 'POST' ? '{"email":"a@b.c"}' : '');
+      expect(hits[0].body).toBe(method === 'POST' ? body : '');
     },
   );
 
@@ -122,6 +133,28 @@ describe('sign-in emulator proxy (demo mode)', () => {
     expect(response.statusCode).toBe(404);
     expect(hits).toEqual([]);
   });
+
+  it.each(EMULATOR_CALLS.filter((call) => call.method === 'POST').map((call) => call.path))(
+    'drops every password hash and salt from what %s answers',
+    async (path) => {
+      const response = await ctx.app.inject({
+        method: 'POST',
+        url: `${path}?key=demo`,
+        remoteAddress: '10.9.9.9',
+        headers: { 'content-type': 'application/json' },
+        payload: path.endsWith('signInWithIdp')
+          ? {
+              requestUri: 'http://localhost',
+              postBody: `id_token=${encodeURIComponent(JSON.stringify({ sub: 'g-2', email: uniqueEmail('g'), answerSecrets: 1 }))}&providerId=google.com`,
+            }
+          : { answerSecrets: true },
+      });
+      expect(hits).toHaveLength(1);
+      const record = { email: 'a@b.c' };
+      expect(response.json()).toEqual({ users: [record], nested: { deep: [record] }, ...record });
+      expect(response.headers['content-length']).toBe(String(Buffer.byteLength(response.body)));
+    },
+  );
 
   it('forwards the token refresh, a form body, as it came (the API itself refuses forms)', async () => {
     // What firebase/auth sends to renew an ID token (getIdToken(true), an hour after sign-in).

@@ -4,20 +4,31 @@
  * are forwarded; the emulator's admin API (`/emulator/v1/…`, project paths, the `owner`
  * credential) is never reachable through the app, answers carry no CORS headers for other
  * origins, and failed password sign-ins are throttled per address as Firebase throttles them.
+ * The emulator takes any unsigned Google credential: such a sign-in goes on only when it reaches
+ * no password account and no admin (emulator-idp.ts). No answer carries a password hash or salt.
  */
 import replyFrom from '@fastify/reply-from';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { Readable } from 'node:stream';
+import { identityToolkitError, idpRefusal } from './emulator-idp';
+import {
+  MemorySignInGuard,
+  type Settle,
+  type SignInGuard,
+  type SignInThrottle,
+} from './emulator-sign-in-guard';
 
 const IDENTITY = '/identitytoolkit.googleapis.com';
 const TOKENS = '/securetoken.googleapis.com';
 const SIGN_IN_WITH_PASSWORD = `${IDENTITY}/v1/accounts:signInWithPassword`;
+const SIGN_IN_WITH_IDP = `${IDENTITY}/v1/accounts:signInWithIdp`;
 
 /** The calls the web app makes (firebase/auth with the emulator: sign-up, sign-in, profile). */
 export const EMULATOR_CALLS: readonly { method: 'GET' | 'POST'; path: string }[] = [
   { method: 'POST', path: `${IDENTITY}/v1/accounts:signUp` },
   { method: 'POST', path: SIGN_IN_WITH_PASSWORD },
   // Google sign-in: the emulator's test path (an unsigned Google credential).
-  { method: 'POST', path: `${IDENTITY}/v1/accounts:signInWithIdp` },
+  { method: 'POST', path: SIGN_IN_WITH_IDP },
   { method: 'POST', path: `${IDENTITY}/v1/accounts:lookup` },
   { method: 'POST', path: `${IDENTITY}/v1/accounts:update` },
   { method: 'POST', path: `${IDENTITY}/v1/accounts:delete` },
@@ -26,11 +37,7 @@ export const EMULATOR_CALLS: readonly { method: 'GET' | 'POST'; path: string }[]
   { method: 'POST', path: `${TOKENS}/v1/token` },
 ];
 
-/** Failed password sign-ins allowed per address in the window, as Firebase's own throttle. */
-export interface SignInThrottle {
-  max: number;
-  windowSeconds: number;
-}
+export type { SignInThrottle } from './emulator-sign-in-guard';
 
 export interface EmulatorProxyOptions {
   /** host:port of the Auth emulator. */
@@ -48,43 +55,61 @@ const TOO_MANY = {
   },
 };
 
+/** When the proxy cannot decide (the sign-in provider or the database out of reach). */
+const UNAVAILABLE = identityToolkitError({
+  status: 503,
+  code: 'UNAVAILABLE',
+  message: 'The sign-in service could not be reached: try again',
+});
+
 /**
- * Failed sign-ins per address, each counted for `windowSeconds`, plus the sign-ins still under
- * way: a burst of guesses sent at once cannot outrun the count (bounded: old entries go).
+ * Fields of the emulator's user records that no caller may read: the emulator keeps the
+ * password in clear inside `passwordHash` (`fakeHash:salt=…:password=…`).
  */
-class SignInGuard {
-  private readonly failures = new Map<string, number[]>();
-  private readonly pending = new Map<string, number>();
-  constructor(private readonly rule: SignInThrottle) {}
+const SECRET_FIELDS = new Set(['passwordHash', 'salt']);
 
-  private recent(key: string, now: number): number[] {
-    const since = now - this.rule.windowSeconds * 1000;
-    const kept = (this.failures.get(key) ?? []).filter((at) => at > since);
-    if (kept.length) this.failures.set(key, kept);
-    else this.failures.delete(key);
-    return kept;
-  }
+/** The JSON value without any secret field, at any depth. */
+function withoutSecrets(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutSecrets);
+  if (typeof value !== 'object' || value === null) return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([name]) => !SECRET_FIELDS.has(name))
+      .map(([name, field]) => [name, withoutSecrets(field)]),
+  );
+}
 
-  /**
-   * Reserves a sign-in for the address: null when its failures and sign-ins under way reach the
-   * limit, else a function to call once with the outcome (later calls do nothing).
-   */
-  start(key: string): ((failed: boolean) => void) | null {
-    if (this.rule.max <= 0) return () => undefined;
-    const now = Date.now();
-    if (this.recent(key, now).length + (this.pending.get(key) ?? 0) >= this.rule.max) return null;
-    if (this.failures.size > 100_000) this.failures.clear();
-    this.pending.set(key, (this.pending.get(key) ?? 0) + 1);
-    let settled = false;
-    return (failed) => {
-      if (settled) return;
-      settled = true;
-      const left = (this.pending.get(key) ?? 1) - 1;
-      if (left > 0) this.pending.set(key, left);
-      else this.pending.delete(key);
-      if (failed) this.failures.set(key, [...this.recent(key, Date.now()), Date.now()]);
-    };
-  }
+const isJson = (contentType: unknown) =>
+  typeof contentType === 'string' && /^application\/json\b/i.test(contentType);
+
+async function readText(stream: Readable): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** What `sendOn` needs of a reply (reply-from's hooks type it for HTTP/1 and HTTP/2 alike). */
+interface ReplyLike {
+  getHeader(name: string): unknown;
+  code(statusCode: number): ReplyLike;
+  send(payload?: unknown): unknown;
+}
+
+/** Sends the emulator's answer on: a JSON one without its secrets. */
+function sendOn(reply: ReplyLike, stream: Readable): void {
+  if (!isJson(reply.getHeader('content-type'))) return void reply.send(stream);
+  readText(stream).then(
+    (text) => {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        return void reply.code(502).send(UNAVAILABLE);
+      }
+      void reply.send(JSON.stringify(withoutSecrets(parsed)));
+    },
+    (error: unknown) => void reply.send(error),
+  );
 }
 
 /** Request headers that are the app's, not the emulator's. */
@@ -92,6 +117,8 @@ const DROPPED_REQUEST_HEADERS = new Set([
   // `Bearer owner` is the emulator's admin credential; the web SDK sends no authorization.
   'authorization',
   'cookie',
+  // Answers come uncompressed: JSON answers are read (and secrets dropped) before they go on.
+  'accept-encoding',
 ]);
 
 const emulatorProxy: FastifyPluginAsync<EmulatorProxyOptions> = async (app, options) => {
@@ -106,49 +133,59 @@ const emulatorProxy: FastifyPluginAsync<EmulatorProxyOptions> = async (app, opti
     { parseAs: 'string' },
     (_request, body, done) => done(null, body),
   );
-  const guard = new SignInGuard(options.signInThrottle);
+  const guard: SignInGuard = new MemorySignInGuard(options.signInThrottle);
 
   /** Forwards to `path` (the allow-listed path itself, never the URL as sent) with the query. */
-  const forward = (
-    path: string,
-    request: FastifyRequest,
-    reply: FastifyReply,
-    settle: (failed: boolean) => void,
-  ) => {
+  const forward = (path: string, request: FastifyRequest, reply: FastifyReply, settle: Settle) => {
     // A request given up before the emulator answered: no answer was seen, nothing learnt.
-    reply.raw.once('close', () => settle(false));
+    reply.raw.once('close', () => void settle(false));
     return reply.from(path, {
       rewriteRequestHeaders: (_request, headers) =>
         Object.fromEntries(
           Object.entries(headers).filter(([name]) => !DROPPED_REQUEST_HEADERS.has(name)),
         ),
       // Same origin needs no CORS header, and another origin gets none (the emulator echoes any).
+      // A JSON answer is sent again without its secrets: its length is counted anew.
       rewriteHeaders: (headers) =>
         Object.fromEntries(
-          Object.entries(headers).filter(([name]) => !name.startsWith('access-control-')),
+          Object.entries(headers).filter(
+            ([name]) =>
+              !name.startsWith('access-control-') &&
+              !(name === 'content-length' && isJson(headers['content-type'])),
+          ),
         ),
       onResponse: (_request, reply, res) => {
-        // INVALID_PASSWORD, EMAIL_NOT_FOUND, INVALID_LOGIN_CREDENTIALS, …: a 400.
-        settle(res.statusCode === 400);
-        void reply.send(res.stream);
+        // INVALID_PASSWORD, EMAIL_NOT_FOUND, INVALID_LOGIN_CREDENTIALS, …: a 400. Counted before
+        // the answer goes, so the caller's next sign-in finds it counted.
+        void settle(res.statusCode === 400).then(() => sendOn(reply, res.stream));
       },
       onError: (reply, { error }) => {
-        settle(false);
-        void reply.send(error);
+        void settle(false).then(() => reply.send(error));
       },
     });
   };
 
   for (const call of EMULATOR_CALLS) {
     const throttled = call.path === SIGN_IN_WITH_PASSWORD;
+    const googleSignIn = call.path === SIGN_IN_WITH_IDP;
     app.route({
       method: call.method,
       // A colon starts a parameter in a route: '::' is a literal one.
       url: call.path.replaceAll(':', '::'),
       // Not the marketplace's contract: kept out of the generated OpenAPI document.
       schema: { hide: true },
-      handler: (request, reply) => {
-        const settle = throttled ? guard.start(request.ip) : () => undefined;
+      handler: async (request, reply) => {
+        let settle: Settle | null = () => Promise.resolve();
+        try {
+          if (googleSignIn) {
+            const refused = await idpRefusal(app, request.body);
+            if (refused) return reply.code(refused.status).send(identityToolkitError(refused));
+          }
+          if (throttled) settle = await guard.start(request.ip);
+        } catch (error) {
+          request.log.error({ err: error }, 'emulator proxy: sign-in not checked');
+          return reply.code(503).send(UNAVAILABLE);
+        }
         // Not forwarded: the right password is not revealed either.
         if (!settle) return reply.code(400).send(TOO_MANY);
         return forward(call.path, request, reply, settle);

@@ -165,6 +165,7 @@ describe(`error answers (${databaseKind})`, () => {
         verifyIdToken: unreachable,
         getUser: unreachable,
         getUserByEmail: unreachable,
+        getUserByProviderUid: unreachable,
         deleteUser: unreachable,
       },
     });

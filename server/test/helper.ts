@@ -153,6 +153,40 @@ export async function signUp(email: string, password = TEST_PASSWORD): Promise<s
   return body.idToken;
 }
 
+/**
+ * Signs in with the emulator's test Google path, as the demo's Google dialog does: an unsigned
+ * Google credential naming `email` (and `sub`, the Google account's id). Straight to the
+ * emulator, or through `app`'s emulator proxy. Answers the emulator's (or the proxy's) answer.
+ */
+export async function googleSignIn(
+  email: string,
+  options: { name?: string; sub?: string; app?: FastifyInstance } = {},
+): Promise<{ status: number; body: { idToken?: string; error?: { message: string } } }> {
+  const credential = JSON.stringify({
+    sub: options.sub ?? `google-${email}`,
+    email,
+    email_verified: true,
+    name: options.name ?? 'Google User',
+  });
+  const url = '/identitytoolkit.googleapis.com/v1/accounts:signInWithIdp?key=any';
+  const payload = {
+    requestUri: 'http://localhost',
+    postBody: `id_token=${encodeURIComponent(credential)}&providerId=google.com`,
+    returnSecureToken: true,
+    returnIdpCredential: true,
+  };
+  if (options.app) {
+    const response = await options.app.inject({ method: 'POST', url, payload });
+    return { status: response.statusCode, body: response.json() };
+  }
+  const response = await fetch(`http://${emulatorHost()}${url}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(payload),
+  });
+  return { status: response.status, body: (await response.json()) as { idToken?: string } };
+}
+
 export interface TestUser {
   _id: string;
   email: string;

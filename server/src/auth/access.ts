@@ -22,7 +22,7 @@ export interface Caller {
 /** The parts of the Admin SDK's Auth that the API uses. */
 export type SignInProvider = Pick<
   Auth,
-  'verifyIdToken' | 'getUser' | 'getUserByEmail' | 'deleteUser'
+  'verifyIdToken' | 'getUser' | 'getUserByEmail' | 'getUserByProviderUid' | 'deleteUser'
 >;
 
 /**
@@ -88,6 +88,8 @@ const noSignIn: SignInProvider = {
   verifyIdToken: () => Promise.reject(httpError(503, 'The sign-in provider is not configured')),
   getUser: () => Promise.reject(httpError(503, 'The sign-in provider is not configured')),
   getUserByEmail: () => Promise.reject(httpError(503, 'The sign-in provider is not configured')),
+  getUserByProviderUid: () =>
+    Promise.reject(httpError(503, 'The sign-in provider is not configured')),
   deleteUser: () => Promise.reject(httpError(503, 'The sign-in provider is not configured')),
 };
 
