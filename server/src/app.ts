@@ -75,7 +75,10 @@ export interface AppOptions {
   contentSecurityPolicy?: CspOptions;
   /** Rate limits of `/jwt`, `PUT /users`, uploads and `POST /orders`; absent: none. */
   rateLimits?: Partial<RateLimits>;
-  /** Count them in this process (`memory`, the default) or in the database, for every replica. */
+  /**
+   * Count them (and the emulator proxy's failed sign-ins) in this process (`memory`, the
+   * default) or in the database, for every replica.
+   */
   rateLimitStore?: 'memory' | 'database';
   /** How long catalogue answers are kept (ms, at most 1000; 0: none). Default CATALOGUE_CACHE_MS. */
   catalogueCacheMs?: number;
@@ -228,6 +231,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(emulatorProxy, {
       upstream: options.authEmulatorHost,
       signInThrottle: options.signInThrottle ?? DEFAULT_SIGN_IN_THROTTLE,
+      // Failed sign-ins are counted where the other limits are: every replica sees them.
+      store: options.rateLimitStore,
     });
   }
 

@@ -12,6 +12,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import { identityToolkitError, idpRefusal } from './emulator-idp';
 import {
+  DatabaseSignInGuard,
   MemorySignInGuard,
   type Settle,
   type SignInGuard,
@@ -44,6 +45,8 @@ export interface EmulatorProxyOptions {
   upstream: string;
   /** `max: 0` turns the throttle off. */
   signInThrottle: SignInThrottle;
+  /** Count failed sign-ins in this process (default) or in the database, for every replica. */
+  store?: 'memory' | 'database';
 }
 
 /** Firebase's own answer when an address has failed too often (the SDK's auth/too-many-requests). */
@@ -133,7 +136,10 @@ const emulatorProxy: FastifyPluginAsync<EmulatorProxyOptions> = async (app, opti
     { parseAs: 'string' },
     (_request, body, done) => done(null, body),
   );
-  const guard: SignInGuard = new MemorySignInGuard(options.signInThrottle);
+  const guard: SignInGuard =
+    options.store === 'database'
+      ? new DatabaseSignInGuard(options.signInThrottle, app.repos.rateLimits, app.log)
+      : new MemorySignInGuard(options.signInThrottle);
 
   /** Forwards to `path` (the allow-listed path itself, never the URL as sent) with the query. */
   const forward = (path: string, request: FastifyRequest, reply: FastifyReply, settle: Settle) => {

@@ -1,8 +1,11 @@
 /**
  * The demo's lock-out of failed password sign-ins through the emulator proxy: per address, the
  * failures of the window plus the sign-ins still under way, so a burst of guesses sent at once
- * cannot outrun the count. Counted in this process.
+ * cannot outrun the count. Counted in this process (one node) or in the database, where every
+ * replica of a cluster counts the same sign-ins.
  */
+import type { FastifyBaseLogger } from 'fastify';
+import type { RateLimitsRepository } from './db/repositories/rate-limits-repository';
 
 /** Failed password sign-ins allowed per address in the window, as Firebase's own throttle. */
 export interface SignInThrottle {
@@ -64,5 +67,31 @@ export class MemorySignInGuard implements SignInGuard {
         return Promise.resolve();
       }),
     );
+  }
+}
+
+/**
+ * In the database's rate-limit windows: a sign-in takes a place in the address's window (which
+ * starts at the first sign-in of none) and gives it back unless it failed, so the places taken
+ * are the window's failures plus the sign-ins under way on every replica.
+ */
+export class DatabaseSignInGuard implements SignInGuard {
+  constructor(
+    private readonly rule: SignInThrottle,
+    private readonly windows: Pick<RateLimitsRepository, 'reserve' | 'release'>,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  async start(address: string): Promise<Settle | null> {
+    if (this.rule.max <= 0) return noCount;
+    const key = `signin:ip:${address}`;
+    const window = await this.windows.reserve(key, this.rule.max, this.rule.windowSeconds * 1000);
+    if (window === null) return null;
+    return once(async (failed) => {
+      if (failed) return;
+      await this.windows
+        .release(key, window)
+        .catch((error: unknown) => this.log.warn({ err: error }, 'a sign-in place kept'));
+    });
   }
 }

@@ -45,6 +45,32 @@ export function rateLimitsRepository(db: Db) {
       return keys.map((key) => byKey.get(key)!);
     },
 
+    /**
+     * Takes one of a key's `max` places in its window (a window of `windowMs` starts when a place
+     * is taken in none): answers the window's end, to give the place back with `release`, or
+     * null when every place is taken. Atomic: calls at once on any replica never take more.
+     */
+    async reserve(key: string, max: number, windowMs: number): Promise<string | null> {
+      const result = (await db.execute(sql`
+        insert into rate_limit_windows as w (key, count, reset_at)
+        values (${key}, 1, now() + make_interval(secs => ${windowMs / 1000}))
+        on conflict (key) do update set
+          count = case when w.reset_at <= now() then 1 else w.count + 1 end,
+          reset_at = case when w.reset_at <= now() then excluded.reset_at else w.reset_at end
+        where w.reset_at <= now() or w.count < ${max}
+        returning w.reset_at::text as reset_at
+      `)) as unknown as { rows: { reset_at: string }[] };
+      return result.rows[0]?.reset_at ?? null;
+    },
+
+    /** Gives back a place taken by `reserve` (nothing when its window has ended since). */
+    async release(key: string, window: string): Promise<void> {
+      await db.execute(sql`
+        update rate_limit_windows set count = count - 1
+        where key = ${key} and reset_at = ${window}::timestamptz and count > 0
+      `);
+    },
+
     /** Forgets the windows that have ended. */
     async forgetEnded(): Promise<void> {
       await db.delete(rateLimitWindows).where(lt(rateLimitWindows.resetAt, sql`now()`));
