@@ -56,6 +56,11 @@ const UsersQuery = Type.Object({
   ),
 });
 
+/** True when the sign-in account's only providers are Google. */
+function googleOnly(providers: { providerId: string }[]): boolean {
+  return providers.length > 0 && providers.every((p) => p.providerId === 'google.com');
+}
+
 function callerOf(request: FastifyRequest) {
   const caller = request.caller;
   if (!caller) throw httpError(401, 'authorization: not signed in');
@@ -107,7 +112,8 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           'Accepts the access token or the Firebase ID token (it runs right after registration). ' +
           "The email must be the caller's. A new account gets the role Seller or Buyer from the body " +
-          "and userVerify 'false'; an existing account keeps its role and verification.",
+          "(always Buyer when its sign-in account is Google's only) and userVerify 'false'; an " +
+          'existing account keeps its role and verification.',
         security: [{ accessToken: [] }, { firebaseIdToken: [] }],
         body: UpsertUserBody,
         response: { 200: Type.Ref('UpsertResult'), ...errors(400, 401, 403, 503) },
@@ -119,21 +125,26 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (normaliseEmail(body.email) !== caller.email) {
         throw httpError(403, 'email: you may only create or update your own account');
       }
+      let userRole: Role = body.userRole;
       if (!caller.user) {
         // A new record needs a live sign-in account (an old token of a deleted user must not
         // bring the account back).
-        await app.signIn.getUserByEmail(caller.email).catch((error: { code?: string }) => {
-          if (error.code === 'auth/user-not-found') {
-            throw httpError(403, 'email: there is no sign-in account for this email');
-          }
-          throw error;
-        });
+        const account = await app.signIn
+          .getUserByEmail(caller.email)
+          .catch((error: { code?: string }) => {
+            if (error.code === 'auth/user-not-found') {
+              throw httpError(403, 'email: there is no sign-in account for this email');
+            }
+            throw error;
+          });
+        // A Google user is a Buyer (spec §1): only registration with a password picks a role.
+        if (googleOnly(account.providerData)) userRole = 'Buyer';
       }
       const outcome = await app.repos.users.upsert({
         email: caller.email,
         name: body.name.trim(),
         userImg: body.userImg ?? '',
-        userRole: body.userRole,
+        userRole,
       });
       return { acknowledged: true as const, ...outcome };
     },
