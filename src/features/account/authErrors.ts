@@ -16,6 +16,9 @@ export function signInErrorMessage(error: unknown): string | null {
       return 'Too many failed sign-in attempts. Wait a few minutes and try again.';
     case 'auth/network-request-failed':
       return 'The sign-in service could not be reached. Check your connection and try again.';
+    case 'auth/password-account-exists':
+      // The demo's emulator proxy: a test Google sign-in may not take over a password account.
+      return 'This e-mail already has a password account: sign in with your password';
     case 'auth/account-exists-with-different-credential':
       return 'This email already has an account: sign in with your password';
     case 'auth/popup-closed-by-user':
