@@ -15,12 +15,17 @@ async function providersOf(page: Page, email: string): Promise<string[]> {
   return (body.users?.[0]?.providerUserInfo ?? []).map((p) => p.providerId).sort();
 }
 
-async function googleSignIn(page: Page, name: string, email: string) {
+/** Picks a test Google account in the demo's dialog and continues. */
+async function chooseGoogleAccount(page: Page, name: string, email: string) {
   await page.getByRole('button', { name: 'continue with goole' }).click();
   const dialog = page.getByRole('dialog', { name: 'Choose a test Google account' });
   await dialog.getByLabel('Name').fill(name);
   await dialog.getByLabel('Google email').fill(email);
   await dialog.getByRole('button', { name: 'Continue' }).click();
+}
+
+async function googleSignIn(page: Page, name: string, email: string) {
+  await chooseGoogleAccount(page, name, email);
   await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
 }
 
@@ -134,13 +139,20 @@ test.describe('accounts and session', () => {
     expect(await roleShownOnDashboard(page)).toBe('Buyer');
   });
 
-  test('a Seller who signs in with Google stays a Seller', async ({ page }) => {
+  test('the test Google sign-in cannot take over a password Seller, whose password keeps working', async ({
+    page,
+  }) => {
     const email = uniqueEmail('seller-google');
     await register(page, { name: 'Sid Seller', email, role: 'Seller' });
     await signOut(page);
     await page.goto('/login');
-    await googleSignIn(page, 'Sid Seller', email);
-    expect(await providersOf(page, email)).toContain('google.com');
+    await chooseGoogleAccount(page, 'Sid Seller', email);
+    await expect(
+      page.getByText('This e-mail already has a password account: sign in with your password'),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Log out' })).toHaveCount(0);
+    expect(await providersOf(page, email)).toEqual(['password']);
+    await signIn(page, email);
     expect(await roleShownOnDashboard(page)).toBe('Seller');
   });
 
