@@ -121,6 +121,10 @@ async function main() {
     DATABASE_URL: url,
     ACCESS_TOKEN_SECRET: BENCH_SECRET,
     RATE_LIMIT_ORDERS: '0',
+    // The message case writes 200 times a run into one conversation.
+    RATE_LIMIT_MESSAGES: '0',
+    RATE_LIMIT_MESSAGES_DAY: '0',
+    RATE_LIMIT_MESSAGES_BOOKING: '0',
   });
   const auth = (email: string) => ({ authorization: `bearer ${accessToken(email)}` });
   const expectOk = async (response: Response) => {

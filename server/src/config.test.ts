@@ -41,6 +41,28 @@ describe('server configuration', () => {
     ).toEqual({ max: 0, windowSeconds: 60 });
   });
 
+  it('limits messages to 20 a minute and 200 a day per account, 10 a minute per booking, unless told otherwise', () => {
+    const { messages, messagesPerBooking } = load({}).rateLimits;
+    expect(messages).toEqual([
+      { max: 20, windowSeconds: 60 },
+      { max: 200, windowSeconds: 86400 },
+    ]);
+    expect(messagesPerBooking).toEqual({ max: 10, windowSeconds: 60 });
+    const told = load({
+      RATE_LIMIT_MESSAGES: '5',
+      RATE_LIMIT_MESSAGES_DAY: '0',
+      RATE_LIMIT_MESSAGES_BOOKING: '3',
+    }).rateLimits;
+    expect(told.messages).toEqual([
+      { max: 5, windowSeconds: 60 },
+      { max: 0, windowSeconds: 86400 },
+    ]);
+    expect(told.messagesPerBooking).toEqual({ max: 3, windowSeconds: 60 });
+    expect(() => load({ RATE_LIMIT_MESSAGES: 'lots' })).toThrow(
+      'RATE_LIMIT_MESSAGES must be a whole number from 0 to 1000000 (got "lots")',
+    );
+  });
+
   it('leaves the token secret to the database with DATABASE_URL (demo), writing no file', () => {
     const own = mkdtempSync(join(tmpdir(), 'cardealer-config-'));
     try {

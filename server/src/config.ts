@@ -13,12 +13,19 @@ export type AppMode = 'demo' | 'production';
  * (the web app asks for a token once per sign-in and per hour; a booking or an upload is a
  * deliberate act), tight for a script.
  */
-export const DEFAULT_RATE_LIMITS: RateLimits = {
+export const DEFAULT_RATE_LIMITS = {
   jwt: { max: 30, windowSeconds: 60 },
   users: { max: 20, windowSeconds: 60 },
   uploads: { max: 20, windowSeconds: 60 },
   orders: { max: 10, windowSeconds: 60 },
-};
+  /** A conversation's messages per account: a minute's and a day's. */
+  messages: [
+    { max: 20, windowSeconds: 60 },
+    { max: 200, windowSeconds: 24 * 3600 },
+  ],
+  /** An account's messages in one booking's conversation. */
+  messagesPerBooking: { max: 10, windowSeconds: 60 },
+} as const satisfies RateLimits;
 
 export interface ServerConfig {
   /** `demo` (the default) seeds demo accounts and cars; `production` seeds only categories. */
@@ -49,7 +56,7 @@ export interface ServerConfig {
   /** The folder holding the built web app, served at `/`. */
   webRoot: string;
   logLevel: string;
-  /** Per user (or address) limits of `/jwt`, `PUT /users`, uploads and `POST /orders`. */
+  /** Per account (or address) limits of `/jwt`, `PUT /users`, uploads, bookings and messages. */
   rateLimits: RateLimits;
   /** Failed password sign-ins per address through the emulator proxy (demo mode). */
   signInThrottle: { max: number; windowSeconds: number };
@@ -97,18 +104,30 @@ function readOrCreateSecret(dataDir: string): string {
   return secret;
 }
 
-/** `RATE_LIMIT_<NAME>` calls (0: no limit) per `RATE_LIMIT_WINDOW_SECONDS`. */
+/**
+ * `RATE_LIMIT_<NAME>` calls (0: no limit) per `RATE_LIMIT_WINDOW_SECONDS`. Messages: an account's
+ * `RATE_LIMIT_MESSAGES` a minute and `RATE_LIMIT_MESSAGES_DAY` a day, and in one booking's
+ * conversation `RATE_LIMIT_MESSAGES_BOOKING` a minute.
+ */
 function rateLimits(env: Env): RateLimits {
   const windowSeconds = int(env, 'RATE_LIMIT_WINDOW_SECONDS', 60, 1, 24 * 3600);
-  const rule = (name: string, fallback: number) => ({
-    max: int(env, name, fallback, 0, 1_000_000),
-    windowSeconds,
-  });
+  const max = (name: string, fallback: number) => int(env, name, fallback, 0, 1_000_000);
+  const rule = (name: string, fallback: number) => ({ max: max(name, fallback), windowSeconds });
+  const [minute, day] = DEFAULT_RATE_LIMITS.messages;
+  const { messagesPerBooking } = DEFAULT_RATE_LIMITS;
   return {
     jwt: rule('RATE_LIMIT_JWT', DEFAULT_RATE_LIMITS.jwt.max),
     users: rule('RATE_LIMIT_USERS', DEFAULT_RATE_LIMITS.users.max),
     uploads: rule('RATE_LIMIT_UPLOADS', DEFAULT_RATE_LIMITS.uploads.max),
     orders: rule('RATE_LIMIT_ORDERS', DEFAULT_RATE_LIMITS.orders.max),
+    messages: [
+      { max: max('RATE_LIMIT_MESSAGES', minute.max), windowSeconds: minute.windowSeconds },
+      { max: max('RATE_LIMIT_MESSAGES_DAY', day.max), windowSeconds: day.windowSeconds },
+    ],
+    messagesPerBooking: {
+      max: max('RATE_LIMIT_MESSAGES_BOOKING', messagesPerBooking.max),
+      windowSeconds: messagesPerBooking.windowSeconds,
+    },
   };
 }
 

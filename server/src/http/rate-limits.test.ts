@@ -3,6 +3,7 @@ import {
   buildReplica,
   buildTestApp,
   databaseKind,
+  placeOrder,
   postProduct,
   registerUser,
   type TestContext,
@@ -79,6 +80,44 @@ describe(`rate limits across replicas (${databaseKind})`, () => {
     const codes = answers.map((answer) => answer.statusCode);
     // Four calls at once from one address: three counted in, the fourth refused.
     expect(codes.filter((code) => code === 429)).toHaveLength(1);
+  });
+
+  it('holds a message limit once for two replicas on one database, each window counted', async () => {
+    const replicas: FastifyInstance[] = [];
+    for (let i = 0; i < 2; i += 1) {
+      const replica = await buildReplica(first, {
+        rateLimits: {
+          messages: [
+            { max: 5, windowSeconds: 60 },
+            { max: 4, windowSeconds: 3600 },
+          ],
+        },
+        rateLimitStore: 'database',
+      });
+      await replica.app.ready();
+      others.push(replica);
+      replicas.push(replica.app);
+    }
+    const buyer = await registerUser(first.app, 'Buyer', 'shared-messages');
+    const order = await placeOrder(first.app, buyer, cars[7]!);
+    const answers = await Promise.all(
+      [0, 1, 2, 3, 4, 5, 6, 7].map((i) =>
+        replicas[i % 2]!.inject({
+          method: 'POST',
+          url: `/api/orders/${order}/messages`,
+          headers: buyer.auth,
+          remoteAddress: `10.43.0.${i}`,
+          payload: { text: `Message ${i}` },
+        }),
+      ),
+    );
+    const codes = answers.map((answer) => answer.statusCode).sort();
+    // The hour's four, whichever replica took them; the rest told how long is left of it.
+    expect(codes).toEqual([201, 201, 201, 201, 429, 429, 429, 429]);
+    for (const answer of answers.filter((a) => a.statusCode === 429)) {
+      expect(answer.json().message).toMatch(/^You are sending messages too fast: wait /);
+      expect(Number(answer.headers['retry-after'])).toBeGreaterThan(60);
+    }
   });
 
   it('would allow three times the limit if each replica counted alone', async () => {

@@ -1,8 +1,9 @@
 /**
- * Rate limits on the calls worth abusing (sign-in tokens, registration, uploads, bookings). Each
- * limit counts per address always, and per account as well when an access token is sent: new
- * accounts (they cost nothing) do not buy an address more calls. Attached to the guarded routes
- * as they are registered, so register this plugin before them: the route files know nothing of it.
+ * Rate limits on the calls worth abusing (sign-in tokens, registration, uploads, bookings,
+ * messages). Each limit counts per address always, and per account as well when an access token
+ * is sent: new accounts (they cost nothing) do not buy an address more calls. A limit may have
+ * several windows (20 a minute and 200 a day), each counted. Attached to the guarded routes as
+ * they are registered, so register this plugin before them: the route files know nothing of it.
  */
 import type {
   FastifyInstance,
@@ -11,25 +12,65 @@ import type {
   onRequestHookHandler,
 } from 'fastify';
 import fp from 'fastify-plugin';
-import type { CountedWindow } from '../db/repositories/rate-limits-repository';
+import type { CountedWindow, WindowHit } from '../db/repositories/rate-limits-repository';
 import { bearerToken } from './bearer-token';
 import { httpError } from './errors';
+import { WindowCounter, type WindowStore } from './window-counter';
 
-/** At most `max` calls per `windowSeconds`, per caller; `max: 0` turns the limit off. */
-export interface RateLimitRule {
+/** At most `max` calls per `windowSeconds`, per caller; `max: 0` turns the window off. */
+export interface RateLimitWindow {
   max: number;
   windowSeconds: number;
 }
 
-export type RateLimitName = 'jwt' | 'users' | 'uploads' | 'orders';
+/** One window, or several that are all counted (a call over any of them is refused). */
+export type RateLimitRule = RateLimitWindow | readonly RateLimitWindow[];
+
+export type RateLimitName =
+  'jwt' | 'users' | 'uploads' | 'orders' | 'messages' | 'messagesPerBooking';
 export type RateLimits = Record<RateLimitName, RateLimitRule>;
 
-/** Which route each limit guards (`METHOD url` as registered). */
-export const RATE_LIMITED_ROUTES: Record<string, RateLimitName> = {
-  'GET /api/jwt': 'jwt',
-  'PUT /api/users': 'users',
-  'POST /image-host/1/upload': 'uploads',
-  'POST /api/orders': 'orders',
+/**
+ * What each limit guards (`METHOD url` as registered) and whom it counts: `caller` counts the
+ * address and the account; `booking` counts the account's calls on one booking (the `:id` of
+ * the URL), or the address's when no account is named.
+ */
+interface Guard {
+  route: string;
+  per: 'caller' | 'booking';
+  /** The 429's message; by default the limit and the wait in numbers. */
+  message?: (window: RateLimitWindow, seconds: number) => string;
+}
+
+/** A wait as a person says it: '2 seconds', 'a minute', '12 minutes', 'an hour', '5 hours'. */
+export function durationText(seconds: number): string {
+  const say = (count: number, one: string, name: string) =>
+    count === 1 ? `${one} ${name}` : `${count} ${name}s`;
+  if (seconds < 60) return say(seconds, 'a', 'second');
+  const minutes = Math.ceil(seconds / 60);
+  return minutes < 60 ? say(minutes, 'a', 'minute') : say(Math.ceil(seconds / 3600), 'an', 'hour');
+}
+
+/**
+ * The conversation shows this: a window of a minute or less says its length ('wait a minute'),
+ * a longer one (the day's) how long is left.
+ */
+const tooManyMessages = (window: RateLimitWindow, seconds: number) =>
+  `You are sending messages too fast: wait ${durationText(
+    window.windowSeconds <= 60 ? window.windowSeconds : seconds,
+  )}`;
+
+export const RATE_LIMIT_GUARDS: Record<RateLimitName, Guard> = {
+  jwt: { route: 'GET /api/jwt', per: 'caller' },
+  users: { route: 'PUT /api/users', per: 'caller' },
+  uploads: { route: 'POST /image-host/1/upload', per: 'caller' },
+  orders: { route: 'POST /api/orders', per: 'caller' },
+  messages: { route: 'POST /api/orders/:id/messages', per: 'caller', message: tooManyMessages },
+  messagesPerBooking: {
+    route: 'POST /api/orders/:id/messages',
+    per: 'booking',
+    message: tooManyMessages,
+  },
 };
 
 const windowText = (seconds: number) =>
@@ -39,50 +80,42 @@ const windowText = (seconds: number) =>
       : `${seconds / 60} minutes`
     : `${seconds} seconds`;
 
-/** Counts a call against keys, each in a fixed window that starts at its first call. */
-export interface WindowStore {
-  hit(keys: string[], windowMs: number): Promise<CountedWindow[]>;
-}
-
 /**
- * Calls per key in fixed windows, in this process's memory (one process: a single PGlite node;
- * bounded: at 100,000 keys the expired ones go, then all).
+ * Whom the access token names: its account id (`uid`) when it carries one, else its e-mail;
+ * null without a valid access token (none, an ID token or a bad one).
  */
-export class WindowCounter implements WindowStore {
-  private readonly windows = new Map<string, CountedWindow>();
-
-  hit(keys: string[], windowMs: number): Promise<CountedWindow[]> {
-    return Promise.resolve(keys.map((key) => this.hitOne(key, windowMs)));
-  }
-
-  private hitOne(key: string, windowMs: number): CountedWindow {
-    const now = Date.now();
-    let window = this.windows.get(key);
-    if (!window || window.resetAt <= now) {
-      if (this.windows.size >= 100_000) this.prune(now);
-      window = { count: 0, resetAt: now + windowMs };
-      this.windows.set(key, window);
-    }
-    window.count += 1;
-    return window;
-  }
-
-  private prune(now: number): void {
-    for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key);
-    if (this.windows.size >= 100_000) this.windows.clear();
-  }
-}
-
-/** The access token's (verified) e-mail, else null (no token, an ID token or a bad one). */
-function tokenEmail(app: FastifyInstance, request: FastifyRequest): string | null {
+export function tokenAccount(app: FastifyInstance, request: FastifyRequest): string | null {
   const token = bearerToken(request);
   if (!token) return null;
   try {
-    const payload = app.jwt.verify<{ email?: unknown }>(token);
-    return typeof payload.email === 'string' ? payload.email.toLowerCase() : null;
+    const payload = app.jwt.verify<{ email?: unknown; uid?: unknown }>(token);
+    if (typeof payload.uid === 'string' && payload.uid !== '') return `uid:${payload.uid}`;
+    return typeof payload.email === 'string' ? `email:${payload.email.toLowerCase()}` : null;
   } catch {
     return null;
   }
+}
+
+/** The URL's booking id as a key part (an id that cannot be one is refused later with a 400). */
+function bookingId(request: FastifyRequest): string {
+  const id = (request.params as { id?: unknown } | undefined)?.id;
+  return typeof id === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(id) ? id : 'invalid';
+}
+
+/** One window of one limit, and the keys a request counts against it. */
+interface Counted {
+  name: RateLimitName;
+  window: RateLimitWindow;
+  guard: Guard;
+}
+
+function keysOf(app: FastifyInstance, request: FastifyRequest, counted: Counted): string[] {
+  const prefix = `${counted.name}/${counted.window.windowSeconds}s`;
+  const account = tokenAccount(app, request);
+  if (counted.guard.per === 'booking') {
+    return [`${prefix}:booking:${bookingId(request)}:${account ?? `ip:${request.ip}`}`];
+  }
+  return [`${prefix}:ip:${request.ip}`, ...(account ? [`${prefix}:user:${account}`] : [])];
 }
 
 export interface RateLimitOptions {
@@ -98,30 +131,58 @@ export interface RateLimitOptions {
 /** How often ended windows are deleted from the database. */
 const FORGET_EVERY_MS = 60_000;
 
+/** The limiter of one route: counts every window of every limit on it in one call. */
+function limiterFor(
+  app: FastifyInstance,
+  counter: WindowStore,
+  windows: Counted[],
+): onRequestHookHandler {
+  return async (request, reply) => {
+    const hits: (WindowHit & { counted: Counted })[] = windows.flatMap((counted) =>
+      keysOf(app, request, counted).map((key) => ({
+        key,
+        windowMs: counted.window.windowSeconds * 1000,
+        counted,
+      })),
+    );
+    // Every key is counted, so a refused call counts against the account and the address.
+    const counts: CountedWindow[] = await counter.hitWindows(hits);
+    // Over several windows: the one that ends last says when to come back.
+    let worst: { counted: Counted; resetAt: number } | null = null;
+    for (const [i, count] of counts.entries()) {
+      const { counted } = hits[i]!;
+      if (count.count > counted.window.max && (!worst || count.resetAt > worst.resetAt)) {
+        worst = { counted, resetAt: count.resetAt };
+      }
+    }
+    if (!worst) return;
+    const { counted, resetAt } = worst;
+    const seconds = Math.max(1, Math.ceil((resetAt - Date.now()) / 1000));
+    reply.header('retry-after', String(seconds));
+    const { window, guard } = counted;
+    throw httpError(
+      429,
+      guard.message?.(window, seconds) ??
+        `Too many requests: at most ${window.max} per ${windowText(window.windowSeconds)}; ` +
+          `try again in ${seconds} s`,
+    );
+  };
+}
+
 const rateLimits: FastifyPluginAsync<RateLimitOptions> = async (app, options) => {
-  const limiters = new Map<string, onRequestHookHandler>();
   const shared = options.store === 'database';
   const counter: WindowStore = shared ? app.repos.rateLimits : new WindowCounter();
-  for (const [route, name] of Object.entries(RATE_LIMITED_ROUTES)) {
+  const byRoute = new Map<string, Counted[]>();
+  for (const [name, guard] of Object.entries(RATE_LIMIT_GUARDS) as [RateLimitName, Guard][]) {
     const rule = options.rateLimits?.[name];
-    if (!rule || rule.max <= 0) continue;
-    const limiter: onRequestHookHandler = async (request, reply) => {
-      const email = tokenEmail(app, request);
-      const keys = [`${name}:ip:${request.ip}`, ...(email ? [`${name}:user:${email}`] : [])];
-      // Every key is counted, so a refused call counts against the account and the address.
-      const hits = await counter.hit(keys, rule.windowSeconds * 1000);
-      const over = hits.find((hit) => hit.count > rule.max);
-      if (!over) return;
-      const seconds = Math.max(1, Math.ceil((over.resetAt - Date.now()) / 1000));
-      reply.header('retry-after', String(seconds));
-      throw httpError(
-        429,
-        `Too many requests: at most ${rule.max} per ${windowText(rule.windowSeconds)}; ` +
-          `try again in ${seconds} s`,
-      );
-    };
-    limiters.set(route, limiter);
+    const windows = (rule ? [rule].flat() : []).filter((window) => window.max > 0);
+    for (const window of windows) {
+      byRoute.set(guard.route, [...(byRoute.get(guard.route) ?? []), { name, window, guard }]);
+    }
   }
+  const limiters = new Map(
+    [...byRoute].map(([route, windows]) => [route, limiterFor(app, counter, windows)]),
+  );
 
   if (shared && limiters.size > 0) {
     const forget = setInterval(() => {

@@ -8,41 +8,63 @@ export interface CountedWindow {
   resetAt: number;
 }
 
+/** One call counted against one key, in that key's window of `windowMs`. */
+export interface WindowHit {
+  key: string;
+  windowMs: number;
+}
+
 /**
  * Rate-limit windows in the database, so every replica counts the same calls (schema.ts,
- * `rateLimitWindows`). One statement counts a call against all its keys.
+ * `rateLimitWindows`). One statement counts a call against all its keys, each in its own window
+ * (a rule of 20 a minute and 200 a day counts two keys).
  */
 export function rateLimitsRepository(db: Db) {
+  /** Counts a call against each key (a key's window starts at its first call). */
+  async function hitWindows(hits: WindowHit[]): Promise<CountedWindow[]> {
+    if (hits.length === 0) return [];
+    // One window per key (the first named), in one order, so two calls with the same keys never
+    // wait on each other crosswise.
+    const windows = new Map<string, number>();
+    for (const { key, windowMs } of hits) if (!windows.has(key)) windows.set(key, windowMs);
+    const sorted = [...windows.keys()].sort();
+    const keyList = sql.join(
+      sorted.map((key) => sql`${key}`),
+      sql`, `,
+    );
+    const secondsList = sql.join(
+      sorted.map((key) => sql`${windows.get(key)! / 1000}`),
+      sql`, `,
+    );
+    // Both drivers (node-postgres, PGlite) answer raw SQL as `{ rows }`.
+    const result = (await db.execute(sql`
+      insert into rate_limit_windows as w (key, count, reset_at)
+      select hit.key, 1, now() + make_interval(secs => hit.secs)
+      from unnest(array[${keyList}]::text[], array[${secondsList}]::float8[]) as hit(key, secs)
+      order by hit.key
+      on conflict (key) do update set
+        count = case when w.reset_at <= now() then 1 else w.count + 1 end,
+        reset_at = case when w.reset_at <= now() then excluded.reset_at else w.reset_at end
+      returning key, count, extract(epoch from (w.reset_at - now())) * 1000 as left_ms
+    `)) as unknown as {
+      rows: { key: string; count: number | string; left_ms: number | string }[];
+    };
+    const now = Date.now();
+    const byKey = new Map(
+      result.rows.map((row) => [
+        row.key,
+        { count: Number(row.count), resetAt: now + Math.max(0, Number(row.left_ms)) },
+      ]),
+    );
+    return hits.map(({ key }) => byKey.get(key)!);
+  }
+
   return {
-    /** Counts a call against each key (a window of `windowMs` starts at a key's first call). */
-    async hit(keys: string[], windowMs: number): Promise<CountedWindow[]> {
-      if (keys.length === 0) return [];
-      // In one order, so two calls with the same keys never wait on each other crosswise.
-      const sorted = [...new Set(keys)].sort();
-      const list = sql.join(
-        sorted.map((key) => sql`${key}`),
-        sql`, `,
-      );
-      // Both drivers (node-postgres, PGlite) answer raw SQL as `{ rows }`.
-      const result = (await db.execute(sql`
-        insert into rate_limit_windows as w (key, count, reset_at)
-        select key, 1, now() + make_interval(secs => ${windowMs / 1000})
-        from unnest(array[${list}]::text[]) as key
-        on conflict (key) do update set
-          count = case when w.reset_at <= now() then 1 else w.count + 1 end,
-          reset_at = case when w.reset_at <= now() then excluded.reset_at else w.reset_at end
-        returning key, count, extract(epoch from (w.reset_at - now())) * 1000 as left_ms
-      `)) as unknown as {
-        rows: { key: string; count: number | string; left_ms: number | string }[];
-      };
-      const now = Date.now();
-      const byKey = new Map(
-        result.rows.map((row) => [
-          row.key,
-          { count: Number(row.count), resetAt: now + Math.max(0, Number(row.left_ms)) },
-        ]),
-      );
-      return keys.map((key) => byKey.get(key)!);
+    hitWindows,
+
+    /** Counts a call against each key, all in windows of `windowMs`. */
+    hit(keys: string[], windowMs: number): Promise<CountedWindow[]> {
+      return hitWindows(keys.map((key) => ({ key, windowMs })));
     },
 
     /**
