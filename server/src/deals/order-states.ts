@@ -27,6 +27,9 @@ export const MOVES: Record<Move, MoveRule> = {
 /** A booking in these states still binds its buyer and seller. */
 export const OPEN_STATUSES: readonly OrderStatus[] = ['requested', 'accepted'];
 
+/** A booking in these states is over before a sale: its conversation is read, not written. */
+export const CLOSED_STATUSES: readonly OrderStatus[] = ['declined', 'cancelled'];
+
 /** The reasons the marketplace itself gives when it declines a booking. */
 export const SOLD_TO_ANOTHER_BUYER = 'Sold to another buyer';
 export const CAR_REMOVED = 'The car was removed';

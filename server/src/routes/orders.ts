@@ -343,11 +343,16 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'postOrderMessage',
         tags: ['orders'],
         summary: "Writes in a booking's conversation (its two parties only)",
-        description: 'Plain text, 1 to 2,000 characters: markup is stored and shown as text.',
+        description:
+          'Plain text, 1 to 2,000 characters: markup is stored and shown as text. Not a party ' +
+          "to the booking: 404. A declined or cancelled booking's conversation is closed: 409 " +
+          "'This booking is closed' (it is still read). At most 20 messages a minute and 200 a " +
+          'day per account, and 10 a minute per account in one booking: over them 429 ' +
+          "'You are sending messages too fast: wait a minute' with `Retry-After`.",
         security: ACCESS_TOKEN,
         params: OrderIdParams,
         body: MessageBody,
-        response: { 201: Type.Ref('Message'), ...errors(400, 401, 404, 413, 415) },
+        response: { 201: Type.Ref('Message'), ...errors(400, 401, 404, 409, 413, 415, 429) },
       },
     },
     async (request, reply) => {
@@ -359,6 +364,7 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
         { email: request.caller!.email, name },
         request.body.text.trim(),
       );
+      if ('refused' in message) throw httpError(409, 'This booking is closed');
       return reply.code(201).send(message);
     },
   );

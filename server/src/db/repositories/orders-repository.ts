@@ -11,6 +11,7 @@ import {
   type OrderStep,
 } from '../schema';
 import {
+  CLOSED_STATUSES,
   MOVES,
   OPEN_STATUSES,
   SOLD_TO_ANOTHER_BUYER,
@@ -292,13 +293,25 @@ export function ordersRepository(db: Db) {
         .orderBy(messages.createdAt, messages._id)
         .limit(1000),
 
-    /** Adds a message to a booking's conversation and tells the other party. */
+    /**
+     * Adds a message to a booking's conversation and tells the other party; refused when the
+     * booking is declined or cancelled (its conversation is closed).
+     */
     async addMessage(
       order: Pick<OrderView, '_id' | 'buyerEmail' | 'sellerEmail' | 'productName'>,
       sender: { email: string; name: string },
       text: string,
     ) {
       return db.transaction(async (tx) => {
+        // Under a share lock: a booking declined or cancelled meanwhile takes no message.
+        const [current] = await tx
+          .select({ status: orders.status })
+          .from(orders)
+          .where(eq(orders._id, order._id))
+          .for('share');
+        if (!current || CLOSED_STATUSES.includes(current.status)) {
+          return { refused: 'closed' as const };
+        }
         const [message] = await tx
           .insert(messages)
           .values({
