@@ -4,35 +4,29 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
 import { QueryState } from '../../components/QueryState';
 import { Spinner } from '../../components/Spinner';
 import { paths } from '../../config/paths';
-import { errorMessage, postOrderMessageLimits } from '../../lib/api';
 import {
   useGetNotificationsQuery,
-  useGetOrderMessagesQuery,
   useGetOrderQuery,
   useMarkNotificationsReadMutation,
-  usePostOrderMessageMutation,
-  type Message,
   type Order,
 } from '../../lib/api/deals';
 import { selectTokenReady, selectUserEmail } from '../../lib/auth/authSlice';
 import { formatPrice } from '../../lib/format';
+import { Conversation } from './Conversation';
 import { OrderActions } from './OrderActions';
 import { formatWhen } from '../../lib/format';
 import { STATUS_LABEL } from '../../lib/orderStatus';
 import type { Party } from './orderMoves';
 import { StatusChip } from '../../components/StatusChip';
 import { responsiveImage } from '../../lib/images';
-
-const MAX_MESSAGE = postOrderMessageLimits.body.text.maxLength;
 
 function Timeline({ order }: { order: Order }) {
   return (
@@ -81,118 +75,6 @@ function Contact({ order, party }: { order: Order; party: Party }) {
         </Box>
       ))}
     </Box>
-  );
-}
-
-function Conversation({ order, me }: { order: Order; me: string }) {
-  const messages = useGetOrderMessagesQuery({ id: order._id });
-  const [post, { isLoading }] = usePostOrderMessageMutation();
-  const [text, setText] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
-  const end = useRef<HTMLDivElement>(null);
-  const count = messages.data?.length ?? 0;
-  useEffect(() => {
-    end.current?.scrollIntoView?.({ block: 'nearest' });
-  }, [count]);
-
-  const send = async (event: FormEvent) => {
-    event.preventDefault();
-    const body = text.trim();
-    if (!body) {
-      setProblem('Write something first');
-      return;
-    }
-    const result = await post({ id: order._id, body: { text: body } });
-    if ('error' in result) {
-      setProblem(errorMessage(result.error));
-    } else {
-      setText('');
-      setProblem(null);
-    }
-  };
-
-  return (
-    <Card variant="outlined">
-      <CardContent>
-        <Typography component="h2" variant="h6" gutterBottom>
-          Conversation
-        </Typography>
-        <QueryState query={messages} what="the conversation" minHeight={120}>
-          {(thread: Message[]) =>
-            thread.length === 0 ? (
-              <Typography color="text.secondary" sx={{ mb: 2 }}>
-                No messages yet.
-              </Typography>
-            ) : (
-              <Stack
-                component="ul"
-                aria-label="Messages"
-                spacing={1.5}
-                sx={{ listStyle: 'none', p: 0, m: 0, mb: 2, maxHeight: 420, overflowY: 'auto' }}
-              >
-                {thread.map((message) => {
-                  const mine = message.senderEmail === me;
-                  return (
-                    <Box
-                      component="li"
-                      key={message._id}
-                      sx={{
-                        alignSelf: mine ? 'flex-end' : 'flex-start',
-                        maxWidth: '85%',
-                        bgcolor: mine ? 'rgba(194,65,12,0.08)' : 'grey.100',
-                        borderRadius: 2,
-                        px: 1.5,
-                        py: 1,
-                      }}
-                    >
-                      <Typography variant="caption" color="text.secondary" component="p">
-                        {message.senderName} · {formatWhen(message.createdAt)}
-                      </Typography>
-                      {/* Plain text: React escapes it, and line breaks are kept. */}
-                      <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                        {message.text}
-                      </Typography>
-                    </Box>
-                  );
-                })}
-                <div ref={end} />
-              </Stack>
-            )
-          }
-        </QueryState>
-        <Box component="form" onSubmit={send} noValidate>
-          <Stack
-            direction={{ xs: 'column', sm: 'row' }}
-            spacing={1}
-            sx={{ alignItems: 'flex-start' }}
-          >
-            <TextField
-              label="Write a message"
-              value={text}
-              onChange={(event) => {
-                setText(event.target.value);
-                if (problem) setProblem(null);
-              }}
-              multiline
-              maxRows={6}
-              fullWidth
-              error={Boolean(problem)}
-              helperText={problem ?? `${text.length} / ${MAX_MESSAGE}`}
-              slotProps={{ htmlInput: { maxLength: MAX_MESSAGE } }}
-            />
-            <Button
-              type="submit"
-              variant="contained"
-              color="secondary"
-              disabled={isLoading}
-              sx={{ mt: { sm: 1 } }}
-            >
-              Send
-            </Button>
-          </Stack>
-        </Box>
-      </CardContent>
-    </Card>
   );
 }
 
