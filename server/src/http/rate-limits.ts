@@ -109,9 +109,8 @@ interface Counted {
   guard: Guard;
 }
 
-function keysOf(app: FastifyInstance, request: FastifyRequest, counted: Counted): string[] {
+function keysOf(request: FastifyRequest, account: string | null, counted: Counted): string[] {
   const prefix = `${counted.name}/${counted.window.windowSeconds}s`;
-  const account = tokenAccount(app, request);
   if (counted.guard.per === 'booking') {
     return [`${prefix}:booking:${bookingId(request)}:${account ?? `ip:${request.ip}`}`];
   }
@@ -138,8 +137,9 @@ function limiterFor(
   windows: Counted[],
 ): onRequestHookHandler {
   return async (request, reply) => {
+    const account = tokenAccount(app, request);
     const hits: (WindowHit & { counted: Counted })[] = windows.flatMap((counted) =>
-      keysOf(app, request, counted).map((key) => ({
+      keysOf(request, account, counted).map((key) => ({
         key,
         windowMs: counted.window.windowSeconds * 1000,
         counted,
