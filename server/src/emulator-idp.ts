@@ -66,6 +66,9 @@ function readClaims(token: string): Record<string, unknown> | null {
   }
 }
 
+/** The parameters the proxy decides on. */
+const DECISIVE = ['providerId', 'id_token', 'access_token'];
+
 /**
  * The request's provider and credentials, merged as the emulator merges them (the request URI's
  * query, then `postBody`, then the URI's fragment); null when it cannot be read with certainty.
@@ -78,15 +81,20 @@ export function readIdpRequest(body: unknown): IdpRequest | null {
   } catch {
     return null;
   }
-  const params = new URLSearchParams(uri.search);
-  const merge = (text: string) => {
-    for (const [key, value] of new URLSearchParams(text)) params.set(key, value);
-  };
+  const parts = [uri.search];
   if (body.postBody !== undefined) {
     if (typeof body.postBody !== 'string') return null;
-    merge(body.postBody);
+    parts.push(body.postBody);
   }
-  merge(uri.hash.replace(/^#/, ''));
+  parts.push(uri.hash.replace(/^#/, ''));
+  const params = new URLSearchParams();
+  for (const part of parts) {
+    const read = new URLSearchParams(part);
+    // A credential or provider written twice in one part: which one counts is the emulator's
+    // business (it reads the first), so such a request is not read at all.
+    if (DECISIVE.some((key) => read.getAll(key).length > 1)) return null;
+    for (const key of read.keys()) params.set(key, read.get(key) ?? '');
+  }
   const tokens = [params.get('id_token'), params.get('access_token')].filter(
     (token): token is string => Boolean(token),
   );

@@ -113,6 +113,23 @@ describe('Google test sign-in through the emulator proxy (demo mode)', () => {
     expect(await providersOf(seller.email)).toEqual(['password']);
   });
 
+  it('refuses it when a parameter is written twice (the emulator reads the first)', async () => {
+    const seller = await registerUser(ctx.app, 'Seller', 'takeover-twice');
+    const mine = encodeURIComponent(claims(uniqueEmail('twice-new')));
+    const theirs = encodeURIComponent(claims(seller.email));
+    for (const [uri, body] of [
+      ['http://localhost', `id_token=${theirs}&id_token=${mine}&providerId=google.com`],
+      [`http://localhost/#id_token=${theirs}&id_token=${mine}`, 'providerId=google.com'],
+      ['http://localhost', `access_token=${theirs}&access_token=${mine}&providerId=google.com`],
+    ]) {
+      const answer = await signInWithIdp(uri, body);
+      expect(answer.statusCode).toBe(400);
+      expect(answer.body).not.toContain('idToken');
+    }
+    expect(await providersOf(seller.email)).toEqual(['password']);
+    expect((await signInWithPassword(seller.email)).statusCode).toBe(200);
+  });
+
   it('refuses every Admin, even one linked to Google, by e-mail or by Google id', async () => {
     const email = uniqueEmail('google-admin');
     expect((await googleSignIn(email)).status).toBe(200);
