@@ -95,6 +95,8 @@ export function readIdpRequest(body: unknown): IdpRequest | null {
     if (DECISIVE.some((key) => read.getAll(key).length > 1)) return null;
     for (const key of read.keys()) params.set(key, read.get(key) ?? '');
   }
+  // A SAML answer: never Google's, and the emulator parses it unchecked (a 500 when not JSON).
+  if (params.has('SAMLResponse')) return null;
   const tokens = [params.get('id_token'), params.get('access_token')].filter(
     (token): token is string => Boolean(token),
   );
@@ -102,8 +104,9 @@ export function readIdpRequest(body: unknown): IdpRequest | null {
   const claims: IdpRequest['claims'] = [];
   for (const token of tokens) {
     const read = readClaims(token);
-    // Unreadable here may still be readable to the emulator: never guess.
-    if (!read) return null;
+    // Unreadable here may still be readable to the emulator: never guess. An e-mail that is no
+    // string the emulator cannot read either (it answers a 500).
+    if (!read || (read.email && typeof read.email !== 'string')) return null;
     claims.push({
       sub: typeof read.sub === 'string' ? read.sub : null,
       // The emulator's own canonical form (no trimming).

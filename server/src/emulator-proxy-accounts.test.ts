@@ -185,6 +185,15 @@ describe('Google test sign-in through the emulator proxy (demo mode)', () => {
       { requestUri: 'http://localhost', postBody: 'id_token=%7Bnot-json&providerId=google.com' },
       { requestUri: 'not a url', postBody: 'id_token=x&providerId=google.com' },
       { postBody: 'providerId=google.com' },
+      // The emulator would answer these with a 500 (email.toLowerCase, JSON.parse).
+      {
+        requestUri: 'http://localhost',
+        postBody: `id_token=${encodeURIComponent('{"sub":"n","email":5}')}&providerId=google.com`,
+      },
+      {
+        requestUri: 'http://localhost',
+        postBody: `id_token=${encodeURIComponent(claims(uniqueEmail('saml')))}&SAMLResponse=x&providerId=google.com`,
+      },
     ]) {
       const answer = await call('accounts:signInWithIdp', body);
       expect(answer.statusCode).toBe(400);
