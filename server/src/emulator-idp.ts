@@ -120,6 +120,20 @@ export function readIdpRequest(body: unknown): IdpRequest | null {
   };
 }
 
+/**
+ * Null when an `accounts:update` may go to the emulator. The emulator lets any signed-in account
+ * link a provider to itself (`linkProviderUserInfo`) without checking that another account has
+ * it: linking someone's Google id would send their next Google sign-in to the linker's account.
+ * The web app never links; the call's body must be a JSON object (as the web SDK sends it).
+ */
+export function updateRefusal(body: unknown): IdpRefusal | null {
+  if (!isRecord(body)) return refusal('INVALID_REQ_TYPE', 'The request could not be read');
+  if (body.linkProviderUserInfo !== undefined) {
+    return refusal('OPERATION_NOT_ALLOWED', 'Linking a provider is not offered');
+  }
+  return null;
+}
+
 /** The Admin SDK's answers to an e-mail or id it will not look up (the emulator might). */
 const UNREADABLE = new Set(['auth/invalid-email', 'auth/invalid-uid', 'auth/invalid-provider-uid']);
 

@@ -179,6 +179,25 @@ describe('Google test sign-in through the emulator proxy (demo mode)', () => {
     expect(await providersOf(buyer.email)).toEqual(['password']);
   });
 
+  it("refuses linking a provider through accounts:update: nobody takes over another's Google id", async () => {
+    const victim = uniqueEmail('google-victim');
+    expect((await googleSignIn(victim, { app: ctx.app })).status).toBe(200);
+    const { uid } = await ctx.app.signIn.getUserByEmail(victim);
+    const mallory = await registerUser(ctx.app, 'Buyer', 'linker');
+    const link = await call('accounts:update', {
+      idToken: mallory.idToken,
+      linkProviderUserInfo: { providerId: 'google.com', rawId: `google-${victim}` },
+      returnSecureToken: true,
+    });
+    expect(link.statusCode).toBe(400);
+    expect(link.json()).toMatchObject({ error: { message: /^OPERATION_NOT_ALLOWED : / } });
+    expect(await providersOf(mallory.email)).toEqual(['password']);
+    // The victim's next Google sign-in still reaches the victim's own account.
+    const again = await googleSignIn(victim, { app: ctx.app });
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ localId: uid, email: victim });
+  });
+
   it('refuses a credential it cannot read, or none', async () => {
     for (const body of [
       { requestUri: 'http://localhost', postBody: 'providerId=google.com' },

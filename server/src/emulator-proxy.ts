@@ -5,12 +5,13 @@
  * credential) is never reachable through the app, answers carry no CORS headers for other
  * origins, and failed password sign-ins are throttled per address as Firebase throttles them.
  * The emulator takes any unsigned Google credential: such a sign-in goes on only when it reaches
- * no password account and no admin (emulator-idp.ts). No answer carries a password hash or salt.
+ * no password account and no admin, and no account links a provider to itself (emulator-idp.ts).
+ * No answer carries a password hash or salt.
  */
 import replyFrom from '@fastify/reply-from';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
-import { identityToolkitError, idpRefusal } from './emulator-idp';
+import { identityToolkitError, idpRefusal, updateRefusal } from './emulator-idp';
 import {
   DatabaseSignInGuard,
   MemorySignInGuard,
@@ -23,6 +24,7 @@ const IDENTITY = '/identitytoolkit.googleapis.com';
 const TOKENS = '/securetoken.googleapis.com';
 const SIGN_IN_WITH_PASSWORD = `${IDENTITY}/v1/accounts:signInWithPassword`;
 const SIGN_IN_WITH_IDP = `${IDENTITY}/v1/accounts:signInWithIdp`;
+const UPDATE = `${IDENTITY}/v1/accounts:update`;
 
 /** The calls the web app makes (firebase/auth with the emulator: sign-up, sign-in, profile). */
 export const EMULATOR_CALLS: readonly { method: 'GET' | 'POST'; path: string }[] = [
@@ -31,7 +33,7 @@ export const EMULATOR_CALLS: readonly { method: 'GET' | 'POST'; path: string }[]
   // Google sign-in: the emulator's test path (an unsigned Google credential).
   { method: 'POST', path: SIGN_IN_WITH_IDP },
   { method: 'POST', path: `${IDENTITY}/v1/accounts:lookup` },
-  { method: 'POST', path: `${IDENTITY}/v1/accounts:update` },
+  { method: 'POST', path: UPDATE },
   { method: 'POST', path: `${IDENTITY}/v1/accounts:delete` },
   { method: 'GET', path: `${IDENTITY}/v2/passwordPolicy` },
   { method: 'GET', path: `${IDENTITY}/v2/recaptchaConfig` },
@@ -183,10 +185,12 @@ const emulatorProxy: FastifyPluginAsync<EmulatorProxyOptions> = async (app, opti
       handler: async (request, reply) => {
         let settle: Settle | null = () => Promise.resolve();
         try {
-          if (googleSignIn) {
-            const refused = await idpRefusal(app, request.body);
-            if (refused) return reply.code(refused.status).send(identityToolkitError(refused));
-          }
+          const refused = googleSignIn
+            ? await idpRefusal(app, request.body)
+            : call.path === UPDATE
+              ? updateRefusal(request.body)
+              : null;
+          if (refused) return reply.code(refused.status).send(identityToolkitError(refused));
           if (throttled) settle = await guard.start(request.ip);
         } catch (error) {
           request.log.error({ err: error }, 'emulator proxy: sign-in not checked');
