@@ -224,6 +224,26 @@ describe('sign-in emulator proxy (demo mode)', () => {
     expect((await signIn('right', '10.4.4.5')).statusCode).toBe(200);
   });
 
+  it("counts an IPv6 caller's failures per /64 network: new addresses in it are locked out too", async () => {
+    const signIn = (password: string, remoteAddress: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo',
+        remoteAddress,
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ email: 'admin@cardealer.dev', password }),
+      });
+    // One home connection's /64 holds 2^64 addresses: each guess from a new one.
+    for (const host of [':1', 'a:b:c:d', ':2']) {
+      expect((await signIn('wrong', `2001:db8:4:4:${host}`)).statusCode).toBe(400);
+    }
+    const locked = await signIn('wrong', '2001:db8:4:4:ffff:ffff:ffff:fffe');
+    expect(locked.json()).toMatchObject({ error: { message: 'TOO_MANY_ATTEMPTS_TRY_LATER' } });
+    expect(hits).toHaveLength(3);
+    // Another network is not locked out.
+    expect((await signIn('right', '2001:db8:4:5::1')).statusCode).toBe(200);
+  });
+
   it('does not let a burst of guesses sent at once outrun the count', async () => {
     const answers = await Promise.all(
       Array.from({ length: 12 }, () =>

@@ -3,7 +3,8 @@
  * the emulator wherever it is opened from. Only the calls the Firebase web SDK makes for this app
  * are forwarded; the emulator's admin API (`/emulator/v1/…`, project paths, the `owner`
  * credential) is never reachable through the app, answers carry no CORS headers for other
- * origins, and failed password sign-ins are throttled per address as Firebase throttles them.
+ * origins, and failed password sign-ins are throttled per address (an IPv6 one's /64) as Firebase
+ * throttles them.
  * The emulator takes any unsigned Google credential: such a sign-in goes on only when it reaches
  * no password account and no admin, and no account links a provider to itself (emulator-idp.ts).
  * No answer carries a password hash or salt.
@@ -12,6 +13,7 @@ import replyFrom from '@fastify/reply-from';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
 import { identityToolkitError, idpRefusal, updateRefusal } from './emulator-idp';
+import { clientNetwork } from './http/client-network';
 import {
   DatabaseSignInGuard,
   MemorySignInGuard,
@@ -191,7 +193,8 @@ const emulatorProxy: FastifyPluginAsync<EmulatorProxyOptions> = async (app, opti
               ? updateRefusal(request.body)
               : null;
           if (refused) return reply.code(refused.status).send(identityToolkitError(refused));
-          if (throttled) settle = await guard.start(request.ip);
+          // Per address, an IPv6 caller's per /64 network.
+          if (throttled) settle = await guard.start(clientNetwork(request.ip));
         } catch (error) {
           request.log.error({ err: error }, 'emulator proxy: sign-in not checked');
           return reply.code(503).send(UNAVAILABLE);
