@@ -138,6 +138,16 @@ interface OutboxRow {
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
+/**
+ * One address and nothing else: nodemailer reads a recipient as an address list, so an account's
+ * e-mail such as 'x,victim@example.com' or 'g:victim@example.com;' (the API and the sign-in
+ * emulator take them) would send its mail to someone else's address.
+ */
+const PLAIN_ADDRESS = /^[^\s@,;:<>()[\]"\\]+@[^\s@,;:<>()[\]"\\]+$/;
+
+/** A mail that can never go: given up at once. */
+class Undeliverable extends Error {}
+
 export class MailWorker {
   private running = false;
   private stopping = false;
@@ -304,6 +314,9 @@ export class MailWorker {
 
   /** The row's mail (null: nothing left to tell, its messages are gone) and what it quotes. */
   private async mailOf(row: OutboxRow): Promise<{ mail: Mail | null; messageIds: string[] }> {
+    if (!PLAIN_ADDRESS.test(row.to_email)) {
+      throw new Undeliverable('recipient: not a single plain e-mail address');
+    }
     const envelope = { id: row.id, from: this.options.from, to: row.to_email };
     const messageId = messageIdOf(row.id);
     if (!row.kind) {
@@ -324,7 +337,7 @@ export class MailWorker {
   private async failed(row: OutboxRow, error: unknown): Promise<void> {
     const { maxAttempts = 10, retrySeconds = 5 } = this.options;
     const reason = (error instanceof Error ? error.message : String(error)).slice(0, 500);
-    const last = row.attempts >= maxAttempts;
+    const last = row.attempts >= maxAttempts || error instanceof Undeliverable;
     // A message row given up leaves the pending index: later messages start a new mail.
     await this.db.execute(sql`
       update outbox set last_error = ${reason},
