@@ -82,6 +82,19 @@ describe(`rate limits across replicas (${databaseKind})`, () => {
     expect(codes.filter((code) => code === 429)).toHaveLength(1);
   });
 
+  it('holds per IPv6 /64 network, whatever the address in it', async () => {
+    const replicas = await cluster('database');
+    const buyers = await Promise.all(
+      [0, 1, 2, 3].map((i) => registerUser(first.app, 'Buyer', `network-${i}`)),
+    );
+    // One connection's /64 holds 2^64 addresses: a new one for each call starts no new count.
+    const answers = await Promise.all(
+      buyers.map((buyer, i) => book(replicas[i % 3], buyer, 6 + (i % 2), `2001:db8:41::${i + 1}`)),
+    );
+    const codes = answers.map((answer) => answer.statusCode);
+    expect(codes.filter((code) => code === 429)).toHaveLength(1);
+  });
+
   it('holds a message limit once for two replicas on one database, each window counted', async () => {
     const replicas: FastifyInstance[] = [];
     for (let i = 0; i < 2; i += 1) {

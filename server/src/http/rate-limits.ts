@@ -14,6 +14,7 @@ import type {
 import fp from 'fastify-plugin';
 import type { CountedWindow, WindowHit } from '../db/repositories/rate-limits-repository';
 import { bearerToken } from './bearer-token';
+import { clientNetwork } from './client-network';
 import { httpError } from './errors';
 import { WindowCounter, type WindowStore } from './window-counter';
 
@@ -111,10 +112,12 @@ interface Counted {
 
 function keysOf(request: FastifyRequest, account: string | null, counted: Counted): string[] {
   const prefix = `${counted.name}/${counted.window.windowSeconds}s`;
+  // An IPv6 caller counts per /64: one connection holds all of it.
+  const network = clientNetwork(request.ip);
   if (counted.guard.per === 'booking') {
-    return [`${prefix}:booking:${bookingId(request)}:${account ?? `ip:${request.ip}`}`];
+    return [`${prefix}:booking:${bookingId(request)}:${account ?? `ip:${network}`}`];
   }
-  return [`${prefix}:ip:${request.ip}`, ...(account ? [`${prefix}:user:${account}`] : [])];
+  return [`${prefix}:ip:${network}`, ...(account ? [`${prefix}:user:${account}`] : [])];
 }
 
 export interface RateLimitOptions {
