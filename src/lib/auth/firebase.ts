@@ -3,6 +3,7 @@
  * so no page pays for it before it is needed. Everything here returns plain data.
  */
 import { env } from '../../config/env';
+import { loadOnce } from '../loadOnce';
 import { toSessionUser, type SessionUser } from './sessionUser';
 
 // Types only: the code itself is loaded on first use below.
@@ -11,28 +12,24 @@ import type * as FirebaseAuth from 'firebase/auth';
 
 type AuthModule = typeof FirebaseAuth;
 
-let loading: Promise<{ auth: Auth; mod: AuthModule }> | undefined;
-
-function load(): Promise<{ auth: Auth; mod: AuthModule }> {
-  loading ??= (async () => {
-    const [{ initializeApp }, mod] = await Promise.all([
-      import(/* webpackChunkName: "firebase" */ 'firebase/app'),
-      import(/* webpackChunkName: "firebase" */ 'firebase/auth'),
-    ]);
-    const app = initializeApp(env.firebase);
-    const auth = mod.initializeAuth(app, {
-      persistence: [mod.indexedDBLocalPersistence, mod.browserLocalPersistence],
-      popupRedirectResolver: env.useAuthEmulator ? undefined : mod.browserPopupRedirectResolver,
-    });
-    if (env.useAuthEmulator) {
-      // Empty: the page's own origin, where the API server proxies the emulator.
-      const url = env.authEmulatorUrl || window.location.origin;
-      mod.connectAuthEmulator(auth, url, { disableWarnings: true });
-    }
-    return { auth, mod };
-  })();
-  return loading;
-}
+/** Loads Firebase on first use; a failed download is tried again at the next call. */
+const load = loadOnce(async (): Promise<{ auth: Auth; mod: AuthModule }> => {
+  const [{ initializeApp }, mod] = await Promise.all([
+    import(/* webpackChunkName: "firebase" */ 'firebase/app'),
+    import(/* webpackChunkName: "firebase" */ 'firebase/auth'),
+  ]);
+  const app = initializeApp(env.firebase);
+  const auth = mod.initializeAuth(app, {
+    persistence: [mod.indexedDBLocalPersistence, mod.browserLocalPersistence],
+    popupRedirectResolver: env.useAuthEmulator ? undefined : mod.browserPopupRedirectResolver,
+  });
+  if (env.useAuthEmulator) {
+    // Empty: the page's own origin, where the API server proxies the emulator.
+    const url = env.authEmulatorUrl || window.location.origin;
+    mod.connectAuthEmulator(auth, url, { disableWarnings: true });
+  }
+  return { auth, mod };
+});
 
 /** What the app asks of the sign-in provider (a fake stands in for it in the listener tests). */
 export interface AuthService {
