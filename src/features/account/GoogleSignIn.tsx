@@ -1,7 +1,7 @@
 import Button from '@mui/material/Button';
 import { lazy, Suspense, useState } from 'react';
 import { usesTestGoogleAccounts } from '../../lib/auth/firebase';
-import { ensureAuthListener } from '../../lib/auth/authListener';
+import { preloadAuthListener } from '../../lib/auth/authListener';
 import { useSessionDispatch } from '../../lib/auth/session';
 import { notify } from '../../lib/notify/notify';
 import { useHydrated } from '../../lib/useHydrated';
@@ -66,8 +66,8 @@ export function GoogleSignIn({ onSignedIn }: { onSignedIn: () => void }) {
         size="large"
         startIcon={<GoogleMark />}
         disabled={busy || !hydrated}
-        onFocus={() => void dispatch(ensureAuthListener())}
-        onMouseEnter={() => void dispatch(ensureAuthListener())}
+        onFocus={() => dispatch(preloadAuthListener())}
+        onMouseEnter={() => dispatch(preloadAuthListener())}
         onClick={() => {
           if (!usesTestGoogleAccounts) return void run();
           setDialogWanted(true);

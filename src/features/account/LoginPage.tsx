@@ -13,7 +13,7 @@ import { env } from '../../config/env';
 import { paths } from '../../config/paths';
 import { useHydrated } from '../../lib/useHydrated';
 import { textFieldProps } from '../../lib/forms';
-import { ensureAuthListener } from '../../lib/auth/authListener';
+import { preloadAuthListener } from '../../lib/auth/authListener';
 import { useSessionDispatch } from '../../lib/auth/session';
 import { notify } from '../../lib/notify/notify';
 import { AuthCard } from './AuthCard';
@@ -100,7 +100,7 @@ export function LoginPage() {
         noValidate
         onSubmit={form.handleSubmit}
         // The sign-in code loads while the user fills the form in, not with the page.
-        onFocus={() => void dispatch(ensureAuthListener())}
+        onFocus={() => dispatch(preloadAuthListener())}
       >
         <Stack spacing={2.5}>
           <TextInput

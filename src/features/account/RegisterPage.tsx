@@ -16,7 +16,7 @@ import { useHydrated } from '../../lib/useHydrated';
 import { fieldError, textFieldProps } from '../../lib/forms';
 import { imageFileSchema } from '../../lib/imageFile';
 import { authErrorCode } from '../../lib/auth/firebase';
-import { ensureAuthListener } from '../../lib/auth/authListener';
+import { preloadAuthListener } from '../../lib/auth/authListener';
 import { useSessionDispatch } from '../../lib/auth/session';
 import { notify } from '../../lib/notify/notify';
 import { AuthCard } from './AuthCard';
@@ -111,7 +111,7 @@ export function RegisterPage() {
         noValidate
         onSubmit={form.handleSubmit}
         // The sign-in code loads while the user fills the form in, not with the page.
-        onFocus={() => void dispatch(ensureAuthListener())}
+        onFocus={() => dispatch(preloadAuthListener())}
       >
         <Stack spacing={2.5}>
           <TextInput label="Name" autoComplete="name" {...text('name')} />

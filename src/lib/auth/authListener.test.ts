@@ -8,13 +8,19 @@ import type { AuthService } from './firebase';
 import type { SessionUser } from './sessionUser';
 
 /** A provider whose auth state the test drives by hand. */
-function controllableProvider() {
+function controllableProvider({ failures = 0 } = {}) {
   let listener: ((user: SessionUser | null) => void) | undefined;
   let unsubscribed = false;
   let subscriptions = 0;
+  let failing = failures;
   const service = {
     subscribe: async (onChange: (user: SessionUser | null) => void) => {
       subscriptions += 1;
+      // The provider's code could not be downloaded (offline, or a deploy removed it).
+      if (failing > 0) {
+        failing -= 1;
+        throw new Error('Loading chunk firebase failed.');
+      }
       listener = onChange;
       return () => {
         unsubscribed = true;
@@ -37,8 +43,8 @@ type MockMiddleware = NonNullable<Parameters<typeof configureMockStore>[0]>[numb
 type Store = ReturnType<ReturnType<typeof configureMockStore<AuthRootState, UnknownAction>>>;
 
 describe('auth listener thunk', () => {
-  function setup() {
-    const provider = controllableProvider();
+  function setup(options?: { failures?: number }) {
+    const provider = controllableProvider(options);
     const extra: ThunkExtra = { authService: provider.service };
     const mockStore = configureMockStore<AuthRootState, UnknownAction>([
       // redux-mock-store's types predate redux-thunk 3's middleware type; the runtime is the same.
@@ -83,5 +89,16 @@ describe('auth listener thunk', () => {
     const other = setup();
     await other.store.dispatch(ensureAuthListener() as unknown as UnknownAction);
     expect(other.provider.subscriptions).toBe(1);
+  });
+
+  it('starts again at the next call after a start that failed (a failed download)', async () => {
+    const { provider, store } = setup({ failures: 1 });
+    await expect(store.dispatch(ensureAuthListener() as unknown as UnknownAction)).rejects.toThrow(
+      'Loading chunk firebase failed.',
+    );
+    await store.dispatch(ensureAuthListener() as unknown as UnknownAction);
+    provider.emit(null);
+    expect(provider.subscriptions).toBe(2);
+    expect(store.getActions()).toEqual([userSignedOut()]);
   });
 });

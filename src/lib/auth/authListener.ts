@@ -26,16 +26,30 @@ const listening = new WeakMap<ThunkExtra, Promise<() => void>>();
 /**
  * Starts the store's auth listener unless it already runs (once per store: the store's thunk
  * `extra` is the key). The app starts it when a session may exist, and the sign-in thunks before
- * they sign in, so a visitor with no session never loads Firebase.
+ * they sign in, so a visitor with no session never loads Firebase. A start that failed (the
+ * provider's code could not be downloaded) is forgotten: the next call starts it again.
  */
 export function ensureAuthListener(): AuthThunk<Promise<() => void>> {
   return (dispatch, _getState, extra) => {
-    let started = listening.get(extra);
-    if (!started) {
-      started = dispatch(startAuthListener());
-      listening.set(extra, started);
-    }
+    const running = listening.get(extra);
+    if (running) return running;
+    const started = dispatch(startAuthListener());
+    listening.set(extra, started);
+    started.catch(() => {
+      if (listening.get(extra) === started) listening.delete(extra);
+    });
     return started;
+  };
+}
+
+/**
+ * Starts the listener ahead of a sign-in (a sign-in form's focus), so its code is loaded by the
+ * time the form is sent. A failure is left to the sign-in itself, which starts it again and says
+ * what went wrong.
+ */
+export function preloadAuthListener(): AuthThunk<void> {
+  return (dispatch) => {
+    dispatch(ensureAuthListener()).catch(() => undefined);
   };
 }
 
@@ -46,7 +60,10 @@ export function ensureAuthListener(): AuthThunk<Promise<() => void>> {
  */
 export function restoreSession(): AuthThunk<void> {
   return (dispatch) => {
-    if (mayHaveSession()) void dispatch(ensureAuthListener());
-    else dispatch(userSignedOut());
+    if (mayHaveSession()) {
+      dispatch(ensureAuthListener()).catch((error: unknown) => {
+        console.error('The sign-in code could not be loaded', error);
+      });
+    } else dispatch(userSignedOut());
   };
 }
