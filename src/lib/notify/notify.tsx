@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import type * as NotistackModule from 'notistack';
 import type { OptionsObject, SnackbarKey } from 'notistack';
 import { SpinnerIcon } from '../../components/Spinner';
+import { loadOnce } from '../loadOnce';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 
 /** Spec §9: toast durations by type; loading never expires. */
@@ -22,9 +23,12 @@ interface Request {
 
 /*
  * The toast library loads with the first toast, not with the page: requests made before it has
- * arrived wait in a queue, and the <ToastHost> shows them as soon as it has mounted it.
+ * arrived wait in a queue, and the <ToastHost> shows them as soon as it has mounted it. A failed
+ * download is tried again at the next toast.
  */
-let loading: Promise<Provider> | null = null;
+const loadProvider = loadOnce(async () => (await import('notistack')).SnackbarProvider);
+/** The library once it has loaded (a host mounted later takes it from here). */
+let loaded: Provider | null = null;
 let host: ProviderApi | null = null;
 const queue: Request[] = [];
 const wanted = new Set<(provider: Provider) => void>();
@@ -39,8 +43,14 @@ function show(message: ReactNode, options: OptionsObject): SnackbarKey {
   counter += 1;
   const key = `toast-${counter}`;
   queue.push({ message, options: { ...options, key } });
-  loading ??= import('notistack').then((mod) => mod.SnackbarProvider);
-  void loading.then((provider) => wanted.forEach((listener) => listener(provider)));
+  // A failed download is tried again at the next toast; the waiting ones are shown then.
+  void loadProvider().then(
+    (provider) => {
+      loaded = provider;
+      wanted.forEach((listener) => listener(provider));
+    },
+    (error: unknown) => console.error('The toast library could not be loaded', error),
+  );
   flush();
   return key;
 }
@@ -52,7 +62,7 @@ export function ToastHost() {
   useEffect(() => {
     const listener = (provider: Provider) => setProvider(() => provider);
     wanted.add(listener);
-    if (loading) void loading.then(listener);
+    if (loaded) listener(loaded);
     return () => {
       wanted.delete(listener);
     };
