@@ -1,50 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { demo, register, signIn, uniqueEmail } from './support';
-
-/** A new car of the signed-in seller, posted through the API with the page's own token. */
-async function postCar(page: Page, carName: string): Promise<string> {
-  // The access token arrives a request after the sign-in shows.
-  await expect.poll(() => page.evaluate(() => localStorage.getItem('accessToken'))).not.toBeNull();
-  const token = await page.evaluate(() => localStorage.getItem('accessToken'));
-  const response = await page.request.post('/api/category', {
-    headers: { authorization: `bearer ${token}` },
-    data: {
-      carName,
-      carPhoto: '/images/cars/car-03.svg',
-      categoryName: 'BMW',
-      condition: 'Good',
-      originalPrice: '61000',
-      resalePrice: '48000',
-      productLocation: 'Austin, TX',
-      userYears: '2',
-      postTime: '11/20/2026, 10:00:00 AM',
-      productDescription: 'One owner.',
-      sellerName: 'Sam Seller',
-      sellerPhoto: '/images/avatar.svg',
-      email: demo.seller,
-      advertisement: 'false',
-      isVerify: 'false',
-    },
-  });
-  expect(response.status()).toBe(201);
-  const { insertedId } = (await response.json()) as { insertedId: string };
-  const advertised = await page.request.put(`/api/seller-products/${insertedId}`, {
-    headers: { authorization: `bearer ${token}` },
-  });
-  expect(advertised.status()).toBe(200);
-  return insertedId;
-}
-
-/** Books `carName` from the BMW page through the booking form. */
-async function book(page: Page, carName: string) {
-  await page.goto('/category-products/BMW');
-  await page.getByRole('button', { name: `Buy now: ${carName}` }).click();
-  const dialog = page.getByRole('dialog', { name: `Book ${carName}` });
-  await dialog.getByLabel('Phone number').fill('+1 555-0100');
-  await dialog.getByLabel('Meet location').fill('Main street parking');
-  await dialog.getByRole('button', { name: 'Submit' }).click();
-  await expect(page.getByText('Order successful')).toBeVisible();
-}
+import { expect, test, type Browser } from '@playwright/test';
+import { book, demo, postCar, register, signIn, uniqueEmail } from './support';
 
 async function newPage(browser: Browser) {
   return (await browser.newContext()).newPage();
