@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import { Container } from './Container';
 import Drawer from '@mui/material/Drawer';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import Paper from '@mui/material/Paper';
@@ -58,20 +59,22 @@ function SideMenu({ onPick }: { onPick?: () => void }) {
         </Typography>
       )}
       <List>
+        {/* Each link in its own list item: a list holds only list items (WCAG 1.3.1). */}
         {items.map((item) => (
-          <ListItemButton
-            key={item.to}
-            component={NavLink}
-            to={item.to}
-            onClick={onPick}
-            sx={{
-              borderRadius: 2,
-              '&.active': { bgcolor: 'rgba(194,65,12,0.1)', color: 'secondary.dark' },
-            }}
-          >
-            <ListItemText primary={item.label} />
-            {item.to === paths.bookings && <RequestedBadge />}
-          </ListItemButton>
+          <ListItem key={item.to} disablePadding>
+            <ListItemButton
+              component={NavLink}
+              to={item.to}
+              onClick={onPick}
+              sx={{
+                borderRadius: 2,
+                '&.active': { bgcolor: 'rgba(194,65,12,0.1)', color: 'secondary.dark' },
+              }}
+            >
+              <ListItemText primary={item.label} />
+              {item.to === paths.bookings && <RequestedBadge />}
+            </ListItemButton>
+          </ListItem>
         ))}
       </List>
     </Box>
