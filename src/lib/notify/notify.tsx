@@ -3,6 +3,7 @@ import type * as NotistackModule from 'notistack';
 import type { OptionsObject, SnackbarKey } from 'notistack';
 import { SpinnerIcon } from '../../components/Spinner';
 import { loadOnce } from '../loadOnce';
+import { themedToasts } from './themedToasts';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 
 /** Spec §9: toast durations by type; loading never expires. */
@@ -11,7 +12,11 @@ export const TOAST_DURATION = { blank: 4000, error: 4000, custom: 4000, success:
 export const MAX_TOASTS = 20;
 export const REMOVE_DELAY = 1000;
 
-type Provider = (typeof NotistackModule)['SnackbarProvider'];
+/** The loaded library: its provider, and the toasts in the theme's colours. */
+interface Library {
+  SnackbarProvider: (typeof NotistackModule)['SnackbarProvider'];
+  components: ReturnType<typeof themedToasts>;
+}
 interface ProviderApi {
   enqueueSnackbar(message: ReactNode, options: OptionsObject): SnackbarKey;
   closeSnackbar(key?: SnackbarKey): void;
@@ -26,12 +31,15 @@ interface Request {
  * arrived wait in a queue, and the <ToastHost> shows them as soon as it has mounted it. A failed
  * download is tried again at the next toast.
  */
-const loadProvider = loadOnce(async () => (await import('notistack')).SnackbarProvider);
+const loadLibrary = loadOnce(async (): Promise<Library> => {
+  const { SnackbarProvider, MaterialDesignContent } = await import('notistack');
+  return { SnackbarProvider, components: themedToasts(MaterialDesignContent) };
+});
 /** The library once it has loaded (a host mounted later takes it from here). */
-let loaded: Provider | null = null;
+let loaded: Library | null = null;
 let host: ProviderApi | null = null;
 const queue: Request[] = [];
-const wanted = new Set<(provider: Provider) => void>();
+const wanted = new Set<(library: Library) => void>();
 let counter = 0;
 
 function flush(): void {
@@ -44,10 +52,10 @@ function show(message: ReactNode, options: OptionsObject): SnackbarKey {
   const key = `toast-${counter}`;
   queue.push({ message, options: { ...options, key } });
   // A failed download is tried again at the next toast; the waiting ones are shown then.
-  void loadProvider().then(
-    (provider) => {
-      loaded = provider;
-      wanted.forEach((listener) => listener(provider));
+  void loadLibrary().then(
+    (library) => {
+      loaded = library;
+      wanted.forEach((listener) => listener(library));
     },
     (error: unknown) => console.error('The toast library could not be loaded', error),
   );
@@ -57,10 +65,10 @@ function show(message: ReactNode, options: OptionsObject): SnackbarKey {
 
 /** Mounts the toast container once the library has loaded (rendered once by the app's providers). */
 export function ToastHost() {
-  const [SnackbarProvider, setProvider] = useState<Provider | null>(null);
+  const [library, setLibrary] = useState<Library | null>(null);
   const api = useRef<ProviderApi | null>(null);
   useEffect(() => {
-    const listener = (provider: Provider) => setProvider(() => provider);
+    const listener = (loadedLibrary: Library) => setLibrary(loadedLibrary);
     wanted.add(listener);
     if (loaded) listener(loaded);
     return () => {
@@ -68,16 +76,18 @@ export function ToastHost() {
     };
   }, []);
   useEffect(() => {
-    if (!SnackbarProvider || !api.current) return;
+    if (!library || !api.current) return;
     host = api.current;
     flush();
     return () => {
       host = null;
     };
-  }, [SnackbarProvider]);
-  if (!SnackbarProvider) return null;
+  }, [library]);
+  if (!library) return null;
+  const { SnackbarProvider, components } = library;
   return (
     <SnackbarProvider
+      Components={components}
       ref={(instance: unknown) => {
         api.current = instance as ProviderApi | null;
       }}
