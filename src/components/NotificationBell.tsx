@@ -33,9 +33,15 @@ export function NotificationBell() {
         aria-haspopup="true"
         onClick={(event) => setAnchor(event.currentTarget)}
       >
-        <Badge badgeContent={unread} color="secondary" max={99}>
+        {/* Nothing unread, no badge: MUI's badge keeps the last count, hidden, after it drops to
+            0, and that digit contradicted the label (WCAG 2.5.3: the name holds the visible text). */}
+        {unread > 0 ? (
+          <Badge badgeContent={unread} color="secondary" max={99}>
+            <BellIcon />
+          </Badge>
+        ) : (
           <BellIcon />
-        </Badge>
+        )}
       </IconButton>
       <Menu
         id={menuId}
