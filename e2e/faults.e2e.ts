@@ -88,6 +88,34 @@ test.describe('the web app when things fail', () => {
     await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeEnabled();
   });
 
+  test('the sign-in code failing to download: the login form says so, and the next try signs in', async ({
+    page,
+  }) => {
+    // Offline for a moment, or a deploy removed the old file: the Firebase bundle does not arrive.
+    let failing = true;
+    let requests = 0;
+    await page.route(/\/assets\/firebase\.[^/]*\.js$/, (route) => {
+      requests += 1;
+      return failing ? route.abort('internetdisconnected') : route.fallback();
+    });
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(demo.buyer);
+    await page.getByLabel('Password').fill(demo.password);
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(
+      page.getByText(
+        'The sign-in code could not be downloaded. Check your connection and try again.',
+      ),
+    ).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeEnabled();
+
+    // Back online: the same form, sent again, downloads the code again and signs in.
+    failing = false;
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
+    expect(requests).toBeGreaterThanOrEqual(2);
+  });
+
   test('My orders with the API failing shows the failure and a Retry', async ({ page }) => {
     await signIn(page, demo.buyer);
     await page.route('**/api/orders**', (route) =>
