@@ -77,7 +77,7 @@ test('a buyer: the public pages signed in, the category page and its booking for
   await expectAccessible(page, 'the booking form');
 });
 
-test('a seller: the dashboard pages, a car to edit, the bookings and a booking', async ({
+test('a seller: the dashboard pages, a car to edit, the bookings and a booking through its states', async ({
   page,
 }) => {
   test.setTimeout(120_000);
@@ -105,6 +105,15 @@ test('a seller: the dashboard pages, a car to edit, the bookings and a booking',
   await expect(page.getByRole('button', { name: /^Mark as sold:/ })).toBeVisible();
   await settled(page);
   await expectAccessible(page, 'an accepted booking');
+  // Declined: the reason dialog, then a closed conversation.
+  await page.getByRole('button', { name: /^Decline:/ }).click();
+  await expect(page.getByRole('dialog', { name: 'Decline this booking?' })).toBeVisible();
+  await settled(page);
+  await expectAccessible(page, 'the decline dialog');
+  await page.getByRole('button', { name: 'Decline', exact: true }).click();
+  await expect(page.getByText('This booking is closed', { exact: false })).toBeVisible();
+  await settled(page);
+  await expectAccessible(page, 'a declined booking');
   // The notifications menu, open.
   await page.getByRole('button', { name: /^Notifications: / }).click();
   await expect(page.getByRole('menu')).toBeVisible();
