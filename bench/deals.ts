@@ -74,20 +74,22 @@ async function seed(url: string): Promise<void> {
   await client.query(`
     insert into orders (id, buyer_name, buyer_email, product_name, product_price, phone,
       meet_location, product_id, car_image, created_at, status, seller_email, seller_name,
-      history)
+      history, buyer_id, seller_id)
     select 'do' || g, 'Buyer ' || (g % ${buyers}), 'deal-buyer-' || (g % ${buyers}) || '@bench.test',
            'Car ' || (g % ${products}), 40000, '555 0100', 'Main St', 'dp' || (g % ${products}),
            '/images/cars/car-01.svg', now() - g * interval '1 second',
            case when g < ${products} then 'requested' else 'declined' end,
            'deal-seller-' || ((g % ${products}) % ${sellers}) || '@bench.test',
            'Seller ' || ((g % ${products}) % ${sellers}),
-           '[{"status":"requested","at":"2026-11-01T00:00:00.000Z"}]'::jsonb
+           '[{"status":"requested","at":"2026-11-01T00:00:00.000Z"}]'::jsonb,
+           'db' || (g % ${buyers}), 'ds' || ((g % ${products}) % ${sellers})
     from generate_series(0, ${orders - 1}) g
     on conflict do nothing`);
   await client.query(`
-    insert into messages (id, order_id, sender_email, sender_name, text, created_at)
+    insert into messages (id, order_id, sender_email, sender_name, text, created_at, sender_id)
     select 'dm' || g, 'do' || (g % ${orders}), 'deal-buyer-' || ((g % ${orders}) % ${buyers}) || '@bench.test',
-           'Buyer', 'Is it still available? (' || g || ')', now() - g * interval '1 millisecond'
+           'Buyer', 'Is it still available? (' || g || ')', now() - g * interval '1 millisecond',
+           'db' || ((g % ${orders}) % ${buyers})
     from generate_series(0, ${messages - 1}) g
     on conflict do nothing`);
   await client.query('commit');

@@ -18,6 +18,7 @@ import { join } from 'node:path';
 import { Client } from 'pg';
 import { openDatabase } from '../server/src/db/client';
 import { users } from '../server/src/db/schema';
+import { benchUid } from '../server/test/bench-users';
 import { root, startServer, type RunningServer } from './lib';
 
 export const BENCH_SECRET = 'bench-access-token-secret-0123456789abcdef';
@@ -29,11 +30,15 @@ export interface LargeTarget {
   env: Record<string, string>;
 }
 
-/** A signed access token, as GET /api/jwt would issue it (HS256, payload {email}). */
+/**
+ * A signed access token, as GET /api/jwt would issue it (HS256, payload {email, uid}); the uid is
+ * the one bench records carry (`benchUid`; a record without one is found by its e-mail).
+ */
 export function accessToken(email: string, secret = BENCH_SECRET): string {
   const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
   const now = Math.floor(Date.now() / 1000);
-  const body = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ email, iat: now, exp: now + 3600 })}`;
+  const payload = { email, uid: benchUid(email), iat: now, exp: now + 3600 };
+  const body = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64(payload)}`;
   return `${body}.${createHmac('sha256', secret).update(body).digest('base64url')}`;
 }
 

@@ -188,7 +188,9 @@ describe(`error answers (${databaseKind})`, () => {
       const deletion = await down.app.inject({
         method: 'DELETE',
         url: `/api/user/${victim.upsertedId}`,
-        headers: { authorization: `bearer ${down.app.signAccessToken('root@test.cardealer.dev')}` },
+        headers: {
+          authorization: `bearer ${down.app.signAccessToken({ email: 'root@test.cardealer.dev', uid: 'root-uid' })}`,
+        },
       });
       expect(deletion.statusCode).toBe(503);
       expect(deletion.json()).toEqual({

@@ -1,6 +1,7 @@
 /**
  * The permission matrix: every route the app registers × {anonymous, buyer, seller, another
- * seller, admin}, with the status each must get. A refused call (and any read) must change
+ * seller, admin, a deleted buyer (their old access token), a newcomer who registered as a Buyer
+ * with that deleted buyer's e-mail}, with the status each must get. A refused call (and any read) must change
  * nothing: a hash of every table is compared before and after. The rows are checked against
  * the routes the app registered, so a new route without a row fails here.
  */
@@ -11,7 +12,9 @@ import { products } from './db/schema';
 import {
   buildTestApp,
   databaseKind,
+  placeOrder,
   productBody,
+  registerAs,
   registerUser,
   TEST_IMAGE_KEY,
   tableHashes,
@@ -20,9 +23,18 @@ import {
   type TestUser,
 } from '../test/helper';
 
-const CALLERS = ['anonymous', 'buyer', 'seller', 'otherSeller', 'admin'] as const;
+const CALLERS = [
+  'anonymous',
+  'buyer',
+  'seller',
+  'otherSeller',
+  'admin',
+  'deleted',
+  'newcomer',
+] as const;
 type CallerName = (typeof CALLERS)[number];
-type Expected = Record<CallerName, number>;
+/** The deleted account is refused wherever an anonymous caller is; the newcomer, see `Row`. */
+type Expected = Record<Exclude<CallerName, 'deleted' | 'newcomer'>, number>;
 
 interface Fixture {
   users: Record<Exclude<CallerName, 'anonymous'>, TestUser>;
@@ -45,6 +57,11 @@ interface Row {
   /** The request, without authorization (the caller's access token is added unless set). */
   request(f: Fixture, caller: CallerName): Promise<InjectOptions> | InjectOptions;
   expect: Expected;
+  /**
+   * The newcomer with a deleted buyer's e-mail: a Buyer like `buyer`, but a party to none of
+   * `buyer`'s bookings and not `buyer`; this status where that differs.
+   */
+  newcomer?: number;
   /** A stream that never ends: asked over a real connection, its status read, then left. */
   stream?: true;
 }
@@ -197,6 +214,7 @@ const rows: Row[] = [
     route: 'GET /api/orders',
     request: (f) => ({ url: `/api/orders?email=${f.users.buyer.email}` }),
     expect: { anonymous: 401, buyer: 200, seller: 403, otherSeller: 403, admin: 403 },
+    newcomer: 403,
   },
   {
     route: 'POST /api/orders',
@@ -215,6 +233,7 @@ const rows: Row[] = [
     route: 'GET /api/orders/:id',
     request: async (f) => ({ url: `/api/orders/${await f.freshBooking()}` }),
     expect: partiesOnly(),
+    newcomer: 404,
   },
   {
     route: 'PATCH /api/orders/:id',
@@ -224,6 +243,7 @@ const rows: Row[] = [
     }),
     // The buyer is a party, but accepting is the seller's move.
     expect: { ...partiesOnly(), buyer: 403 },
+    newcomer: 404,
   },
   {
     route: 'GET /api/seller-orders',
@@ -239,6 +259,7 @@ const rows: Row[] = [
     route: 'GET /api/orders/:id/messages',
     request: async (f) => ({ url: `/api/orders/${await f.freshBooking()}/messages` }),
     expect: partiesOnly(),
+    newcomer: 404,
   },
   {
     route: 'POST /api/orders/:id/messages',
@@ -247,6 +268,7 @@ const rows: Row[] = [
       payload: { text: 'Is it still available?' },
     }),
     expect: partiesOnly(201),
+    newcomer: 404,
   },
   {
     route: 'GET /api/notifications',
@@ -310,14 +332,21 @@ function withHeadRows(base: Row[]): Row[] {
       route: `HEAD ${url}`,
       request: async (f, caller) => ({ ...(await row.request(f, caller)), method: 'HEAD' }),
       expect: row.expect,
+      newcomer: row.newcomer,
     });
   }
   return all;
 }
 
+function expectedOf(row: Row, caller: CallerName): number {
+  if (caller === 'deleted') return row.expect.anonymous;
+  if (caller === 'newcomer') return row.newcomer ?? row.expect.buyer;
+  return row.expect[caller];
+}
+
 const matrix = withHeadRows(rows);
 const cases = matrix.flatMap((row) =>
-  CALLERS.map((caller) => [row.route, caller, row.expect[caller], row] as const),
+  CALLERS.map((caller) => [row.route, caller, expectedOf(row, caller), row] as const),
 );
 
 describe(`permission matrix (${databaseKind})`, () => {
@@ -326,11 +355,12 @@ describe(`permission matrix (${databaseKind})`, () => {
   beforeAll(async () => {
     ctx = await buildTestApp();
     const app = ctx.app;
-    const [buyer, seller, otherSeller, admin] = await Promise.all([
+    const [buyer, seller, otherSeller, admin, deleted] = await Promise.all([
       registerUser(app, 'Buyer'),
       registerUser(app, 'Seller'),
       registerUser(app, 'Seller', 'other-seller'),
       registerUser(app, 'Admin'),
+      registerUser(app, 'Buyer', 'deleted-buyer'),
     ]);
     const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c00' } })
       .png()
@@ -372,8 +402,17 @@ describe(`permission matrix (${databaseKind})`, () => {
       });
       return id;
     };
+    // A buyer with a booking, deleted by the admin; then someone signs up with their e-mail.
+    await placeOrder(app, deleted, await freshProduct());
+    const removal = await app.inject({
+      method: 'DELETE',
+      url: `/api/user/${deleted._id}`,
+      headers: admin.auth,
+    });
+    if (removal.statusCode !== 200) throw new Error(`DELETE /api/user: ${removal.body}`);
+    const newcomer = await registerAs(app, deleted.email, 'Buyer');
     fixture = {
-      users: { buyer, seller, otherSeller, admin },
+      users: { buyer, seller, otherSeller, admin, deleted, newcomer },
       productId: await freshProduct(),
       imageUrl: uploaded.json().data.display_url,
       pngUpload,
@@ -382,6 +421,7 @@ describe(`permission matrix (${databaseKind})`, () => {
         const productID = await freshProduct();
         const booked = await app.repos.orders.insert({
           buyerName: buyer.name,
+          buyerId: buyer._id,
           buyerEmail: buyer.email,
           productName: 'Fresh car',
           productPrice: 90,

@@ -2,9 +2,10 @@
  * Users for the benches that run the real server in production mode (no sign-in emulator):
  * their records are written into the database before the server starts, and their access
  * tokens are signed with the server's ACCESS_TOKEN_SECRET exactly as `GET /api/jwt` signs
- * them (HS256, `{email}`), so every write goes through the API's real authentication.
+ * them (HS256, `{email, uid}`), so every write goes through the API's real authentication. A
+ * bench user's sign-in account id is made up from the e-mail (`benchUid`) and kept on the record.
  */
-import { createHmac } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { openDatabase, type OpenOptions } from '../src/db/client';
 import { repositories } from '../src/db/repositories';
 import { seedReferenceData } from '../src/db/seed';
@@ -31,6 +32,7 @@ export async function prepareBenchDatabase(
         name: user.name,
         userImg: '',
         userRole: user.role,
+        authUid: benchUid(user.email),
       });
     }
   } finally {
@@ -38,10 +40,16 @@ export async function prepareBenchDatabase(
   }
 }
 
-/** An access token as the server issues it. */
+/** The sign-in account id a bench user's record and tokens carry. */
+export function benchUid(email: string): string {
+  return `bench-${createHash('sha256').update(email).digest('hex').slice(0, 28)}`;
+}
+
+/** An access token as the server issues it (`{email, uid}`). */
 export function signAccessToken(secret: string, email: string, ttlSeconds = 24 * 3600): string {
   const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
   const now = Math.floor(Date.now() / 1000);
-  const unsigned = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ email, iat: now, exp: now + ttlSeconds })}`;
+  const payload = { email, uid: benchUid(email), iat: now, exp: now + ttlSeconds };
+  const unsigned = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64(payload)}`;
   return `${unsigned}.${createHmac('sha256', secret).update(unsigned).digest('base64url')}`;
 }

@@ -190,6 +190,8 @@ export async function googleSignIn(
 export interface TestUser {
   _id: string;
   email: string;
+  /** The sign-in account's id (Firebase uid). */
+  uid: string;
   name: string;
   role: 'Admin' | 'Seller' | 'Buyer';
   idToken: string;
@@ -203,13 +205,21 @@ export interface TestUser {
  * its ID token, then `GET /api/jwt` for an access token. An admin is a buyer promoted in the
  * database, the way `make-admin` does it (no call can make one).
  */
-export async function registerUser(
+export function registerUser(
   app: FastifyInstance,
   role: 'Admin' | 'Seller' | 'Buyer',
   label: string = role.toLowerCase(),
 ): Promise<TestUser> {
-  const email = uniqueEmail(label);
-  const name = `${role} ${label}`;
+  return registerAs(app, uniqueEmail(label), role, `${role} ${label}`);
+}
+
+/** `registerUser` with this e-mail (one freed by a deleted account, say). */
+export async function registerAs(
+  app: FastifyInstance,
+  email: string,
+  role: 'Admin' | 'Seller' | 'Buyer',
+  name = `${role} newcomer`,
+): Promise<TestUser> {
   const idToken = await signUp(email);
   const put = await app.inject({
     method: 'PUT',
@@ -230,12 +240,22 @@ export async function registerUser(
   return {
     _id,
     email,
+    uid: uidOf(idToken),
     name,
     role,
     idToken,
     accessToken,
     auth: { authorization: `bearer ${accessToken}` },
   };
+}
+
+/** The sign-in account's id a Firebase ID token names. */
+export function uidOf(idToken: string): string {
+  const claims = JSON.parse(Buffer.from(idToken.split('.')[1] ?? '', 'base64url').toString()) as {
+    sub?: string;
+  };
+  if (!claims.sub) throw new Error('the ID token names no account');
+  return claims.sub;
 }
 
 export async function accessTokenFor(

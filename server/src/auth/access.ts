@@ -9,15 +9,38 @@ import { httpError } from '../http/errors';
 import type { User } from '../routes/schemas';
 
 /**
- * Who is calling. An access token (or, where accepted, a Firebase ID token) proves the email;
- * the role is read from the database on every request, so a changed role or a deleted
- * account takes effect at once.
+ * Who is calling. An access token (or, where accepted, a Firebase ID token) proves the sign-in
+ * account (its uid) and its e-mail; the record is read from the database on every request, so a
+ * changed role or a deleted account takes effect at once.
  */
 export interface Caller {
   email: string;
-  /** The caller's record; null before `PUT /users` created it (or after it was deleted). */
+  /** The sign-in account's id (Firebase uid). */
+  uid: string;
+  /** The caller's record; null before `PUT /users` created it. */
   user: User | null;
+  /** When the token presented ends (ms since 1970): a stream ends then. */
+  expiresAt: number;
 }
+
+/** What a verified token says of its sign-in account. */
+export interface SignedInAccount {
+  email: string;
+  uid: string;
+  /** When the token ends (ms since 1970). */
+  expiresAt: number;
+}
+
+/** An access token's payload: the sign-in account's e-mail and uid. */
+export interface AccessClaims {
+  email: string;
+  uid: string;
+}
+
+export const DELETED_ACCOUNT =
+  'authorization: this account was deleted; sign in with another account';
+export const ANOTHER_ACCOUNT =
+  'authorization: this e-mail now belongs to another sign-in account; sign in again';
 
 /** The parts of the Admin SDK's Auth that the API uses. */
 export type SignInProvider = Pick<
@@ -75,9 +98,9 @@ declare module 'fastify' {
     authenticateAccessOrIdToken: onRequestHookHandler;
     /** onRequest hook (after `authenticate`): the caller's stored role must be one of these. */
     requireRole(...roles: Role[]): onRequestHookHandler;
-    /** The email a Firebase ID token proves, or null when it is not valid. */
-    emailFromIdToken(token: string): Promise<string | null>;
-    signAccessToken(email: string): string;
+    /** The sign-in account a Firebase ID token proves, or null when it is not valid. */
+    accountFromIdToken(token: string): Promise<SignedInAccount | null>;
+    signAccessToken(account: AccessClaims): string;
   }
   interface FastifyRequest {
     caller: Caller | null;
@@ -109,20 +132,24 @@ export async function installAccess(app: FastifyInstance, options: AccessOptions
   app.decorate('signIn', signIn);
   app.decorateRequest('caller', null);
 
-  app.decorate('signAccessToken', (email: string) =>
-    app.jwt.sign({ email: normaliseEmail(email) }),
+  app.decorate('signAccessToken', ({ email, uid }: AccessClaims) =>
+    app.jwt.sign({ email: normaliseEmail(email), uid }),
   );
 
-  const emailFromAccessToken = (token: string): string | null => {
+  /** An access token's account; a token without a uid (an older kind) is not valid. */
+  const accountFromAccessToken = (token: string): SignedInAccount | null => {
     try {
-      const payload = app.jwt.verify<{ email?: unknown }>(token);
-      return typeof payload.email === 'string' ? normaliseEmail(payload.email) : null;
+      const payload = app.jwt.verify<{ email?: unknown; uid?: unknown; exp?: unknown }>(token);
+      const { email, uid, exp } = payload;
+      if (typeof email !== 'string' || typeof uid !== 'string' || !uid) return null;
+      if (typeof exp !== 'number') return null;
+      return { email: normaliseEmail(email), uid, expiresAt: exp * 1000 };
     } catch {
       return null;
     }
   };
 
-  app.decorate('emailFromIdToken', async (token: string): Promise<string | null> => {
+  app.decorate('accountFromIdToken', async (token: string): Promise<SignedInAccount | null> => {
     try {
       // checkRevoked also refuses the tokens of disabled and deleted accounts.
       const decoded = await verifyNotRevoked(signIn, token);
@@ -131,7 +158,8 @@ export async function installAccess(app: FastifyInstance, options: AccessOptions
       // are unsigned, so a claim can be rewritten. A token whose claim differs is refused.
       const account = await signIn.getUser(decoded.uid);
       const email = account.email ? normaliseEmail(account.email) : null;
-      return email !== null && email === normaliseEmail(decoded.email) ? email : null;
+      if (email === null || email !== normaliseEmail(decoded.email)) return null;
+      return { email, uid: decoded.uid, expiresAt: decoded.exp * 1000 };
     } catch (error) {
       if ((error as { statusCode?: number }).statusCode === 503) throw error;
       const code = (error as { code?: string }).code ?? '';
@@ -143,16 +171,41 @@ export async function installAccess(app: FastifyInstance, options: AccessOptions
     }
   });
 
-  const loadCaller = async (request: FastifyRequest, email: string) => {
-    request.caller = { email, user: await app.repos.users.findByEmail(email) };
+  /**
+   * The caller's record, found by the sign-in account's uid (or, for a record made before uids
+   * were kept, by its e-mail). Refused: the token of an account whose record was deleted, and
+   * of an account whose e-mail's record was made for another sign-in account (the e-mail was
+   * registered again). A sign-in account without a record yet (before `PUT /users`) goes on.
+   */
+  const loadCaller = async (request: FastifyRequest, account: SignedInAccount) => {
+    const { user, deleted } = await app.repos.users.findForSignIn(account.uid, account.email);
+    if (!user && deleted) throw httpError(401, DELETED_ACCOUNT);
+    if (user && user.authUid !== null && user.authUid !== account.uid) {
+      throw httpError(401, ANOTHER_ACCOUNT);
+    }
+    request.caller = {
+      email: account.email,
+      uid: account.uid,
+      expiresAt: account.expiresAt,
+      user: user && {
+        _id: user._id,
+        name: user.name,
+        email: user.email,
+        userRole: user.userRole,
+        userImg: user.userImg,
+        userVerify: user.userVerify,
+      },
+    };
   };
 
   app.decorate('authenticate', async (request: FastifyRequest) => {
     const token = bearerToken(request);
     if (!token) throw httpError(401, 'authorization: a bearer access token is required');
-    const email = emailFromAccessToken(token);
-    if (!email) throw httpError(401, 'authorization: the access token is not valid or has expired');
-    await loadCaller(request, email);
+    const account = accountFromAccessToken(token);
+    if (!account) {
+      throw httpError(401, 'authorization: the access token is not valid or has expired');
+    }
+    await loadCaller(request, account);
   });
 
   app.decorate('authenticateAccessOrIdToken', async (request: FastifyRequest) => {
@@ -160,9 +213,9 @@ export async function installAccess(app: FastifyInstance, options: AccessOptions
     if (!token) {
       throw httpError(401, 'authorization: a bearer access token or sign-in ID token is required');
     }
-    const email = emailFromAccessToken(token) ?? (await app.emailFromIdToken(token));
-    if (!email) throw httpError(401, 'authorization: the token is not valid or has expired');
-    await loadCaller(request, email);
+    const account = accountFromAccessToken(token) ?? (await app.accountFromIdToken(token));
+    if (!account) throw httpError(401, 'authorization: the token is not valid or has expired');
+    await loadCaller(request, account);
   });
 
   app.decorate('requireRole', (...roles: Role[]): onRequestHookHandler => {

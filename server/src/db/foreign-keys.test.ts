@@ -3,7 +3,7 @@ import type { Database } from './client';
 import { databaseKind, openTestDatabase } from '../../test/helper';
 
 /**
- * The relations are the database's promise (migrations 0004 and 0005), not only the
+ * The relations are the database's promise (migrations 0004, 0005 and 0013), not only the
  * repositories': nothing dangling can be written, and a delete by hand, outside the API, keeps
  * the bookings' history, declining or cancelling what was open and telling the other party.
  */
@@ -27,13 +27,14 @@ describe(`relations kept by the database (${databaseKind})`, () => {
           'sal@fk.test')`);
     await database.db.execute(sql`
       insert into orders (id, buyer_name, buyer_email, product_name, product_price, phone,
-        meet_location, product_id, car_image, status, seller_email, seller_name) values
+        meet_location, product_id, car_image, status, seller_email, seller_name, buyer_id,
+        seller_id) values
         ('o-1', 'Bo', 'bo@fk.test', 'Model 3', 30000, '123', 'Oslo', 'p-1', '/p.png', 'accepted',
-          'sal@fk.test', 'Sal'),
+          'sal@fk.test', 'Sal', 'u-buyer', 'u-seller'),
         ('o-2', 'Bo', 'bo@fk.test', 'Model S', 50000, '123', 'Oslo', 'p-2', '/p.png', 'cancelled',
-          'sal@fk.test', 'Sal'),
+          'sal@fk.test', 'Sal', 'u-buyer', 'u-seller'),
         ('o-3', 'Bo', 'bo@fk.test', 'Model Y', 50000, '123', 'Oslo', 'p-3', '/p.png', 'requested',
-          'sal@fk.test', 'Sal')`);
+          'sal@fk.test', 'Sal', 'u-buyer', 'u-seller')`);
   });
   afterAll(() => database.close());
 
@@ -79,11 +80,12 @@ describe(`relations kept by the database (${databaseKind})`, () => {
       { id: 'o-2', status: 'cancelled', reason: null },
       { id: 'o-3', status: 'requested', reason: null },
     ]);
-    const told = await rows<{ user_email: string; text: string }>(
-      sql`select user_email, text from notifications where order_id = 'o-1'`,
+    const told = await rows<{ user_id: string; user_email: string; text: string }>(
+      sql`select user_id, user_email, text from notifications where order_id = 'o-1'`,
     );
     expect(told).toEqual([
       {
+        user_id: 'u-buyer',
         user_email: 'bo@fk.test',
         text: 'Your booking of Model 3 was declined: The car was removed',
       },
@@ -98,6 +100,13 @@ describe(`relations kept by the database (${databaseKind})`, () => {
   it("keeps a deleted buyer's bookings, cancelled, and a deleted seller's, declined", async () => {
     await database.db.execute(sql`delete from users where id = 'u-buyer'`);
     expect((await bookings()).map((b) => b.status)).toEqual(['declined', 'cancelled', 'cancelled']);
+    // The deleted buyer shows as 'Deleted user', without e-mail, phone and meeting place.
+    expect(
+      await rows(sql`select distinct buyer_id, buyer_name, buyer_email, phone, meet_location
+        from orders where id like 'o-%'`),
+    ).toEqual([
+      { buyer_id: null, buyer_name: 'Deleted user', buyer_email: '', phone: '', meet_location: '' },
+    ]);
     await database.db.execute(sql`delete from users where id = 'u-seller'`);
     expect(await rows(sql`select id from products where id like 'p-%'`)).toEqual([]);
     expect((await bookings()).map((b) => b.id)).toEqual(['o-1', 'o-2', 'o-3']);

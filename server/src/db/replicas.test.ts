@@ -153,7 +153,7 @@ if (databaseKind === 'postgres') {
             expect(asked.statusCode).toBe(200);
             expect(asked.json()).toEqual({ buyer: true });
             // And the other way round.
-            const token = second.app.signAccessToken(buyer.email);
+            const token = second.app.signAccessToken({ email: buyer.email, uid: buyer.uid });
             const back = await first.app.inject({
               method: 'GET',
               url: '/api/notifications',

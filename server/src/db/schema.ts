@@ -25,6 +25,8 @@ export const users = pgTable(
     _id: text('id').primaryKey(),
     name: text('name').notNull(),
     email: text('email').notNull().unique(),
+    /** The sign-in account (Firebase uid) it was made for; null until an older record signs in. */
+    authUid: text('auth_uid'),
     userRole: text('user_role', { enum: ['Seller', 'Buyer', 'Admin'] }).notNull(),
     userImg: text('user_img').notNull().default(''),
     userVerify: text('user_verify', { enum: ['true', 'false'] })
@@ -37,8 +39,17 @@ export const users = pgTable(
     index('users_role_created_idx').on(t.userRole, t.createdAt, t._id),
     index('users_role_name_idx').on(t.userRole, t.name, t._id),
     index('users_role_email_idx').on(t.userRole, t.email),
+    uniqueIndex('users_auth_uid_idx')
+      .on(t.authUid)
+      .where(sql`${t.authUid} is not null`),
   ],
 );
+
+/** Sign-in accounts whose records were deleted (0013): their tokens are refused, not new. */
+export const deletedAccounts = pgTable('deleted_accounts', {
+  authUid: text('auth_uid').primaryKey(),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const categories = pgTable('categories', {
   _id: text('id').primaryKey(),
@@ -132,10 +143,12 @@ export interface OrderStep {
 }
 
 /**
- * Bookings. A booking outlives its car and its buyer's account (history is never deleted): the
+ * Bookings. A booking outlives its car and both parties' accounts (history is never deleted): the
  * car's name, price and photo and the seller's name and e-mail are copied in when it is made.
- * Deleting a car declines its open bookings; deleting a buyer cancels theirs (migration 0005's
- * triggers).
+ * Its parties are found by id (`buyerId`, `sellerId`, migration 0013); the e-mails and names are
+ * copies for display. Deleting a car declines its open bookings; deleting a buyer cancels theirs,
+ * and a deleted party shows as 'Deleted user', without phone and meeting place (the triggers of
+ * migrations 0005 and 0013).
  */
 export const orders = pgTable(
   'orders',
@@ -156,15 +169,18 @@ export const orders = pgTable(
     /** Why the seller declined (or the system did: the car sold or removed). */
     reason: text('reason'),
     history: jsonb('history').$type<OrderStep[]>().notNull().default([]),
+    /** The parties' accounts; null once deleted (or for a booking older than the account). */
+    buyerId: text('buyer_id').references(() => users._id, { onDelete: 'set null' }),
+    sellerId: text('seller_id').references(() => users._id, { onDelete: 'set null' }),
   },
   (t) => [
-    index('orders_buyer_email_idx').on(t.buyerEmail, t.createdAt.desc()),
+    index('orders_buyer_created_idx').on(t.buyerId, t.createdAt.desc(), t._id.desc()),
     index('orders_product_idx').on(t.productID),
-    index('orders_seller_created_idx').on(t.sellerEmail, t.createdAt.desc(), t._id.desc()),
+    index('orders_seller_created_idx').on(t.sellerId, t.createdAt.desc(), t._id.desc()),
     index('orders_status_created_idx').on(t.status, t.createdAt.desc(), t._id.desc()),
     // A buyer holds at most one open booking per car; a car is sold once.
     uniqueIndex('orders_one_open_per_buyer_car')
-      .on(t.buyerEmail, t.productID)
+      .on(t.buyerId, t.productID)
       .where(sql`${t.status} in ('requested', 'accepted')`),
     uniqueIndex('orders_one_sold_per_car')
       .on(t.productID)
@@ -184,6 +200,8 @@ export const messages = pgTable(
     senderName: text('sender_name').notNull(),
     text: text('text').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The writer's account; null once it is deleted (the name then reads 'Deleted user'). */
+    senderId: text('sender_id').references(() => users._id, { onDelete: 'set null' }),
   },
   (t) => [index('messages_order_created_idx').on(t.orderId, t.createdAt, t._id)],
 );
@@ -203,11 +221,13 @@ export const notifications = pgTable(
     messageId: text('message_id').references(() => messages._id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     readAt: timestamp('read_at', { withTimezone: true }),
+    /** Whose it is (the e-mail is a copy for the mail); null once the account is deleted. */
+    userId: text('user_id').references(() => users._id, { onDelete: 'set null' }),
   },
   (t) => [
-    index('notifications_user_created_idx').on(t.userEmail, t.createdAt.desc(), t._id.desc()),
+    index('notifications_user_created_idx').on(t.userId, t.createdAt.desc(), t._id.desc()),
     index('notifications_unread_idx')
-      .on(t.userEmail)
+      .on(t.userId)
       .where(sql`${t.readAt} is null`),
   ],
 );
@@ -352,6 +372,7 @@ export const catalogueReplicas = pgTable('catalogue_replicas', {
 
 export const schema = {
   users,
+  deletedAccounts,
   categories,
   products,
   productCounts,

@@ -1,3 +1,4 @@
+import { and, eq, isNull, ne, or } from 'drizzle-orm';
 import type { Auth } from 'firebase-admin/auth';
 import { categories, products, users } from './schema';
 import type { Db } from './client';
@@ -231,16 +232,16 @@ export async function seedDemoData(db: Db, auth: Auth): Promise<void> {
       if (error.code === 'auth/user-not-found') return null;
       throw error;
     });
-    if (!existing) {
-      await auth.createUser({
+    const signIn =
+      existing ??
+      (await auth.createUser({
         email: account.email,
         password: DEMO_PASSWORD,
         displayName: account.name,
         // The provider wants an absolute URL, which depends on where the app runs: the web app
         // shows the default avatar for an account without a photo.
         emailVerified: true,
-      });
-    }
+      }));
     await db
       .insert(users)
       .values({
@@ -250,8 +251,20 @@ export async function seedDemoData(db: Db, auth: Auth): Promise<void> {
         userRole: account.role,
         userImg: AVATAR,
         userVerify: account.verified,
+        authUid: signIn.uid,
       })
       .onConflictDoNothing();
+    // The demo's sign-in accounts may be made again (an emulator started afresh): the demo
+    // records follow them, or their sign-in would count as another account's.
+    await db
+      .update(users)
+      .set({ authUid: signIn.uid })
+      .where(
+        and(
+          eq(users.email, account.email),
+          or(isNull(users.authUid), ne(users.authUid, signIn.uid)),
+        ),
+      );
   }
   const sellerNames = new Map(demoAccounts.map((a) => [a.email, a.name]));
   const now = Date.now();

@@ -44,6 +44,8 @@ describe(`access tokens: GET /api/jwt (${databaseKind})`, () => {
     const [, payload] = body.accessToken.split('.');
     const claims = JSON.parse(Buffer.from(payload, 'base64url').toString());
     expect(claims.email).toBe(buyer.email);
+    // The sign-in account's id beside the e-mail: an account is its id.
+    expect(claims.uid).toBe(buyer.uid);
     expect(claims.exp - claims.iat).toBe(3600);
   });
 
@@ -174,13 +176,20 @@ describe(`access tokens on the API (${databaseKind})`, () => {
   });
 
   it.each([
-    ['expired', () => jwt({ email: buyer.email, iat: 1000, exp: 2000 }, SECRET)],
+    ['expired', () => jwt({ email: buyer.email, uid: buyer.uid, iat: 1000, exp: 2000 }, SECRET)],
     [
       'signed with another secret',
-      () => jwt({ email: buyer.email }, 'another-secret-another-secret-xx'),
+      () => jwt({ email: buyer.email, uid: buyer.uid }, 'another-secret-another-secret-xx'),
     ],
-    ['unsigned (alg none)', () => jwt({ email: buyer.email }, SECRET, 'none')],
-    ['without an email', () => jwt({ sub: 'x', iat: Math.floor(Date.now() / 1000) }, SECRET)],
+    ['unsigned (alg none)', () => jwt({ email: buyer.email, uid: buyer.uid }, SECRET, 'none')],
+    ['without an email', () => jwt({ uid: buyer.uid, iat: Math.floor(Date.now() / 1000) }, SECRET)],
+    [
+      'without the sign-in account (the older {email} kind)',
+      () => {
+        const now = Math.floor(Date.now() / 1000);
+        return jwt({ email: buyer.email, iat: now, exp: now + 60 }, SECRET);
+      },
+    ],
     ['a Firebase ID token', () => buyer.idToken],
   ])('refuses a token that is %s with 401', async (_label, token) => {
     const response = await ordersWith(`bearer ${token()}`);
@@ -193,7 +202,7 @@ describe(`access tokens on the API (${databaseKind})`, () => {
   it('accepts a token signed by hand with the right secret (the format is plain HS256)', async () => {
     const now = Math.floor(Date.now() / 1000);
     const response = await ordersWith(
-      `bearer ${jwt({ email: buyer.email, iat: now, exp: now + 60 }, SECRET)}`,
+      `bearer ${jwt({ email: buyer.email, uid: buyer.uid, iat: now, exp: now + 60 }, SECRET)}`,
     );
     expect(response.statusCode).toBe(200);
   });

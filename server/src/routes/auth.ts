@@ -15,7 +15,9 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Exchanges a Firebase ID token for a short-lived API access token',
         description:
           'Send `authorization: Bearer <Firebase ID token>` of the account whose email is asked for. ' +
-          'No token, a bad token, or a token of another email: 401.',
+          'No token, a bad token, or a token of another email: 401. The access token names the ' +
+          "sign-in account (its e-mail and uid): once that account's record is deleted, or the " +
+          "e-mail's record belongs to another sign-in account, every call with it answers 401.",
         security: ID_TOKEN,
         querystring: Type.Object({ email: Email }),
         response: { 200: Type.Ref('AccessToken'), ...errors(400, 401, 503) },
@@ -24,12 +26,16 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const token = bearerToken(request);
       if (!token) throw httpError(401, 'authorization: a bearer Firebase ID token is required');
-      const email = await app.emailFromIdToken(token);
-      if (!email) throw httpError(401, 'authorization: the ID token is not valid or has expired');
-      if (email !== normaliseEmail(request.query.email)) {
+      const account = await app.accountFromIdToken(token);
+      if (!account) {
+        throw httpError(401, 'authorization: the ID token is not valid or has expired');
+      }
+      if (account.email !== normaliseEmail(request.query.email)) {
         throw httpError(401, 'email: the ID token belongs to another account');
       }
-      return { accessToken: app.signAccessToken(email) };
+      // A record made before sign-in accounts were kept is this account's from now on.
+      await app.repos.users.linkSignIn(account.email, account.uid);
+      return { accessToken: app.signAccessToken({ email: account.email, uid: account.uid }) };
     },
   );
 };

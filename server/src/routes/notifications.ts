@@ -46,7 +46,10 @@ const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Ref('Notifications'), ...errors(401) },
       },
     },
-    (request) => app.repos.orders.notificationsOf(request.caller!.email),
+    async (request) => {
+      const userId = request.caller!.user?._id;
+      return userId ? app.repos.orders.notificationsOf(userId) : { items: [], unread: 0 };
+    },
   );
 
   app.post(
@@ -69,9 +72,10 @@ const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const email = request.caller!.email;
-      const modifiedCount = await app.repos.orders.markRead(email, request.body.ids);
-      const { unread } = await app.repos.orders.notificationsOf(email, 0);
+      const userId = request.caller!.user?._id;
+      if (!userId) return { modifiedCount: 0, unread: 0 };
+      const modifiedCount = await app.repos.orders.markRead(userId, request.body.ids);
+      const { unread } = await app.repos.orders.notificationsOf(userId, 0);
       return { modifiedCount, unread };
     },
   );
@@ -98,8 +102,9 @@ const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       exposeHeadRoute: false,
     },
     async (request, reply) => {
-      const email = request.caller!.email;
-      const unreadCount = async () => (await app.repos.orders.notificationsOf(email, 0)).unread;
+      const { email, user } = request.caller!;
+      const unreadCount = async () =>
+        user ? (await app.repos.orders.notificationsOf(user._id, 0)).unread : 0;
       reply.hijack();
       const out = reply.raw;
       out.writeHead(200, {

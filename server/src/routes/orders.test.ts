@@ -90,7 +90,7 @@ describe(`orders (${databaseKind})`, () => {
       productID: productId,
     });
     expect(response.statusCode).toBe(201);
-    const [stored] = await ctx.app.repos.orders.listByBuyer(otherBuyer.email);
+    const [stored] = await ctx.app.repos.orders.listByBuyer(otherBuyer._id);
     expect(stored.phone).toBe('5551234567');
   });
 

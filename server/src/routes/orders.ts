@@ -133,14 +133,15 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addSchema(Message);
 
   /**
-   * The booking, and which party the caller is to it. Anyone else (admins too) is told it does
-   * not exist, so its existence is not revealed.
+   * The booking, and which party the caller is to it, by the caller's account id (never the
+   * e-mail: a new account with a deleted one's e-mail is someone else). Anyone else (admins too)
+   * is told it does not exist, so its existence is not revealed.
    */
   async function bookingOf(request: FastifyRequest, id: string): Promise<[OrderView, Party]> {
-    const order = await app.repos.orders.findById(id);
-    const email = request.caller!.email;
-    if (order && order.buyerEmail === email) return [order, 'buyer'];
-    if (order && order.sellerEmail === email) return [order, 'seller'];
+    const userId = request.caller!.user?._id;
+    const order = userId ? await app.repos.orders.findById(id) : null;
+    if (order && order.buyerId === userId) return [order, 'buyer'];
+    if (order && order.sellerId === userId) return [order, 'seller'];
     throw httpError(404, 'id: no such booking');
   }
 
@@ -158,6 +159,9 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
         operationId: 'getOrders',
         tags: ['orders'],
         summary: "The caller's orders, newest first (the email must be the caller's)",
+        description:
+          "The bookings of the caller's account (found by its id, not by the e-mail): a new " +
+          'account with the e-mail of a deleted one starts empty.',
         security: ACCESS_TOKEN,
         querystring: Type.Object({ email: Email }),
         response: { 200: Type.Array(Type.Ref('Order')), ...errors(400, 401, 403) },
@@ -168,7 +172,8 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (normaliseEmail(request.query.email) !== caller.email) {
         throw httpError(403, 'email: you may only read your own orders');
       }
-      return app.photoCopies.addTo(await app.repos.orders.listByBuyer(caller.email), 'carImage');
+      if (!caller.user) return [];
+      return app.photoCopies.addTo(await app.repos.orders.listByBuyer(caller.user._id), 'carImage');
     },
   );
 
@@ -201,6 +206,7 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (product.sold) throw conflict({ refused: 'sold' });
       const booked = await app.repos.orders.insert({
         buyerName: body.buyerName.trim(),
+        buyerId: caller.user!._id,
         buyerEmail: caller.email,
         productName: product.carName,
         productPrice: product.resalePrice,
@@ -289,7 +295,10 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const found = await app.repos.orders.sellerPage(request.caller!.email, page(request.query));
+      const found = await app.repos.orders.sellerPage(
+        request.caller!.user!._id,
+        page(request.query),
+      );
       sendPageHeaders(reply, { total: found.total, nextCursor: null });
       return app.photoCopies.addTo(found.rows, 'carImage');
     },
@@ -361,7 +370,7 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
         request.caller!.user?.name ?? (party === 'buyer' ? order.buyerName : order.sellerName);
       const message = await app.repos.orders.addMessage(
         order,
-        { email: request.caller!.email, name },
+        { id: request.caller!.user!._id, email: request.caller!.email, name },
         request.body.text.trim(),
       );
       if ('refused' in message) throw httpError(409, 'This booking is closed');

@@ -276,7 +276,7 @@ describe(`products (${databaseKind})`, () => {
       expect(response.statusCode).toBe(200);
       expect(response.json()).toEqual({ acknowledged: true, deletedCount: 1 });
       expect(await ctx.app.repos.products.findById(id)).toBeNull();
-      const orders = await ctx.app.repos.orders.listByBuyer(buyer.email);
+      const orders = await ctx.app.repos.orders.listByBuyer(buyer._id);
       expect(orders.filter((o) => o.productID === id).map((o) => [o.status, o.reason])).toEqual([
         ['declined', 'The car was removed'],
       ]);

@@ -128,15 +128,13 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       let userRole: Role = body.userRole;
       if (!caller.user) {
         // A new record needs a live sign-in account (an old token of a deleted user must not
-        // bring the account back).
-        const account = await app.signIn
-          .getUserByEmail(caller.email)
-          .catch((error: { code?: string }) => {
-            if (error.code === 'auth/user-not-found') {
-              throw httpError(403, 'email: there is no sign-in account for this email');
-            }
-            throw error;
-          });
+        // bring the account back), and is made for that account: its uid is kept.
+        const account = await app.signIn.getUser(caller.uid).catch((error: { code?: string }) => {
+          if (error.code === 'auth/user-not-found') {
+            throw httpError(403, 'email: there is no sign-in account for this email');
+          }
+          throw error;
+        });
         // A Google user is a Buyer (spec §1): only registration with a password picks a role.
         if (googleOnly(account.providerData)) userRole = 'Buyer';
       }
@@ -145,6 +143,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         name: body.name.trim(),
         userImg: body.userImg ?? '',
         userRole,
+        authUid: caller.uid,
       });
       return { acknowledged: true as const, ...outcome };
     },
@@ -195,8 +194,12 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['admin'],
         summary: 'Deletes a buyer or a seller (admin only)',
         description:
-          "Also deletes the user's products, the orders placed on those products, their own orders " +
-          'as a buyer, and their sign-in account. An admin account cannot be deleted here.',
+          "Also deletes the user's products and their sign-in account. Bookings stay for the " +
+          'other party (car, price, dates, states): the open ones are declined (their cars) or ' +
+          "cancelled (their own as a buyer), and the deleted party shows as 'Deleted user', " +
+          'without e-mail, phone and meeting place, in the bookings and their messages. Their ' +
+          'access tokens and event streams end at once (401 from then on); a new account with ' +
+          'the same e-mail starts empty. An admin account cannot be deleted here.',
         security: ACCESS_TOKEN,
         params: Type.Object({ id: Id }),
         response: { 200: Type.Ref('DeleteResult'), ...errors(400, 401, 403, 404, 503) },
@@ -207,17 +210,23 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (!target) throw httpError(404, 'id: no such user');
       if (target.userRole === 'Admin') throw httpError(403, 'id: an admin cannot be deleted');
       // The sign-in account goes first: if the provider fails nothing is deleted, and a retry
-      // finds the account already gone (ignored) and removes the rest.
-      const account = await app.signIn.getUserByEmail(target.email).catch((error) => {
-        if ((error as { code?: string }).code === 'auth/user-not-found') return null;
-        throw error;
-      });
-      if (account) {
-        await app.signIn.deleteUser(account.uid).catch((error) => {
-          if ((error as { code?: string }).code !== 'auth/user-not-found') throw error;
+      // finds the account already gone (ignored) and removes the rest. The record's own sign-in
+      // account, or for a record made before uids were kept, the one with its e-mail.
+      const uid =
+        target.authUid ??
+        (await app.signIn.getUserByEmail(target.email).then(
+          (account) => account.uid,
+          (error: { code?: string }) => {
+            if (error.code === 'auth/user-not-found') return null;
+            throw error;
+          },
+        ));
+      if (uid) {
+        await app.signIn.deleteUser(uid).catch((error: { code?: string }) => {
+          if (error.code !== 'auth/user-not-found') throw error;
         });
       }
-      const deletedCount = await app.repos.users.deleteWithDependants(target._id);
+      const deletedCount = await app.repos.users.deleteWithDependants(target._id, uid ? [uid] : []);
       return { acknowledged: true as const, deletedCount };
     },
   );

@@ -371,16 +371,18 @@ export async function seedLarge(
       tx.execute(sql`
         insert into orders (id, buyer_name, buyer_email, product_name, product_price, phone,
           meet_location, product_id, car_image, created_at, seller_email, seller_name, status,
-          history)
+          history, buyer_id, seller_id)
         select id, buyer_name, buyer_email, product_name, product_price, phone, meet_location,
                product_id, car_image, created_at, seller_email, seller_name,
                -- A buyer holds one open booking per car: the same pair again was cancelled.
                case when repeat = 1 then 'requested' else 'cancelled' end,
-               jsonb_build_array(jsonb_build_object('status', 'requested', 'at', created_at))
+               jsonb_build_array(jsonb_build_object('status', 'requested', 'at', created_at)),
+               buyer_id, seller_id
         from (
         select substr(md5('large-order-' || o.g), 1, 24) as id,
                b.name as buyer_name,
                b.email as buyer_email,
+               b.id as buyer_id,
                p.car_name as product_name,
                p.resale_price as product_price,
                '+1 ' || (200 + ${rnd(16, 800, 'o.g')}) || '-555-' || lpad(${rnd(17, 10000, 'o.g')}::text, 4, '0')
@@ -391,6 +393,7 @@ export async function seedLarge(
                least(now(), p.created_at + make_interval(secs => ${rnd(18, 60 * 24 * 3600, 'o.g')}))
                  as created_at,
                p.email as seller_email,
+               (select s.id from users s where s.email = p.email) as seller_id,
                p.seller_name,
                row_number() over (partition by b.email, p.id order by o.g) as repeat
         from (

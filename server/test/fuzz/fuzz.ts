@@ -364,7 +364,8 @@ export interface FuzzCase {
 function forgedToken(email: string, how: 'other-secret' | 'none' | 'expired'): string {
   const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
   const now = Math.floor(Date.now() / 1000);
-  const payload = b64({ email, iat: now, exp: how === 'expired' ? now - 60 : now + 3600 });
+  const exp = how === 'expired' ? now - 60 : now + 3600;
+  const payload = b64({ email, uid: 'forged-uid', iat: now, exp });
   if (how === 'none') return `${b64({ alg: 'none', typ: 'JWT' })}.${payload}.`;
   const head = b64({ alg: 'HS256', typ: 'JWT' });
   const signature = createHmac('sha256', 'not-the-secret-not-the-secret-not-the-secret')

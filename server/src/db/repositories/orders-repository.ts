@@ -5,6 +5,7 @@ import {
   notifications,
   orders,
   products,
+  users,
   type NotificationRow,
   type OrderRow,
   type OrderStatus,
@@ -19,7 +20,7 @@ import {
   type Move,
   type Party,
 } from '../../deals/order-states';
-import { newId, normaliseEmail } from './ids';
+import { newId } from './ids';
 
 const orderColumns = {
   _id: orders._id,
@@ -37,6 +38,8 @@ const orderColumns = {
   sellerName: orders.sellerName,
   reason: orders.reason,
   createdAt: orders.createdAt,
+  buyerId: orders.buyerId,
+  sellerId: orders.sellerId,
 };
 
 type Selected = {
@@ -72,7 +75,10 @@ export type NewOrder = Pick<
   | 'carImage'
   | 'sellerEmail'
   | 'sellerName'
->;
+> & {
+  /** The buyer's account (the caller). */
+  buyerId: string;
+};
 
 /** Why a booking or a move was refused (the route answers 409 with it). */
 export type DealRefusal =
@@ -98,19 +104,28 @@ export function ordersRepository(db: Db) {
 
   /**
    * Tells `to` of what happened; the database enqueues the e-mail and sends the live event
-   * (0005, 0012). A message's notification names the message, which its e-mail quotes.
+   * (0005, 0012). A message's notification names the message, which its e-mail quotes. A party
+   * whose account is gone (no id) is told nothing.
    */
-  const tell = (
+  const tell = async (
     tx: Tx | Db,
-    to: string,
+    to: { id: string | null; email: string },
     orderId: string,
     kind: NotificationRow['kind'],
     text: string,
     messageId?: string,
-  ) =>
-    tx
-      .insert(notifications)
-      .values({ _id: newId(), userEmail: to, orderId, kind, text, messageId: messageId ?? null });
+  ) => {
+    if (!to.id) return;
+    await tx.insert(notifications).values({
+      _id: newId(),
+      userId: to.id,
+      userEmail: to.email,
+      orderId,
+      kind,
+      text,
+      messageId: messageId ?? null,
+    });
+  };
 
   async function page(where: SQL | undefined, { limit, offset }: ListRequest) {
     const [rows, [total]] = await Promise.all([
@@ -127,12 +142,13 @@ export function ordersRepository(db: Db) {
   }
 
   return {
-    listByBuyer: async (email: string) =>
+    /** A buyer's bookings, by their account's id. */
+    listByBuyer: async (buyerId: string) =>
       (
         await db
           .select(orderColumns)
           .from(orders)
-          .where(eq(orders.buyerEmail, normaliseEmail(email)))
+          .where(eq(orders.buyerId, buyerId))
           .orderBy(desc(orders.createdAt), desc(orders._id))
           .limit(ORDERS_CAP)
       ).map(view),
@@ -142,11 +158,11 @@ export function ordersRepository(db: Db) {
       return row ? view(row) : null;
     },
 
-    /** Bookings on a seller's cars, newest first, one page and the total. */
-    sellerPage: (sellerEmail: string, request: ListRequest) =>
+    /** Bookings on a seller's cars (by the account's id), newest first, one page and the total. */
+    sellerPage: (sellerId: string, request: ListRequest) =>
       page(
         and(
-          eq(orders.sellerEmail, normaliseEmail(sellerEmail)),
+          eq(orders.sellerId, sellerId),
           request.status ? eq(orders.status, request.status) : undefined,
         ),
         request,
@@ -157,11 +173,11 @@ export function ordersRepository(db: Db) {
       page(request.status ? eq(orders.status, request.status) : undefined, request),
 
     /** Requested bookings on a seller's cars (the side menu's badge). */
-    async countRequested(sellerEmail: string): Promise<number> {
+    async countRequested(sellerId: string): Promise<number> {
       const [row] = await db
         .select({ n: count() })
         .from(orders)
-        .where(and(eq(orders.sellerEmail, sellerEmail), eq(orders.status, 'requested')));
+        .where(and(eq(orders.sellerId, sellerId), eq(orders.status, 'requested')));
       return row?.n ?? 0;
     },
 
@@ -173,18 +189,23 @@ export function ordersRepository(db: Db) {
       try {
         return await db.transaction(async (tx) => {
           const [car] = await tx
-            .select({ soldAt: products.soldAt })
+            .select({ soldAt: products.soldAt, sellerId: users._id })
             .from(products)
+            .leftJoin(users, eq(users.email, products.email))
             .where(eq(products._id, order.productID))
-            .for('share');
+            .for('share', { of: products });
           if (!car || car.soldAt) return { refused: 'sold' as const };
           const id = newId();
-          await tx
-            .insert(orders)
-            .values({ ...order, _id: id, status: 'requested', history: [step('requested')] });
+          await tx.insert(orders).values({
+            ...order,
+            _id: id,
+            sellerId: car.sellerId,
+            status: 'requested',
+            history: [step('requested')],
+          });
           await tell(
             tx,
-            order.sellerEmail,
+            { id: car.sellerId, email: order.sellerEmail },
             id,
             'booking',
             `${order.buyerName} booked ${order.productName}`,
@@ -242,7 +263,10 @@ export function ordersRepository(db: Db) {
           return { refused: 'state' as const, current: now?.status ?? current.status };
         }
         const order = view(moved);
-        const other = by === 'seller' ? order.buyerEmail : order.sellerEmail;
+        const other =
+          by === 'seller'
+            ? { id: order.buyerId, email: order.buyerEmail }
+            : { id: order.sellerId, email: order.sellerEmail };
         const text = moveText(to, order) + (to === 'declined' && reason ? `: ${reason}` : '');
         await tell(tx, other, id, 'status', text);
         if (to === 'sold') {
@@ -260,11 +284,11 @@ export function ordersRepository(db: Db) {
                 inArray(orders.status, [...OPEN_STATUSES]),
               ),
             )
-            .returning({ id: orders._id, buyerEmail: orders.buyerEmail });
+            .returning({ id: orders._id, buyerId: orders.buyerId, buyerEmail: orders.buyerEmail });
           for (const other of declined) {
             await tell(
               tx,
-              other.buyerEmail,
+              { id: other.buyerId, email: other.buyerEmail },
               other.id,
               'status',
               `Your booking of ${order.productName} was declined: ${SOLD_TO_ANOTHER_BUYER}`,
@@ -298,8 +322,11 @@ export function ordersRepository(db: Db) {
      * booking is declined or cancelled (its conversation is closed).
      */
     async addMessage(
-      order: Pick<OrderView, '_id' | 'buyerEmail' | 'sellerEmail' | 'productName'>,
-      sender: { email: string; name: string },
+      order: Pick<
+        OrderView,
+        '_id' | 'buyerId' | 'buyerEmail' | 'sellerId' | 'sellerEmail' | 'productName'
+      >,
+      sender: { id: string; email: string; name: string },
       text: string,
     ) {
       return db.transaction(async (tx) => {
@@ -317,12 +344,23 @@ export function ordersRepository(db: Db) {
           .values({
             _id: newId(),
             orderId: order._id,
+            senderId: sender.id,
             senderEmail: sender.email,
             senderName: sender.name,
             text,
           })
-          .returning();
-        const other = sender.email === order.buyerEmail ? order.sellerEmail : order.buyerEmail;
+          .returning({
+            _id: messages._id,
+            orderId: messages.orderId,
+            senderEmail: messages.senderEmail,
+            senderName: messages.senderName,
+            text: messages.text,
+            createdAt: messages.createdAt,
+          });
+        const other =
+          sender.id === order.buyerId
+            ? { id: order.sellerId, email: order.sellerEmail }
+            : { id: order.buyerId, email: order.buyerEmail };
         await tell(
           tx,
           other,
@@ -335,8 +373,8 @@ export function ordersRepository(db: Db) {
       });
     },
 
-    /** A user's newest notifications and how many are unread. */
-    async notificationsOf(email: string, limit = 50) {
+    /** A user's newest notifications (by the account's id) and how many are unread. */
+    async notificationsOf(userId: string, limit = 50) {
       const [items, [unread]] = await Promise.all([
         db
           .select({
@@ -348,13 +386,13 @@ export function ordersRepository(db: Db) {
             readAt: notifications.readAt,
           })
           .from(notifications)
-          .where(eq(notifications.userEmail, email))
+          .where(eq(notifications.userId, userId))
           .orderBy(desc(notifications.createdAt), desc(notifications._id))
           .limit(limit),
         db
           .select({ n: count() })
           .from(notifications)
-          .where(and(eq(notifications.userEmail, email), isNull(notifications.readAt))),
+          .where(and(eq(notifications.userId, userId), isNull(notifications.readAt))),
       ]);
       return {
         items: items.map(({ createdAt, readAt, ...item }) => ({
@@ -367,13 +405,13 @@ export function ordersRepository(db: Db) {
     },
 
     /** Marks some (or all) of a user's notifications read; answers how many changed. */
-    async markRead(email: string, ids?: string[]): Promise<number> {
+    async markRead(userId: string, ids?: string[]): Promise<number> {
       const changed = await db
         .update(notifications)
         .set({ readAt: new Date() })
         .where(
           and(
-            eq(notifications.userEmail, email),
+            eq(notifications.userId, userId),
             isNull(notifications.readAt),
             ids ? inArray(notifications._id, ids) : undefined,
           ),

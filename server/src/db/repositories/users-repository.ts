@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq, ilike, or, type AnyColumn } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, isNull, or, type AnyColumn } from 'drizzle-orm';
 import type { Db } from '../client';
-import { users, type Role } from '../schema';
+import { deletedAccounts, users, type Role } from '../schema';
 import { newId, normaliseEmail } from './ids';
 import type { Page, PageRequest } from './paging';
 
@@ -41,6 +41,16 @@ export interface UpsertInput {
   userImg: string;
   /** Used only when the account is new. */
   userRole: 'Seller' | 'Buyer';
+  /** The sign-in account's uid: kept when the account is new, or filled when it had none. */
+  authUid?: string;
+}
+
+/** What the database knows of a sign-in account (the access checks read it on every call). */
+export interface SignInRecord {
+  /** The record made for this sign-in account, or else the record with its e-mail. */
+  user: (typeof users.$inferSelect & { authUid: string | null }) | null;
+  /** Whether an admin deleted the record made for this sign-in account. */
+  deleted: boolean;
 }
 
 export interface UpsertOutcome {
@@ -61,8 +71,46 @@ export function usersRepository(db: Db) {
       return row ?? null;
     },
 
+    /**
+     * The record of a sign-in account: the one made for its uid, else the one with its e-mail
+     * (whose `authUid` then tells whether it is another account's), and whether that account's
+     * record was deleted.
+     */
+    async findForSignIn(uid: string, email: string): Promise<SignInRecord> {
+      const rows = await db
+        .select()
+        .from(users)
+        .where(or(eq(users.authUid, uid), eq(users.email, normaliseEmail(email))))
+        .limit(2);
+      const user = rows.find((row) => row.authUid === uid) ?? rows[0] ?? null;
+      if (user) return { user, deleted: false };
+      const [tombstone] = await db
+        .select({ uid: deletedAccounts.authUid })
+        .from(deletedAccounts)
+        .where(eq(deletedAccounts.authUid, uid));
+      return { user: null, deleted: Boolean(tombstone) };
+    },
+
+    /** Links a record made before sign-in accounts were kept to the account signing in now. */
+    async linkSignIn(email: string, uid: string): Promise<void> {
+      await db
+        .update(users)
+        .set({ authUid: uid })
+        .where(and(eq(users.email, normaliseEmail(email)), isNull(users.authUid)));
+    },
+
+    /** Remembers a sign-in account whose record is deleted (its tokens are refused from now). */
+    async rememberDeleted(uid: string): Promise<void> {
+      await db.insert(deletedAccounts).values({ authUid: uid }).onConflictDoNothing();
+    },
+
+    /** A record with its sign-in account's uid (null when made before uids were kept). */
     async findById(id: string) {
-      const [row] = await db.select(userColumns).from(users).where(eq(users._id, id)).limit(1);
+      const [row] = await db
+        .select({ ...userColumns, authUid: users.authUid })
+        .from(users)
+        .where(eq(users._id, id))
+        .limit(1);
       return row ?? null;
     },
 
@@ -124,6 +172,7 @@ export function usersRepository(db: Db) {
           userRole: input.userRole,
           userImg: input.userImg,
           userVerify: 'false',
+          authUid: input.authUid ?? null,
         })
         .onConflictDoNothing({ target: users.email })
         .returning({ _id: users._id });
@@ -135,6 +184,12 @@ export function usersRepository(db: Db) {
         .from(users)
         .where(eq(users.email, email));
       if (!existing) throw new Error('user vanished during upsert');
+      if (input.authUid) {
+        await db
+          .update(users)
+          .set({ authUid: input.authUid })
+          .where(and(eq(users.email, email), isNull(users.authUid)));
+      }
       if (existing.name === input.name && existing.userImg === input.userImg) {
         return { matchedCount: 1, modifiedCount: 0, upsertedCount: 0, upsertedId: null };
       }
@@ -165,12 +220,23 @@ export function usersRepository(db: Db) {
     },
 
     /**
-     * Deletes the user; the database deletes what would dangle (their products, the orders
-     * placed on those products, and their own orders as a buyer: migration 0004's foreign keys).
+     * Deletes the user and their cars. Bookings and messages stay, for the other party: the
+     * database cancels the user's open bookings as a buyer, declines those on their cars, shows
+     * them as 'Deleted user' without phone and meeting place, remembers their sign-in account as
+     * deleted and tells every replica (migrations 0005 and 0013). `signInUids`: sign-in accounts
+     * to remember as deleted besides the record's own (one found by its e-mail).
      */
-    async deleteWithDependants(id: string): Promise<number> {
-      const removed = await db.delete(users).where(eq(users._id, id)).returning({ _id: users._id });
-      return removed.length;
+    async deleteWithDependants(id: string, signInUids: string[] = []): Promise<number> {
+      return db.transaction(async (tx) => {
+        for (const uid of signInUids) {
+          await tx.insert(deletedAccounts).values({ authUid: uid }).onConflictDoNothing();
+        }
+        const removed = await tx
+          .delete(users)
+          .where(eq(users._id, id))
+          .returning({ _id: users._id });
+        return removed.length;
+      });
     },
   };
 }
