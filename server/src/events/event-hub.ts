@@ -1,8 +1,11 @@
 /**
  * Live events for the signed-in users' streams. Every replica LISTENs on one PostgreSQL channel
  * (PGlite: in-process); writes NOTIFY inside their transaction (migration 0005's trigger on
- * notifications), so an event reaches every replica's streams once its change is committed.
+ * notifications, 0013's on deleted users), so an event reaches every replica's streams once its
+ * change is committed.
  */
+import { StreamLimit } from './stream-limit';
+
 export const EVENTS_CHANNEL = 'cardealer_events';
 
 /** What a NOTIFY on the channel carries (kept small: NOTIFY payloads stop at 8,000 bytes). */
@@ -14,26 +17,58 @@ export interface DealEvent {
   kind: 'booking' | 'status' | 'message';
 }
 
+/**
+ * An account was deleted (migration 0013's trigger on users): every replica ends its streams.
+ * `uid` is null for a record made before sign-in accounts were kept.
+ */
+export interface AccountDeletedEvent {
+  type: 'account-deleted';
+  userId: string;
+  uid: string | null;
+}
+
+export type HubEvent = DealEvent | AccountDeletedEvent;
+
+/** Whose streams an account-deleted event ends: the record's id and the sign-in account's uid. */
+export interface AccountKeys {
+  userId?: string;
+  uid: string;
+}
+
 type Listener = (event: DealEvent) => void;
 export type Listen = (
   channel: string,
   onPayload: (payload: string) => void,
 ) => Promise<() => Promise<void>>;
 
-function parse(payload: string): DealEvent | null {
+export function parse(payload: string): HubEvent | null {
   try {
-    const event = JSON.parse(payload) as Partial<DealEvent>;
-    return event.type === 'notification' && typeof event.to === 'string'
-      ? (event as DealEvent)
-      : null;
+    const event = JSON.parse(payload) as Partial<DealEvent> | Partial<AccountDeletedEvent>;
+    if (event.type === 'notification') {
+      return typeof event.to === 'string' ? (event as DealEvent) : null;
+    }
+    if (event.type === 'account-deleted') {
+      const valid =
+        typeof event.userId === 'string' && (event.uid === null || typeof event.uid === 'string');
+      return valid ? (event as AccountDeletedEvent) : null;
+    }
+    return null;
   } catch {
     return null;
   }
 }
 
+const accountKeys = ({ userId, uid }: { userId?: string; uid: string | null }) => [
+  ...(userId ? [`user:${userId}`] : []),
+  ...(uid ? [`uid:${uid}`] : []),
+];
+
 export class EventHub {
   private readonly listeners = new Map<string, Set<Listener>>();
+  private readonly endListeners = new Map<string, Set<() => void>>();
   private stop: (() => Promise<void>) | null = null;
+  /** The streams open on this process per account (at most 5 each). */
+  readonly streams = new StreamLimit();
 
   constructor(private readonly listen?: Listen) {}
 
@@ -42,9 +77,36 @@ export class EventHub {
     if (this.stop || !this.listen) return;
     this.stop = await this.listen(EVENTS_CHANNEL, (payload) => {
       const event = parse(payload);
-      if (!event) return;
-      for (const listener of this.listeners.get(event.to) ?? []) listener(event);
+      if (event?.type === 'notification') {
+        for (const listener of this.listeners.get(event.to) ?? []) listener(event);
+      } else if (event?.type === 'account-deleted') {
+        const ends = accountKeys(event).flatMap((key) => [...(this.endListeners.get(key) ?? [])]);
+        for (const end of new Set(ends)) end();
+      }
     });
+  }
+
+  /** Calls `onDeleted` once when the account is deleted, until the returned function is called. */
+  onAccountDeleted(account: AccountKeys, onDeleted: () => void): () => void {
+    let called = false;
+    const once = () => {
+      if (called) return;
+      called = true;
+      onDeleted();
+    };
+    const keys = accountKeys(account);
+    for (const key of keys) {
+      let set = this.endListeners.get(key);
+      if (!set) this.endListeners.set(key, (set = new Set()));
+      set.add(once);
+    }
+    return () => {
+      for (const key of keys) {
+        const set = this.endListeners.get(key);
+        set?.delete(once);
+        if (set?.size === 0) this.endListeners.delete(key);
+      }
+    };
   }
 
   /** Calls `listener` with each event for `email` until the returned function is called. */

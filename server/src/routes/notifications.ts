@@ -6,6 +6,12 @@ import { ACCESS_TOKEN, errors, Id } from './schemas';
 /** How often a stream says it is alive (proxies close connections idle for a minute). */
 export const HEARTBEAT_MS = 25_000;
 
+/**
+ * Why the server ended a stream (its last event, `end`): the token expired, the account was
+ * deleted, or the account opened more streams than one process keeps (the oldest is closed).
+ */
+type StreamEnd = 'expired' | 'deleted' | 'replaced';
+
 const Notification = Type.Object(
   {
     _id: Type.String(),
@@ -93,7 +99,11 @@ const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
           '`event: notification` with `{orderId, kind, unread}` for each new booking, state ' +
           `change or message, and a comment line every ${HEARTBEAT_MS / 1000} s. Read it with ` +
           '`fetch` and the `authorization` header (the access token never goes in a URL). ' +
-          'Reconnect with backoff and refetch: nothing is replayed.',
+          'Reconnect with backoff and refetch: nothing is replayed. The server ends a stream ' +
+          "with `event: end` and `{reason}`: 'expired' when its access token expires, " +
+          "'deleted' when the account is deleted (on every replica), 'replaced' when the " +
+          'account opens a 6th stream on the same server process (at most 5 each; the oldest ' +
+          'goes).',
         security: ACCESS_TOKEN,
         // Not generated into the RTK Query slices: the web app reads it as a stream.
         hide: true,
@@ -102,9 +112,10 @@ const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       exposeHeadRoute: false,
     },
     async (request, reply) => {
-      const { email, user } = request.caller!;
+      const caller = request.caller!;
+      const userId = caller.user?._id;
       const unreadCount = async () =>
-        user ? (await app.repos.orders.notificationsOf(user._id, 0)).unread : 0;
+        userId ? (await app.repos.orders.notificationsOf(userId, 0)).unread : 0;
       reply.hijack();
       const out = reply.raw;
       out.writeHead(200, {
@@ -119,7 +130,7 @@ const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (!out.writableEnded) out.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
       };
       out.write('retry: 3000\n\n');
-      const unsubscribe = app.events.subscribe(email, (event) => {
+      const unsubscribe = app.events.subscribe(caller.email, (event) => {
         void unreadCount()
           .then((unread) =>
             send('notification', { orderId: event.orderId, kind: event.kind, unread }),
@@ -127,11 +138,32 @@ const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
           .catch((error: unknown) => request.log.warn({ err: error }, 'event not sent'));
       });
       const heartbeat = setInterval(() => out.write(': heartbeat\n\n'), HEARTBEAT_MS);
+      let ended = false;
       const end = () => {
+        if (ended) return;
+        ended = true;
         clearInterval(heartbeat);
+        clearTimeout(expiry);
         unsubscribe();
+        unwatch();
+        release();
         app.openStreams.delete(out);
       };
+      /** Ends the stream from this side, saying why (the client reconnects with a fresh token). */
+      const close = (reason: StreamEnd) => {
+        send('end', { reason });
+        out.end();
+        end();
+      };
+      // The stream lasts as long as its token (a timer's longest wait is about 24.8 days).
+      const expiry = setTimeout(
+        () => close('expired'),
+        Math.min(Math.max(0, caller.expiresAt - Date.now()), 2 ** 31 - 1),
+      );
+      const unwatch = app.events.onAccountDeleted({ userId, uid: caller.uid }, () =>
+        close('deleted'),
+      );
+      const release = app.events.streams.add(caller.uid, () => close('replaced'));
       app.openStreams.add(out);
       request.raw.on('close', end);
       out.on('close', end);
