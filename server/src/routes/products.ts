@@ -281,7 +281,8 @@ const productRoutes: FastifyPluginAsyncTypebox<ProductRoutesOptions> = async (ap
       schema: {
         operationId: 'deleteProduct',
         tags: ['seller'],
-        summary: "Deletes one of the caller's products, with the orders placed on it",
+        summary:
+          "Deletes one of the caller's products; its open bookings are declined, not deleted",
         security: ACCESS_TOKEN,
         params: Type.Object({ id: Id }),
         response: { 200: Type.Ref('DeleteResult'), ...errors(400, 401, 403, 404) },

@@ -263,7 +263,10 @@ export function productsRepository(db: Db) {
       return changed.length;
     },
 
-    /** Deletes the product; the database deletes the orders placed on it (a foreign key). */
+    /**
+     * Deletes the product; the database declines its open bookings ('The car was removed') and
+     * keeps every booking (migration 0005's trigger).
+     */
     async delete(id: string): Promise<number> {
       const rows = await db
         .delete(products)
