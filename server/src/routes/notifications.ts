@@ -54,7 +54,7 @@ const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const userId = request.caller!.user?._id;
-      return userId ? app.repos.orders.notificationsOf(userId) : { items: [], unread: 0 };
+      return userId ? app.repos.notifications.of(userId) : { items: [], unread: 0 };
     },
   );
 
@@ -80,8 +80,8 @@ const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request) => {
       const userId = request.caller!.user?._id;
       if (!userId) return { modifiedCount: 0, unread: 0 };
-      const modifiedCount = await app.repos.orders.markRead(userId, request.body.ids);
-      const { unread } = await app.repos.orders.notificationsOf(userId, 0);
+      const modifiedCount = await app.repos.notifications.markRead(userId, request.body.ids);
+      const { unread } = await app.repos.notifications.of(userId, 0);
       return { modifiedCount, unread };
     },
   );
@@ -115,7 +115,7 @@ const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const caller = request.caller!;
       const userId = caller.user?._id;
       const unreadCount = async () =>
-        userId ? (await app.repos.orders.notificationsOf(userId, 0)).unread : 0;
+        userId ? (await app.repos.notifications.of(userId, 0)).unread : 0;
       reply.hijack();
       const out = reply.raw;
       out.writeHead(200, {

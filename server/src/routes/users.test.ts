@@ -380,7 +380,7 @@ describe(`users (${databaseKind})`, () => {
       const kept = await ctx.app.repos.orders.findById(booking);
       expect(kept?.status).toBe('cancelled');
       // The seller is told.
-      const told = await ctx.app.repos.orders.notificationsOf(seller._id);
+      const told = await ctx.app.repos.notifications.of(seller._id);
       expect(told.items[0]).toMatchObject({
         kind: 'status',
         text: expect.stringMatching(/cancelled the booking/),

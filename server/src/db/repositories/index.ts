@@ -1,5 +1,6 @@
 import type { Db } from '../client';
 import { catalogueReplicasRepository } from './catalogue-replicas-repository';
+import { notificationsRepository } from './notifications-repository';
 import { ordersRepository } from './orders-repository';
 import { productsRepository } from './products-repository';
 import { searchRepository } from './search-repository';
@@ -13,6 +14,7 @@ export function repositories(db: Db) {
     products: productsRepository(db),
     search: searchRepository(db),
     orders: ordersRepository(db),
+    notifications: notificationsRepository(db),
     catalogueReplicas: catalogueReplicasRepository(db),
     rateLimits: rateLimitsRepository(db),
   };
