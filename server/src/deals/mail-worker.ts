@@ -327,6 +327,9 @@ export class MailWorker {
         messageIds: [],
       };
     }
+    // A composed mail is for an account: one deleted before it was sent (the foreign key emptied
+    // user_id) gets nothing, whoever has its e-mail now.
+    if (!row.user_id) throw new Undeliverable('recipient: the account was deleted');
     const { kind } = row;
     const composed = await composeMail(this.db, { ...row, kind }, this.options.origin);
     if (!composed) return { mail: null, messageIds: row.message_ids ?? [] };

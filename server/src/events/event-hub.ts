@@ -11,7 +11,7 @@ export const EVENTS_CHANNEL = 'cardealer_events';
 /** What a NOTIFY on the channel carries (kept small: NOTIFY payloads stop at 8,000 bytes). */
 export interface DealEvent {
   type: 'notification';
-  /** Whose stream it is for. */
+  /** Whose stream it is for: the account's id (migration 0014; an e-mail before it). */
   to: string;
   orderId: string;
   kind: 'booking' | 'status' | 'message';
@@ -109,14 +109,14 @@ export class EventHub {
     };
   }
 
-  /** Calls `listener` with each event for `email` until the returned function is called. */
-  subscribe(email: string, listener: Listener): () => void {
-    let set = this.listeners.get(email);
-    if (!set) this.listeners.set(email, (set = new Set()));
+  /** Calls `listener` with each event for the account `userId` until the returned function is called. */
+  subscribe(userId: string, listener: Listener): () => void {
+    let set = this.listeners.get(userId);
+    if (!set) this.listeners.set(userId, (set = new Set()));
     set.add(listener);
     return () => {
       set.delete(listener);
-      if (set.size === 0) this.listeners.delete(email);
+      if (set.size === 0) this.listeners.delete(userId);
     };
   }
 

@@ -130,13 +130,16 @@ const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (!out.writableEnded) out.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
       };
       out.write('retry: 3000\n\n');
-      const unsubscribe = app.events.subscribe(caller.email, (event) => {
-        void unreadCount()
-          .then((unread) =>
-            send('notification', { orderId: event.orderId, kind: event.kind, unread }),
-          )
-          .catch((error: unknown) => request.log.warn({ err: error }, 'event not sent'));
-      });
+      // Events are for an account, by id: an account without a record yet has no bookings.
+      const unsubscribe = userId
+        ? app.events.subscribe(userId, (event) => {
+            void unreadCount()
+              .then((unread) =>
+                send('notification', { orderId: event.orderId, kind: event.kind, unread }),
+              )
+              .catch((error: unknown) => request.log.warn({ err: error }, 'event not sent'));
+          })
+        : () => undefined;
       const heartbeat = setInterval(() => out.write(': heartbeat\n\n'), HEARTBEAT_MS);
       let ended = false;
       const end = () => {
