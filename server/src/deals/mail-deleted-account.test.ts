@@ -6,7 +6,6 @@
 import { sql } from 'drizzle-orm';
 import { EVENTS_CHANNEL } from '../events/event-hub';
 import {
-  buildTestApp,
   databaseKind,
   placeOrder,
   postProduct,
@@ -15,29 +14,25 @@ import {
   type TestContext,
   type TestUser,
 } from '../../test/helper';
-import { smtpServer } from '../../test/smtp-server';
-import { MailWorker, smtpTransport } from './mail-worker';
+import {
+  clearOutbox,
+  closeMailTest,
+  mailWorker,
+  openMailTest,
+  type SmtpServer,
+} from '../../test/mail-fixture';
 
 describe(`mail and events for a deleted account (${databaseKind})`, () => {
   let ctx: TestContext;
-  let smtp: Awaited<ReturnType<typeof smtpServer>>;
+  let smtp: SmtpServer;
   let admin: TestUser;
   beforeAll(async () => {
-    ctx = await buildTestApp();
-    smtp = await smtpServer();
+    ({ ctx, smtp } = await openMailTest());
     admin = await registerUser(ctx.app, 'Admin');
   });
-  afterAll(async () => {
-    await smtp.stop();
-    await ctx.close();
-  });
+  afterAll(() => closeMailTest({ ctx, smtp }));
 
-  const worker = () =>
-    new MailWorker(ctx.database.db, smtpTransport(smtp.url()), {
-      from: 'CarDealer <no-reply@cardealer.local>',
-      origin: 'http://cars.example',
-      messageDelaySeconds: 0,
-    });
+  const worker = () => mailWorker({ ctx, smtp });
   const say = (user: TestUser, order: string, text: string) =>
     ctx.app.inject({
       method: 'POST',
@@ -50,7 +45,7 @@ describe(`mail and events for a deleted account (${databaseKind})`, () => {
     const seller = await registerUser(ctx.app, 'Seller', 'mail-kept-seller');
     const buyer = await registerUser(ctx.app, 'Buyer', 'mail-deleted-buyer');
     const order = await placeOrder(ctx.app, buyer, await postProduct(ctx.app, seller));
-    await ctx.database.db.execute(sql`update outbox set sent_at = now() where sent_at is null`);
+    await clearOutbox(ctx);
     expect((await say(seller, order, 'Come on Saturday')).statusCode).toBe(201);
 
     const deleted = await ctx.app.inject({

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import {
-  buildTestApp,
   databaseKind,
   placeOrder,
   postProduct,
@@ -8,40 +7,31 @@ import {
   type TestContext,
   type TestUser,
 } from '../../test/helper';
-import { eventually, smtpServer } from '../../test/smtp-server';
-import { MailWorker, smtpTransport, type MailRun, type MailWorkerOptions } from './mail-worker';
+import {
+  clearOutbox,
+  closeMailTest,
+  drain,
+  mailWorker,
+  openMailTest,
+  type SmtpServer,
+} from '../../test/mail-fixture';
+import { eventually } from '../../test/smtp-server';
+import type { MailWorkerOptions } from './mail-worker';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe(`a conversation's e-mail (${databaseKind})`, () => {
   let ctx: TestContext;
-  let smtp: Awaited<ReturnType<typeof smtpServer>>;
-  beforeAll(async () => {
-    ctx = await buildTestApp();
-    smtp = await smtpServer();
-  });
-  afterAll(async () => {
-    await smtp.stop();
-    await ctx.close();
-  });
+  let smtp: SmtpServer;
+  beforeAll(async () => ({ ctx, smtp } = await openMailTest()));
+  afterAll(() => closeMailTest({ ctx, smtp }));
   beforeEach(async () => {
     smtp.received.length = 0;
     // What earlier tests left waiting is out of the way.
-    await ctx.database.db.execute(sql`update outbox set sent_at = now() where sent_at is null`);
+    await clearOutbox(ctx);
   });
 
-  const worker = (options: Partial<MailWorkerOptions> = {}) =>
-    new MailWorker(ctx.database.db, smtpTransport(smtp.url()), {
-      from: 'CarDealer <no-reply@cardealer.local>',
-      origin: 'http://cars.example',
-      messageDelaySeconds: 0,
-      ...options,
-    });
-  const drain = async (mailer: MailWorker) => {
-    let sent = 0;
-    for (let run: MailRun; (run = await mailer.runOnce()).sent + run.failed > 0;) sent += run.sent;
-    return sent;
-  };
+  const worker = (options: Partial<MailWorkerOptions> = {}) => mailWorker({ ctx, smtp }, options);
   /** The booking's mails not sent yet. */
   const waiting = async (order: string) =>
     (

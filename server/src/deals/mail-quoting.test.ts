@@ -1,45 +1,34 @@
 import { sql } from 'drizzle-orm';
 import {
-  buildTestApp,
   databaseKind,
   placeOrder,
   postProduct,
   registerUser,
   type TestContext,
 } from '../../test/helper';
-import { smtpServer } from '../../test/smtp-server';
+import {
+  closeMailTest,
+  drain as drainWorker,
+  mailWorker,
+  openMailTest,
+  type SmtpServer,
+} from '../../test/mail-fixture';
 import { oneLine, quoted } from './mail-text';
-import { MailWorker, smtpTransport, type MailRun } from './mail-worker';
 
 /** The platform's own link line: nothing a user writes may start a line like it. */
 const LINK = /^Open the booking: /;
 
 describe(`users' words in e-mail (${databaseKind})`, () => {
   let ctx: TestContext;
-  let smtp: Awaited<ReturnType<typeof smtpServer>>;
-  beforeAll(async () => {
-    ctx = await buildTestApp();
-    smtp = await smtpServer();
-  });
-  afterAll(async () => {
-    await smtp.stop();
-    await ctx.close();
-  });
+  let smtp: SmtpServer;
+  beforeAll(async () => ({ ctx, smtp } = await openMailTest()));
+  afterAll(() => closeMailTest({ ctx, smtp }));
   beforeEach(() => {
     smtp.received.length = 0;
     smtp.raw.length = 0;
   });
 
-  const drain = async () => {
-    const mailer = new MailWorker(ctx.database.db, smtpTransport(smtp.url()), {
-      from: 'CarDealer <no-reply@cardealer.local>',
-      origin: 'http://cars.example',
-      messageDelaySeconds: 0,
-    });
-    let sent = 0;
-    for (let run: MailRun; (run = await mailer.runOnce()).sent + run.failed > 0;) sent += run.sent;
-    return sent;
-  };
+  const drain = () => drainWorker(mailWorker({ ctx, smtp }));
   /** Each line of a mail's text that holds `what` is quoted; the platform's link is its own. */
   const expectOnlyQuoted = (text: string, what: string, order: string) => {
     const lines = text.split('\n');

@@ -1,7 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { buildTestApp, databaseKind, type TestContext } from '../../test/helper';
-import { smtpServer } from '../../test/smtp-server';
-import { MailWorker, smtpTransport } from './mail-worker';
+import { databaseKind, type TestContext } from '../../test/helper';
+import {
+  clearOutbox,
+  closeMailTest,
+  mailWorker,
+  openMailTest,
+  type SmtpServer,
+} from '../../test/mail-fixture';
 
 /**
  * Where a mail goes: to the account's e-mail as it is written, or nowhere. The API and the sign-in
@@ -10,15 +15,9 @@ import { MailWorker, smtpTransport } from './mail-worker';
  */
 describe(`the recipient of a mail (${databaseKind})`, () => {
   let ctx: TestContext;
-  let smtp: Awaited<ReturnType<typeof smtpServer>>;
-  beforeAll(async () => {
-    ctx = await buildTestApp();
-    smtp = await smtpServer();
-  });
-  afterAll(async () => {
-    await smtp.stop();
-    await ctx.close();
-  });
+  let smtp: SmtpServer;
+  beforeAll(async () => ({ ctx, smtp } = await openMailTest()));
+  afterAll(() => closeMailTest({ ctx, smtp }));
 
   it.each([
     ['a list', 'x,victim@example.com'],
@@ -27,15 +26,12 @@ describe(`the recipient of a mail (${databaseKind})`, () => {
   ])(
     'sends nothing when the e-mail reads as %s, and gives the row up with its reason',
     async (_label, email) => {
-      await ctx.database.db.execute(sql`update outbox set sent_at = now() where sent_at is null`);
+      await clearOutbox(ctx);
       const id = `recipient-${Math.random().toString(36).slice(2)}`;
       await ctx.database.db.execute(
         sql`insert into outbox (id, to_email, kind) values (${id}, ${email}, 'status')`,
       );
-      const worker = new MailWorker(ctx.database.db, smtpTransport(smtp.url()), {
-        from: 'CarDealer <no-reply@cardealer.local>',
-        origin: 'http://cars.example',
-      });
+      const worker = mailWorker({ ctx, smtp });
       expect(await worker.runOnce()).toEqual({ sent: 0, failed: 1 });
       expect(smtp.received).toEqual([]);
       const { rows } = (await ctx.database.db.execute(

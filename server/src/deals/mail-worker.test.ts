@@ -5,7 +5,6 @@ import { sql } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { ConfigError, loadServerConfig } from '../config';
 import {
-  buildTestApp,
   databaseKind,
   placeOrder,
   postProduct,
@@ -13,50 +12,37 @@ import {
   type TestContext,
   type TestUser,
 } from '../../test/helper';
-import { eventually, smtpServer } from '../../test/smtp-server';
+import {
+  clearOutbox,
+  closeMailTest,
+  drain,
+  mailWorker,
+  openMailTest,
+  type SmtpServer,
+} from '../../test/mail-fixture';
+import { eventually } from '../../test/smtp-server';
 import {
   folderTransport,
   MailWorker,
   retryDelaySeconds,
-  smtpTransport,
-  type MailRun,
   type MailWorkerOptions,
 } from './mail-worker';
 
 describe(`e-mail from the outbox (${databaseKind})`, () => {
   let ctx: TestContext;
-  let smtp: Awaited<ReturnType<typeof smtpServer>>;
-  beforeAll(async () => {
-    ctx = await buildTestApp();
-    smtp = await smtpServer();
-  });
-  afterAll(async () => {
-    await smtp.stop();
-    await ctx.close();
-  });
+  let smtp: SmtpServer;
+  beforeAll(async () => ({ ctx, smtp } = await openMailTest()));
+  afterAll(() => closeMailTest({ ctx, smtp }));
   beforeEach(async () => {
     smtp.received.length = 0;
     smtp.raw.length = 0;
     smtp.answer('accept');
     smtp.delay(0);
     // Each test counts its own mail: what earlier tests left in the outbox is out of the way.
-    await ctx.database.db.execute(sql`update outbox set sent_at = now() where sent_at is null`);
+    await clearOutbox(ctx);
   });
 
-  const worker = (options: Partial<MailWorkerOptions> = {}) =>
-    new MailWorker(ctx.database.db, smtpTransport(smtp.url()), {
-      from: 'CarDealer <no-reply@cardealer.local>',
-      origin: 'http://cars.example',
-      // A conversation's mail goes at once here (mail-messages.test.ts tests the wait).
-      messageDelaySeconds: 0,
-      ...options,
-    });
-  /** Runs a worker until it finds nothing due; answers what it sent. */
-  const drain = async (mailer: MailWorker) => {
-    let sent = 0;
-    for (let run: MailRun; (run = await mailer.runOnce()).sent + run.failed > 0;) sent += run.sent;
-    return sent;
-  };
+  const worker = (options: Partial<MailWorkerOptions> = {}) => mailWorker({ ctx, smtp }, options);
   const outboxRow = async (id: string) =>
     (
       (await ctx.database.db.execute(
