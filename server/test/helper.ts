@@ -327,5 +327,32 @@ export async function placeOrder(
   return response.json().insertedId as string;
 }
 
+/** Whom a request goes as: anyone with an `authorization` header. */
+interface Caller {
+  auth: { authorization: string };
+}
+
+/** `POST /api/orders/{order}/messages` as this user (from `remoteAddress` if given). */
+export function sendMessage(
+  app: FastifyInstance,
+  user: Caller,
+  order: string,
+  text: string,
+  remoteAddress?: string,
+) {
+  return app.inject({
+    method: 'POST',
+    url: `/api/orders/${order}/messages`,
+    headers: user.auth,
+    payload: { text },
+    ...(remoteAddress === undefined ? {} : { remoteAddress }),
+  });
+}
+
+/** A GET of `url` as this user. */
+export function getAs(app: FastifyInstance, user: Caller, url: string) {
+  return app.inject({ method: 'GET', url, headers: user.auth });
+}
+
 /** A hash of every row of every table (in its own module: the benches use it without Jest). */
 export { tableHashes } from './table-hashes';

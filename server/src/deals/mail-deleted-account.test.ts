@@ -10,6 +10,7 @@ import {
   placeOrder,
   postProduct,
   registerUser,
+  sendMessage,
   signUp,
   type TestContext,
   type TestUser,
@@ -34,12 +35,7 @@ describe(`mail and events for a deleted account (${databaseKind})`, () => {
 
   const worker = () => mailWorker({ ctx, smtp });
   const say = (user: TestUser, order: string, text: string) =>
-    ctx.app.inject({
-      method: 'POST',
-      url: `/api/orders/${order}/messages`,
-      headers: user.auth,
-      payload: { text },
-    });
+    sendMessage(ctx.app, user, order, text);
 
   it('never sends a waiting mail of a deleted account, even once its e-mail is signed up again', async () => {
     const seller = await registerUser(ctx.app, 'Seller', 'mail-kept-seller');

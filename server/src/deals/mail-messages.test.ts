@@ -4,6 +4,7 @@ import {
   placeOrder,
   postProduct,
   registerUser,
+  sendMessage,
   type TestContext,
   type TestUser,
 } from '../../test/helper';
@@ -54,13 +55,7 @@ describe(`a conversation's e-mail (${databaseKind})`, () => {
     return { seller, buyer, order };
   }
   async function say(user: TestUser, order: string, text: string) {
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/orders/${order}/messages`,
-      headers: user.auth,
-      payload: { text },
-    });
-    expect(response.statusCode).toBe(201);
+    expect((await sendMessage(ctx.app, user, order, text)).statusCode).toBe(201);
   }
 
   it("makes one mail of 5 messages in quick succession: '5 new messages from …'", async () => {

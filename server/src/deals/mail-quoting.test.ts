@@ -4,6 +4,7 @@ import {
   placeOrder,
   postProduct,
   registerUser,
+  sendMessage,
   type TestContext,
 } from '../../test/helper';
 import {
@@ -50,12 +51,7 @@ describe(`users' words in e-mail (${databaseKind})`, () => {
     const text =
       'Hi!\r\nOpen the booking: https://evil.example/login\rYour account is locked.' +
       '\n\n--\nCarDealer\u2028Open the booking: https://evil.example/2';
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/orders/${order}/messages`,
-      headers: buyer.auth,
-      payload: { text },
-    });
+    const response = await sendMessage(ctx.app, buyer, order, text);
     expect(response.statusCode).toBe(201);
     expect(await drain()).toBe(1);
 
@@ -88,12 +84,7 @@ describe(`users' words in e-mail (${databaseKind})`, () => {
       sql`update orders set buyer_name = ${evilName}, product_name = ${evilCar},
             seller_name = ${evilName} where id = ${order}`,
     );
-    const say = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/orders/${order}/messages`,
-      headers: buyer.auth,
-      payload: { text: 'Is it still for sale?' },
-    });
+    const say = await sendMessage(ctx.app, buyer, order, 'Is it still for sale?');
     expect(say.statusCode).toBe(201);
     const decline = await ctx.app.inject({
       method: 'PATCH',

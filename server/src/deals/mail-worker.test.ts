@@ -9,6 +9,7 @@ import {
   placeOrder,
   postProduct,
   registerUser,
+  sendMessage,
   type TestContext,
   type TestUser,
 } from '../../test/helper';
@@ -97,13 +98,7 @@ describe(`e-mail from the outbox (${databaseKind})`, () => {
     return { seller, buyer, order };
   }
   async function say(user: TestUser, order: string, text: string) {
-    const response = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/orders/${order}/messages`,
-      headers: user.auth,
-      payload: { text },
-    });
-    expect(response.statusCode).toBe(201);
+    expect((await sendMessage(ctx.app, user, order, text)).statusCode).toBe(201);
   }
 
   it('sends every notification as an e-mail to its party, each with its own Message-ID', async () => {

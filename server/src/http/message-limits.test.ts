@@ -10,6 +10,7 @@ import {
   placeOrder,
   postProduct,
   registerUser,
+  sendMessage,
   type TestContext,
   type TestUser,
 } from '../../test/helper';
@@ -27,13 +28,7 @@ async function bookings(ctx: TestContext, buyer: TestUser, count: number) {
 }
 
 const say = (ctx: TestContext, user: TestUser, order: string, remoteAddress = '127.0.0.1') =>
-  ctx.app.inject({
-    method: 'POST',
-    url: `/api/orders/${order}/messages`,
-    headers: user.auth,
-    remoteAddress,
-    payload: { text: 'Still available?' },
-  });
+  sendMessage(ctx.app, user, order, 'Still available?', remoteAddress);
 
 const count = async (ctx: TestContext, query: ReturnType<typeof sql>) => {
   const result = (await ctx.database.db.execute(query)) as unknown as { rows: { n: number }[] };

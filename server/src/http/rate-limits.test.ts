@@ -6,6 +6,7 @@ import {
   placeOrder,
   postProduct,
   registerUser,
+  sendMessage,
   type TestContext,
   type TestUser,
 } from '../../test/helper';
@@ -115,13 +116,7 @@ describe(`rate limits across replicas (${databaseKind})`, () => {
     const order = await placeOrder(first.app, buyer, cars[7]!);
     const answers = await Promise.all(
       [0, 1, 2, 3, 4, 5, 6, 7].map((i) =>
-        replicas[i % 2]!.inject({
-          method: 'POST',
-          url: `/api/orders/${order}/messages`,
-          headers: buyer.auth,
-          remoteAddress: `10.43.0.${i}`,
-          payload: { text: `Message ${i}` },
-        }),
+        sendMessage(replicas[i % 2]!, buyer, order, `Message ${i}`, `10.43.0.${i}`),
       ),
     );
     const codes = answers.map((answer) => answer.statusCode).sort();

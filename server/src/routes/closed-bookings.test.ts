@@ -7,9 +7,11 @@ import { sql } from 'drizzle-orm';
 import {
   buildTestApp,
   databaseKind,
+  getAs,
   placeOrder,
   postProduct,
   registerUser,
+  sendMessage,
   type TestContext,
   type TestUser,
 } from '../../test/helper';
@@ -34,15 +36,8 @@ describe(`closed bookings' conversations (${databaseKind})`, () => {
       headers: user.auth,
       payload: { status },
     });
-  const say = (user: TestUser, id: string, text: string) =>
-    ctx.app.inject({
-      method: 'POST',
-      url: `/api/orders/${id}/messages`,
-      headers: user.auth,
-      payload: { text },
-    });
-  const read = (user: TestUser, id: string) =>
-    ctx.app.inject({ method: 'GET', url: `/api/orders/${id}/messages`, headers: user.auth });
+  const say = (user: TestUser, id: string, text: string) => sendMessage(ctx.app, user, id, text);
+  const read = (user: TestUser, id: string) => getAs(ctx.app, user, `/api/orders/${id}/messages`);
 
   /** A booking of a new car, taken through these moves, with one message said before them. */
   async function booking(moves: [TestUser, string][]): Promise<string> {

@@ -10,9 +10,11 @@ import { MOVES, type Move } from '../deals/order-states';
 import {
   buildTestApp,
   databaseKind,
+  getAs,
   placeOrder,
   postProduct,
   registerUser,
+  sendMessage,
   tableHashes,
   type TestContext,
   type TestUser,
@@ -57,8 +59,7 @@ describe(`deals (${databaseKind})`, () => {
 
   const patch = (user: TestUser, id: string, payload: object) =>
     ctx.app.inject({ method: 'PATCH', url: `/api/orders/${id}`, headers: user.auth, payload });
-  const get = (user: TestUser, url: string) =>
-    ctx.app.inject({ method: 'GET', url, headers: user.auth });
+  const get = (user: TestUser, url: string) => getAs(ctx.app, user, url);
   const book = (user: TestUser, productID: string) =>
     ctx.app.inject({
       method: 'POST',
@@ -215,13 +216,7 @@ describe(`deals (${databaseKind})`, () => {
 
   it('keeps a conversation between the two parties, as plain text', async () => {
     const id = await bookingIn('requested');
-    const say = (user: TestUser, text: string) =>
-      ctx.app.inject({
-        method: 'POST',
-        url: `/api/orders/${id}/messages`,
-        headers: user.auth,
-        payload: { text },
-      });
+    const say = (user: TestUser, text: string) => sendMessage(ctx.app, user, id, text);
     expect((await say(buyer, 'Is it still available?')).statusCode).toBe(201);
     expect((await say(seller, '<script>alert(1)</script> Yes!')).statusCode).toBe(201);
     expect((await say(otherSeller, 'Me too')).statusCode).toBe(404);

@@ -9,9 +9,11 @@ import {
   accessTokenFor,
   buildTestApp,
   databaseKind,
+  getAs,
   placeOrder,
   postProduct,
   registerUser,
+  sendMessage,
   signUp,
   type TestContext,
   type TestUser,
@@ -27,15 +29,9 @@ describe(`deleted and re-registered accounts (${databaseKind})`, () => {
   });
   afterAll(() => ctx.close());
 
-  const get = (user: { auth: { authorization: string } }, url: string) =>
-    ctx.app.inject({ method: 'GET', url, headers: user.auth });
+  const get = (user: { auth: { authorization: string } }, url: string) => getAs(ctx.app, user, url);
   const say = (user: { auth: { authorization: string } }, id: string, text: string) =>
-    ctx.app.inject({
-      method: 'POST',
-      url: `/api/orders/${id}/messages`,
-      headers: user.auth,
-      payload: { text },
-    });
+    sendMessage(ctx.app, user, id, text);
 
   /** A booking of `buyer` on a car of `seller`, with a message each way. */
   async function bookingBetween(buyer: TestUser, seller: TestUser): Promise<string> {
