@@ -78,6 +78,15 @@ describe('sign-in emulator proxy (demo mode)', () => {
     await new Promise((r) => upstream.close(r));
   });
   beforeEach(() => hits.splice(0));
+  /** A password sign-in to the admin's account through the proxy, from this address. */
+  const signIn = (password: string, remoteAddress: string) =>
+    ctx.app.inject({
+      method: 'POST',
+      url: '/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo',
+      remoteAddress,
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ email: 'admin@cardealer.dev', password }),
+    });
 
   it.each(EMULATOR_CALLS.map((call) => [call.method, call.path] as const))(
     'forwards %s %s, the web app’s call, unchanged',
@@ -205,14 +214,6 @@ describe('sign-in emulator proxy (demo mode)', () => {
   });
 
   it('answers TOO_MANY_ATTEMPTS_TRY_LATER, as Firebase does, after failed sign-ins from one address', async () => {
-    const signIn = (password: string, remoteAddress: string) =>
-      ctx.app.inject({
-        method: 'POST',
-        url: '/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo',
-        remoteAddress,
-        headers: { 'content-type': 'application/json' },
-        payload: JSON.stringify({ email: 'admin@cardealer.dev', password }),
-      });
     for (let i = 0; i < 3; i++) expect((await signIn('wrong', '10.4.4.4')).statusCode).toBe(400);
     const locked = await signIn('right', '10.4.4.4');
     expect(locked.statusCode).toBe(400);
@@ -225,14 +226,6 @@ describe('sign-in emulator proxy (demo mode)', () => {
   });
 
   it("counts an IPv6 caller's failures per /64 network: new addresses in it are locked out too", async () => {
-    const signIn = (password: string, remoteAddress: string) =>
-      ctx.app.inject({
-        method: 'POST',
-        url: '/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo',
-        remoteAddress,
-        headers: { 'content-type': 'application/json' },
-        payload: JSON.stringify({ email: 'admin@cardealer.dev', password }),
-      });
     // One home connection's /64 holds 2^64 addresses: each guess from a new one.
     for (const host of [':1', 'a:b:c:d', ':2']) {
       expect((await signIn('wrong', `2001:db8:4:4:${host}`)).statusCode).toBe(400);
@@ -246,15 +239,7 @@ describe('sign-in emulator proxy (demo mode)', () => {
 
   it('does not let a burst of guesses sent at once outrun the count', async () => {
     const answers = await Promise.all(
-      Array.from({ length: 12 }, () =>
-        ctx.app.inject({
-          method: 'POST',
-          url: '/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo',
-          remoteAddress: '10.7.7.7',
-          headers: { 'content-type': 'application/json' },
-          payload: JSON.stringify({ email: 'admin@cardealer.dev', password: 'wrong' }),
-        }),
-      ),
+      Array.from({ length: 12 }, () => signIn('wrong', '10.7.7.7')),
     );
     // At most the limit (3 here) reach the emulator; the rest are refused as Firebase refuses.
     expect(hits).toHaveLength(3);
