@@ -5,7 +5,8 @@ import { CATALOGUE_WRITE } from '../http/catalogue-sync';
 import { httpError } from '../http/errors';
 import { NEXT_CURSOR_HEADER } from '../http/page-headers';
 import { ownedProduct, sellerOf } from './owned-products';
-import { checkPhotos, PhotoList } from './search';
+import { checkCarPhotos, type CarPhotoOrigins } from './car-photos';
+import { PhotoList } from './search';
 import { normaliseEmail } from '../db/repositories/ids';
 import { LIST_CAPS, PRODUCT_SORTS } from '../db/repositories/products-repository';
 import {
@@ -89,8 +90,8 @@ const CategoryProductsQuery = Type.Object({
 });
 
 export interface ProductRoutesOptions {
-  /** Where people open the app: absolute photo URLs must be of this origin. */
-  publicOrigin: string;
+  /** Where a car's photos may come from. */
+  photoOrigins: CarPhotoOrigins;
 }
 
 const productRoutes: FastifyPluginAsyncTypebox<ProductRoutesOptions> = async (app, options) => {
@@ -196,8 +197,8 @@ const productRoutes: FastifyPluginAsyncTypebox<ProductRoutesOptions> = async (ap
           throw httpError(400, `${field}: must be a number from 0 to ${max}`);
         }
       }
+      checkCarPhotos(body, options.photoOrigins);
       if (body.photos !== undefined) {
-        checkPhotos(body.photos, options.publicOrigin);
         if (body.photos[0] !== body.carPhoto) {
           throw httpError(400, 'carPhoto: must be photos[0] (the cover) when photos are sent');
         }
