@@ -29,29 +29,33 @@ import {
   LIMITS,
   NumberOrNumericString,
   OptionalImageUrl,
+  SingleLine,
   Text,
   toNumber,
 } from './schemas';
 
 const NewProductBody = Type.Object(
   {
-    carName: Text(LIMITS.carName),
+    carName: SingleLine(LIMITS.carName),
     carPhoto: ImageUrl,
     photos: Type.Optional(PhotoList),
-    categoryName: Text(
+    categoryName: SingleLine(
       LIMITS.categoryName,
       'one of the categories (Tesla, Ferrari, BMW, Lamborghini)',
     ),
     condition: Condition,
     originalPrice: NumberOrNumericString(LIMITS.maxPrice),
     resalePrice: NumberOrNumericString(LIMITS.maxPrice),
-    productLocation: Text(LIMITS.location),
+    productLocation: SingleLine(LIMITS.location),
     userYears: NumberOrNumericString(LIMITS.maxYears),
     postTime: Type.Optional(
-      Text(LIMITS.postTime, "the seller's local date-time string (default: the server's time)"),
+      SingleLine(
+        LIMITS.postTime,
+        "the seller's local date-time string (default: the server's time)",
+      ),
     ),
     productDescription: Text(LIMITS.description),
-    sellerName: Text(LIMITS.name),
+    sellerName: SingleLine(LIMITS.name),
     sellerPhoto: Type.Optional(
       OptionalImageUrl(
         "an http(s) URL, a path on this origin, empty or null (the seller's photo; default: their account's)",
@@ -125,7 +129,7 @@ const productRoutes: FastifyPluginAsyncTypebox<ProductRoutesOptions> = async (ap
           ` When there is a next page its cursor is in the \`${NEXT_CURSOR_HEADER}\` header: pass ` +
           'it back as `cursor` (with the same sort, order and condition) for the next page in ' +
           'constant time at any depth. `condition` keeps one condition only.',
-        params: Type.Object({ categoryName: Text(LIMITS.categoryName) }),
+        params: Type.Object({ categoryName: SingleLine(LIMITS.categoryName) }),
         querystring: CategoryProductsQuery,
         response: { 200: Type.Array(Type.Ref('Product')), ...errors(400, 404) },
       },

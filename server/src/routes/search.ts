@@ -26,6 +26,7 @@ import {
   LIMITS,
   NumberOrNumericString,
   OptionalImageUrl,
+  SingleLine,
   Text,
   toNumber,
 } from './schemas';
@@ -219,25 +220,26 @@ const PhotoList = Type.Array(ImageUrl, {
   maxItems: MAX_PHOTOS,
   uniqueItems: true,
   description:
-    `1 to ${MAX_PHOTOS} photos, the cover first: paths on this origin (the image host's ` +
-    '`/image-host/i/…`) or absolute URLs of this origin',
+    `1 to ${MAX_PHOTOS} photos, the cover first: the image host's \`/image-host/i/…\` or the ` +
+    "app's `/images/…`, as paths or on this origin, or photos of the configured outside image " +
+    'host (imgbb)',
 });
 
 /** The fields a seller may change (any of the add-product body's, and the photos). */
 export const ProductChangesBody = Type.Object(
   {
-    carName: Type.Optional(Text(LIMITS.carName)),
+    carName: Type.Optional(SingleLine(LIMITS.carName)),
     carPhoto: Type.Optional(ImageUrl),
     photos: Type.Optional(PhotoList),
-    categoryName: Type.Optional(Text(LIMITS.categoryName)),
+    categoryName: Type.Optional(SingleLine(LIMITS.categoryName)),
     condition: Type.Optional(Condition),
     originalPrice: Type.Optional(NumberOrNumericString(LIMITS.maxPrice)),
     resalePrice: Type.Optional(NumberOrNumericString(LIMITS.maxPrice)),
-    productLocation: Type.Optional(Text(LIMITS.location)),
+    productLocation: Type.Optional(SingleLine(LIMITS.location)),
     userYears: Type.Optional(NumberOrNumericString(LIMITS.maxYears)),
-    postTime: Type.Optional(Text(LIMITS.postTime)),
+    postTime: Type.Optional(SingleLine(LIMITS.postTime)),
     productDescription: Type.Optional(Text(LIMITS.description)),
-    sellerName: Type.Optional(Text(LIMITS.name)),
+    sellerName: Type.Optional(SingleLine(LIMITS.name)),
     sellerPhoto: Type.Optional(OptionalImageUrl('an http(s) URL, a path on this origin, or empty')),
   },
   { additionalProperties: false, minProperties: 1 },
