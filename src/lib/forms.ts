@@ -45,8 +45,5 @@ export function isOneLine(value: string | undefined): boolean {
 
 /** Text typed on several lines made one: each run of breaks and controls becomes one space. */
 export function toOneLine(text: string): string {
-  return text
-    .replace(CONTROL_CHARACTERS, ' ')
-    .replace(/ {2,}/g, ' ')
-    .trim();
+  return text.replace(CONTROL_CHARACTERS, ' ').replace(/ {2,}/g, ' ').trim();
 }
