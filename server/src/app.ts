@@ -1,6 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { installAccess, type SignInProvider } from './auth/access';
@@ -55,7 +55,10 @@ export interface AppOptions {
    * calls that need the sign-in provider answer 503 (codegen builds the app without one).
    */
   signIn?: SignInProvider;
-  /** Signs access tokens (HS256); a random per-process secret when absent. */
+  /**
+   * Signs access tokens (HS256) and, through a key derived from it, paging cursors; a random
+   * per-process secret when absent.
+   */
   accessTokenSecret?: string;
   accessTokenTtlSeconds?: number;
   /** The image host's upload key; uploads are refused without one. */
@@ -86,6 +89,11 @@ export interface AppOptions {
   dealRatios?: Partial<DealRatiosOptions>;
   /** Where people open the app (absolute links: car pages, sitemaps); default the local one. */
   publicOrigin?: string;
+  /**
+   * Origins a car's photos may come from besides this one: the display origin of a configured
+   * outside image host (imgbb's https://i.ibb.co). Default: none.
+   */
+  imageOrigins?: string[];
   /** Addresses per sitemap file (default and most: 50,000). */
   sitemapUrlsPerFile?: number;
   /** Fastify's `trustProxy`: behind a load balancer, the caller's address is X-Forwarded-For's. */
@@ -163,7 +171,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     done();
   });
   app.addHook('onClose', () => events.close());
-  app.decorate('repos', repositories(options.db));
+  const secret = options.accessTokenSecret ?? randomBytes(48).toString('base64url');
+  app.decorate('repos', repositories(options.db, { cursorSecret: secret }));
   await app.register(catalogueSync, {
     ttlMs: options.catalogueCacheMs ?? catalogueCacheMs(),
     listen: options.listen,
@@ -193,7 +202,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   for (const schema of [...sharedSchemas, ...searchSchemas]) app.addSchema(schema);
   await installAccess(app, {
     signIn: options.signIn,
-    secret: options.accessTokenSecret,
+    secret,
     ttlSeconds: options.accessTokenTtlSeconds,
   });
 
@@ -211,8 +220,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(categoryRoutes);
       await api.register(authRoutes);
       await api.register(userRoutes);
-      await api.register(productRoutes, { publicOrigin });
-      await api.register(searchRoutes, { publicOrigin });
+      const photoOrigins = { publicOrigin, imageOrigins: options.imageOrigins ?? [] };
+      await api.register(productRoutes, { photoOrigins });
+      await api.register(searchRoutes, { photoOrigins });
       await api.register(orderRoutes);
       await api.register(notificationRoutes);
       api.setNotFoundHandler((request, reply) =>

@@ -69,6 +69,8 @@ export interface ServerConfig {
   mailFrom: string;
   /** Where people open the app (absolute links in e-mails). */
   publicOrigin: string;
+  /** Origins car photos may come from besides this one (the image host's display origin). */
+  imageOrigins: string[];
 }
 
 export class ConfigError extends Error {}
@@ -154,6 +156,17 @@ function originOf(name: string, raw: string | undefined): string | null {
   return url.origin;
 }
 
+/**
+ * The display origins of the configured image host (`IMAGE_HOST_URL`), where car photos may
+ * come from besides this origin: imgbb's upload API answers photos on https://i.ibb.co; another
+ * absolute host, its own origin; this API's own image host (a path), none.
+ */
+export function imageDisplayOrigins(env: Env): string[] {
+  const origin = originOf('IMAGE_HOST_URL', env.IMAGE_HOST_URL);
+  if (origin === null) return [];
+  return new URL(origin).hostname === 'api.imgbb.com' ? ['https://i.ibb.co'] : [origin];
+}
+
 /** The web app's other origins (the same variables its build reads) plus CSP_CONNECT_SRC. */
 function contentSecurityPolicy(env: Env, mode: AppMode): CspOptions {
   const extra = (env.CSP_CONNECT_SRC ?? '').split(/[\s,]+/).filter(Boolean);
@@ -224,6 +237,7 @@ export function loadServerConfig(env: Env = process.env): ServerConfig {
     trustProxyHops: int(env, 'TRUST_PROXY_HOPS', 0, 0, 10),
     smtpUrl: smtpUrl(env.SMTP_URL),
     mailFrom: env.MAIL_FROM || 'CarDealer <no-reply@cardealer.local>',
+    imageOrigins: imageDisplayOrigins(env),
     publicOrigin:
       originOf('PUBLIC_ORIGIN', env.PUBLIC_ORIGIN) ??
       `http://localhost:${int(env, 'PORT', 8080, 0, 65535)}`,

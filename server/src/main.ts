@@ -59,6 +59,7 @@ async function main(): Promise<void> {
     rateLimitStore: database.kind === 'postgres' ? 'database' : 'memory',
     contentSecurityPolicy: config.contentSecurityPolicy,
     publicOrigin: config.publicOrigin,
+    imageOrigins: config.imageOrigins,
     // Believe the nearest `TRUST_PROXY_HOPS` proxies' X-Forwarded-For (hop 0 is the nearest).
     trustProxy: config.trustProxyHops
       ? (_address: string, hop: number) => hop < config.trustProxyHops

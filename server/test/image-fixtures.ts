@@ -46,3 +46,78 @@ export async function animatedGif(colours: string[]): Promise<Buffer> {
     .gif({ delay: 100, loop: 0 })
     .toBuffer();
 }
+
+/**
+ * An animated GIF of `frames` frames of `width` × `height` pixels, every pixel colour 0, built by
+ * hand (LZW-compressed, the way GIF encoders do it): two 6000 × 6000 frames take about 50 KB,
+ * where sharp would need the whole canvas in memory to write them.
+ */
+export function uniformGif(width: number, height: number, frames: number): Buffer {
+  const le16 = (n: number) => [n & 0xff, n >> 8];
+  const parts: Buffer[] = [
+    Buffer.from('GIF89a', 'latin1'),
+    // Screen size; a global colour table of 2 colours (black, white).
+    Buffer.from([...le16(width), ...le16(height), 0x80, 0, 0, 0, 0, 0, 255, 255, 255]),
+    // Loop for ever (NETSCAPE2.0).
+    Buffer.from([0x21, 0xff, 11, ...Buffer.from('NETSCAPE2.0'), 3, 1, 0, 0, 0]),
+  ];
+  const data = lzwOfZeros(width * height, 2);
+  for (let f = 0; f < frames; f++) {
+    // A graphic control extension (a delay of 0.1 s), then the frame at (0, 0).
+    parts.push(Buffer.from([0x21, 0xf9, 4, 0, 10, 0, 0, 0]));
+    parts.push(Buffer.from([0x2c, 0, 0, 0, 0, ...le16(width), ...le16(height), 0, 2]));
+    for (let at = 0; at < data.length; at += 255) {
+      const block = data.subarray(at, at + 255);
+      parts.push(Buffer.from([block.length]), block);
+    }
+    parts.push(Buffer.from([0]));
+  }
+  parts.push(Buffer.from([0x3b]));
+  return Buffer.concat(parts);
+}
+
+/** GIF's LZW code stream of `count` pixels of colour 0 (codes packed least significant first). */
+function lzwOfZeros(count: number, minCodeSize: number): Buffer {
+  const clear = 1 << minCodeSize;
+  const end = clear + 1;
+  const bytes: number[] = [];
+  let bits = 0;
+  let bitCount = 0;
+  let size = minCodeSize + 1;
+  const emit = (code: number) => {
+    bits |= code << bitCount;
+    bitCount += size;
+    while (bitCount >= 8) {
+      bytes.push(bits & 0xff);
+      bits >>>= 8;
+      bitCount -= 8;
+    }
+  };
+  // Every string is a run of zeros: the table maps a run's code to the code of one zero more.
+  let table = new Map<number, number>();
+  let next = end + 1;
+  emit(clear);
+  let current = 0;
+  for (let i = 1; i < count; i++) {
+    const longer = table.get(current);
+    if (longer !== undefined) {
+      current = longer;
+      continue;
+    }
+    emit(current);
+    if (next === 4096) {
+      emit(clear);
+      table = new Map();
+      next = end + 1;
+      size = minCodeSize + 1;
+    } else {
+      if (next >= 1 << size) size++;
+      table.set(current, next++);
+    }
+    current = 0;
+  }
+  emit(current);
+  emit(end);
+  if (bitCount > 0) bytes.push(bits & 0xff);
+  return Buffer.from(bytes);
+}

@@ -19,7 +19,7 @@ import { selectAuthUser, type AuthRootState } from '../lib/auth/authSlice';
 import { formatPrice } from '../lib/format';
 import { notify } from '../lib/notify/notify';
 import { SpinnerIcon } from './Spinner';
-import { textFieldProps } from '../lib/forms';
+import { isOneLine, ONE_LINE_MESSAGE, textFieldProps } from '../lib/forms';
 
 export const ORDER_SUCCESS = 'Order successful';
 
@@ -27,13 +27,21 @@ export const ORDER_SUCCESS = 'Order successful';
 const PHONE = /^\+?[0-9][0-9 ()-]{3,22}[0-9]$/;
 
 export const bookingSchema = yup.object({
-  buyerName: yup.string().trim().required('Please enter your name'),
+  buyerName: yup
+    .string()
+    .trim()
+    .required('Please enter your name')
+    .test('one-line', ONE_LINE_MESSAGE, isOneLine),
   phone: yup
     .string()
     .trim()
     .required('Please enter your phone number')
     .matches(PHONE, 'Enter a phone number in digits (spaces, dashes and brackets are fine)'),
-  meetLocation: yup.string().trim().required('Please enter where you would like to meet'),
+  meetLocation: yup
+    .string()
+    .trim()
+    .required('Please enter where you would like to meet')
+    .test('one-line', ONE_LINE_MESSAGE, isOneLine),
 });
 
 interface Props {

@@ -28,3 +28,22 @@ export function textFieldProps<V>(form: FormState<V>, name: keyof V & string) {
     helperText: message,
   };
 }
+
+/**
+ * Line breaks and the other control characters (C0, DEL, C1, the Unicode line and paragraph
+ * separators): single-line fields refuse them, as the server does (a paste can bring them).
+ */
+// eslint-disable-next-line no-control-regex -- control characters are what it finds
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
+export const ONE_LINE_MESSAGE =
+  'Use one line, without line breaks, tabs or other control characters';
+
+/** Whether text is one line (an empty value is, the required check speaks for it). */
+export function isOneLine(value: string | undefined): boolean {
+  return !value || value.search(CONTROL_CHARACTERS) < 0;
+}
+
+/** Text typed on several lines made one: each run of breaks and controls becomes one space. */
+export function toOneLine(text: string): string {
+  return text.replace(CONTROL_CHARACTERS, ' ').replace(/ {2,}/g, ' ').trim();
+}

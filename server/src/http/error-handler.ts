@@ -6,6 +6,7 @@
  */
 import type { FastifyError, FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
+import { ONE_LINE_PATTERN, SINGLE_LINE_PATTERN, singleLineProblem } from './single-line';
 
 export interface ErrorHandlerOptions {
   /** The largest JSON body in bytes (named in the 413's message). */
@@ -27,8 +28,11 @@ export function validationMessage(error: FastifyError): string {
     return `${field}: must be ${parentSchema?.description ?? 'one of the allowed forms'}`;
   }
   if (first?.keyword === 'pattern') {
-    if ((first.params as { pattern?: string }).pattern === '\\S')
-      return `${field}: must not be blank`;
+    const pattern = (first.params as { pattern?: string }).pattern;
+    if (pattern === '\\S') return `${field}: must not be blank`;
+    if (pattern === SINGLE_LINE_PATTERN || pattern === ONE_LINE_PATTERN) {
+      return `${field}: ${singleLineProblem((first as { data?: unknown }).data)}`;
+    }
     if (parentSchema?.description) return `${field}: must be ${parentSchema.description}`;
   }
   return `${field}: ${first?.message ?? 'is not valid'}`;

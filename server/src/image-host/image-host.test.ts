@@ -2,7 +2,12 @@ import { createHash } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
 import { buildTestApp, databaseKind, TEST_IMAGE_KEY, type TestContext } from '../../test/helper';
-import { animatedGif, withGifComment, withJpegComment } from '../../test/image-fixtures';
+import {
+  animatedGif,
+  uniformGif,
+  withGifComment,
+  withJpegComment,
+} from '../../test/image-fixtures';
 
 /** A multipart/form-data body with one file part. */
 function multipart(field: string, filename: string, type: string, content: Buffer) {
@@ -244,6 +249,21 @@ describe(`image host (${databaseKind})`, () => {
     const response = await upload(multipart('image', 'huge.png', 'image/png', big));
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toBe('image: at most 50 megapixels');
+    expect(await storedNames()).toEqual(stored);
+  });
+
+  it('refuses an animated GIF whose frames together pass 50 megapixels (two 6000², 51 KB) with 400', async () => {
+    const stored = await storedNames();
+    // Each frame is 36 megapixels, under the limit; the two together are 72.
+    const gif = uniformGif(6000, 6000, 2);
+    expect(gif.length).toBeLessThan(60 * 1024);
+    const response = await upload(multipart('image', 'frames.gif', 'image/gif', gif));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      success: false,
+      status: 400,
+      message: 'image: at most 50 megapixels',
+    });
     expect(await storedNames()).toEqual(stored);
   });
 

@@ -12,7 +12,10 @@ export const IMAGE_FORMATS = {
 type Format = keyof typeof IMAGE_FORMATS;
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
-/** A decompression-bomb guard: 50 megapixels is more than any phone camera takes. */
+/**
+ * A decompression-bomb guard: 50 megapixels is more than any phone camera takes (counted over
+ * every frame of an animation).
+ */
 export const MAX_IMAGE_PIXELS = 50_000_000;
 
 export function variantFile(hash: string, width: number): string {
@@ -127,19 +130,22 @@ export async function storeImage(store: ImageStore, bytes: Buffer): Promise<Stor
   let format: string | undefined;
   let width = 0;
   let height = 0;
+  let frames = 1;
   try {
-    // Reads the header only: the pixel count is checked before anything is decoded.
+    // Reads the header only: the pixel count is checked before anything is decoded. The height
+    // is one frame's; an animation is decoded whole, so every frame counts.
     const meta = await sharp(bytes, { limitInputPixels: false }).metadata();
     format = meta.format;
     width = meta.width ?? 0;
     height = meta.height ?? 0;
+    frames = Math.max(1, meta.pages ?? 1);
   } catch {
     format = undefined;
   }
   if (!format || !(format in IMAGE_FORMATS)) {
     throw new ImageRejected(415, 'image: only JPEG, PNG, WebP and GIF images are accepted');
   }
-  if (width < 1 || height < 1 || width * height > MAX_IMAGE_PIXELS) {
+  if (width < 1 || height < 1 || width * height * frames > MAX_IMAGE_PIXELS) {
     throw new ImageRejected(400, `image: at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels`);
   }
   try {

@@ -29,7 +29,8 @@ describe(`the copies of a car's photo in answers (${databaseKind})`, () => {
   let ctx: TestContext;
   let buyer: TestUser;
   beforeAll(async () => {
-    ctx = await buildTestApp();
+    // imgbb configured as the outside image host: its photos are answered as they are.
+    ctx = await buildTestApp({ imageOrigins: ['https://i.ibb.co'] });
     buyer = await registerUser(ctx.app, 'Buyer');
   });
   afterAll(() => ctx.close());

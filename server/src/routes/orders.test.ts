@@ -14,7 +14,8 @@ describe(`orders (${databaseKind})`, () => {
   let otherBuyer: TestUser;
   let productId: string;
   beforeAll(async () => {
-    ctx = await buildTestApp();
+    // The car's photo is on imgbb, configured as the outside image host.
+    ctx = await buildTestApp({ imageOrigins: ['https://i.ibb.co'] });
     [seller, buyer, otherBuyer] = await Promise.all([
       registerUser(ctx.app, 'Seller'),
       registerUser(ctx.app, 'Buyer'),

@@ -17,12 +17,13 @@ import {
   LIMITS,
   NumberOrNumericString,
   OptionalImageUrl,
-  Text,
+  OneLine,
+  SingleLine,
 } from './schemas';
 
 const Phone = Type.Union(
   [
-    Type.String({ pattern: '^\\s*\\+?[0-9][0-9 ()-]{3,22}[0-9]\\s*$', maxLength: LIMITS.phone }),
+    Type.String({ pattern: '^ *\\+?[0-9][0-9 ()-]{3,22}[0-9] *$', maxLength: LIMITS.phone }),
     Type.Integer({ minimum: 1000, maximum: 999_999_999_999_999 }),
   ],
   { description: 'a phone number (digits; spaces, dashes, brackets and a leading + allowed)' },
@@ -30,9 +31,9 @@ const Phone = Type.Union(
 
 const NewOrderBody = Type.Object(
   {
-    buyerName: Text(LIMITS.name),
+    buyerName: SingleLine(LIMITS.name),
     phone: Phone,
-    meetLocation: Text(LIMITS.location),
+    meetLocation: SingleLine(LIMITS.location),
     productID: Id,
     buyerEmail: Type.Optional(
       Type.String({ maxLength: LIMITS.email, description: 'ignored: the buyer is the caller' }),
@@ -59,9 +60,7 @@ const MoveBody = Type.Object(
       MOVE_NAMES.map((move) => Type.Literal(move)),
       { description: MOVE_NAMES.join(', ') },
     ),
-    reason: Type.Optional(
-      Type.String({ maxLength: LIMITS.reason, description: 'why (when declining); plain text' }),
-    ),
+    reason: Type.Optional(OneLine(LIMITS.reason, 'why (when declining); one line of plain text')),
   },
   { additionalProperties: false },
 );

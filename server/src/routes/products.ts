@@ -5,7 +5,8 @@ import { CATALOGUE_WRITE } from '../http/catalogue-sync';
 import { httpError } from '../http/errors';
 import { NEXT_CURSOR_HEADER } from '../http/page-headers';
 import { ownedProduct, sellerOf } from './owned-products';
-import { checkPhotos, PhotoList } from './search';
+import { checkCarPhotos, type CarPhotoOrigins } from './car-photos';
+import { PhotoList } from './search';
 import { normaliseEmail } from '../db/repositories/ids';
 import { LIST_CAPS, PRODUCT_SORTS } from '../db/repositories/products-repository';
 import {
@@ -28,29 +29,33 @@ import {
   LIMITS,
   NumberOrNumericString,
   OptionalImageUrl,
+  SingleLine,
   Text,
   toNumber,
 } from './schemas';
 
 const NewProductBody = Type.Object(
   {
-    carName: Text(LIMITS.carName),
+    carName: SingleLine(LIMITS.carName),
     carPhoto: ImageUrl,
     photos: Type.Optional(PhotoList),
-    categoryName: Text(
+    categoryName: SingleLine(
       LIMITS.categoryName,
       'one of the categories (Tesla, Ferrari, BMW, Lamborghini)',
     ),
     condition: Condition,
     originalPrice: NumberOrNumericString(LIMITS.maxPrice),
     resalePrice: NumberOrNumericString(LIMITS.maxPrice),
-    productLocation: Text(LIMITS.location),
+    productLocation: SingleLine(LIMITS.location),
     userYears: NumberOrNumericString(LIMITS.maxYears),
     postTime: Type.Optional(
-      Text(LIMITS.postTime, "the seller's local date-time string (default: the server's time)"),
+      SingleLine(
+        LIMITS.postTime,
+        "the seller's local date-time string (default: the server's time)",
+      ),
     ),
     productDescription: Text(LIMITS.description),
-    sellerName: Text(LIMITS.name),
+    sellerName: SingleLine(LIMITS.name),
     sellerPhoto: Type.Optional(
       OptionalImageUrl(
         "an http(s) URL, a path on this origin, empty or null (the seller's photo; default: their account's)",
@@ -89,8 +94,8 @@ const CategoryProductsQuery = Type.Object({
 });
 
 export interface ProductRoutesOptions {
-  /** Where people open the app: absolute photo URLs must be of this origin. */
-  publicOrigin: string;
+  /** Where a car's photos may come from. */
+  photoOrigins: CarPhotoOrigins;
 }
 
 const productRoutes: FastifyPluginAsyncTypebox<ProductRoutesOptions> = async (app, options) => {
@@ -124,7 +129,7 @@ const productRoutes: FastifyPluginAsyncTypebox<ProductRoutesOptions> = async (ap
           ` When there is a next page its cursor is in the \`${NEXT_CURSOR_HEADER}\` header: pass ` +
           'it back as `cursor` (with the same sort, order and condition) for the next page in ' +
           'constant time at any depth. `condition` keeps one condition only.',
-        params: Type.Object({ categoryName: Text(LIMITS.categoryName) }),
+        params: Type.Object({ categoryName: SingleLine(LIMITS.categoryName) }),
         querystring: CategoryProductsQuery,
         response: { 200: Type.Array(Type.Ref('Product')), ...errors(400, 404) },
       },
@@ -196,8 +201,8 @@ const productRoutes: FastifyPluginAsyncTypebox<ProductRoutesOptions> = async (ap
           throw httpError(400, `${field}: must be a number from 0 to ${max}`);
         }
       }
+      checkCarPhotos(body, options.photoOrigins);
       if (body.photos !== undefined) {
-        checkPhotos(body.photos, options.publicOrigin);
         if (body.photos[0] !== body.carPhoto) {
           throw httpError(400, 'carPhoto: must be photos[0] (the cover) when photos are sent');
         }

@@ -1,5 +1,6 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { ORDER_STATUSES } from '../db/schema';
+import { ONE_LINE_PATTERN, SINGLE_LINE_PATTERN } from '../http/single-line';
 
 /**
  * The contract's shared schemas (each becomes a named OpenAPI component by its `$id`) and the
@@ -59,9 +60,22 @@ export const Id = Type.String({
   description: "a record's _id (letters, digits, _ and -)",
 });
 
-/** A non-blank line of text. */
+/** Non-blank text that may span lines (a car's description). */
 export function Text(maxLength: number, description?: string) {
   return Type.String({ minLength: 1, maxLength, pattern: '\\S', description });
+}
+
+/**
+ * A non-blank line of text (a name, a place): no line breaks or other control characters,
+ * since such text reaches e-mails (http/single-line.ts).
+ */
+export function SingleLine(maxLength: number, description?: string) {
+  return Type.String({ minLength: 1, maxLength, pattern: SINGLE_LINE_PATTERN, description });
+}
+
+/** One line of text that may be empty (an optional reason). */
+export function OneLine(maxLength: number, description?: string) {
+  return Type.String({ maxLength, pattern: ONE_LINE_PATTERN, description });
 }
 
 export const Email = Type.String({

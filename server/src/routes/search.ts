@@ -3,6 +3,7 @@ import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { sendCatalogue } from '../http/catalogue-answers';
 import { CATALOGUE_WRITE } from '../http/catalogue-sync';
 import { httpError } from '../http/errors';
+import { checkCarPhotos, type CarPhotoOrigins } from './car-photos';
 import { NEXT_CURSOR_HEADER, TOTAL_HEADER } from '../http/page-headers';
 import type { ProductChanges } from '../db/repositories/products-repository';
 import {
@@ -14,7 +15,8 @@ import {
   type SearchSort,
 } from '../db/repositories/search-repository';
 import { ownedProduct } from './owned-products';
-import { queryInteger, QueryInteger, withCursorErrors } from './paging';
+import { queryInteger, QueryInteger } from './paging';
+import { checkSearchText, withSearchErrors } from './search-text';
 import {
   ACCESS_TOKEN,
   Condition,
@@ -24,6 +26,7 @@ import {
   LIMITS,
   NumberOrNumericString,
   OptionalImageUrl,
+  SingleLine,
   Text,
   toNumber,
 } from './schemas';
@@ -217,25 +220,26 @@ const PhotoList = Type.Array(ImageUrl, {
   maxItems: MAX_PHOTOS,
   uniqueItems: true,
   description:
-    `1 to ${MAX_PHOTOS} photos, the cover first: paths on this origin (the image host's ` +
-    '`/image-host/i/…`) or absolute URLs of this origin',
+    `1 to ${MAX_PHOTOS} photos, the cover first: the image host's \`/image-host/i/…\` or the ` +
+    "app's `/images/…`, as paths or on this origin, or photos of the configured outside image " +
+    'host (imgbb)',
 });
 
 /** The fields a seller may change (any of the add-product body's, and the photos). */
 export const ProductChangesBody = Type.Object(
   {
-    carName: Type.Optional(Text(LIMITS.carName)),
+    carName: Type.Optional(SingleLine(LIMITS.carName)),
     carPhoto: Type.Optional(ImageUrl),
     photos: Type.Optional(PhotoList),
-    categoryName: Type.Optional(Text(LIMITS.categoryName)),
+    categoryName: Type.Optional(SingleLine(LIMITS.categoryName)),
     condition: Type.Optional(Condition),
     originalPrice: Type.Optional(NumberOrNumericString(LIMITS.maxPrice)),
     resalePrice: Type.Optional(NumberOrNumericString(LIMITS.maxPrice)),
-    productLocation: Type.Optional(Text(LIMITS.location)),
+    productLocation: Type.Optional(SingleLine(LIMITS.location)),
     userYears: Type.Optional(NumberOrNumericString(LIMITS.maxYears)),
-    postTime: Type.Optional(Text(LIMITS.postTime)),
+    postTime: Type.Optional(SingleLine(LIMITS.postTime)),
     productDescription: Type.Optional(Text(LIMITS.description)),
-    sellerName: Type.Optional(Text(LIMITS.name)),
+    sellerName: Type.Optional(SingleLine(LIMITS.name)),
     sellerPhoto: Type.Optional(OptionalImageUrl('an http(s) URL, a path on this origin, or empty')),
   },
   { additionalProperties: false, minProperties: 1 },
@@ -243,26 +247,8 @@ export const ProductChangesBody = Type.Object(
 export { PhotoList };
 
 export interface SearchRoutesOptions {
-  /** Where people open the app: absolute photo URLs must be of this origin. */
-  publicOrigin: string;
-}
-
-/** Photos must be this host's: a path on this origin, or an absolute URL of the public origin. */
-export function checkPhotos(photos: string[], publicOrigin: string): void {
-  photos.forEach((url, i) => {
-    const local = url.startsWith('/') && !url.startsWith('//');
-    let sameOrigin = false;
-    if (!local) {
-      try {
-        sameOrigin = new URL(url).origin === publicOrigin;
-      } catch {
-        sameOrigin = false;
-      }
-    }
-    if (!local && !sameOrigin) {
-      throw httpError(400, `photos.${i}: must be a photo on this host (${publicOrigin})`);
-    }
-  });
+  /** Where a car's photos may come from. */
+  photoOrigins: CarPhotoOrigins;
 }
 
 /** One value or many, as a list. */
@@ -290,6 +276,7 @@ const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = async (app,
 
   /** The filters of a query, checked: a bad value is a 400 naming its parameter. */
   async function filtersOf(query: FilterQuery): Promise<SearchFilters> {
+    checkSearchText(query.q);
     const filters: SearchFilters = {
       q: query.q?.trim() || undefined,
       conditions: many(query.condition as SearchFilters['conditions'] | undefined),
@@ -365,7 +352,7 @@ const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = async (app,
       const sort: SearchSort = query.sort ?? (filters.q ? 'relevance' : 'newest');
       const key = `search:${keyOf(filters)}|${sort}|${limit}|${query.cursor ?? ''}`;
       return sendCatalogue(app, reply, key, async () => {
-        const page = await withCursorErrors(() =>
+        const page = await withSearchErrors(() =>
           app.repos.search.search({ ...filters, sort, limit, cursor: query.cursor }),
         );
         return { body: await app.photoCopies.addTo(page.rows, 'carPhoto'), page };
@@ -391,7 +378,7 @@ const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = async (app,
     async (request, reply) => {
       const filters = await filtersOf(request.query);
       return sendCatalogue(app, reply, `facets:${keyOf(filters)}`, async () => ({
-        body: await app.repos.search.facets(filters),
+        body: await withSearchErrors(() => app.repos.search.facets(filters)),
       }));
     },
   );
@@ -471,8 +458,8 @@ const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = async (app,
         if (!name) throw httpError(400, 'categoryName: no such category');
         changes.categoryName = name;
       }
+      checkCarPhotos(body, options.photoOrigins);
       if (body.photos !== undefined) {
-        checkPhotos(body.photos, options.publicOrigin);
         if (body.carPhoto !== undefined && body.carPhoto !== body.photos[0]) {
           throw httpError(400, 'carPhoto: must be photos[0] (the cover) when photos are sent');
         }

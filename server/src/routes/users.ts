@@ -16,7 +16,7 @@ import {
   queryInteger,
   Sort,
 } from './paging';
-import { ACCESS_TOKEN, Email, errors, Id, LIMITS, OptionalImageUrl, Text } from './schemas';
+import { ACCESS_TOKEN, Email, errors, Id, LIMITS, OptionalImageUrl, SingleLine } from './schemas';
 
 const lookups: { path: 'admin' | 'buyer' | 'seller'; role: Role; operationId: string }[] = [
   { path: 'admin', role: 'Admin', operationId: 'getIsAdmin' },
@@ -26,7 +26,7 @@ const lookups: { path: 'admin' | 'buyer' | 'seller'; role: Role; operationId: st
 
 const UpsertUserBody = Type.Object(
   {
-    name: Text(LIMITS.name, 'display name'),
+    name: SingleLine(LIMITS.name, 'display name'),
     email: Email,
     userRole: Type.Union([Type.Literal('Seller'), Type.Literal('Buyer')], {
       description: 'Seller or Buyer (used only when the account is new)',

@@ -26,6 +26,7 @@ import { readdirSync } from 'node:fs';
 import secureJson from 'secure-json-parse';
 import type { Db } from '../../src/db/client';
 import { tableHashes } from '../table-hashes';
+import { edgeQueryValue } from './query-values';
 
 // ---------------------------------------------------------------------------------------------
 // The fixture: who calls, and values that are valid for each parameter name
@@ -107,6 +108,25 @@ export async function makeFixture(
   });
   if (posted.statusCode !== 201) throw new Error(`POST /api/category: ${posted.body}`);
   const productId = posted.json().insertedId as string;
+  // A second car, so that pages of one have next-page cursors (genuine ones, to mutate).
+  await app.inject({
+    method: 'POST',
+    url: '/api/category',
+    headers: { authorization: `bearer ${seller.accessToken}` },
+    payload: { ...productBody(), resalePrice: 39500 },
+  });
+  const cursors: string[] = [];
+  for (const url of [
+    '/api/products?limit=1',
+    '/api/products?limit=1&sort=price_asc',
+    '/api/products?limit=1&sort=deal',
+    '/api/products?limit=1&q=tesla',
+    '/api/category-products/Tesla?limit=1',
+    '/api/category-products/Tesla?limit=1&sort=resalePrice&order=asc',
+  ]) {
+    const next = (await app.inject({ url })).headers['x-next-cursor'];
+    if (typeof next === 'string') cursors.push(next);
+  }
   const emails = [buyer.email, seller.email, admin.email];
   return {
     users: { buyer, seller, admin },
@@ -117,6 +137,7 @@ export async function makeFixture(
       productID: [productId],
       categoryName: ['Tesla', 'BMW'],
       key: [imageHostKey],
+      cursor: cursors,
     },
     bodies: {
       'POST /api/category': productBody,
@@ -451,6 +472,8 @@ function paramValue(fixture: FuzzFixture, target: FuzzTarget, name: string) {
       value: wellFormed(typeof value === 'string' ? value : JSON.stringify(value)),
       hostile: true,
     })),
+    // Forged and mutated cursors, numeric edges, long punctuation.
+    edgeQueryValue(fixture.values.cursor ?? []).map((value) => ({ value, hostile: true })),
   ];
   if (known.length) {
     options.push(

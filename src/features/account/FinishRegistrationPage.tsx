@@ -15,7 +15,7 @@ import { TextInput } from '../../components/TextInput';
 import { paths } from '../../config/paths';
 import { selectAccountRecord, selectAuthUser } from '../../lib/auth/authSlice';
 import { signOut, useSessionDispatch } from '../../lib/auth/session';
-import { fieldError, textFieldProps } from '../../lib/forms';
+import { fieldError, isOneLine, ONE_LINE_MESSAGE, textFieldProps } from '../../lib/forms';
 import { imageFileSchema } from '../../lib/imageFile';
 import { notify } from '../../lib/notify/notify';
 import { AuthCard } from './AuthCard';
@@ -48,7 +48,12 @@ export function FinishRegistrationPage() {
   const form = useFormik<Values>({
     initialValues: { name: user?.displayName ?? '', photo: null, role: 'Seller' },
     validationSchema: yup.object({
-      name: yup.string().trim().required(REQUIRED).max(80, 'Use at most 80 characters'),
+      name: yup
+        .string()
+        .trim()
+        .required(REQUIRED)
+        .max(80, 'Use at most 80 characters')
+        .test('one-line', ONE_LINE_MESSAGE, isOneLine),
       // A photo set before the registration stopped is kept unless another is chosen.
       photo: hasPhoto ? imageFileSchema(REQUIRED).notRequired() : imageFileSchema(REQUIRED),
       role: roleSchema(REQUIRED),

@@ -13,7 +13,7 @@ import { SelectInput } from '../../components/SelectInput';
 import { TextInput } from '../../components/TextInput';
 import { paths } from '../../config/paths';
 import { useHydrated } from '../../lib/useHydrated';
-import { fieldError, textFieldProps } from '../../lib/forms';
+import { fieldError, isOneLine, ONE_LINE_MESSAGE, textFieldProps } from '../../lib/forms';
 import { imageFileSchema } from '../../lib/imageFile';
 import { authErrorCode } from '../../lib/auth/firebase';
 import { preloadAuthListener } from '../../lib/auth/authListener';
@@ -30,7 +30,12 @@ const REQUIRED = 'Field is required';
 export const PASSWORD_MESSAGE = 'Password must be 6 characters or longer.';
 
 const schema = yup.object({
-  name: yup.string().trim().required(REQUIRED).max(80, 'Use at most 80 characters'),
+  name: yup
+    .string()
+    .trim()
+    .required(REQUIRED)
+    .max(80, 'Use at most 80 characters')
+    .test('one-line', ONE_LINE_MESSAGE, isOneLine),
   email: yup.string().trim().required(REQUIRED).email('Enter a valid email address'),
   photo: imageFileSchema(REQUIRED),
   role: roleSchema(REQUIRED),

@@ -7,6 +7,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useId, useState } from 'react';
 import { errorMessage, moveOrderLimits } from '../../lib/api';
+import { toOneLine } from '../../lib/forms';
 import { useMoveOrderMutation, type Order } from '../../lib/api/deals';
 import { notify } from '../../lib/notify/notify';
 import { MOVES, movesFor, type Move, type Party } from './orderMoves';
@@ -34,7 +35,8 @@ export function OrderActions({
   const make = async (to: Move, why?: string) => {
     const result = await move({
       id: order._id,
-      body: { status: to, ...(why?.trim() ? { reason: why.trim() } : {}) },
+      // The reason is one line (it goes into a mail): lines typed in the box are joined.
+      body: { status: to, ...(why && toOneLine(why) ? { reason: toOneLine(why) } : {}) },
     });
     if ('error' in result) notify.error(errorMessage(result.error));
     else notify.success(MOVES[to].done);

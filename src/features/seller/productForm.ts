@@ -1,4 +1,5 @@
 import * as yup from 'yup';
+import { isOneLine, ONE_LINE_MESSAGE } from '../../lib/forms';
 import {
   addProductLimits,
   type AddProductApiArg,
@@ -64,6 +65,10 @@ export function carValues(car: CarDetails): ProductFormValues {
 const text = ({ maxLength: max }: { maxLength: number }) =>
   yup.string().trim().required(REQUIRED).max(max, `Use at most ${max} characters`);
 
+/** A single-line field: no line breaks or other control characters (a paste can bring them). */
+const line = (limit: { maxLength: number }) =>
+  text(limit).test('one-line', ONE_LINE_MESSAGE, isOneLine);
+
 /** Prices and years are typed as text (spec §3) and must be plain non-negative numbers. */
 const numeric = ({ maximum: max }: { maximum: number }) =>
   yup
@@ -78,14 +83,14 @@ export function productSchema(
   categoryNames: readonly string[],
 ): yup.ObjectSchema<ProductFormValues> {
   return yup.object({
-    carName: text(limits.carName),
+    carName: line(limits.carName),
     originalPrice: numeric(limits.originalPrice),
     resalePrice: numeric(limits.resalePrice),
     condition: yup.string().oneOf(CONDITIONS).required(REQUIRED),
-    productLocation: text(limits.productLocation),
+    productLocation: line(limits.productLocation),
     userYears: numeric(limits.userYears),
     categoryName: yup.string().oneOf(categoryNames).required(REQUIRED),
-    sellerName: text(limits.sellerName),
+    sellerName: line(limits.sellerName),
     productDescription: text(limits.productDescription),
   });
 }

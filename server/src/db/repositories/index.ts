@@ -1,5 +1,6 @@
 import type { Db } from '../client';
 import { catalogueReplicasRepository } from './catalogue-replicas-repository';
+import { CursorCodec } from './cursors';
 import { notificationsRepository } from './notifications-repository';
 import { ordersRepository } from './orders-repository';
 import { productsRepository } from './products-repository';
@@ -7,12 +8,18 @@ import { searchRepository } from './search-repository';
 import { rateLimitsRepository } from './rate-limits-repository';
 import { usersRepository } from './users-repository';
 
+export interface RepositoryOptions {
+  /** Signs the paging cursors (the server's secret, shared by its replicas); absent: random. */
+  cursorSecret?: string;
+}
+
 /** The data access the routes use; handlers never build SQL themselves. */
-export function repositories(db: Db) {
+export function repositories(db: Db, options: RepositoryOptions = {}) {
+  const cursors = new CursorCodec(options.cursorSecret);
   return {
     users: usersRepository(db),
-    products: productsRepository(db),
-    search: searchRepository(db),
+    products: productsRepository(db, cursors),
+    search: searchRepository(db, cursors),
     orders: ordersRepository(db),
     notifications: notificationsRepository(db),
     catalogueReplicas: catalogueReplicasRepository(db),

@@ -30,32 +30,5 @@ export interface CursorKey {
   id: string;
 }
 
+/** A cursor the server did not give, or one that does not fit the request (a 400). */
 export class BadCursor extends Error {}
-
-export function encodeCursor(key: CursorKey): string {
-  return Buffer.from(JSON.stringify([key.sort, key.order, key.filter, key.value, key.id])).toString(
-    'base64url',
-  );
-}
-
-export function decodeCursor(cursor: string): CursorKey {
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw new BadCursor('cursor: is not a cursor this server gave');
-  }
-  if (
-    !Array.isArray(parsed) ||
-    parsed.length !== 5 ||
-    typeof parsed[0] !== 'string' ||
-    (parsed[1] !== 'asc' && parsed[1] !== 'desc') ||
-    typeof parsed[2] !== 'string' ||
-    (typeof parsed[3] !== 'string' && typeof parsed[3] !== 'number') ||
-    typeof parsed[4] !== 'string'
-  ) {
-    throw new BadCursor('cursor: is not a cursor this server gave');
-  }
-  const [sort, order, filter, value, id] = parsed as [string, SortOrder, string, string, string];
-  return { sort, order, filter, value, id };
-}

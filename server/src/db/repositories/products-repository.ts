@@ -2,7 +2,8 @@ import { and, asc, desc, eq, isNull, sql, sum, type AnyColumn, type SQL } from '
 import type { Db } from '../client';
 import { categories, productCounts, products, users, type ProductRow } from '../schema';
 import { newId, normaliseEmail } from './ids';
-import { BadCursor, decodeCursor, encodeCursor, type Page, type PageRequest } from './paging';
+import { CursorCodec, cursorNumber, cursorTimestamp } from './cursors';
+import { BadCursor, type Page, type PageRequest } from './paging';
 
 /**
  * Server-side caps of the lists answered as full arrays (newest first). The advertisement is
@@ -75,17 +76,27 @@ export type ProductChanges = Partial<
 >;
 
 /** The sort column, and how its value is written into (and read back from) a cursor. */
-const SORT_COLUMNS: Record<ProductSort, { column: AnyColumn; key: SQL; cast: string }> = {
+const SORT_COLUMNS: Record<
+  ProductSort,
+  { column: AnyColumn; key: SQL; cast: string; read: (value: string | number) => string }
+> = {
   // Timestamps keep microseconds: the cursor carries them as text, never as a JS Date.
   createdAt: {
     column: products.createdAt,
     key: sql`${products.createdAt}::text`,
     cast: 'timestamptz',
+    read: cursorTimestamp,
   },
-  resalePrice: { column: products.resalePrice, key: sql`${products.resalePrice}`, cast: 'float8' },
+  resalePrice: {
+    column: products.resalePrice,
+    key: sql`${products.resalePrice}`,
+    cast: 'float8',
+    read: cursorNumber,
+  },
 };
 
-export function productsRepository(db: Db) {
+/** `cursors` signs and reads the category pages' cursors (the server's secret). */
+export function productsRepository(db: Db, cursors: CursorCodec = new CursorCodec()) {
   const list = (where: SQL | undefined) =>
     db
       .select(productColumns)
@@ -102,14 +113,14 @@ export function productsRepository(db: Db) {
       condition ? eq(products.condition, condition) : undefined,
     );
     const fingerprint = `${categoryName}|${condition ?? ''}`;
-    const { column, key, cast } = SORT_COLUMNS[sort];
+    const { column, key, cast, read } = SORT_COLUMNS[sort];
     let where = filter;
     if (cursor !== undefined) {
-      const at = decodeCursor(cursor);
+      const at = cursors.decode(cursor);
       if (at.sort !== sort || at.order !== order || at.filter !== fingerprint) {
         throw new BadCursor('cursor: belongs to another sort or filter; start again without it');
       }
-      const value = sql`${String(at.value)}::${sql.raw(cast)}`;
+      const value = sql`${read(at.value)}::${sql.raw(cast)}`;
       // Keyset: the rows after the last one seen, in the same (sort value, id) order.
       const after =
         order === 'desc'
@@ -170,7 +181,13 @@ export function productsRepository(db: Db) {
     const last = rows[rows.length - 1];
     const nextCursor =
       more && last
-        ? encodeCursor({ sort, order, filter: fingerprint, value: last.cursorKey, id: last._id })
+        ? cursors.encode({
+            sort,
+            order,
+            filter: fingerprint,
+            value: String(last.cursorKey),
+            id: last._id,
+          })
         : null;
     const page = {
       rows: rows.map(({ cursorKey: _key, ...product }) => product),

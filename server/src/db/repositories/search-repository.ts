@@ -6,7 +6,14 @@ import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client';
 import type { ProductRow } from '../schema';
-import { BadCursor, decodeCursor, encodeCursor, type SortOrder } from './paging';
+import {
+  CursorCodec,
+  cursorNumber,
+  cursorOffset,
+  cursorTimestamp,
+  MAX_CURSOR_OFFSET,
+} from './cursors';
+import { BadCursor, type SortOrder } from './paging';
 
 export const SEARCH_SORTS = ['newest', 'price_asc', 'price_desc', 'deal', 'relevance'] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
@@ -373,7 +380,7 @@ function rangesOf(rows: RangeRow[]): Pick<Facets, 'price' | 'years'> {
   };
 }
 
-function searchQuery(request: SearchRequest, text: SQL | null) {
+function searchQuery(request: SearchRequest, text: SQL | null, cursors: CursorCodec) {
   const { sort, limit, cursor } = request;
   const filter = fingerprint(request);
   const where = conditions(request, text);
@@ -381,19 +388,13 @@ function searchQuery(request: SearchRequest, text: SQL | null) {
   let after: SQL | null = null;
   let offset = 0;
   if (cursor !== undefined) {
-    const at = decodeCursor(cursor);
-    if (at.sort !== sort || at.filter !== filter) {
+    const at = cursors.decode(cursor);
+    if (at.sort !== sort || at.filter !== filter || (keyset && at.order !== keyset.order)) {
       throw new BadCursor('cursor: belongs to another sort or filter; start again without it');
     }
     if (keyset) {
-      if (
-        at.order !== keyset.order ||
-        typeof at.value !== 'string' ||
-        (keyset.cast === 'float8' && (at.value.trim() === '' || Number.isNaN(Number(at.value))))
-      ) {
-        throw new BadCursor('cursor: is not a cursor this server gave');
-      }
-      const value = sql`${at.value}::${sql.raw(keyset.cast)}`;
+      const read = keyset.cast === 'float8' ? cursorNumber : cursorTimestamp;
+      const value = sql`${read(at.value)}::${sql.raw(keyset.cast)}`;
       const column = sql.raw(keyset.column);
       const id = sql.raw(keyset.id);
       after =
@@ -401,11 +402,7 @@ function searchQuery(request: SearchRequest, text: SQL | null) {
           ? sql`(${column}, ${id}) < (${value}, ${at.id})`
           : sql`(${column}, ${id}) > (${value}, ${at.id})`;
     } else {
-      const skip = Number(at.value);
-      if (!Number.isInteger(skip) || skip < 0) {
-        throw new BadCursor('cursor: is not a cursor this server gave');
-      }
-      offset = skip;
+      offset = cursorOffset(at.value);
     }
   }
 
@@ -467,7 +464,8 @@ function searchQuery(request: SearchRequest, text: SQL | null) {
   return { query, where, keyset, offset, filter };
 }
 
-export function searchRepository(db: Db) {
+/** `cursors` signs and reads the search pages' cursors (the server's secret). */
+export function searchRepository(db: Db, cursors: CursorCodec = new CursorCodec()) {
   /**
    * The text query of `q`: its words as typed (web-search syntax), or any of them also as the
    * known words a misspelt one resembles ('ferari' → ferrari): a query word that is no word of
@@ -720,7 +718,7 @@ export function searchRepository(db: Db) {
   async function search(request: SearchRequest) {
     const { sort, limit } = request;
     const text = await textQuery(request.q);
-    const { query, where, keyset, offset, filter } = searchQuery(request, text);
+    const { query, where, keyset, offset, filter } = searchQuery(request, text, cursors);
     const found = await withFairPrices(await rowsOf<RawRow>(db, query));
     // The relevance page carries the total; other sorts (and a page past the end) count.
     const inline = found[0]?.inlineTotal;
@@ -732,16 +730,16 @@ export function searchRepository(db: Db) {
     const rows = more ? found.slice(0, limit) : found;
     const last = rows[rows.length - 1];
     let nextCursor: string | null = null;
-    if (more && last) {
+    if (more && last && (keyset || offset + limit <= MAX_CURSOR_OFFSET)) {
       nextCursor = keyset
-        ? encodeCursor({
+        ? cursors.encode({
             sort,
             order: keyset.order,
             filter,
             value: String(last.cursorKey),
             id: last._id,
           })
-        : encodeCursor({ sort, order: 'asc', filter, value: offset + limit, id: last._id });
+        : cursors.encode({ sort, order: 'asc', filter, value: offset + limit, id: last._id });
     }
     return {
       rows: rows.map(toProduct),
@@ -888,7 +886,7 @@ export function searchRepository(db: Db) {
   async function explainSearch(request: SearchRequest): Promise<string> {
     const rows = await rowsOf<Record<string, string>>(
       db,
-      sql`explain ${searchQuery(request, await textQuery(request.q)).query}`,
+      sql`explain ${searchQuery(request, await textQuery(request.q), cursors).query}`,
     );
     return rows.map((r) => Object.values(r)[0]).join('\n');
   }

@@ -345,7 +345,7 @@ export type AddProductApiArg = {
     carName: string;
     /** an http(s) URL or a path on this origin */
     carPhoto: string;
-    /** 1 to 10 photos, the cover first: paths on this origin (the image host's `/image-host/i/…`) or absolute URLs of this origin */
+    /** 1 to 10 photos, the cover first: the image host's `/image-host/i/…` or the app's `/images/…`, as paths or on this origin, or photos of the configured outside image host (imgbb) */
     photos?: string[];
     /** one of the categories (Tesla, Ferrari, BMW, Lamborghini) */
     categoryName: string;
@@ -449,7 +449,7 @@ export type UpdateProductApiArg = {
     carName?: string;
     /** an http(s) URL or a path on this origin */
     carPhoto?: string;
-    /** 1 to 10 photos, the cover first: paths on this origin (the image host's `/image-host/i/…`) or absolute URLs of this origin */
+    /** 1 to 10 photos, the cover first: the image host's `/image-host/i/…` or the app's `/images/…`, as paths or on this origin, or photos of the configured outside image host (imgbb) */
     photos?: string[];
     categoryName?: string;
     /** Excellent, Good or Fair */
@@ -504,7 +504,7 @@ export type MoveOrderApiArg = {
   body: {
     /** accepted, declined, cancelled, sold */
     status: 'accepted' | 'declined' | 'cancelled' | 'sold';
-    /** why (when declining); plain text */
+    /** why (when declining); one line of plain text */
     reason?: string;
   };
 };
