@@ -176,6 +176,7 @@ export async function installAccess(app: FastifyInstance, options: AccessOptions
    * were kept, by its e-mail). Refused: the token of an account whose record was deleted, and
    * of an account whose e-mail's record was made for another sign-in account (the e-mail was
    * registered again). A sign-in account without a record yet (before `PUT /users`) goes on.
+   * The caller's e-mail is the record's, whatever the token says.
    */
   const loadCaller = async (request: FastifyRequest, account: SignedInAccount) => {
     const { user, deleted } = await app.repos.users.findForSignIn(account.uid, account.email);
@@ -184,7 +185,9 @@ export async function installAccess(app: FastifyInstance, options: AccessOptions
       throw httpError(401, ANOTHER_ACCOUNT);
     }
     request.caller = {
-      email: account.email,
+      // The record's e-mail: a sign-in account may have changed its own since, and that new
+      // e-mail must name nobody (not in a booking, not in PUT /users).
+      email: user ? normaliseEmail(user.email) : account.email,
       uid: account.uid,
       expiresAt: account.expiresAt,
       user: user && {
