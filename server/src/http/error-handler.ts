@@ -1,12 +1,14 @@
 /**
  * Every error becomes `{message}` with a status a caller can act on: a failed schema names the
  * field and its rule; a body the parser refused says what was wrong with it; a 4xx thrown by a
- * handler goes as it is; an unavailable dependency is a 503 without internals; anything else a
+ * handler goes as it is; a write naming a row deleted meanwhile is a 401 (the caller's own
+ * account) or a 409; an unavailable dependency is a 503 without internals; anything else a
  * 500 with the request's id (unique across processes: it finds that request in the logs).
  */
 import type { FastifyError, FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { ONE_LINE_PATTERN, SINGLE_LINE_PATTERN, singleLineProblem } from './single-line';
+import { isForeignKeyViolation, vanishedReference } from './vanished-reference';
 
 export interface ErrorHandlerOptions {
   /** The largest JSON body in bytes (named in the 413's message). */
@@ -45,7 +47,7 @@ const errorHandler: FastifyPluginAsync<ErrorHandlerOptions> = async (app, option
     FST_ERR_CTP_BODY_TOO_LARGE: [413, `body: is larger than ${options.bodyLimit / 1024} KB`],
     FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'content-length: does not match the body'],
   };
-  app.setErrorHandler((error: FastifyError, request, reply) => {
+  app.setErrorHandler(async (error: FastifyError, request, reply) => {
     if (error.validation) {
       return reply.code(400).send({ message: validationMessage(error) });
     }
@@ -63,6 +65,10 @@ const errorHandler: FastifyPluginAsync<ErrorHandlerOptions> = async (app, option
     }
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ message: error.message });
+    }
+    if (isForeignKeyViolation(error)) {
+      const [vanishedStatus, message] = await vanishedReference(app, request);
+      return reply.code(vanishedStatus).send({ message });
     }
     const code = typeof error.code === 'string' ? error.code : '';
     if (status === 503 || (!error.statusCode && /^(auth|app)\//.test(code))) {
