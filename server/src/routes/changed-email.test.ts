@@ -106,4 +106,26 @@ describe(`a sign-in account whose e-mail changed (${databaseKind})`, () => {
       name: victim.name,
     });
   });
+  it('takes no record made before uids were kept with its new e-mail (GET /jwt, never 500)', async () => {
+    const buyer = await registerUser(ctx.app, 'Buyer', 'changed-jwt');
+    // A record of the older kind: made before sign-in accounts were kept, no uid yet.
+    const email = uniqueEmail('changed-jwt-legacy');
+    await ctx.app.repos.users.upsert({ email, name: 'Legacy', userImg: '', userRole: 'Seller' });
+    const idToken = await changeEmail(buyer.idToken, email);
+
+    const jwt = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/jwt?email=${encodeURIComponent(email)}`,
+      headers: { authorization: `Bearer ${idToken}` },
+    });
+    expect(jwt.statusCode).toBe(200);
+    const legacy = await ctx.app.repos.users.findByEmail(email);
+    expect((await ctx.app.repos.users.findById(legacy!._id))?.authUid).toBeNull();
+    const seller = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/users/seller/${encodeURIComponent(email)}`,
+      headers: { authorization: `bearer ${jwt.json().accessToken as string}` },
+    });
+    expect(seller.statusCode).toBe(403);
+  });
 });

@@ -1,4 +1,16 @@
-import { and, asc, count, desc, eq, ilike, isNull, or, type AnyColumn } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  ilike,
+  isNull,
+  notExists,
+  or,
+  sql,
+  type AnyColumn,
+} from 'drizzle-orm';
 import type { Db } from '../client';
 import { deletedAccounts, users, type Role } from '../schema';
 import { newId, normaliseEmail } from './ids';
@@ -91,12 +103,19 @@ export function usersRepository(db: Db) {
       return { user: null, deleted: Boolean(tombstone) };
     },
 
-    /** Links a record made before sign-in accounts were kept to the account signing in now. */
+    /**
+     * Links a record made before sign-in accounts were kept to the account signing in now,
+     * unless that account has a record already (it changed its e-mail to this record's).
+     */
     async linkSignIn(email: string, uid: string): Promise<void> {
+      const own = db
+        .select({ one: sql`1` })
+        .from(users)
+        .where(eq(users.authUid, uid));
       await db
         .update(users)
         .set({ authUid: uid })
-        .where(and(eq(users.email, normaliseEmail(email)), isNull(users.authUid)));
+        .where(and(eq(users.email, normaliseEmail(email)), isNull(users.authUid), notExists(own)));
     },
 
     /** Remembers a sign-in account whose record is deleted (its tokens are refused from now). */
