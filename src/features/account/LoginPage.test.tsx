@@ -87,7 +87,9 @@ describe('Login page', () => {
   });
 
   it('shows Loading... while busy, then signs in, stores the access token and goes home', async () => {
-    const { user, router } = setup('/login', { delayMs: 300 });
+    // Each sign-in answer takes a second: on a busy machine a shorter wait could end the busy
+    // state between finding the button and reading it.
+    const { user, router } = setup('/login', { delayMs: 1000 });
     await user.type(await screen.findByLabelText('Email'), 'sam@example.com');
     await user.type(screen.getByLabelText('Password'), 'secret1');
     await user.click(screen.getByRole('button', { name: 'Login' }));
