@@ -2,7 +2,8 @@
  * `npm test`: every check, in order, with one closing line that totals the test cases.
  *   static: ESLint, import cycles (dependency-cruiser), Prettier, tsc (strict), contract freshness
  *   unit and component tests (Jest: web in jsdom, server on PGlite)
- *   server tests on PostgreSQL (DATABASE_URL, or Debian's cluster when installed)
+ *   server tests on PostgreSQL (DATABASE_URL, or Debian's cluster when installed), beside the
+ *     browser tests, with a sign-in emulator of their own
  *   browser tests (Playwright with Debian's Chromium against the running product)
  *   browser tests on the cluster (three replicas behind HAProxy on PostgreSQL)
  * Set TEST_POSTGRES=required to fail instead of skipping when no PostgreSQL can be had (CI does).
@@ -10,7 +11,14 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { isUp, startEmulator, waitUntilUp, type RunningEmulator } from './lib/emulator';
+import { runInBackground, type BackgroundRun } from './lib/background-run';
+import {
+  isUp,
+  startEmulator,
+  startEmulatorOnPorts,
+  waitUntilUp,
+  type RunningEmulator,
+} from './lib/emulator';
 
 const root = resolve(__dirname, '..');
 const reports = join(root, 'reports');
@@ -94,6 +102,15 @@ async function main(): Promise<void> {
   const started = Date.now();
   rmSync(reports, { recursive: true, force: true });
   mkdirSync(reports, { recursive: true });
+  // The server tests on PostgreSQL run beside the browser tests, with a sign-in emulator of their
+  // own (the browser tests' server seeds the demo accounts in the other): started now, so that it
+  // is up by then.
+  const pg = postgresUrl();
+  const pgEmulatorHost = '127.0.0.1:9299';
+  const pgEmulator =
+    pg && !(await isUp(pgEmulatorHost))
+      ? startEmulatorOnPorts({ auth: 9299, hub: 4420, logging: 4520 }, reports)
+      : undefined;
 
   run('lint: ESLint', bin('eslint'), ['.', '--max-warnings=0']);
   // Import cycles with type-only imports counted (ESLint's no-cycle skips them).
@@ -151,19 +168,23 @@ async function main(): Promise<void> {
   );
   countJest(jestReport);
 
-  const pg = postgresUrl();
+  let pgRun: BackgroundRun | undefined;
+  const pgReport = join(reports, 'jest-postgres.json');
   if (pg) {
-    const pgReport = join(reports, 'jest-postgres.json');
-    run(
-      'server tests on PostgreSQL',
+    console.log('\n▶ server tests on PostgreSQL: started beside the browser tests (output below)');
+    await waitUntilUp(pgEmulatorHost, 90_000, pgEmulator?.process).catch((error: unknown) =>
+      console.error(`The second sign-in emulator did not start: ${(error as Error).message}`),
+    );
+    // One worker: the browser tests share the two cores.
+    pgRun = runInBackground(
       bin('jest'),
-      ['--selectProjects', 'server', '--maxWorkers=2', '--json', `--outputFile=${pgReport}`],
+      ['--selectProjects', 'server', '--maxWorkers=1', '--json', `--outputFile=${pgReport}`],
       {
-        ...testEnv,
-        DATABASE_URL: pg,
+        cwd: root,
+        env: { ...testEnv, FIREBASE_AUTH_EMULATOR_HOST: pgEmulatorHost, DATABASE_URL: pg },
+        logFile: join(reports, 'jest-postgres.log'),
       },
     );
-    countJest(pgReport);
   } else if (process.env.TEST_POSTGRES === 'required') {
     outcomes.push({
       name: 'server tests on PostgreSQL',
@@ -186,6 +207,15 @@ async function main(): Promise<void> {
     testEnv,
   );
   countPlaywright(join(reports, 'e2e.json'));
+
+  if (pgRun) {
+    const { ok, seconds } = await pgRun.done;
+    console.log('\n▶ server tests on PostgreSQL (ran beside the browser tests)');
+    console.log(pgRun.output());
+    outcomes.push({ name: 'server tests on PostgreSQL', ok, passed: 0, failed: 0, seconds });
+    countJest(pgReport);
+  }
+  await pgEmulator?.stop();
 
   // The product as three replicas behind HAProxy on PostgreSQL (npm run start:cluster).
   const haproxy = ['/usr/sbin/haproxy', '/usr/bin/haproxy'].some((file) => existsSync(file));

@@ -3,7 +3,7 @@
  * and the benchmarks. The demo project id needs no account and no network.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 
 export const root = resolve(__dirname, '..', '..');
@@ -118,4 +118,34 @@ export function startEmulator(options: EmulatorOptions): RunningEmulator {
 /** Clears every account (between tests). */
 export async function clearAccounts(host: string): Promise<void> {
   await fetch(`http://${host}/emulator/v1/projects/${PROJECT_ID}/accounts`, { method: 'DELETE' });
+}
+
+/**
+ * Another emulator on ports of its own (the auth port, then the hub and logging ports), for a test
+ * suite that runs beside another one: its configuration is written into `folder`.
+ */
+export function startEmulatorOnPorts(
+  ports: { auth: number; hub: number; logging: number },
+  folder: string,
+): RunningEmulator {
+  const host = '127.0.0.1';
+  const configFile = join(folder, `firebase-${ports.auth}.json`);
+  writeFileSync(
+    configFile,
+    JSON.stringify({
+      emulators: {
+        auth: { host, port: ports.auth },
+        hub: { host, port: ports.hub },
+        logging: { host, port: ports.logging },
+        ui: { enabled: false },
+        singleProjectMode: true,
+      },
+    }),
+  );
+  return startEmulator({
+    configFile,
+    authPort: ports.auth,
+    hubPort: ports.hub,
+    logFile: join(folder, `emulator-${ports.auth}.log`),
+  });
 }
