@@ -46,7 +46,7 @@ it('writes the asked numbers of users, products and orders, once', async () => {
     select bool_and(car_photo ~ '^/images/cars/car-(0[1-9]|1[0-2])\\.svg$') as photos,
            bool_and(car_name like category_name || ' %') as names,
            bool_and(resale_price > 0 and resale_price <= original_price) as prices,
-           bool_and(user_years between 0 and 10) as years,
+           bool_and(user_years between 0 and 30) as years,
            bool_and(condition in ('Excellent', 'Good', 'Fair')) as conditions,
            bool_and(post_time ~ '^[0-9]{1,2}/[0-9]{1,2}/[0-9]{4}, [0-9]{1,2}:[0-9]{2}:[0-9]{2} (AM|PM)$') as post_times,
            bool_and(created_at <= now()) as dates,

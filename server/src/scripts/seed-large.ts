@@ -4,11 +4,12 @@
  * sellers, 15,000 buyers) and 200,000 orders. For measuring the catalogue at scale
  * (`npm run bench:scale`), never for production.
  *
- * The rows are generated inside the database (`INSERT … SELECT … FROM generate_series`), in
- * one transaction, so it is as fast as the database can write them and a failure leaves
- * nothing behind. Values are deterministic (a hash of the row number): real car models per
- * brand, prices in each brand's range, US cities, years used, conditions, post dates over
- * the last two years, the demo car pictures. It is idempotent: a second run finds its first
+ * Users and orders are generated inside the database (`INSERT … SELECT … FROM generate_series`),
+ * the cars in this process from the known market (known-market.ts: real models per make, model
+ * years, mileages, conditions and prices from a known rule, so `npm run bench:value` can tell how
+ * far the market values are from the truth), all in one transaction, so a failure leaves
+ * nothing behind. Values are deterministic (a hash of the row number): US cities, post dates
+ * over the last two years, the demo car pictures. It is idempotent: a second run finds its first
  * user, writes nothing and says so. With PGlite, stop the server first (one process at a time).
  *
  * Sizes can be changed for a quick try: `--products=N --users=N --orders=N`.
@@ -20,6 +21,8 @@ import { runScript } from './run-script';
 import { openDatabase, type Db } from '../db/client';
 import { acquirePgliteLock } from '../db/pglite-lock';
 import { seedReferenceData } from '../db/seed';
+import { FIRST, LAST } from './seed-large-names';
+import { insertKnownCars } from './seed-large-products';
 
 export interface LargeSizes {
   products: number;
@@ -31,192 +34,6 @@ export const LARGE_SIZES: LargeSizes = { products: 100_000, users: 20_000, order
 
 /** One user in four is a seller. */
 const SELLER_EVERY = 4;
-
-const FIRST = [
-  'James',
-  'Mary',
-  'Robert',
-  'Patricia',
-  'John',
-  'Jennifer',
-  'Michael',
-  'Linda',
-  'David',
-  'Elizabeth',
-  'William',
-  'Barbara',
-  'Richard',
-  'Susan',
-  'Joseph',
-  'Jessica',
-  'Thomas',
-  'Sarah',
-  'Carlos',
-  'Karen',
-  'Daniel',
-  'Lisa',
-  'Matthew',
-  'Nancy',
-  'Anthony',
-  'Sofia',
-  'Mark',
-  'Aisha',
-  'Wei',
-  'Priya',
-  'Hiroshi',
-  'Fatima',
-  'Luca',
-  'Olga',
-  'Kwame',
-  'Ines',
-];
-const LAST = [
-  'Smith',
-  'Johnson',
-  'Williams',
-  'Brown',
-  'Jones',
-  'Garcia',
-  'Miller',
-  'Davis',
-  'Rodriguez',
-  'Martinez',
-  'Hernandez',
-  'Lopez',
-  'Gonzalez',
-  'Wilson',
-  'Anderson',
-  'Thomas',
-  'Taylor',
-  'Moore',
-  'Jackson',
-  'Martin',
-  'Lee',
-  'Perez',
-  'Thompson',
-  'White',
-  'Harris',
-  'Clark',
-  'Nguyen',
-  'Patel',
-  'Kim',
-  'Okafor',
-  'Rossi',
-  'Novak',
-];
-const CITIES = [
-  'Austin, TX',
-  'Dallas, TX',
-  'Houston, TX',
-  'San Jose, CA',
-  'Los Angeles, CA',
-  'San Diego, CA',
-  'Miami, FL',
-  'Orlando, FL',
-  'Tampa, FL',
-  'Chicago, IL',
-  'Denver, CO',
-  'Seattle, WA',
-  'Portland, OR',
-  'Phoenix, AZ',
-  'Las Vegas, NV',
-  'Salt Lake City, UT',
-  'Atlanta, GA',
-  'Charlotte, NC',
-  'Nashville, TN',
-  'New York, NY',
-  'Boston, MA',
-  'Philadelphia, PA',
-  'Detroit, MI',
-  'Minneapolis, MN',
-  'Kansas City, MO',
-  'Columbus, OH',
-  'Pittsburgh, PA',
-  'Baltimore, MD',
-  'Newark, NJ',
-  'Scottsdale, AZ',
-];
-/** Per category, in the seed's order: models, price range (USD), the demo pictures. */
-const CATEGORIES = [
-  {
-    name: 'Tesla',
-    models: [
-      'Model 3 Long Range',
-      'Model 3 Performance',
-      'Model S Plaid',
-      'Model S Long Range',
-      'Model X Plaid',
-      'Model Y Performance',
-      'Model Y Long Range',
-      'Cybertruck AWD',
-    ],
-    low: 38_000,
-    high: 125_000,
-    firstPicture: 1,
-  },
-  {
-    name: 'Ferrari',
-    models: [
-      '488 GTB',
-      'Portofino M',
-      'Roma',
-      'F8 Tributo',
-      'SF90 Stradale',
-      '812 Superfast',
-      '296 GTB',
-      'California T',
-      'GTC4Lusso',
-    ],
-    low: 190_000,
-    high: 520_000,
-    firstPicture: 4,
-  },
-  {
-    name: 'BMW',
-    models: [
-      'M3 Competition',
-      'M4 Competition',
-      'M5 CS',
-      'i4 M50',
-      'iX xDrive50',
-      '330i xDrive',
-      'X5 M60i',
-      'X3 M40i',
-      'Z4 M40i',
-    ],
-    low: 35_000,
-    high: 140_000,
-    firstPicture: 7,
-  },
-  {
-    name: 'Lamborghini',
-    models: [
-      'Huracán EVO',
-      'Huracán STO',
-      'Huracán Tecnica',
-      'Urus S',
-      'Urus Performante',
-      'Aventador S',
-      'Aventador SVJ',
-      'Revuelto',
-    ],
-    low: 210_000,
-    high: 600_000,
-    firstPicture: 10,
-  },
-];
-const DESCRIPTIONS = [
-  'One owner, always garaged, full service history.',
-  'Non-smoker, no accidents, clean title.',
-  'New tyres and brakes last spring.',
-  'Small stone chips on the bonnet, otherwise very clean.',
-  'Ceramic coating and paint protection film on the front.',
-  'Dealer maintained; both keys and the original window sticker.',
-  'Needs a bumper respray; mechanically perfect.',
-  'Upgraded sound system and tinted windows.',
-  'Highway miles mostly; interior like new.',
-  'Recent major service; ready for a long road trip.',
-];
 
 const text = (values: readonly string[]) =>
   sql.raw(`ARRAY[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}]::text[]`);
@@ -275,10 +92,9 @@ export async function seedLarge(
     await work();
     seconds[name] = Math.round((performance.now() - started) / 100) / 10;
   };
-  const twoYears = 2 * 365 * 24 * 3600;
+  const year = new Date().getUTCFullYear();
   // Numbers go into the SQL text (not as parameters), so every expression has a known type.
   const n = (value: number) => sql.raw(String(Math.floor(value)));
-  const categories = n(CATEGORIES.length);
   const every = n(SELLER_EVERY);
   const everyButOne = n(SELLER_EVERY - 1);
 
@@ -298,73 +114,8 @@ export async function seedLarge(
       `),
     );
 
-    // Per category: models, price range and first picture, indexed by g % categories.
-    const models = CATEGORIES.map((c) => text(c.models));
-    const modelOf = sql.join(
-      CATEGORIES.map(
-        (c, i) =>
-          sql`when ${sql.raw(String(i))} then ${sql.raw(`'${c.name} '`)} || (${models[i]})[1 + ${rnd(5, c.models.length)}]`,
-      ),
-      sql` `,
-    );
-    const lowOf = sql.join(
-      CATEGORIES.map((c, i) => sql.raw(`when ${i} then ${c.low}`)),
-      sql` `,
-    );
-    const spanOf = sql.join(
-      CATEGORIES.map((c, i) => sql.raw(`when ${i} then ${c.high - c.low}`)),
-      sql` `,
-    );
-    const pictureOf = sql.join(
-      CATEGORIES.map((c, i) => sql.raw(`when ${i} then ${c.firstPicture}`)),
-      sql` `,
-    );
-    const categoryOf = sql.join(
-      CATEGORIES.map((c, i) => sql.raw(`when ${i} then '${c.name}'`)),
-      sql` `,
-    );
-
     await timed('products', () =>
-      tx.execute(sql`
-        insert into products (id, car_name, car_photo, category_name, condition, original_price,
-          resale_price, product_location, user_years, post_time, product_description,
-          seller_name, seller_photo, email, advertisement, created_at)
-        select ${productId(sql`v.g`)},
-               v.car_name,
-               '/images/cars/car-' || lpad((v.picture + ${rnd(6, 3, 'v.g')})::text, 2, '0') || '.svg',
-               v.category_name,
-               v.condition,
-               v.original_price,
-               greatest(round(v.original_price * (0.93 - 0.045 * v.years - v.wear) / 100) * 100,
-                        round(v.original_price * 0.3 / 100) * 100),
-               ${pick(CITIES, 7, 'v.g')},
-               v.years,
-               to_char(v.created_at at time zone 'UTC', 'FMMM/FMDD/YYYY, FMHH12:MI:SS AM'),
-               ${pick(DESCRIPTIONS, 8, 'v.g')} || ' ' || ${pick(DESCRIPTIONS, 9, 'v.g')},
-               s.name,
-               s.user_img,
-               s.email,
-               case when ${rnd(10, 100, 'v.g')} = 0 then 'true' else 'false' end,
-               v.created_at
-        from (
-          select g,
-                 case g % ${categories} ${modelOf} end as car_name,
-                 case g % ${categories} ${categoryOf} end as category_name,
-                 case g % ${categories} ${pictureOf} end as picture,
-                 round((case g % ${categories} ${lowOf} end
-                        + ${rnd(11, 1_000_000)}::float8 / 1000000
-                          * case g % ${categories} ${spanOf} end) / 100) * 100 as original_price,
-                 ${rnd(12, 11)} as years,
-                 case when ${rnd(13, 20)} < 7 then 'Excellent'
-                      when ${rnd(13, 20)} < 16 then 'Good' else 'Fair' end as condition,
-                 case when ${rnd(13, 20)} < 7 then 0.0
-                      when ${rnd(13, 20)} < 16 then 0.05 else 0.12 end as wear,
-                 now() - make_interval(secs => ${rnd(14, twoYears)}) - g * interval '1 microsecond'
-                   as created_at
-          from generate_series(1, ${n(sizes.products)}) g
-        ) v
-        join users s on s.id = ${userId(sql`(${every} * (1 + ${rnd(15, sellers, 'v.g')}))`)}
-      `),
+      insertKnownCars(tx as unknown as Db, sizes.products, sellers, SELLER_EVERY, year),
     );
 
     await timed('orders', () =>

@@ -1,0 +1,77 @@
+/**
+ * The large seed's cars (seed-large.ts): car `g` is car `g` of the known market
+ * (known-market.ts: make, model, year, mileage, condition and a price from a known rule), with
+ * a seller, a city, a description and a post date drawn from the same row number, so every run
+ * writes the same cars. Generated here and written in batches, each one statement over a JSON
+ * array of its rows.
+ */
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { knownCar, uniform } from './known-market';
+import { CITIES, DESCRIPTIONS } from './seed-large-names';
+
+/** Cars per statement: about 3 MB of JSON. */
+const BATCH = 5_000;
+const TWO_YEARS_SECONDS = 2 * 365 * 24 * 3600;
+
+const draw = <T>(items: readonly T[], g: number, stream: number): T =>
+  items[Math.floor(uniform(g, stream) * items.length)]!;
+
+/** Row `g`'s car as the insert statement reads it. */
+function productRow(g: number, year: number, sellers: number, sellerEvery: number) {
+  const car = knownCar(g, year);
+  const picture = car.makeIndex * 3 + 1 + Math.floor(uniform(g, 20) * 3);
+  return {
+    g,
+    seller: sellerEvery * (1 + Math.floor(uniform(g, 21) * sellers)),
+    car_name: `${car.make} ${car.model} ${car.trim}`,
+    car_photo: `/images/cars/car-${String(picture).padStart(2, '0')}.svg`,
+    category_name: car.make,
+    condition: car.condition,
+    original_price: Math.max(Math.round(car.newPrice / 100) * 100, car.price),
+    resale_price: car.price,
+    product_location: draw(CITIES, g, 22),
+    user_years: year - car.modelYear > 0 ? year - car.modelYear : 0,
+    product_description: `${draw(DESCRIPTIONS, g, 23)} ${draw(DESCRIPTIONS, g, 24)}`,
+    advertisement: Math.floor(uniform(g, 25) * 100) === 0 ? 'true' : 'false',
+    age_seconds: Math.floor(uniform(g, 26) * TWO_YEARS_SECONDS),
+  };
+}
+
+/**
+ * Writes cars 1…`count` of the known market as of `year`, each sold by one of the `sellers`
+ * sellers (users `sellerEvery`, 2 × `sellerEvery`, …).
+ */
+export async function insertKnownCars(
+  tx: Db,
+  count: number,
+  sellers: number,
+  sellerEvery: number,
+  year: number,
+): Promise<void> {
+  for (let first = 1; first <= count; first += BATCH) {
+    const rows = [];
+    for (let g = first; g < Math.min(first + BATCH, count + 1); g++) {
+      rows.push(productRow(g, year, sellers, sellerEvery));
+    }
+    await tx.execute(sql`
+      insert into products (id, car_name, car_photo, category_name, condition, original_price,
+        resale_price, product_location, user_years, post_time, product_description,
+        seller_name, seller_photo, email, advertisement, created_at)
+      select substr(md5('large-product-' || x.g), 1, 24), x.car_name, x.car_photo,
+             x.category_name, x.condition, x.original_price, x.resale_price, x.product_location,
+             x.user_years,
+             to_char(t.created_at at time zone 'UTC', 'FMMM/FMDD/YYYY, FMHH12:MI:SS AM'),
+             x.product_description, s.name, s.user_img, s.email, x.advertisement, t.created_at
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(g int, seller int,
+             car_name text, car_photo text, category_name text, condition text,
+             original_price float8, resale_price float8, product_location text,
+             user_years float8, product_description text, advertisement text, age_seconds int)
+      cross join lateral (
+        select now() - make_interval(secs => x.age_seconds) - x.g * interval '1 microsecond'
+          as created_at
+      ) t
+      join users s on s.id = substr(md5('large-user-' || x.seller), 1, 24)
+      order by x.g`);
+  }
+}
