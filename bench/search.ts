@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { Client } from 'pg';
 import { openDatabase } from '../server/src/db/client';
 import { repositories } from '../server/src/db/repositories';
-import type { SearchRequest } from '../server/src/db/repositories/search-repository';
+import type { SearchRequest } from '../server/src/catalogue/search-types';
 import { root, startServer } from './lib';
 
 const SECRET = 'bench-access-token-secret-0123456789abcdef';

@@ -15,7 +15,7 @@ import dealRatios, {
   DEAL_REFRESH_DELAY_MS,
   DEAL_REFRESH_POLL_MS,
   type DealRatiosOptions,
-} from './http/deal-ratios';
+} from './catalogue/deal-ratios';
 import errorHandler from './http/error-handler';
 import nulCheck from './http/nul-check';
 import rateLimits, { type RateLimits } from './http/rate-limits';
@@ -32,7 +32,8 @@ import notificationRoutes from './routes/notifications';
 import orderRoutes from './routes/orders';
 import productRoutes from './routes/products';
 import { sharedSchemas } from './routes/schemas';
-import searchRoutes, { searchSchemas } from './routes/search';
+import searchRoutes from './routes/search';
+import { searchSchemas } from './routes/search-schemas';
 import userRoutes from './routes/users';
 import { API_PREFIX, repoRoot } from './paths';
 
@@ -85,7 +86,7 @@ export interface AppOptions {
   rateLimitStore?: 'memory' | 'database';
   /** How long catalogue answers are kept (ms, at most 1000; 0: none). Default CATALOGUE_CACHE_MS. */
   catalogueCacheMs?: number;
-  /** When the deal ratios are refreshed after a change, and checked anyway (http/deal-ratios.ts). */
+  /** When the deal ratios are refreshed after a change, and checked anyway (catalogue/deal-ratios.ts). */
   dealRatios?: Partial<DealRatiosOptions>;
   /** Where people open the app (absolute links: car pages, sitemaps); default the local one. */
   publicOrigin?: string;

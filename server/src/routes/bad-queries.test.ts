@@ -4,7 +4,7 @@
  * a 400 naming the parameter.
  */
 import { createHash } from 'node:crypto';
-import { CursorCodec } from '../db/repositories/cursors';
+import { CursorCodec } from '../catalogue/cursors';
 import {
   buildTestApp,
   databaseKind,

@@ -6,7 +6,7 @@ import { httpError } from '../http/errors';
 import { NEXT_CURSOR_HEADER } from '../http/page-headers';
 import { ownedProduct, sellerOf } from './owned-products';
 import { checkCarPhotos, type CarPhotoOrigins } from './car-photos';
-import { PhotoList } from './search';
+import { PhotoList } from './search-schemas';
 import { normaliseEmail } from '../db/repositories/ids';
 import { LIST_CAPS, PRODUCT_SORTS } from '../db/repositories/products-repository';
 import {

@@ -1,10 +1,10 @@
 import type { Db } from '../client';
 import { catalogueReplicasRepository } from './catalogue-replicas-repository';
-import { CursorCodec } from './cursors';
+import { CursorCodec } from '../../catalogue/cursors';
 import { notificationsRepository } from './notifications-repository';
 import { ordersRepository } from './orders-repository';
 import { productsRepository } from './products-repository';
-import { searchRepository } from './search-repository';
+import { searchRepository } from '../../catalogue/search-repository';
 import { rateLimitsRepository } from './rate-limits-repository';
 import { usersRepository } from './users-repository';
 

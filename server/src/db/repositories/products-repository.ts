@@ -2,7 +2,7 @@ import { and, asc, desc, eq, isNull, sql, sum, type AnyColumn, type SQL } from '
 import type { Db } from '../client';
 import { categories, productCounts, products, users, type ProductRow } from '../schema';
 import { newId, normaliseEmail } from './ids';
-import { CursorCodec, cursorNumber, cursorTimestamp } from './cursors';
+import { CursorCodec, cursorNumber, cursorTimestamp } from '../../catalogue/cursors';
 import { BadCursor, type Page, type PageRequest } from './paging';
 
 /**

@@ -4,7 +4,7 @@
  *
  * Every replica hears every change (the catalogue cache is cleared on each notice, and a notice
  * arrives only once its change has committed): a change heard marks this replica's ratios dirty,
- * and `delayMs` later it refreshes them (search-repository.ts, refreshDeals: one pass, only the
+ * and `delayMs` later it refreshes them (deal-ratio-refresh.ts, refreshDeals: one pass, only the
  * ratios that changed written). A refresh holds an advisory lock: when another replica's is
  * running, this one tries again `delayMs` later, so each change is in a refresh that began after
  * it committed. Whatever happens to the notices (a listener reconnecting), every `pollMs` a

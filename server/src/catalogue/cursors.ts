@@ -6,7 +6,7 @@
  * the database; and the parts of a genuine one are checked again before use.
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { BadCursor, type CursorKey, type SortOrder } from './paging';
+import { BadCursor, type CursorKey, type SortOrder } from '../db/repositories/paging';
 
 /** The signature's length in base64url characters (16 bytes of the HMAC). */
 const MAC_CHARS = 22;

@@ -9,7 +9,7 @@ import {
   cursorTimestamp,
   MAX_CURSOR_OFFSET,
 } from './cursors';
-import { BadCursor, type CursorKey } from './paging';
+import { BadCursor, type CursorKey } from '../db/repositories/paging';
 
 const SECRET = 'a-secret-of-at-least-32-characters-for-cursors';
 const key: CursorKey = {

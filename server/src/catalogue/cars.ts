@@ -1,0 +1,62 @@
+/** One car for its page (with its seller and fair price), and the cars for sale for the sitemap. */
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { FAIR_PRICE, FAIR_PRICE_COLUMNS } from './fair-price';
+import { COLUMNS, rowsOf, toProduct, type RawRow } from './search-rows';
+import type { SellerSummary } from './search-types';
+
+/** The car's page's and the sitemap's reads of the cars. */
+export function carQueries(db: Db) {
+  /** One car, sold or not, with its fair price (null when sold) and its seller; null: none. */
+  async function car(id: string) {
+    const [row] = await rowsOf<
+      RawRow & {
+        sellerName2: string | null;
+        sellerImg: string | null;
+        memberSince: Date | string | null;
+        carsSold: number | string;
+      }
+    >(
+      db,
+      sql`select ${COLUMNS}, ${FAIR_PRICE_COLUMNS},
+          u.name as "sellerName2", u.user_img as "sellerImg", u.created_at as "memberSince",
+          (select count(*) from products s where s.email = p.email and s.sold_at is not null)
+            as "carsSold"
+        from products p
+        left join users u on u.email = p.email
+        ${FAIR_PRICE}
+        where p.id = ${id}`,
+    );
+    if (!row) return null;
+    const { sellerName2, sellerImg, memberSince, carsSold, ...rest } = row;
+    const product = toProduct(rest);
+    const seller: SellerSummary = {
+      name: sellerName2 ?? product.sellerName,
+      photo: sellerImg || product.sellerPhoto,
+      verified: product.isVerify === 'true',
+      memberSince: memberSince ? new Date(memberSince).toISOString() : '',
+      carsSold: Number(carsSold),
+    };
+    return { ...product, fairPrice: product.sold ? null : product.fairPrice, seller };
+  }
+
+  /** Cars for sale's ids and when each last changed, in id order: `limit` after `offset`. */
+  async function forSaleIds(offset: number, limit: number) {
+    const rows = await rowsOf<{ id: string; lastmod: Date | string }>(
+      db,
+      sql`select p.id, coalesce(p.updated_at, p.created_at) as lastmod from products p
+        where p.sold_at is null order by p.id limit ${limit} offset ${offset}`,
+    );
+    return rows.map((r) => ({ id: r.id, lastmod: new Date(r.lastmod).toISOString() }));
+  }
+
+  async function countForSale(): Promise<number> {
+    const [row] = await rowsOf<{ n: number | string }>(
+      db,
+      sql`select count(*) as n from products p where p.sold_at is null`,
+    );
+    return Number(row?.n ?? 0);
+  }
+
+  return { car, forSaleIds, countForSale };
+}

@@ -1,0 +1,101 @@
+/** The SQL of a search's filters: its WHERE conditions, its fingerprint and its total. */
+import { createHash } from 'node:crypto';
+import { sql, type SQL } from 'drizzle-orm';
+import type { SearchFilters } from './search-types';
+
+/** `%`, `_` and `\` taken literally inside a LIKE pattern. */
+function likeLiteral(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** The WHERE conditions of the filters (cars for sale only), leaving out one facet's own. */
+export function conditions(
+  filters: SearchFilters,
+  text: SQL | null,
+  except?: 'category' | 'condition',
+): SQL {
+  const parts: SQL[] = [sql`p.sold_at is null`];
+  if (text) parts.push(sql`p.search @@ ${text}`);
+  if (except !== 'category' && filters.categories?.length) {
+    parts.push(
+      sql`p.category_name in (${sql.join(
+        filters.categories.map((c) => sql`${c}`),
+        sql`, `,
+      )})`,
+    );
+  }
+  if (except !== 'condition' && filters.conditions?.length) {
+    parts.push(
+      sql`p.condition in (${sql.join(
+        filters.conditions.map((c) => sql`${c}`),
+        sql`, `,
+      )})`,
+    );
+  }
+  if (filters.minPrice !== undefined) parts.push(sql`p.resale_price >= ${filters.minPrice}`);
+  if (filters.maxPrice !== undefined) parts.push(sql`p.resale_price <= ${filters.maxPrice}`);
+  if (filters.minYears !== undefined) parts.push(sql`p.user_years >= ${filters.minYears}`);
+  if (filters.maxYears !== undefined) parts.push(sql`p.user_years <= ${filters.maxYears}`);
+  if (filters.location?.trim()) {
+    parts.push(sql`p.product_location ilike ${`%${likeLiteral(filters.location.trim())}%`}`);
+  }
+  if (filters.verified) {
+    parts.push(
+      sql`exists (select 1 from users v where v.email = p.email and v.user_verify = 'true')`,
+    );
+  }
+  return sql.join(parts, sql` and `);
+}
+
+/** A short fingerprint of the filters: a cursor is good for the same filters only. */
+export function fingerprint(filters: SearchFilters): string {
+  const canonical = JSON.stringify([
+    filters.q?.trim() ?? '',
+    [...(filters.categories ?? [])].sort(),
+    [...(filters.conditions ?? [])].sort(),
+    filters.minPrice ?? null,
+    filters.maxPrice ?? null,
+    filters.minYears ?? null,
+    filters.maxYears ?? null,
+    filters.location?.trim().toLowerCase() ?? '',
+    filters.verified ?? false,
+  ]);
+  return createHash('sha256').update(canonical).digest('base64url').slice(0, 16);
+}
+
+/**
+ * The count of the cars a search matches. Filtered by category and condition only (or not at
+ * all), it is a sum of at most twelve rows of product_counts (cars for sale per category and
+ * condition, kept by triggers) instead of a count of up to every car.
+ */
+export function totalQuery(filters: SearchFilters, text: SQL | null, where: SQL): SQL {
+  if (!groupsOnly(filters, text)) return sql`select count(*) as n from products p where ${where}`;
+  return sql`select coalesce(sum(n), 0) as n from product_counts
+    where ${countsWhere(filters.categories, filters.conditions)}`;
+}
+
+/** Whether the filters are category and condition only (product_counts can count them). */
+export function groupsOnly(filters: SearchFilters, text: SQL | null): boolean {
+  return (
+    !text &&
+    filters.minPrice === undefined &&
+    filters.maxPrice === undefined &&
+    filters.minYears === undefined &&
+    filters.maxYears === undefined &&
+    !filters.location?.trim() &&
+    !filters.verified
+  );
+}
+
+/** The rows of product_counts of these categories and conditions (absent: all). */
+export function countsWhere(categories?: string[], conditions?: string[]): SQL {
+  const parts: SQL[] = [sql`true`];
+  const list = (values: string[]) =>
+    sql.join(
+      values.map((v) => sql`${v}`),
+      sql`, `,
+    );
+  if (categories?.length) parts.push(sql`category_name in (${list(categories)})`);
+  if (conditions?.length) parts.push(sql`condition in (${list(conditions)})`);
+  return sql.join(parts, sql` and `);
+}

@@ -1,0 +1,129 @@
+/**
+ * The page query of a search: keyset paging for the newest, price and deal sorts (signed
+ * cursors), an offset inside the cursor for relevance. The same SQL runs on PGlite and
+ * PostgreSQL (migration 0009 has the indexes it relies on).
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { BadCursor, type SortOrder } from '../db/repositories/paging';
+import { type CursorCodec, cursorNumber, cursorOffset, cursorTimestamp } from './cursors';
+import { conditions, fingerprint } from './search-filters';
+import { COLUMNS } from './search-rows';
+import type { SearchRequest, SearchSort } from './search-types';
+
+/**
+ * Keyset sorts: their column, direction, how the cursor's value is cast back, and the id column
+ * that breaks ties (the same index holds both). The deal sort reads product_deals' index
+ * (ratio, car): each car's stored deal ratio (migration 0010).
+ */
+export const KEYSET: Record<
+  Exclude<SearchSort, 'relevance'>,
+  { column: string; order: SortOrder; key: string; cast: string; id: string }
+> = {
+  newest: {
+    column: 'p.created_at',
+    order: 'desc',
+    key: 'p.created_at::text',
+    cast: 'timestamptz',
+    id: 'p.id',
+  },
+  price_asc: {
+    column: 'p.resale_price',
+    order: 'asc',
+    key: 'p.resale_price',
+    cast: 'float8',
+    id: 'p.id',
+  },
+  price_desc: {
+    column: 'p.resale_price',
+    order: 'desc',
+    key: 'p.resale_price',
+    cast: 'float8',
+    id: 'p.id',
+  },
+  deal: { column: 'd.ratio', order: 'asc', key: 'd.ratio', cast: 'float8', id: 'd.product_id' },
+};
+
+/** The page query of a search, and what paging needs to answer it. */
+export function searchQuery(request: SearchRequest, text: SQL | null, cursors: CursorCodec) {
+  const { sort, limit, cursor } = request;
+  const filter = fingerprint(request);
+  const where = conditions(request, text);
+  const keyset = sort === 'relevance' ? undefined : KEYSET[sort];
+  let after: SQL | null = null;
+  let offset = 0;
+  if (cursor !== undefined) {
+    const at = cursors.decode(cursor);
+    if (at.sort !== sort || at.filter !== filter || (keyset && at.order !== keyset.order)) {
+      throw new BadCursor('cursor: belongs to another sort or filter; start again without it');
+    }
+    if (keyset) {
+      const read = keyset.cast === 'float8' ? cursorNumber : cursorTimestamp;
+      const value = sql`${read(at.value)}::${sql.raw(keyset.cast)}`;
+      const column = sql.raw(keyset.column);
+      const id = sql.raw(keyset.id);
+      after =
+        keyset.order === 'desc'
+          ? sql`(${column}, ${id}) < (${value}, ${at.id})`
+          : sql`(${column}, ${id}) > (${value}, ${at.id})`;
+    } else {
+      offset = cursorOffset(at.value);
+    }
+  }
+
+  let query: SQL;
+  if (keyset) {
+    const direction = sql.raw(keyset.order);
+    const from =
+      sort === 'deal'
+        ? sql`product_deals d join products p on p.id = d.product_id`
+        : sql`products p`;
+    const candidates = sql`select p.id, ${sql.raw(keyset.column)} as sort_key,
+            ${sql.raw(keyset.key)}::text as cursor_key
+          from ${from}
+          where ${where}${after ? sql` and ${after}` : sql``}`;
+    // The page's ids first, then their columns, seller and fair price. Without free text, an
+    // index walk in the sort's order that stops after a page. With it, the matches first (the
+    // words' index), then the page's top of them: walking the sort's index, each car's words
+    // read on the way, went through 40,000 cheaper cars before the first Ferrari ('ferari' by
+    // price, 54 ms), and matches far along the order would mean reading every car. The first
+    // page counts the matches it has read (the total, without reading them again).
+    const page = text
+      ? sql`matches as materialized (${candidates}), page as (
+            select * from matches
+            order by sort_key ${direction}, id ${direction}
+            limit ${limit + 1}
+          )`
+      : sql`page as (
+            ${candidates}
+            order by ${sql.raw(keyset.column)} ${direction}, ${sql.raw(keyset.id)} ${direction}
+            limit ${limit + 1}
+          )`;
+    const total = text && !after ? sql`, (select count(*) from matches) as "inlineTotal"` : sql``;
+    query = sql`with ${page}
+        select ${COLUMNS}, page.cursor_key as "cursorKey"${total}
+        from page join products p on p.id = page.id
+        left join users u on u.email = p.email
+        order by page.sort_key ${direction}, page.id ${direction}`;
+  } else {
+    const rank = text ? sql`ts_rank(p.search, ${text})` : sql`0`;
+    // Every match is read to rank it anyway: the total comes from the same pass.
+    // The ranks are counted over (id, rank) pairs only: a window over the scanned rows, each
+    // with its words, outgrew work_mem at 25,000 matches and went to disk.
+    query = sql`with ranked as (
+          select p.id, ${rank} as rank
+          from products p
+          where ${where}
+          offset 0
+        ), page as (
+          select id, rank, count(*) over () as total
+          from ranked
+          order by rank desc, id
+          limit ${limit + 1} offset ${offset}
+        )
+        select ${COLUMNS}, page.total as "inlineTotal"
+        from page join products p on p.id = page.id
+        left join users u on u.email = p.email
+        order by page.rank desc, p.id`;
+  }
+  return { query, where, keyset, offset, filter };
+}

@@ -1,0 +1,60 @@
+/** The columns a search or a car's page reads of a car, and how a row becomes its answer. */
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { rateFairPrice } from './fair-price';
+import type { SearchProduct } from './search-types';
+
+export const COLUMNS = sql.raw(`p.id as "_id", p.car_name as "carName", p.car_photo as "carPhoto",
+  p.category_name as "categoryName", p.condition as "condition",
+  p.original_price as "originalPrice", p.resale_price as "resalePrice",
+  p.product_location as "productLocation", p.user_years as "userYears",
+  p.post_time as "postTime", p.product_description as "productDescription",
+  p.seller_name as "sellerName", p.seller_photo as "sellerPhoto", p.email as "email",
+  p.advertisement as "advertisement", coalesce(u.user_verify, 'false') as "isVerify",
+  p.sold_at is not null as "sold", p.photos as "photos"`);
+
+export interface RawRow extends Omit<SearchProduct, 'fairPrice'> {
+  fpN: number | null;
+  fpQ1: number | null;
+  fpMedian: number | null;
+  fpQ3: number | null;
+  cursorKey?: string | number;
+  createdAt?: unknown;
+  inlineTotal?: number | string;
+}
+
+export function toProduct(row: RawRow): SearchProduct {
+  const {
+    fpN,
+    fpQ1,
+    fpMedian,
+    fpQ3,
+    cursorKey: _key,
+    createdAt: _at,
+    inlineTotal: _total,
+    ...product
+  } = row;
+  const fairPrice =
+    fpN !== null && fpQ1 !== null && fpMedian !== null && fpQ3 !== null
+      ? rateFairPrice(Number(product.resalePrice), {
+          n: Number(fpN),
+          q1: Number(fpQ1),
+          median: Number(fpMedian),
+          q3: Number(fpQ3),
+        })
+      : null;
+  return {
+    ...product,
+    originalPrice: Number(product.originalPrice),
+    resalePrice: Number(product.resalePrice),
+    userYears: Number(product.userYears),
+    photos: product.photos.length > 0 ? product.photos : [product.carPhoto],
+    fairPrice,
+  };
+}
+
+/** The rows of a query. */
+export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

@@ -1,0 +1,79 @@
+/** What a search of the cars for sale asks and answers: its sorts, filters, cars and facets. */
+import type { ProductRow } from '../db/schema';
+
+export const SEARCH_SORTS = ['newest', 'price_asc', 'price_desc', 'deal', 'relevance'] as const;
+export type SearchSort = (typeof SEARCH_SORTS)[number];
+export const FAIR_PRICE_RATINGS = ['great', 'good', 'fair', 'high'] as const;
+export type FairPriceRating = (typeof FAIR_PRICE_RATINGS)[number];
+/** Fewer comparables than this: no fair price. */
+export const MIN_COMPARABLES = 5;
+/** Comparables' years used differ from the car's by at most this. */
+export const COMPARABLE_YEARS = 2;
+
+type Condition = ProductRow['condition'];
+
+export interface SearchFilters {
+  /** Free text over name, description, location and category (typos forgiven). */
+  q?: string;
+  /** Stored category names (any of them). */
+  categories?: string[];
+  conditions?: Condition[];
+  minPrice?: number;
+  maxPrice?: number;
+  minYears?: number;
+  maxYears?: number;
+  /** A part of the location, case-insensitive. */
+  location?: string;
+  /** Only cars of verified sellers. */
+  verified?: boolean;
+}
+
+export interface SearchRequest extends SearchFilters {
+  sort: SearchSort;
+  limit: number;
+  cursor?: string;
+}
+
+export interface FairPrice {
+  rating: FairPriceRating;
+  median: number;
+  comparables: number;
+}
+
+/** A car as search and the car's page answer it. */
+export interface SearchProduct {
+  _id: string;
+  carName: string;
+  carPhoto: string;
+  categoryName: string;
+  condition: Condition;
+  originalPrice: number;
+  resalePrice: number;
+  productLocation: string;
+  userYears: number;
+  postTime: string;
+  productDescription: string;
+  sellerName: string;
+  sellerPhoto: string;
+  email: string;
+  advertisement: 'true' | 'false';
+  isVerify: 'true' | 'false';
+  sold: boolean;
+  photos: string[];
+  fairPrice: FairPrice | null;
+}
+
+export interface Facets {
+  category: Record<string, number>;
+  condition: Record<string, number>;
+  price: { min: number; max: number } | null;
+  years: { min: number; max: number } | null;
+}
+
+export interface SellerSummary {
+  name: string;
+  photo: string;
+  verified: boolean;
+  memberSince: string;
+  carsSold: number;
+}

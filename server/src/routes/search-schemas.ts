@@ -1,0 +1,233 @@
+/** The TypeBox schemas of the catalogue's calls: search, facets, a car's page, a car's changes. */
+import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { NEXT_CURSOR_HEADER } from '../http/page-headers';
+import {
+  COMPARABLE_YEARS,
+  FAIR_PRICE_RATINGS,
+  MIN_COMPARABLES,
+  SEARCH_SORTS,
+} from '../catalogue/search-types';
+import { QueryInteger } from './paging';
+import {
+  Condition,
+  ImageUrl,
+  LIMITS,
+  NumberOrNumericString,
+  OptionalImageUrl,
+  SingleLine,
+  Text,
+} from './schemas';
+
+/** Search pages: at most this many cars, 24 by default. */
+export const SEARCH_MAX_PAGE = 48;
+export const SEARCH_DEFAULT_PAGE = 24;
+/** A car has 1 to 10 photos. */
+export const MAX_PHOTOS = 10;
+
+export const FairPrice = Type.Object(
+  {
+    rating: Type.Union(
+      FAIR_PRICE_RATINGS.map((r) => Type.Literal(r)),
+      {
+        description:
+          "against the comparables' quartiles: 'great' below the first, 'good' up to the median, " +
+          "'fair' up to the third, 'high' above it",
+      },
+    ),
+    median: Type.Number({ description: "the comparables' median selling price" }),
+    comparables: Type.Integer({ minimum: MIN_COMPARABLES, description: 'how many were compared' }),
+  },
+  {
+    $id: 'FairPrice',
+    title: 'FairPrice',
+    description:
+      `How the price compares with the comparables: cars for sale of the same category and ` +
+      `condition whose years used are within ±${COMPARABLE_YEARS}, the seller's own cars left ` +
+      `out. Computed when asked; null (in the answers) with fewer than ${MIN_COMPARABLES}.`,
+  },
+);
+
+const Photos = Type.Array(Type.String(), {
+  minItems: 1,
+  maxItems: MAX_PHOTOS,
+  description: 'every photo of the car, the cover (carPhoto) first',
+});
+const NullableFairPrice = Type.Union([Type.Ref('FairPrice'), Type.Null()]);
+const PhotosCopies = Type.Array(Type.Array(Type.Ref('PhotoCopy')), {
+  description:
+    'for each of `photos`, in order, its smaller WebP copies, narrowest first, with their true ' +
+    'sizes (160 and 640 px, and 1600 px for full screen of a photo wider than 640 px, each never ' +
+    "wider than the photo); an empty list for a photo not stored on this API's image host",
+});
+
+export const SearchProduct = Type.Intersect(
+  [Type.Ref('Product'), Type.Object({ photos: Photos, fairPrice: NullableFairPrice })],
+  { $id: 'SearchProduct', title: 'SearchProduct' },
+);
+
+export const SellerSummary = Type.Object(
+  {
+    name: Type.String(),
+    photo: Type.String({ description: 'photo URL (may be empty)' }),
+    verified: Type.Boolean({ description: 'an admin has verified this seller' }),
+    memberSince: Type.String({ description: 'when the account was made (ISO date-time)' }),
+    carsSold: Type.Integer({ minimum: 0 }),
+  },
+  { $id: 'SellerSummary', title: 'SellerSummary' },
+);
+
+export const CarDetails = Type.Intersect(
+  [
+    Type.Ref('Product'),
+    Type.Object({
+      photos: Photos,
+      fairPrice: Type.Union([Type.Ref('FairPrice'), Type.Null()], {
+        description: 'null with too few comparables, and for a sold car',
+      }),
+      seller: Type.Ref('SellerSummary'),
+      photosCopies: PhotosCopies,
+    }),
+  ],
+  { $id: 'CarDetails', title: 'CarDetails' },
+);
+
+const Range = Type.Union([Type.Object({ min: Type.Number(), max: Type.Number() }), Type.Null()]);
+export const SearchFacets = Type.Object(
+  {
+    category: Type.Record(Type.String(), Type.Integer(), {
+      description: 'cars per category: every filter applied except category',
+    }),
+    condition: Type.Record(Type.String(), Type.Integer(), {
+      description: 'cars per condition: every filter applied except condition',
+    }),
+    price: Type.Union([Type.Object({ min: Type.Number(), max: Type.Number() }), Type.Null()], {
+      description: 'the selling prices of the matching cars (every filter); null: none match',
+    }),
+    years: Range,
+  },
+  {
+    $id: 'SearchFacets',
+    title: 'SearchFacets',
+    description:
+      'Counts for a filter panel: each facet counts the cars matching every other filter, so ' +
+      'picking another value of the same facet adds to the answer, as filter panels do.',
+  },
+);
+
+export const searchSchemas = [FairPrice, SearchProduct, SellerSummary, CarDetails, SearchFacets];
+
+/** A number in the query string (text from 0 to `maximum`; the generated client may pass one). */
+function QueryNumber(maximum: number, description: string): TSchema {
+  return Type.Union(
+    [
+      Type.Number({ minimum: 0, maximum }),
+      Type.String({ pattern: '^\\d{1,12}(\\.\\d{1,4})?$', maxLength: 17 }),
+    ],
+    { description: `a number from 0 to ${maximum} (${description})` },
+  );
+}
+
+/** One value or the same key repeated (`?category=BMW&category=Tesla` arrives as an array). */
+function OneOrMany(item: TSchema, maxItems: number, description: string): TSchema {
+  return Type.Union([item, Type.Array(item, { minItems: 1, maxItems })], { description });
+}
+
+const SORT_DESCRIPTION =
+  'newest, relevance, price_asc, price_desc or deal (default: relevance with q, else newest)';
+export const SORTS_EXPLAINED =
+  'Sorts: newest is the default without q, relevance the default with q (words matched, weighted ' +
+  'name and category, then location, then description, plus how closely a misspelt word ' +
+  'matches); deal ranks by the price over the median price of the cars of ' +
+  'its category and condition with years used within ±2, best deals first, cars with fewer ' +
+  'than 5 such cars last';
+
+export const SearchFilterQuery = {
+  q: Type.Optional(
+    Type.String({
+      maxLength: 200,
+      description:
+        'free text over the name, description, location and category; forgives typos in ' +
+        "the name, category and location ('ferari', 'Lamborgini'); web-search syntax: " +
+        '"a phrase", -word, or',
+    }),
+  ),
+  category: Type.Optional(
+    OneOrMany(
+      Text(LIMITS.categoryName),
+      20,
+      'category name(s), any of them (case-insensitive; repeat the key for more than one)',
+    ),
+  ),
+  condition: Type.Optional(
+    OneOrMany(Condition, 3, 'Excellent, Good or Fair, any of them (repeat the key for more)'),
+  ),
+  minPrice: Type.Optional(QueryNumber(LIMITS.maxPrice, 'the lowest selling price (resalePrice)')),
+  maxPrice: Type.Optional(QueryNumber(LIMITS.maxPrice, 'the highest selling price (resalePrice)')),
+  minYears: Type.Optional(QueryNumber(LIMITS.maxYears, 'the fewest years used (userYears)')),
+  maxYears: Type.Optional(QueryNumber(LIMITS.maxYears, 'the most years used (userYears)')),
+  location: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: LIMITS.location,
+      description: 'a part of the location, case-insensitive',
+    }),
+  ),
+  verified: Type.Optional(
+    Type.Union([Type.Literal('true'), Type.Literal('false'), Type.Boolean()], {
+      description: 'true: only cars of verified sellers',
+    }),
+  ),
+};
+export const FacetsQuery = Type.Object(SearchFilterQuery);
+export const SearchQuery = Type.Object({
+  ...SearchFilterQuery,
+  sort: Type.Optional(
+    Type.Union(
+      SEARCH_SORTS.map((s) => Type.Literal(s)),
+      { description: SORT_DESCRIPTION },
+    ),
+  ),
+  limit: Type.Optional(
+    QueryInteger(1, SEARCH_MAX_PAGE, `cars per page (default ${SEARCH_DEFAULT_PAGE})`),
+  ),
+  cursor: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 600,
+      pattern: '^[A-Za-z0-9_-]+$',
+      description: `the ${NEXT_CURSOR_HEADER} of the previous page (same filters and sort)`,
+    }),
+  ),
+});
+
+export type FilterQuery = Static<typeof FacetsQuery>;
+
+export const PhotoList = Type.Array(ImageUrl, {
+  minItems: 1,
+  maxItems: MAX_PHOTOS,
+  uniqueItems: true,
+  description:
+    `1 to ${MAX_PHOTOS} photos, the cover first: the image host's \`/image-host/i/…\` or the ` +
+    "app's `/images/…`, as paths or on this origin, or photos of the configured outside image " +
+    'host (imgbb)',
+});
+
+/** The fields a seller may change (any of the add-product body's, and the photos). */
+export const ProductChangesBody = Type.Object(
+  {
+    carName: Type.Optional(SingleLine(LIMITS.carName)),
+    carPhoto: Type.Optional(ImageUrl),
+    photos: Type.Optional(PhotoList),
+    categoryName: Type.Optional(SingleLine(LIMITS.categoryName)),
+    condition: Type.Optional(Condition),
+    originalPrice: Type.Optional(NumberOrNumericString(LIMITS.maxPrice)),
+    resalePrice: Type.Optional(NumberOrNumericString(LIMITS.maxPrice)),
+    productLocation: Type.Optional(SingleLine(LIMITS.location)),
+    userYears: Type.Optional(NumberOrNumericString(LIMITS.maxYears)),
+    postTime: Type.Optional(SingleLine(LIMITS.postTime)),
+    productDescription: Type.Optional(Text(LIMITS.description)),
+    sellerName: Type.Optional(SingleLine(LIMITS.name)),
+    sellerPhoto: Type.Optional(OptionalImageUrl('an http(s) URL, a path on this origin, or empty')),
+  },
+  { additionalProperties: false, minProperties: 1 },
+);
