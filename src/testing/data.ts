@@ -39,6 +39,19 @@ export function makeProduct(overrides: Partial<Product> = {}): Product {
     advertisement: 'false',
     isVerify: 'false',
     sold: false,
+    // The vehicle data: unknown, as on a car posted before it (the make is the category).
+    make: overrides.categoryName ?? 'Tesla',
+    vin: null,
+    model: null,
+    modelYear: null,
+    trim: null,
+    bodyStyle: null,
+    fuel: null,
+    transmission: null,
+    drive: null,
+    exteriorColor: null,
+    mileage: null,
+    owners: null,
     ...overrides,
   };
 }

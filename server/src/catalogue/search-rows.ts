@@ -1,6 +1,7 @@
 /** The columns a search or a car's page reads of a car, and how a row becomes its answer. */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { VEHICLE_COLUMNS_SQL } from './vehicle-fields';
 import { rateFairPrice } from './fair-price';
 import type { SearchProduct } from './search-types';
 
@@ -11,7 +12,7 @@ export const COLUMNS = sql.raw(`p.id as "_id", p.car_name as "carName", p.car_ph
   p.post_time as "postTime", p.product_description as "productDescription",
   p.seller_name as "sellerName", p.seller_photo as "sellerPhoto", p.email as "email",
   p.advertisement as "advertisement", coalesce(u.user_verify, 'false') as "isVerify",
-  p.sold_at is not null as "sold", p.photos as "photos"`);
+  p.sold_at is not null as "sold", p.photos as "photos", ${VEHICLE_COLUMNS_SQL}`);
 
 export interface RawRow extends Omit<SearchProduct, 'fairPrice'> {
   fpN: number | null;

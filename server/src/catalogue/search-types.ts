@@ -1,5 +1,6 @@
 /** What a search of the cars for sale asks and answers: its sorts, filters, cars and facets. */
 import type { ProductRow } from '../db/schema';
+import type { VehicleData } from './vehicle-fields';
 
 export const SEARCH_SORTS = ['newest', 'price_asc', 'price_desc', 'deal', 'relevance'] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
@@ -41,7 +42,8 @@ export interface FairPrice {
 }
 
 /** A car as search and the car's page answer it. */
-export interface SearchProduct {
+/** A car as search and its page answer it, with its vehicle data (issue 24). */
+export interface SearchProduct extends VehicleData {
   _id: string;
   carName: string;
   carPhoto: string;

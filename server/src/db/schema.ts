@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
+  boolean,
+  check,
   customType,
   doublePrecision,
   index,
@@ -12,6 +15,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { BODY_STYLES, DRIVES, FUELS, TRANSMISSIONS } from '../catalogue/vehicle-fields';
 
 /**
  * The marketplace's tables. Every record answers with a string `_id`; flags are the strings
@@ -60,6 +64,10 @@ export const categories = pgTable('categories', {
   position: integer('position').notNull().default(0),
 });
 
+/** A CHECK that a column holds one of `values` (or null). */
+const oneOf = (column: AnyPgColumn, values: readonly string[]) =>
+  sql`${column} in (${sql.raw(values.map((v) => `'${v}'`).join(', '))})`;
+
 /** A full-text search document (PostgreSQL `tsvector`), written by the database only. */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
@@ -96,6 +104,26 @@ export const products = pgTable(
       .default(sql`'{}'::text[]`),
     /** When the seller last edited it (PATCH /products/{id}); null: never. */
     updatedAt: timestamp('updated_at', { withTimezone: true }),
+    // The vehicle data (migration 0015, catalogue/vehicle-fields.ts): null when unknown (every
+    // car posted before it). The make is the category.
+    /** The VIN, in capitals (17 characters, no I, O or Q). */
+    vin: text('vin'),
+    model: text('model'),
+    modelYear: integer('model_year'),
+    trim: text('trim'),
+    bodyStyle: text('body_style', { enum: BODY_STYLES }),
+    fuel: text('fuel', { enum: FUELS }),
+    transmission: text('transmission', { enum: TRANSMISSIONS }),
+    drive: text('drive', { enum: DRIVES }),
+    exteriorColor: text('exterior_color'),
+    /** Miles, a whole number from 0 to 1,000,000. */
+    mileage: integer('mileage'),
+    owners: integer('owners'),
+    /**
+     * Another seller had a live listing with the same VIN when this one was posted (or given
+     * that VIN): moderation's to look at, so it stays until cleared (migration 0015's trigger).
+     */
+    vinShared: boolean('vin_shared').notNull().default(false),
     /**
      * What free-text search matches (migration 0009): name and category weigh most, then the
      * location, then the description. Kept by the database; its GIN index and the trigram
@@ -115,6 +143,21 @@ export const products = pgTable(
     index('products_advertised_idx')
       .on(t.createdAt.desc())
       .where(sql`${t.advertisement} = 'true'`),
+    // A seller lists one car (VIN) once while it is for sale; the shared-VIN mark finds others'.
+    uniqueIndex('products_seller_vin_for_sale_idx')
+      .on(t.email, t.vin)
+      .where(sql`${t.vin} is not null and ${t.soldAt} is null`),
+    index('products_vin_idx')
+      .on(t.vin)
+      .where(sql`${t.vin} is not null`),
+    check('products_vin_form', sql`${t.vin} ~ '^[A-HJ-NPR-Z0-9]{17}$'`),
+    check('products_model_year_range', sql`${t.modelYear} between 1900 and 2100`),
+    check('products_mileage_range', sql`${t.mileage} between 0 and 1000000`),
+    check('products_owners_range', sql`${t.owners} between 0 and 99`),
+    check('products_body_style_values', oneOf(t.bodyStyle, BODY_STYLES)),
+    check('products_fuel_values', oneOf(t.fuel, FUELS)),
+    check('products_transmission_values', oneOf(t.transmission, TRANSMISSIONS)),
+    check('products_drive_values', oneOf(t.drive, DRIVES)),
   ],
 );
 

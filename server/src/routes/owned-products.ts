@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { VinAlreadyListed } from '../db/repositories/products-repository';
 import { httpError } from '../http/errors';
 
 /** The signed-in caller's record (after `authenticate`); 401 when there is none. */
@@ -15,4 +16,14 @@ export async function ownedProduct(app: FastifyInstance, request: FastifyRequest
   if (!product) throw httpError(404, 'id: no such product');
   if (product.email !== seller.email) throw httpError(403, 'id: this is not your product');
   return product;
+}
+
+/** Runs a write of a car; the seller's second live listing of one VIN is a 409. */
+export async function sameVinOnce<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (error instanceof VinAlreadyListed) throw httpError(409, error.message);
+    throw error;
+  }
 }

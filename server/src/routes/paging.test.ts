@@ -86,7 +86,7 @@ describe('GET /api/category-products/{name} paging', () => {
     expect(crossOrigin.headers['access-control-expose-headers']).toBe(
       'X-Total-Count, X-Next-Cursor',
     );
-    // Every field of the spec's product and `sold`, nothing more (no cursor key leaks).
+    // Every field of the spec's product, `sold` and the vehicle data, nothing more (no cursor key leaks).
     expect(Object.keys(body[0]).sort()).toEqual(
       [
         'sold',
@@ -106,6 +106,19 @@ describe('GET /api/category-products/{name} paging', () => {
         'email',
         'advertisement',
         'isVerify',
+        // The vehicle data (issue 24).
+        'make',
+        'vin',
+        'model',
+        'modelYear',
+        'trim',
+        'bodyStyle',
+        'fuel',
+        'transmission',
+        'drive',
+        'exteriorColor',
+        'mileage',
+        'owners',
       ].sort(),
     );
   });

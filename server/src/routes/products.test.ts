@@ -12,13 +12,22 @@ import {
 const PRODUCT_KEYS = [
   '_id',
   'advertisement',
+  'bodyStyle',
   'carName',
   'carPhoto',
   'categoryName',
   'condition',
+  'drive',
   'email',
+  'exteriorColor',
+  'fuel',
   'isVerify',
+  'make',
+  'mileage',
+  'model',
+  'modelYear',
   'originalPrice',
+  'owners',
   'postTime',
   'productDescription',
   'productLocation',
@@ -26,7 +35,10 @@ const PRODUCT_KEYS = [
   'sellerName',
   'sellerPhoto',
   'sold',
+  'transmission',
+  'trim',
   'userYears',
+  'vin',
 ];
 
 describe(`products (${databaseKind})`, () => {
@@ -83,6 +95,19 @@ describe(`products (${databaseKind})`, () => {
         advertisement: 'false',
         isVerify: 'false',
         sold: false,
+        // The spec's payload names no vehicle data: unknown, but for the make (the category).
+        make: 'Ferrari',
+        vin: null,
+        model: null,
+        modelYear: null,
+        trim: null,
+        bodyStyle: null,
+        fuel: null,
+        transmission: null,
+        drive: null,
+        exteriorColor: null,
+        mileage: null,
+        owners: null,
       });
     });
 

@@ -4,11 +4,12 @@ import { sendCatalogue } from '../http/catalogue-answers';
 import { CATALOGUE_WRITE } from '../http/catalogue-sync';
 import { httpError } from '../http/errors';
 import { NEXT_CURSOR_HEADER } from '../http/page-headers';
-import { ownedProduct, sellerOf } from './owned-products';
+import { ownedProduct, sameVinOnce, sellerOf } from './owned-products';
 import { checkCarPhotos, type CarPhotoOrigins } from './car-photos';
 import { PhotoList } from './search-schemas';
 import { normaliseEmail } from '../db/repositories/ids';
 import { LIST_CAPS, PRODUCT_SORTS } from '../db/repositories/products-repository';
+import { vehicleBodyFields, vehicleValues } from '../catalogue/vehicle-schemas';
 import {
   MAX_OFFSET,
   MAX_PAGE,
@@ -73,6 +74,7 @@ const NewProductBody = Type.Object(
     isVerify: Type.Optional(
       Type.String({ maxLength: 5, description: "ignored: the tick is the seller's verification" }),
     ),
+    ...vehicleBodyFields,
   },
   { additionalProperties: false },
 );
@@ -181,10 +183,13 @@ const productRoutes: FastifyPluginAsyncTypebox<ProductRoutesOptions> = async (ap
           'are stored and answered as numbers. The owner is the caller; email, advertisement and ' +
           'isVerify in the body are ignored. `photos` (optional, 1 to 10 photos on this host, ' +
           'the cover first): carPhoto must then be photos[0] (else 400); without it the car has ' +
-          'its one photo, carPhoto.',
+          'its one photo, carPhoto. The vehicle data (vin, model, modelYear, trim, bodyStyle, ' +
+          'fuel, transmission, drive, exteriorColor, mileage, owners) is optional; the make is ' +
+          "the category. A VIN the caller already has for sale: 409 'You already listed this " +
+          "car'; another seller's live listing of it is allowed, and both cars are marked.",
         security: ACCESS_TOKEN,
         body: NewProductBody,
-        response: { 201: Type.Ref('InsertResult'), ...errors(400, 401, 403, 413, 415) },
+        response: { 201: Type.Ref('InsertResult'), ...errors(400, 401, 403, 409, 413, 415) },
       },
     },
     async (request, reply) => {
@@ -207,24 +212,28 @@ const productRoutes: FastifyPluginAsyncTypebox<ProductRoutesOptions> = async (ap
           throw httpError(400, 'carPhoto: must be photos[0] (the cover) when photos are sent');
         }
       }
+      const vehicle = vehicleValues(body);
       const categoryName = await app.repos.products.categoryName(body.categoryName);
       if (!categoryName) throw httpError(400, 'categoryName: no such category');
-      const insertedId = await app.repos.products.insert({
-        carName: body.carName.trim(),
-        carPhoto: body.carPhoto,
-        photos: body.photos,
-        categoryName,
-        condition: body.condition,
-        originalPrice: numbers.originalPrice!,
-        resalePrice: numbers.resalePrice!,
-        productLocation: body.productLocation.trim(),
-        userYears: numbers.userYears!,
-        postTime: body.postTime?.trim() || new Date().toLocaleString('en-US'),
-        productDescription: body.productDescription.trim(),
-        sellerName: body.sellerName.trim(),
-        sellerPhoto: body.sellerPhoto || seller.userImg,
-        email: seller.email,
-      });
+      const insertedId = await sameVinOnce(() =>
+        app.repos.products.insert({
+          carName: body.carName.trim(),
+          carPhoto: body.carPhoto,
+          photos: body.photos,
+          categoryName,
+          condition: body.condition,
+          originalPrice: numbers.originalPrice!,
+          resalePrice: numbers.resalePrice!,
+          productLocation: body.productLocation.trim(),
+          userYears: numbers.userYears!,
+          postTime: body.postTime?.trim() || new Date().toLocaleString('en-US'),
+          productDescription: body.productDescription.trim(),
+          sellerName: body.sellerName.trim(),
+          sellerPhoto: body.sellerPhoto || seller.userImg,
+          email: seller.email,
+          ...vehicle,
+        }),
+      );
       return reply.code(201).send({ acknowledged: true as const, insertedId });
     },
   );

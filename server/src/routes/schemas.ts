@@ -1,4 +1,5 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
+import { vehicleAnswerFields } from '../catalogue/vehicle-schemas';
 import { ORDER_STATUSES } from '../db/schema';
 import { ONE_LINE_PATTERN, SINGLE_LINE_PATTERN } from '../http/single-line';
 
@@ -200,6 +201,7 @@ export const Product = Type.Object(
     sold: Type.Boolean({
       description: 'a booking of it was marked sold: it is in no list of cars for sale',
     }),
+    ...vehicleAnswerFields,
   },
   { $id: 'Product', title: 'Product' },
 );

@@ -17,6 +17,7 @@ import {
   SingleLine,
   Text,
 } from './schemas';
+import { vehicleBodyFields } from '../catalogue/vehicle-schemas';
 
 /** Search pages: at most this many cars, 24 by default. */
 export const SEARCH_MAX_PAGE = 48;
@@ -228,6 +229,7 @@ export const ProductChangesBody = Type.Object(
     productDescription: Type.Optional(Text(LIMITS.description)),
     sellerName: Type.Optional(SingleLine(LIMITS.name)),
     sellerPhoto: Type.Optional(OptionalImageUrl('an http(s) URL, a path on this origin, or empty')),
+    ...vehicleBodyFields,
   },
   { additionalProperties: false, minProperties: 1 },
 );

@@ -11,7 +11,8 @@ import { checkCarPhotos, type CarPhotoOrigins } from './car-photos';
 import { NEXT_CURSOR_HEADER, TOTAL_HEADER } from '../http/page-headers';
 import type { ProductChanges } from '../db/repositories/products-repository';
 import type { SearchFilters, SearchSort } from '../catalogue/search-types';
-import { ownedProduct } from './owned-products';
+import { ownedProduct, sameVinOnce } from './owned-products';
+import { vehicleValues } from '../catalogue/vehicle-schemas';
 import { queryInteger } from './paging';
 import {
   FacetsQuery,
@@ -200,7 +201,9 @@ const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = async (app,
           'Any of the add-product fields, and `photos` (1 to 10, the cover first). With ' +
           '`photos`, `carPhoto` becomes photos[0] (a different carPhoto in the same body is a ' +
           '400); `carPhoto` alone replaces the cover, photos[0]. Another seller’s car: 403; ' +
-          'unknown: 404; sold: 409. Answers the car as GET /products/{id} does.',
+          'unknown: 404; sold: 409. The vehicle fields as in POST /category (null clears one); ' +
+          "a VIN the caller has on another car for sale: 409 'You already listed this car'. " +
+          'Answers the car as GET /products/{id} does.',
         security: ACCESS_TOKEN,
         params: Type.Object({ id: Id }),
         body: ProductChangesBody,
@@ -224,6 +227,7 @@ const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = async (app,
         if (value !== undefined) changes[field] = value.trim();
       }
       if (body.condition !== undefined) changes.condition = body.condition;
+      Object.assign(changes, vehicleValues(body));
       if (body.sellerPhoto !== undefined) changes.sellerPhoto = body.sellerPhoto ?? '';
       for (const field of ['originalPrice', 'resalePrice', 'userYears'] as const) {
         const raw = body[field] as number | string | undefined;
@@ -254,7 +258,7 @@ const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = async (app,
       if (Object.keys(changes).length === 0) {
         throw httpError(400, 'body: names no field to change');
       }
-      const updated = await app.repos.products.update(id, changes);
+      const updated = await sameVinOnce(() => app.repos.products.update(id, changes));
       if (!updated) {
         const now = await app.repos.products.findById(id);
         if (!now) throw httpError(404, 'id: no such product');

@@ -99,6 +99,11 @@ export async function makeFixture(
     userYears: '2',
     productDescription: 'One owner.',
     sellerName: 'Fuzz Seller',
+    // The vehicle data (a VIN would make the fixture's second post a 409).
+    model: 'Model 3',
+    modelYear: 2019,
+    mileage: 48000,
+    fuel: 'Electric',
   });
   const posted = await app.inject({
     method: 'POST',
@@ -148,7 +153,7 @@ export async function makeFixture(
         productID: productId,
       }),
       'PUT /api/users': () => ({ name: 'Fuzz Buyer', email: buyer.email, userRole: 'Buyer' }),
-      'PATCH /api/products/:id': () => ({ resalePrice: 31000 }),
+      'PATCH /api/products/:id': () => ({ resalePrice: 31000, mileage: 49000 }),
     },
     callers: {
       'POST /api/category': 'seller',

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, isNull, sql, sum, type AnyColumn, type SQL } from 'drizzle-orm';
+import type { VehicleValues } from '../../catalogue/vehicle-schemas';
 import type { Db } from '../client';
 import { categories, productCounts, products, users, type ProductRow } from '../schema';
 import { newId, normaliseEmail } from './ids';
@@ -42,18 +43,68 @@ const productColumns = {
   isVerify: sql<'true' | 'false'>`coalesce(${users.userVerify}, 'false')`.as('is_verify'),
   /** A booking of it was marked sold: it is in no list of cars for sale. */
   sold: sql<boolean>`${products.soldAt} is not null`.as('sold'),
+  // The vehicle data (migration 0015); the make is the category.
+  make: sql<string>`${products.categoryName}`.as('make'),
+  vin: products.vin,
+  model: products.model,
+  modelYear: products.modelYear,
+  trim: products.trim,
+  bodyStyle: products.bodyStyle,
+  fuel: products.fuel,
+  transmission: products.transmission,
+  drive: products.drive,
+  exteriorColor: products.exteriorColor,
+  mileage: products.mileage,
+  owners: products.owners,
 };
+
+/** The seller already has a car for sale with this VIN (the partial unique index of 0015). */
+export class VinAlreadyListed extends Error {
+  constructor() {
+    super('You already listed this car');
+  }
+}
+
+/** Runs a write; a second live listing of a VIN by its seller becomes VinAlreadyListed. */
+async function oneListingPerVin<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    const cause = ((error as { cause?: unknown }).cause ?? error) as {
+      code?: string;
+      constraint?: string;
+      message?: string;
+    };
+    const index = 'products_seller_vin_for_sale_idx';
+    if (
+      cause.code === '23505' &&
+      (cause.constraint === index || String(cause.message).includes(index))
+    ) {
+      throw new VinAlreadyListed();
+    }
+    throw error;
+  }
+}
 
 /** Cars for sale: every list a buyer sees leaves the sold ones out. */
 const forSale = isNull(products.soldAt);
 
 export type NewProduct = Omit<
   ProductRow,
-  '_id' | 'advertisement' | 'createdAt' | 'soldAt' | 'photos' | 'updatedAt' | 'search'
-> & {
-  /** Every photo, the cover first; default: the cover alone. */
-  photos?: string[];
-};
+  | '_id'
+  | 'advertisement'
+  | 'createdAt'
+  | 'soldAt'
+  | 'photos'
+  | 'updatedAt'
+  | 'search'
+  | 'vinShared'
+  | keyof VehicleValues
+> &
+  VehicleValues & {
+    /** Every photo, the cover first; default: the cover alone. */
+    photos?: string[];
+  };
 
 /** What a seller's edit may change (PATCH /products/{id}). */
 export type ProductChanges = Partial<
@@ -73,7 +124,8 @@ export type ProductChanges = Partial<
     | 'sellerName'
     | 'sellerPhoto'
   >
->;
+> &
+  VehicleValues;
 
 /** The sort column, and how its value is written into (and read back from) a cursor. */
 const SORT_COLUMNS: Record<
@@ -236,27 +288,32 @@ export function productsRepository(db: Db, cursors: CursorCodec = new CursorCode
         .from(categories)
         .orderBy(asc(categories.position), asc(categories.categoryName)),
 
+    /** VinAlreadyListed: the seller has a car for sale with its VIN. */
     async insert(product: NewProduct): Promise<string> {
       const id = newId();
-      await db.insert(products).values({
-        ...product,
-        photos: product.photos ?? [product.carPhoto],
-        _id: id,
-        advertisement: 'false',
-      });
+      await oneListingPerVin(() =>
+        db.insert(products).values({
+          ...product,
+          photos: product.photos ?? [product.carPhoto],
+          _id: id,
+          advertisement: 'false',
+        }),
+      );
       return id;
     },
 
     /**
      * Changes a car for sale (its seller's edit) and sets `updatedAt`; answers false when it is
-     * gone or sold meanwhile.
+     * gone or sold meanwhile. VinAlreadyListed: the seller has another car for sale with its VIN.
      */
     async update(id: string, changes: ProductChanges): Promise<boolean> {
-      const changed = await db
-        .update(products)
-        .set({ ...changes, updatedAt: sql`now()` })
-        .where(and(eq(products._id, id), forSale))
-        .returning({ _id: products._id });
+      const changed = await oneListingPerVin(() =>
+        db
+          .update(products)
+          .set({ ...changes, updatedAt: sql`now()` })
+          .where(and(eq(products._id, id), forSale))
+          .returning({ _id: products._id }),
+      );
       return changed.length > 0;
     },
 

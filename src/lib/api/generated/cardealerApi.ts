@@ -370,6 +370,39 @@ export type AddProductApiArg = {
     advertisement?: string;
     /** ignored: the tick is the seller's verification */
     isVerify?: string;
+    /** the VIN: 17 letters and digits without I, O or Q (spaces around and small letters are accepted: stored in capitals), or null */
+    vin?: string | null;
+    /** the model (e.g. 'Model 3'): one line of up to 60 characters, or null */
+    model?: string | null;
+    /** a model year from 1900 to next year, or null */
+    modelYear?: number | null;
+    /** the trim (e.g. 'Long Range'): one line of up to 60 characters, or null */
+    trim?: string | null;
+    /** the body style: Sedan, Coupe, Convertible, Hatchback, Wagon, SUV, Pickup, Van, Other, or null (unknown) */
+    bodyStyle?:
+      | 'Sedan'
+      | 'Coupe'
+      | 'Convertible'
+      | 'Hatchback'
+      | 'Wagon'
+      | 'SUV'
+      | 'Pickup'
+      | 'Van'
+      | 'Other'
+      | (null | null);
+    /** the fuel: Gasoline, Diesel, Electric, Hybrid, Plug-in hybrid, Other, or null (unknown) */
+    fuel?:
+      'Gasoline' | 'Diesel' | 'Electric' | 'Hybrid' | 'Plug-in hybrid' | 'Other' | (null | null);
+    /** the transmission: Automatic, Manual, or null (unknown) */
+    transmission?: 'Automatic' | 'Manual' | (null | null);
+    /** the driven wheels: FWD, RWD, AWD, 4WD, or null (unknown) */
+    drive?: 'FWD' | 'RWD' | 'AWD' | '4WD' | (null | null);
+    /** the exterior colour: one line of up to 40 characters, or null */
+    exteriorColor?: string | null;
+    /** a whole number of miles from 0 to 1,000,000, or null */
+    mileage?: number | null;
+    /** the number of previous owners from 0 to 99, or null */
+    owners?: number | null;
   };
 };
 export type GetSellerProductsApiResponse = /** status 200 Default Response */ Product[];
@@ -466,6 +499,39 @@ export type UpdateProductApiArg = {
     sellerName?: string;
     /** an http(s) URL, a path on this origin, or empty */
     sellerPhoto?: string | null;
+    /** the VIN: 17 letters and digits without I, O or Q (spaces around and small letters are accepted: stored in capitals), or null */
+    vin?: string | null;
+    /** the model (e.g. 'Model 3'): one line of up to 60 characters, or null */
+    model?: string | null;
+    /** a model year from 1900 to next year, or null */
+    modelYear?: number | null;
+    /** the trim (e.g. 'Long Range'): one line of up to 60 characters, or null */
+    trim?: string | null;
+    /** the body style: Sedan, Coupe, Convertible, Hatchback, Wagon, SUV, Pickup, Van, Other, or null (unknown) */
+    bodyStyle?:
+      | 'Sedan'
+      | 'Coupe'
+      | 'Convertible'
+      | 'Hatchback'
+      | 'Wagon'
+      | 'SUV'
+      | 'Pickup'
+      | 'Van'
+      | 'Other'
+      | (null | null);
+    /** the fuel: Gasoline, Diesel, Electric, Hybrid, Plug-in hybrid, Other, or null (unknown) */
+    fuel?:
+      'Gasoline' | 'Diesel' | 'Electric' | 'Hybrid' | 'Plug-in hybrid' | 'Other' | (null | null);
+    /** the transmission: Automatic, Manual, or null (unknown) */
+    transmission?: 'Automatic' | 'Manual' | (null | null);
+    /** the driven wheels: FWD, RWD, AWD, 4WD, or null (unknown) */
+    drive?: 'FWD' | 'RWD' | 'AWD' | '4WD' | (null | null);
+    /** the exterior colour: one line of up to 40 characters, or null */
+    exteriorColor?: string | null;
+    /** a whole number of miles from 0 to 1,000,000, or null */
+    mileage?: number | null;
+    /** the number of previous owners from 0 to 99, or null */
+    owners?: number | null;
   };
 };
 export type GetOrdersApiResponse = /** status 200 Default Response */ Order[];
@@ -634,6 +700,43 @@ export type Product = {
   isVerify: 'true' | 'false';
   /** a booking of it was marked sold: it is in no list of cars for sale */
   sold: boolean;
+  /** the make: the same as categoryName */
+  make: string;
+  /** the VIN, in capitals (null: unknown) */
+  vin: string | null;
+  /** the model (null: unknown) */
+  model: string | null;
+  /** the model year (null: unknown) */
+  modelYear: number | null;
+  /** the trim (null: unknown) */
+  trim: string | null;
+  /** the body style (null: unknown) */
+  bodyStyle:
+    | (
+        | 'Sedan'
+        | 'Coupe'
+        | 'Convertible'
+        | 'Hatchback'
+        | 'Wagon'
+        | 'SUV'
+        | 'Pickup'
+        | 'Van'
+        | 'Other'
+      )
+    | (null | null);
+  /** the fuel (null: unknown) */
+  fuel:
+    ('Gasoline' | 'Diesel' | 'Electric' | 'Hybrid' | 'Plug-in hybrid' | 'Other') | (null | null);
+  /** the transmission (null: unknown) */
+  transmission: ('Automatic' | 'Manual') | (null | null);
+  /** the driven wheels (null: unknown) */
+  drive: ('FWD' | 'RWD' | 'AWD' | '4WD') | (null | null);
+  /** the exterior colour (null: unknown) */
+  exteriorColor: string | null;
+  /** miles (null: unknown) */
+  mileage: number | null;
+  /** previous owners (null: unknown) */
+  owners: number | null;
 };
 export type InsertResult = {
   acknowledged: true;
