@@ -7,6 +7,7 @@ import { installAccess, type SignInProvider } from './auth/access';
 import type { Db } from './db/client';
 import { repositories, type Repositories } from './db/repositories';
 import emulatorProxy, { type SignInThrottle } from './emulator-proxy';
+import { VinDecoder } from './catalogue/vin-decoder';
 import { EventHub, type Listen } from './events/event-hub';
 import apiDocs from './http/api-docs';
 import { catalogueCacheMs } from './http/catalogue-cache';
@@ -35,6 +36,7 @@ import { sharedSchemas } from './routes/schemas';
 import searchRoutes from './routes/search';
 import { searchSchemas } from './routes/search-schemas';
 import userRoutes from './routes/users';
+import vinRoutes from './routes/vin';
 import { API_PREFIX, repoRoot } from './paths';
 
 /** A readiness check answers null when fine, else what is wrong. */
@@ -99,6 +101,11 @@ export interface AppOptions {
   sitemapUrlsPerFile?: number;
   /** Fastify's `trustProxy`: behind a load balancer, the caller's address is X-Forwarded-For's. */
   trustProxy?: FastifyServerOptions['trustProxy'];
+  /**
+   * Decodes VINs (`GET /vin/{vin}`) in a worker thread, started at the first decode; absent: one
+   * of the app's own with the default limits. Closed with the app either way.
+   */
+  vinDecoder?: VinDecoder;
 }
 
 /** A route as registered (the permission matrix test checks it has a row for each). */
@@ -172,6 +179,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     done();
   });
   app.addHook('onClose', () => events.close());
+  const vinDecoder = options.vinDecoder ?? new VinDecoder();
+  app.addHook('onClose', () => vinDecoder.close());
   const secret = options.accessTokenSecret ?? randomBytes(48).toString('base64url');
   app.decorate('repos', repositories(options.db, { cursorSecret: secret }));
   await app.register(catalogueSync, {
@@ -226,6 +235,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(searchRoutes, { photoOrigins });
       await api.register(orderRoutes);
       await api.register(notificationRoutes);
+      await api.register(vinRoutes, { decoder: vinDecoder });
       api.setNotFoundHandler((request, reply) =>
         reply.code(404).send({ message: `No such call: ${request.method} ${request.url}` }),
       );

@@ -25,6 +25,11 @@ export const DEFAULT_RATE_LIMITS = {
   ],
   /** An account's messages in one booking's conversation. */
   messagesPerBooking: { max: 10, windowSeconds: 60 },
+  /** VIN decodes per account (each costs the server a few dozen queries): a minute's, a day's. */
+  vin: [
+    { max: 30, windowSeconds: 60 },
+    { max: 300, windowSeconds: 24 * 3600 },
+  ],
 } as const satisfies RateLimits;
 
 export interface ServerConfig {
@@ -56,7 +61,10 @@ export interface ServerConfig {
   /** The folder holding the built web app, served at `/`. */
   webRoot: string;
   logLevel: string;
-  /** Per account (or address) limits of `/jwt`, `PUT /users`, uploads, bookings and messages. */
+  /**
+   * Per account (or address) limits of `/jwt`, `PUT /users`, uploads, bookings, messages and VIN
+   * decodes.
+   */
   rateLimits: RateLimits;
   /** Failed password sign-ins per address through the emulator proxy (demo mode). */
   signInThrottle: { max: number; windowSeconds: number };
@@ -109,13 +117,15 @@ function readOrCreateSecret(dataDir: string): string {
 /**
  * `RATE_LIMIT_<NAME>` calls (0: no limit) per `RATE_LIMIT_WINDOW_SECONDS`. Messages: an account's
  * `RATE_LIMIT_MESSAGES` a minute and `RATE_LIMIT_MESSAGES_DAY` a day, and in one booking's
- * conversation `RATE_LIMIT_MESSAGES_BOOKING` a minute.
+ * conversation `RATE_LIMIT_MESSAGES_BOOKING` a minute. VIN decodes: `RATE_LIMIT_VIN` a minute and
+ * `RATE_LIMIT_VIN_DAY` a day.
  */
 function rateLimits(env: Env): RateLimits {
   const windowSeconds = int(env, 'RATE_LIMIT_WINDOW_SECONDS', 60, 1, 24 * 3600);
   const max = (name: string, fallback: number) => int(env, name, fallback, 0, 1_000_000);
   const rule = (name: string, fallback: number) => ({ max: max(name, fallback), windowSeconds });
   const [minute, day] = DEFAULT_RATE_LIMITS.messages;
+  const [vinMinute, vinDay] = DEFAULT_RATE_LIMITS.vin;
   const { messagesPerBooking } = DEFAULT_RATE_LIMITS;
   return {
     jwt: rule('RATE_LIMIT_JWT', DEFAULT_RATE_LIMITS.jwt.max),
@@ -130,6 +140,10 @@ function rateLimits(env: Env): RateLimits {
       max: max('RATE_LIMIT_MESSAGES_BOOKING', messagesPerBooking.max),
       windowSeconds: messagesPerBooking.windowSeconds,
     },
+    vin: [
+      { max: max('RATE_LIMIT_VIN', vinMinute.max), windowSeconds: vinMinute.windowSeconds },
+      { max: max('RATE_LIMIT_VIN_DAY', vinDay.max), windowSeconds: vinDay.windowSeconds },
+    ],
   };
 }
 

@@ -22,6 +22,7 @@ import {
   type TestContext,
   type TestUser,
 } from '../test/helper';
+import { REAL_VINS } from '../test/vins';
 
 const CALLERS = [
   'anonymous',
@@ -278,6 +279,11 @@ const rows: Row[] = [
   {
     route: 'POST /api/notifications/read',
     request: () => ({ url: '/api/notifications/read', payload: {} }),
+    expect: signedIn(),
+  },
+  {
+    route: 'GET /api/vin/:vin',
+    request: () => ({ url: `/api/vin/${REAL_VINS.tesla}` }),
     expect: signedIn(),
   },
   {

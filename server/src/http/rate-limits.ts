@@ -1,6 +1,6 @@
 /**
  * Rate limits on the calls worth abusing (sign-in tokens, registration, uploads, bookings,
- * messages). Each limit counts per address always, and per account as well when an access token
+ * messages, VIN decoding). Each limit counts per address always, and per account as well when an access token
  * is sent: new accounts (they cost nothing) do not buy an address more calls. A limit may have
  * several windows (20 a minute and 200 a day), each counted. Attached to the guarded routes as
  * they are registered, so register this plugin before them: the route files know nothing of it.
@@ -28,7 +28,7 @@ export interface RateLimitWindow {
 export type RateLimitRule = RateLimitWindow | readonly RateLimitWindow[];
 
 export type RateLimitName =
-  'jwt' | 'users' | 'uploads' | 'orders' | 'messages' | 'messagesPerBooking';
+  'jwt' | 'users' | 'uploads' | 'orders' | 'messages' | 'messagesPerBooking' | 'vin';
 export type RateLimits = Record<RateLimitName, RateLimitRule>;
 
 /**
@@ -72,6 +72,7 @@ export const RATE_LIMIT_GUARDS: Record<RateLimitName, Guard> = {
     per: 'booking',
     message: tooManyMessages,
   },
+  vin: { route: 'GET /api/vin/:vin', per: 'caller' },
 };
 
 const windowText = (seconds: number) =>

@@ -236,6 +236,11 @@ const injectedRtkApi = api.injectEndpoints({
         body: queryArg.body,
       }),
     }),
+    decodeVin: build.query<DecodeVinApiResponse, DecodeVinApiArg>({
+      query: (queryArg) => ({
+        url: `/api/vin/${encodeURIComponent(String(queryArg.vin))}`,
+      }),
+    }),
   }),
   overrideExisting: false,
 });
@@ -617,6 +622,11 @@ export type MarkNotificationsReadApiArg = {
     ids?: string[];
   };
 };
+export type DecodeVinApiResponse = /** status 200 Default Response */ VinDecoded;
+export type DecodeVinApiArg = {
+  /** the VIN (small letters and spaces around it are accepted) */
+  vin: string;
+};
 export type Health = {
   status: 'ok';
 };
@@ -845,6 +855,42 @@ export type Notifications = {
   /** how many are unread in all */
   unread: number;
 };
+export type VinDecoded = {
+  /** the VIN, in capitals */
+  vin: string;
+  /** the make as vPIC names it (e.g. 'Tesla', 'Porsche') */
+  make: string;
+  /** the category that is this make (its categoryName), or null when there's none */
+  category: string | null;
+  /** whether cars of this make can be listed here (a category is this make); the form says 'We don't list Porsche yet' when not */
+  listed: boolean;
+  /** the model (null: vPIC does not say) */
+  model: string | null;
+  /** the model year (null: vPIC does not say) */
+  modelYear: number | null;
+  /** the trim, or the series (null: vPIC does not say) */
+  trim: string | null;
+  /** the body style (null: vPIC does not say) */
+  bodyStyle:
+    | 'Sedan'
+    | 'Coupe'
+    | 'Convertible'
+    | 'Hatchback'
+    | 'Wagon'
+    | 'SUV'
+    | 'Pickup'
+    | 'Van'
+    | 'Other'
+    | (null | null);
+  /** the fuel (null: vPIC does not say) */
+  fuel: 'Gasoline' | 'Diesel' | 'Electric' | 'Hybrid' | 'Plug-in hybrid' | 'Other' | (null | null);
+  /** the transmission (null: vPIC does not say) */
+  transmission: 'Automatic' | 'Manual' | (null | null);
+  /** the driven wheels (null: vPIC does not say) */
+  drive: 'FWD' | 'RWD' | 'AWD' | '4WD' | (null | null);
+  /** the number of doors (null: vPIC does not say) */
+  doors: number | null;
+};
 export const {
   useGetHealthQuery,
   useLazyGetHealthQuery,
@@ -897,4 +943,6 @@ export const {
   useGetNotificationsQuery,
   useLazyGetNotificationsQuery,
   useMarkNotificationsReadMutation,
+  useDecodeVinQuery,
+  useLazyDecodeVinQuery,
 } = injectedRtkApi;

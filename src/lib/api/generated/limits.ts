@@ -19,6 +19,7 @@ import { getSellerOrdersLimits } from './limits/getSellerOrders';
 import { getAllOrdersLimits } from './limits/getAllOrders';
 import { postOrderMessageLimits } from './limits/postOrderMessage';
 import { markNotificationsReadLimits } from './limits/markNotificationsRead';
+import { decodeVinLimits } from './limits/decodeVin';
 
 export {
   getAccessTokenLimits,
@@ -41,6 +42,7 @@ export {
   getAllOrdersLimits,
   postOrderMessageLimits,
   markNotificationsReadLimits,
+  decodeVinLimits,
 };
 
 /**
@@ -68,6 +70,7 @@ export const operationLimits = {
   getAllOrders: getAllOrdersLimits,
   postOrderMessage: postOrderMessageLimits,
   markNotificationsRead: markNotificationsReadLimits,
+  decodeVin: decodeVinLimits,
 } as const;
 
 export const schemaLimits = {
@@ -112,4 +115,24 @@ export const schemaLimits = {
   SellerSummary: { carsSold: { minimum: 0 } },
   Notification: { kind: { enum: ['booking', 'status', 'message'] } },
   Notifications: { unread: { minimum: 0 } },
+  VinDecoded: {
+    bodyStyle: {
+      enum: [
+        'Sedan',
+        'Coupe',
+        'Convertible',
+        'Hatchback',
+        'Wagon',
+        'SUV',
+        'Pickup',
+        'Van',
+        'Other',
+        null,
+      ],
+    },
+    fuel: { enum: ['Gasoline', 'Diesel', 'Electric', 'Hybrid', 'Plug-in hybrid', 'Other', null] },
+    transmission: { enum: ['Automatic', 'Manual', null] },
+    drive: { enum: ['FWD', 'RWD', 'AWD', '4WD', null] },
+    doors: { minimum: 1 },
+  },
 } as const;

@@ -1,0 +1,79 @@
+import { REAL_VINS } from '../../test/vins';
+import { STOPPING, TOO_BUSY, TOO_SLOW, VinDecoder } from './vin-decoder';
+
+/**
+ * The decoding thread: one per decoder, started at the first decode, queueing decodes, replaced
+ * when a decode takes too long, ended by close(). The database is the real vPIC one.
+ */
+describe('the VIN decoding thread', () => {
+  const decoders: VinDecoder[] = [];
+  const decoder = (options: ConstructorParameters<typeof VinDecoder>[0] = {}) => {
+    const made = new VinDecoder(options);
+    decoders.push(made);
+    return made;
+  };
+  afterAll(async () => {
+    for (const made of decoders) await made.close();
+  });
+
+  it('decodes queued VINs in one thread, each to its own vehicle', async () => {
+    const one = decoder();
+    expect(one.starts).toBe(0); // nothing started before the first decode
+    const [tesla, ferrari, bmw, porsche] = await Promise.all(
+      [REAL_VINS.tesla, REAL_VINS.ferrari, REAL_VINS.bmwX3, REAL_VINS.porsche].map((vin) =>
+        one.decode(vin),
+      ),
+    );
+    expect(one.starts).toBe(1);
+    expect(tesla).toEqual({
+      make: 'Tesla',
+      model: 'Model S',
+      modelYear: 2015,
+      trim: null,
+      bodyStyle: 'Hatchback',
+      fuel: 'Electric',
+      transmission: null,
+      drive: null,
+      doors: 5,
+    });
+    expect(ferrari).toMatchObject({
+      make: 'Ferrari',
+      model: 'SF90',
+      modelYear: 2021,
+      trim: 'Stradale',
+    });
+    expect(bmw).toMatchObject({
+      make: 'BMW',
+      model: 'X3',
+      modelYear: 2015,
+      bodyStyle: 'SUV',
+      trim: 'xDrive28i',
+    });
+    expect(porsche).toMatchObject({
+      make: 'Porsche',
+      model: 'Taycan',
+      modelYear: 2020,
+      fuel: 'Electric',
+    });
+    // A VIN whose model year position vPIC cannot read: nothing known.
+    expect(await one.decode('WP0ZZZ99ZTS392124')).toBeNull();
+  });
+
+  it('answers a decode that takes too long as unavailable, and goes on in a new thread', async () => {
+    const slow = decoder();
+    // 1 ms: no decode of a VIN this thread has not seen is that fast (dozens of queries).
+    await expect(slow.decode(REAL_VINS.honda, { timeoutMs: 1 })).rejects.toThrow(TOO_SLOW);
+    expect(await slow.decode(REAL_VINS.bmw)).toMatchObject({ make: 'BMW', model: '435i' });
+    expect(slow.starts).toBe(2);
+  });
+
+  it('refuses a decode beyond the queue, and ends waiting decodes when closed', async () => {
+    const small = decoder({ maxQueue: 1 });
+    const first = small.decode(REAL_VINS.ferrari812); // waits for the thread to open the database
+    await expect(small.decode(REAL_VINS.tesla)).rejects.toThrow(TOO_BUSY);
+    const ended = expect(first).rejects.toThrow(STOPPING);
+    await small.close();
+    await ended;
+    await expect(small.decode(REAL_VINS.tesla)).rejects.toThrow(STOPPING);
+  });
+});

