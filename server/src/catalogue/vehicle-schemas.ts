@@ -13,7 +13,7 @@ import {
   type Fuel,
   type Transmission,
 } from './vehicle-fields';
-import { normaliseVin, vinFormatProblem } from './vin-format';
+import { normaliseVin, vinProblem } from './vin-check';
 
 /**
  * The vehicle data in the contract: the optional fields of the add-product and edit bodies (null
@@ -50,8 +50,9 @@ export const vehicleBodyFields = {
   vin: Type.Optional(
     Type.Union([Type.String({ maxLength: 32 }), Type.Null()], {
       description:
-        'the VIN: 17 letters and digits without I, O or Q (spaces around and small letters ' +
-        'are accepted: stored in capitals), or null',
+        'the VIN: 17 letters and digits without I, O or Q, character 9 the check digit when ' +
+        'the first is 1–5 (North America); spaces around and small letters are accepted ' +
+        '(stored in capitals), or null',
     }),
   ),
   model: Type.Optional(LineOrNull(VEHICLE_LIMITS.model, "the model (e.g. 'Model 3')")),
@@ -120,15 +121,15 @@ export interface VehicleValues {
 }
 
 /**
- * The column values of a body's vehicle fields: text trimmed, the VIN in capitals and of the
- * right form, the model year not past next year. A wrong value is a 400 naming its field.
+ * The column values of a body's vehicle fields: text trimmed, the VIN in capitals, of the right
+ * form and, for a North American VIN, with its check digit (vin-check.ts, as GET /vin checks it), the model year not past next year. A wrong value is a 400 naming its field.
  */
 export function vehicleValues(body: VehicleBody, now: Date = new Date()): VehicleValues {
   const values: VehicleValues = {};
   if (body.vin !== undefined) {
     const vin = body.vin === null ? '' : normaliseVin(body.vin);
     if (vin !== '') {
-      const problem = vinFormatProblem(vin);
+      const problem = vinProblem(vin);
       if (problem) throw httpError(400, `vin: ${problem}`);
     }
     values.vin = vin === '' ? null : vin;

@@ -53,18 +53,12 @@ const next = maxModelYear();
 
 /** Each wrong value, and the message it gets (on POST /category and PATCH /products/{id}). */
 const REFUSED: [string, unknown, string][] = [
-  ['vin', '5YJ3E1EA8KF00000', 'vin: must be 17 characters (this one has 16)'],
-  [
-    'vin',
-    '5YJ3E1EA8KF00000I',
-    'vin: must not contain the letter I (character 17): VINs never use I, O or Q',
-  ],
-  [
-    'vin',
-    'OYJ3E1EA8KF000001',
-    'vin: must not contain the letter O (character 1): VINs never use I, O or Q',
-  ],
-  ['vin', '5YJ3E1EA8KF-00001', "vin: must be letters and digits only (character 12 is '-')"],
+  ['vin', '5YJ3E1EA8KF00000', 'vin: A VIN has 17 characters, this one has 16'],
+  ['vin', '5YJ3E1EA8KF00000I', 'vin: A VIN has no letter I (character 17)'],
+  ['vin', 'OYJ3E1EA8KF000001', 'vin: A VIN has no letter O (character 1)'],
+  ['vin', '5YJ3E1EA8KF-00001', 'vin: A VIN has only letters and digits: character 12 is "-"'],
+  // One digit of a real VIN's form mistyped: its check digit no longer holds.
+  ['vin', '5YJ3E1EA8KF000002', 'vin: Character 9 should be X (the check digit), not 8'],
   ['vin', 'x'.repeat(33), 'vin: must be the VIN: 17 letters and digits without I, O or Q'],
   ['vin', 17, 'vin: must be the VIN'],
   ['model', '   ', "model: must be the model (e.g. 'Model 3'): one line of up to 60"],

@@ -375,7 +375,7 @@ export type AddProductApiArg = {
     advertisement?: string;
     /** ignored: the tick is the seller's verification */
     isVerify?: string;
-    /** the VIN: 17 letters and digits without I, O or Q (spaces around and small letters are accepted: stored in capitals), or null */
+    /** the VIN: 17 letters and digits without I, O or Q, character 9 the check digit when the first is 1–5 (North America); spaces around and small letters are accepted (stored in capitals), or null */
     vin?: string | null;
     /** the model (e.g. 'Model 3'): one line of up to 60 characters, or null */
     model?: string | null;
@@ -504,7 +504,7 @@ export type UpdateProductApiArg = {
     sellerName?: string;
     /** an http(s) URL, a path on this origin, or empty */
     sellerPhoto?: string | null;
-    /** the VIN: 17 letters and digits without I, O or Q (spaces around and small letters are accepted: stored in capitals), or null */
+    /** the VIN: 17 letters and digits without I, O or Q, character 9 the check digit when the first is 1–5 (North America); spaces around and small letters are accepted (stored in capitals), or null */
     vin?: string | null;
     /** the model (e.g. 'Model 3'): one line of up to 60 characters, or null */
     model?: string | null;
