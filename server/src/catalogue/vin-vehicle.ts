@@ -3,23 +3,14 @@
  * onto our lists (vehicle-fields.ts), its series and trim onto our one trim. A value we cannot
  * place is left unknown (null) rather than guessed: '4x2' may be front or rear wheel drive.
  */
+import {
+  BODY_STYLES,
+  type BodyStyle,
+  type Drive,
+  type Fuel,
+  type Transmission,
+} from './vehicle-fields';
 import type { RawVehicle } from './vin-messages';
-
-const BODY_STYLES = [
-  'Sedan',
-  'Coupe',
-  'Convertible',
-  'Hatchback',
-  'Wagon',
-  'SUV',
-  'Pickup',
-  'Van',
-  'Other',
-] as const;
-type BodyStyle = (typeof BODY_STYLES)[number];
-type Fuel = 'Gasoline' | 'Diesel' | 'Electric' | 'Hybrid' | 'Plug-in hybrid' | 'Other';
-type Drive = 'FWD' | 'RWD' | 'AWD' | '4WD';
-type Transmission = 'Automatic' | 'Manual';
 
 /** What decoding a VIN tells of the car, in the car's own fields (null: vPIC does not say). */
 export interface DecodedVehicle {

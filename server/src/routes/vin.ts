@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type, type TSchema } from '@sinclair/typebox';
 import { type VinDecoder, VinDecodingUnavailable } from '../catalogue/vin-decoder';
+import { BODY_STYLES, DRIVES, FUELS, TRANSMISSIONS } from '../catalogue/vehicle-fields';
 import { normaliseVin, vinProblem } from '../catalogue/vin-check';
 import { httpError } from '../http/errors';
 import { ACCESS_TOKEN, errors } from './schemas';
@@ -31,16 +32,10 @@ export const VinDecoded = Type.Object(
     model: orNull(Type.String(), 'the model'),
     modelYear: orNull(Type.Integer(), 'the model year'),
     trim: orNull(Type.String(), 'the trim, or the series'),
-    bodyStyle: oneOfOrNull(
-      ['Sedan', 'Coupe', 'Convertible', 'Hatchback', 'Wagon', 'SUV', 'Pickup', 'Van', 'Other'],
-      'the body style',
-    ),
-    fuel: oneOfOrNull(
-      ['Gasoline', 'Diesel', 'Electric', 'Hybrid', 'Plug-in hybrid', 'Other'],
-      'the fuel',
-    ),
-    transmission: oneOfOrNull(['Automatic', 'Manual'], 'the transmission'),
-    drive: oneOfOrNull(['FWD', 'RWD', 'AWD', '4WD'], 'the driven wheels'),
+    bodyStyle: oneOfOrNull(BODY_STYLES, 'the body style'),
+    fuel: oneOfOrNull(FUELS, 'the fuel'),
+    transmission: oneOfOrNull(TRANSMISSIONS, 'the transmission'),
+    drive: oneOfOrNull(DRIVES, 'the driven wheels'),
     doors: orNull(Type.Integer({ minimum: 1 }), 'the number of doors'),
   },
   { $id: 'VinDecoded', title: 'VinDecoded' },
