@@ -97,6 +97,11 @@ export interface AppOptions {
    * outside image host (imgbb's https://i.ibb.co). Default: none.
    */
   imageOrigins?: string[];
+  /**
+   * The most matches of free text a relevance search ranks; past them its total is estimated
+   * (default 10,000: catalogue/search-repository.ts, SEARCH_CANDIDATES).
+   */
+  searchCandidates?: number;
   /** Addresses per sitemap file (default and most: 50,000). */
   sitemapUrlsPerFile?: number;
   /** Fastify's `trustProxy`: behind a load balancer, the caller's address is X-Forwarded-For's. */
@@ -182,7 +187,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const vinDecoder = options.vinDecoder ?? new VinDecoder();
   app.addHook('onClose', () => vinDecoder.close());
   const secret = options.accessTokenSecret ?? randomBytes(48).toString('base64url');
-  app.decorate('repos', repositories(options.db, { cursorSecret: secret }));
+  app.decorate(
+    'repos',
+    repositories(options.db, {
+      cursorSecret: secret,
+      searchCandidates: options.searchCandidates,
+    }),
+  );
   await app.register(catalogueSync, {
     ttlMs: options.catalogueCacheMs ?? catalogueCacheMs(),
     listen: options.listen,

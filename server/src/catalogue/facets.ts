@@ -5,6 +5,9 @@ import { conditions, countsWhere, groupsOnly } from './search-filters';
 import { rowsOf } from './search-rows';
 import type { Facets, SearchFilters } from './search-types';
 
+/** The counts and ranges of a filter panel. */
+type FacetCounts = Omit<Facets, 'ignoredWords'>;
+
 /** The ends of the price and years ranges (null: no car matches). */
 interface RangeRow {
   minPrice: number | null;
@@ -13,7 +16,7 @@ interface RangeRow {
   maxYears: number | null;
 }
 
-function rangesOf(rows: RangeRow[]): Pick<Facets, 'price' | 'years'> {
+function rangesOf(rows: RangeRow[]): Pick<FacetCounts, 'price' | 'years'> {
   const range = rows[0];
   return {
     price:
@@ -29,7 +32,7 @@ function rangesOf(rows: RangeRow[]): Pick<Facets, 'price' | 'years'> {
 
 /** The facets of the filters, with their text query already made. */
 export function facetQueries(db: Db) {
-  async function facets(filters: SearchFilters, text: SQL | null): Promise<Facets> {
+  async function facets(filters: SearchFilters, text: SQL | null): Promise<FacetCounts> {
     return groupsOnly(filters, text) ? countedFacets(filters) : facetsInOnePass(filters, text);
   }
 
@@ -37,7 +40,7 @@ export function facetQueries(db: Db) {
    * Facets of category and condition filters only: the counts are sums of product_counts rows,
    * and each end of the ranges is read from the end of an index.
    */
-  async function countedFacets(filters: SearchFilters): Promise<Facets> {
+  async function countedFacets(filters: SearchFilters): Promise<FacetCounts> {
     const where = conditions(filters, null);
     const [byCategory, byCondition, ranges] = await Promise.all([
       rowsOf<{ k: string; n: number | string }>(
@@ -74,7 +77,7 @@ export function facetQueries(db: Db) {
    * and condition: counts and ranges per (category, condition), at most twelve rows, from which
    * each facet adds up the rows the other facet's filter allows.
    */
-  async function facetsInOnePass(filters: SearchFilters, text: SQL | null): Promise<Facets> {
+  async function facetsInOnePass(filters: SearchFilters, text: SQL | null): Promise<FacetCounts> {
     const rows = await rowsOf<RangeRow & { category: string; condition: string; n: number }>(
       db,
       sql`select p.category_name as category, p.condition as condition, count(*)::int as n,

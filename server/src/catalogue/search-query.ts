@@ -43,8 +43,16 @@ export const KEYSET: Record<
   deal: { column: 'd.ratio', order: 'asc', key: 'd.ratio', cast: 'float8', id: 'd.product_id' },
 };
 
-/** The page query of a search, and what paging needs to answer it. */
-export function searchQuery(request: SearchRequest, text: SQL | null, cursors: CursorCodec) {
+/**
+ * The page query of a search, and what paging needs to answer it. `candidates`: the most
+ * matches of free text a relevance page ranks (absent: all).
+ */
+export function searchQuery(
+  request: SearchRequest,
+  text: SQL | null,
+  cursors: CursorCodec,
+  candidates = Number.POSITIVE_INFINITY,
+) {
   const { sort, limit, cursor } = request;
   const filter = fingerprint(request);
   const where = conditions(request, text);
@@ -106,17 +114,20 @@ export function searchQuery(request: SearchRequest, text: SQL | null, cursors: C
         order by page.sort_key ${direction}, page.id ${direction}`;
   } else {
     const rank = text ? sql`ts_rank(p.search, ${text})` : sql`0`;
-    // Every match is read to rank it anyway: the total comes from the same pass.
+    // Every match is read to rank it anyway: the total comes from the same pass. Free text
+    // reads at most `candidates` matches and one more (which says there are more): the page is
+    // the best of those `candidates`, as search engines stop ranking after enough of them.
     // The ranks are counted over (id, rank) pairs only: a window over the scanned rows, each
     // with its words, outgrew work_mem at 25,000 matches and went to disk.
-    query = sql`with ranked as (
+    const capped = text !== null && Number.isFinite(candidates);
+    query = sql`with ranked as materialized (
           select p.id, ${rank} as rank
           from products p
           where ${where}
-          offset 0
+          ${capped ? sql`limit ${candidates + 1}` : sql`offset 0`}
         ), page as (
-          select id, rank, count(*) over () as total
-          from ranked
+          select id, rank, (select count(*) from ranked) as total
+          from ${capped ? sql`(select * from ranked limit ${candidates}) r` : sql`ranked`}
           order by rank desc, id
           limit ${limit + 1} offset ${offset}
         )

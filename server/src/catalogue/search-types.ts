@@ -70,6 +70,8 @@ export interface Facets {
   condition: Record<string, number>;
   price: { min: number; max: number } | null;
   years: { min: number; max: number } | null;
+  /** The words of `q` left out because no car has them (the search leaves them out too). */
+  ignoredWords: string[];
 }
 
 export interface SellerSummary {

@@ -1,13 +1,30 @@
 /**
- * The free text of a search (`q`) as a text query: its words as typed (web-search syntax), and
- * each misspelt word also as the known words it resembles.
+ * The free text of a search (`q`) as a text query: its words as typed (web-search syntax), each
+ * misspelt word also as the known words it resembles within its typos, and, when the words
+ * match no car together, without the words that match no car at all.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rowsOf } from './search-rows';
+import { typos, typosAllowed } from './typos';
 
 /** How many known words a misspelt query word may stand for. */
 const CORRECTIONS_PER_WORD = 3;
+/** Known words looked at per misspelt word (the most similar by trigrams), before typos count. */
+const CANDIDATES_PER_WORD = 20;
+/**
+ * The trigram similarity below which a known word is not looked at: lower than pg_trgm's
+ * default 0.3, which two typos in a word of nine letters can fall under.
+ */
+const MIN_SIMILARITY = 0.15;
+/** Query words looked up at most (the rest are taken as typed). */
+const MAX_WORDS = 10;
+
+/** A search's text query, and the query words it left out because no car has them. */
+export interface TextQuery {
+  query: SQL | null;
+  ignoredWords: string[];
+}
 
 /**
  * The words of a query to look up in the vocabulary (letters and digits, lower case), leaving
@@ -22,42 +39,119 @@ export function queryWords(q: string): string[] {
   return [...new Set(words)];
 }
 
+/** The tokens of a query that exclude a word (`-word`), as typed. */
+const exclusions = (q: string) => q.split(/\s+/).filter((token) => /^-[\p{L}\p{N}]/u.test(token));
+
 /** The text queries of this database (its vocabulary spells the corrections). */
 export function textQueries(db: Db) {
   /**
-   * The text query of `q`: its words as typed (web-search syntax), or any of them also as the
-   * known words a misspelt one resembles ('ferari' → ferrari): a query word that is no word of
-   * any car's name, category or location is looked up by trigram similarity in the vocabulary
-   * (migration 0009's search_words).
+   * Each query word with the known words it may stand for: none for a word of the vocabulary
+   * (migration 0009's search_words: the words of the cars' names, categories and locations) or
+   * one of 1 to 4 letters; else the (at most three) known words within its typos, fewest typos
+   * first. The most similar known words by trigrams are read, then their typos counted here.
    */
-  async function textQuery(q: string | undefined): Promise<SQL | null> {
-    const text = q?.trim();
-    if (!text) return null;
-    const typed = sql`websearch_to_tsquery('english', ${text})`;
-    const words = queryWords(text).slice(0, 10);
-    if (words.length === 0) return typed;
+  async function corrections(words: string[]): Promise<Map<string, string[]>> {
     const list = sql.join(
       words.map((word) => sql`${word}`),
       sql`, `,
     );
-    const found = await rowsOf<{ w: string; known: boolean; alts: string[] }>(
+    const found = await rowsOf<{ w: string; known: boolean; near: string[] }>(
       db,
       sql`select q.w,
           exists (select 1 from search_words s where s.word = q.w) as known,
-          array(select s.word from search_words s where length(q.w) >= 3 and s.word % q.w
-            order by similarity(s.word, q.w) desc, s.word limit ${CORRECTIONS_PER_WORD}) as alts
+          array(select s.word from search_words s
+            where char_length(q.w) >= 5
+              and char_length(s.word) between char_length(q.w) - 2 and char_length(q.w) + 2
+              and similarity(s.word, q.w) >= ${MIN_SIMILARITY}
+            order by similarity(s.word, q.w) desc, s.word limit ${CANDIDATES_PER_WORD}) as near
         from unnest(array[${list}]::text[]) as q(w)`,
     );
-    const misspelt = found.filter((row) => !row.known && row.alts.length > 0);
-    if (misspelt.length === 0) return typed;
-    const alternatives = new Map(misspelt.map((row) => [row.w, row.alts]));
+    const out = new Map<string, string[]>();
+    for (const row of found) {
+      if (row.known) continue;
+      const limit = typosAllowed(row.w);
+      const within = row.near
+        .map((word) => ({ word, n: typos(row.w, word, limit) }))
+        .filter((c) => c.n <= limit)
+        .sort((a, b) => a.n - b.n)
+        .slice(0, CORRECTIONS_PER_WORD)
+        .map((c) => c.word);
+      if (within.length > 0) out.set(row.w, within);
+    }
+    return out;
+  }
+
+  /** The query of `text` with these corrections: as typed, or with each word's corrections. */
+  function queryOf(text: string, words: string[], fixes: Map<string, string[]>): SQL {
+    const typed = sql`websearch_to_tsquery('english', ${text})`;
+    if (fixes.size === 0) return typed;
     const corrected = words
       .map((word) => {
-        const alts = alternatives.get(word);
+        const alts = fixes.get(word);
         return alts ? `(${[word, ...alts].join(' | ')})` : word;
       })
       .join(' & ');
     return sql`(${typed} || to_tsquery('english', ${corrected}))`;
+  }
+
+  /** One word's own query text (the word or its corrections), for to_tsquery. */
+  const wordQuery = (word: string, fixes: Map<string, string[]>) =>
+    [word, ...(fixes.get(word) ?? [])].join(' | ');
+
+  /**
+   * The words of a query whose words match no car for sale together that match none on their
+   * own (stop words, which the search leaves out anyway, are never among them); none when the
+   * words match a car together, or when none matches on its own (nothing left to search for).
+   */
+  async function unmatched(query: SQL, words: string[], fixes: Map<string, string[]>) {
+    const [together] = await rowsOf<{ found: boolean }>(
+      db,
+      sql`select exists (select 1 from products p
+        where p.sold_at is null and p.search @@ ${query}) as found`,
+    );
+    if (together?.found !== false) return [];
+    const texts = sql.join(
+      words.map((word) => sql`${wordQuery(word, fixes)}`),
+      sql`, `,
+    );
+    const list = sql.join(
+      words.map((word) => sql`${word}`),
+      sql`, `,
+    );
+    const alone = await rowsOf<{ w: string; stop: boolean; found: boolean }>(
+      db,
+      sql`select q.w, numnode(to_tsquery('english', q.t)) = 0 as stop,
+          exists (select 1 from products p
+            where p.sold_at is null and p.search @@ to_tsquery('english', q.t)) as found
+        from unnest(array[${list}]::text[], array[${texts}]::text[]) as q(w, t)`,
+    );
+    const ignored = alone.filter((row) => !row.stop && !row.found).map((row) => row.w);
+    const kept = alone.filter((row) => !row.stop && row.found);
+    return kept.length > 0 ? ignored : [];
+  }
+
+  /**
+   * The text query of `q`: its words as typed (web-search syntax), or any of them also as the
+   * known words a misspelt one stands for ('ferari' → ferrari; 'Ferrarixyzqwerty', nine letters
+   * more, stands for none). When the words match no car together, the words that match none
+   * on their own are left out ('red tesla': the Teslas), and named in `ignoredWords`.
+   */
+  async function textQuery(q: string | undefined): Promise<TextQuery> {
+    const text = q?.trim();
+    if (!text) return { query: null, ignoredWords: [] };
+    const words = queryWords(text).slice(0, MAX_WORDS);
+    if (words.length === 0) {
+      return { query: sql`websearch_to_tsquery('english', ${text})`, ignoredWords: [] };
+    }
+    const fixes = await corrections(words);
+    const query = queryOf(text, words, fixes);
+    if (words.length < 2) return { query, ignoredWords: [] };
+    const ignoredWords = await unmatched(query, words, fixes);
+    if (ignoredWords.length === 0) return { query, ignoredWords };
+    // The words kept, and what the query excluded: phrases and `or` are not kept.
+    const kept = words.filter((word) => !ignoredWords.includes(word));
+    const rest = [...kept, ...exclusions(text)].join(' ');
+    return { query: queryOf(rest, kept, fixes), ignoredWords };
   }
 
   return { textQuery };

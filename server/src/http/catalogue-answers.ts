@@ -6,7 +6,7 @@ import negotiate from '@fastify/accept-negotiator';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlibConstants } from 'node:zlib';
-import { sendPageHeaders } from './page-headers';
+import { sendPageHeaders, type PageHeaders } from './page-headers';
 
 /** Catalogue answers at least this long (bytes) are sent compressed to a client that accepts it. */
 export const COMPRESS_FROM_BYTES = 1024;
@@ -19,7 +19,7 @@ const gzipAsync = promisify(gzip);
 /** A cached catalogue answer: its JSON, and its compressed forms made on first demand. */
 interface CatalogueAnswer {
   json: Buffer;
-  page?: { total: number; nextCursor: string | null };
+  page?: PageHeaders;
   compressing: Partial<Record<Encoding, Promise<Buffer>>>;
   /** The compressed forms that are ready (sent without waiting). */
   compressed: Partial<Record<Encoding, Buffer>>;
@@ -69,7 +69,7 @@ export async function sendCatalogue(
   app: FastifyInstance,
   reply: FastifyReply,
   key: string,
-  load: () => Promise<{ body: unknown; page?: { total: number; nextCursor: string | null } }>,
+  load: () => Promise<{ body: unknown; page?: PageHeaders }>,
 ): Promise<FastifyReply> {
   const answer = await app.catalogueCache.get<CatalogueAnswer>(key, async () => {
     const { body, page } = await load();

@@ -105,6 +105,11 @@ export const SearchFacets = Type.Object(
       description: 'the selling prices of the matching cars (every filter); null: none match',
     }),
     years: Range,
+    ignoredWords: Type.Array(Type.String(), {
+      description:
+        'the words of q left out because no car has them, when the words match no car ' +
+        "together ('red tesla': ['red'], the Teslas counted); empty otherwise",
+    }),
   },
   {
     $id: 'SearchFacets',
@@ -148,8 +153,9 @@ export const SearchFilterQuery = {
       maxLength: 200,
       description:
         'free text over the name, description, location and category; forgives typos in ' +
-        "the name, category and location ('ferari', 'Lamborgini'); web-search syntax: " +
-        '"a phrase", -word, or',
+        "the name, category and location ('ferari', 'Lamborgini'): none in a word of 1 to 4 " +
+        'letters, one in 5 to 8, two in 9 or more; words that match no car are left out when ' +
+        'the words match none together; web-search syntax: "a phrase", -word, or',
     }),
   ),
   category: Type.Optional(

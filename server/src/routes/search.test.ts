@@ -302,6 +302,7 @@ describe(`search (${databaseKind})`, () => {
           condition: count('condition', 'condition'),
           price: range(all.map((c) => c.resalePrice)),
           years: range(all.map((c) => c.userYears)),
+          ignoredWords: [],
         });
       }),
       { numRuns: 40, seed: 11 },

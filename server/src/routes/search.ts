@@ -8,8 +8,14 @@ import { sendCatalogue } from '../http/catalogue-answers';
 import { CATALOGUE_WRITE } from '../http/catalogue-sync';
 import { httpError } from '../http/errors';
 import { checkCarPhotos, type CarPhotoOrigins } from './car-photos';
-import { NEXT_CURSOR_HEADER, TOTAL_HEADER } from '../http/page-headers';
+import {
+  IGNORED_WORDS_HEADER,
+  NEXT_CURSOR_HEADER,
+  TOTAL_EXACT_HEADER,
+  TOTAL_HEADER,
+} from '../http/page-headers';
 import type { ProductChanges } from '../db/repositories/products-repository';
+import { SEARCH_CANDIDATES } from '../catalogue/search-repository';
 import type { SearchFilters, SearchSort } from '../catalogue/search-types';
 import { ownedProduct, sameVinOnce } from './owned-products';
 import { vehicleValues } from '../catalogue/vehicle-schemas';
@@ -113,6 +119,11 @@ const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = async (app,
           'with OR. Sold cars never appear. One page of `limit` cars; the total matching is in ' +
           `\`${TOTAL_HEADER}\`, the next page's cursor (when there is one) in ` +
           `\`${NEXT_CURSOR_HEADER}\`: pass it back as \`cursor\` with the same filters and sort. ` +
+          `\`${TOTAL_EXACT_HEADER}\` says whether the total is exact: free text sorted by ` +
+          `relevance ranks at most the first ${SEARCH_CANDIDATES.toLocaleString('en-US')} ` +
+          'matches it reads, and past them its total is an estimate to two significant figures ' +
+          `(\`false\`). \`${IGNORED_WORDS_HEADER}\`: the words of q left out because no car has ` +
+          'them, when the words match no car together (each URI-encoded, space-separated). ' +
           'newest, price and deal sorts page by keyset (constant time at any depth); relevance ' +
           'carries an offset inside its cursor. Each car has its photos and its fair price ' +
           "(the cover's copies as carPhotoCopies; a car's page lists every photo's). " +

@@ -76,6 +76,7 @@ function answerSearch(cars: SearchProduct[]) {
         condition: count(matching(url, 'condition'), 'condition'),
         price: prices.length ? { min: Math.min(...prices), max: Math.max(...prices) } : null,
         years: null,
+        ignoredWords: [],
       };
       return HttpResponse.json(facets);
     }),

@@ -11,6 +11,8 @@ import { usersRepository } from './users-repository';
 export interface RepositoryOptions {
   /** Signs the paging cursors (the server's secret, shared by its replicas); absent: random. */
   cursorSecret?: string;
+  /** The most matches of free text a relevance search ranks (default SEARCH_CANDIDATES). */
+  searchCandidates?: number;
 }
 
 /** The data access the routes use; handlers never build SQL themselves. */
@@ -19,7 +21,7 @@ export function repositories(db: Db, options: RepositoryOptions = {}) {
   return {
     users: usersRepository(db),
     products: productsRepository(db, cursors),
-    search: searchRepository(db, cursors),
+    search: searchRepository(db, cursors, { candidates: options.searchCandidates }),
     orders: ordersRepository(db),
     notifications: notificationsRepository(db),
     catalogueReplicas: catalogueReplicasRepository(db),

@@ -427,7 +427,7 @@ export type DeleteProductApiArg = {
 };
 export type SearchProductsApiResponse = /** status 200 Default Response */ SearchProduct[];
 export type SearchProductsApiArg = {
-  /** free text over the name, description, location and category; forgives typos in the name, category and location ('ferari', 'Lamborgini'); web-search syntax: "a phrase", -word, or */
+  /** free text over the name, description, location and category; forgives typos in the name, category and location ('ferari', 'Lamborgini'): none in a word of 1 to 4 letters, one in 5 to 8, two in 9 or more; words that match no car are left out when the words match none together; web-search syntax: "a phrase", -word, or */
   q?: string;
   /** category name(s), any of them (case-insensitive; repeat the key for more than one) */
   category?: string | string[];
@@ -455,7 +455,7 @@ export type SearchProductsApiArg = {
 export type GetSearchFacetsApiResponse =
   /** status 200 Counts for a filter panel: each facet counts the cars matching every other filter, so picking another value of the same facet adds to the answer, as filter panels do. */ SearchFacets;
 export type GetSearchFacetsApiArg = {
-  /** free text over the name, description, location and category; forgives typos in the name, category and location ('ferari', 'Lamborgini'); web-search syntax: "a phrase", -word, or */
+  /** free text over the name, description, location and category; forgives typos in the name, category and location ('ferari', 'Lamborgini'): none in a word of 1 to 4 letters, one in 5 to 8, two in 9 or more; words that match no car are left out when the words match none together; web-search syntax: "a phrase", -word, or */
   q?: string;
   /** category name(s), any of them (case-insensitive; repeat the key for more than one) */
   category?: string | string[];
@@ -783,6 +783,8 @@ export type SearchFacets = {
     min: number;
     max: number;
   } | null;
+  /** the words of q left out because no car has them, when the words match no car together ('red tesla': ['red'], the Teslas counted); empty otherwise */
+  ignoredWords: string[];
 };
 export type SellerSummary = {
   name: string;
