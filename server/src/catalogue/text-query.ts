@@ -104,12 +104,6 @@ export function textQueries(db: Db) {
    * words match a car together, or when none matches on its own (nothing left to search for).
    */
   async function unmatched(query: SQL, words: string[], fixes: Map<string, string[]>) {
-    const [together] = await rowsOf<{ found: boolean }>(
-      db,
-      sql`select exists (select 1 from products p
-        where p.sold_at is null and p.search @@ ${query}) as found`,
-    );
-    if (together?.found !== false) return [];
     const texts = sql.join(
       words.map((word) => sql`${wordQuery(word, fixes)}`),
       sql`, `,
@@ -118,15 +112,24 @@ export function textQueries(db: Db) {
       words.map((word) => sql`${word}`),
       sql`, `,
     );
-    const alone = await rowsOf<{ w: string; stop: boolean; found: boolean }>(
+    // One round trip: whether the words match a car together, and each word alone (read only
+    // when they do not: the first column decides).
+    const rows = await rowsOf<{ together: boolean; w: string; stop: boolean; found: boolean }>(
       db,
-      sql`select q.w, numnode(to_tsquery('english', q.t)) = 0 as stop,
+      sql`with together as (
+          select exists (select 1 from products p
+            where p.sold_at is null and p.search @@ ${query}) as found
+        )
+        select t.found as together, q.w, numnode(to_tsquery('english', q.t)) = 0 as stop,
           exists (select 1 from products p
             where p.sold_at is null and p.search @@ to_tsquery('english', q.t)) as found
-        from unnest(array[${list}]::text[], array[${texts}]::text[]) as q(w, t)`,
+        from together t
+        left join unnest(array[${list}]::text[], array[${texts}]::text[]) as q(w, t)
+          on not t.found`,
     );
-    const ignored = alone.filter((row) => !row.stop && !row.found).map((row) => row.w);
-    const kept = alone.filter((row) => !row.stop && row.found);
+    if (rows[0]?.together !== false) return [];
+    const ignored = rows.filter((row) => !row.stop && !row.found).map((row) => row.w);
+    const kept = rows.filter((row) => !row.stop && row.found);
     return kept.length > 0 ? ignored : [];
   }
 

@@ -317,4 +317,27 @@ describe('Search for buyers (/cars)', () => {
     );
     requests.stop();
   });
+
+  it('says which words it left out, and "about" a total the server estimated', async () => {
+    answerSearch([model3, modelS, m3]);
+    server.use(
+      http.get(`${API}/products`, () =>
+        HttpResponse.json([model3, modelS], {
+          headers: {
+            'X-Total-Count': '25000',
+            'X-Total-Count-Exact': 'false',
+            'X-Ignored-Words': 'red shin%C3%BD',
+            'X-Next-Cursor': 'c24',
+          },
+        }),
+      ),
+    );
+    renderApp('/cars?q=Red+shin%C3%BD+Tesla');
+    expect(await screen.findByText('about 25,000 cars')).toHaveAttribute('aria-live', 'polite');
+    expect(
+      screen.getByText('No cars match “red”, “shiný” — showing results for “Tesla”'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Showing 2 of about 25,000 cars')).toBeInTheDocument();
+    expect(names()).toEqual(['Tesla Model 3', 'Tesla Model S']);
+  });
 });

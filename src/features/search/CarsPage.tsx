@@ -29,7 +29,9 @@ import {
   type Sort,
 } from './searchParams';
 
-const carsCount = (n: number) => `${n} ${n === 1 ? 'car' : 'cars'}`;
+/** '3 cars', or 'about 25,000 cars' for an estimated total. */
+const carsCount = (n: number, exact = true) =>
+  `${exact ? n : `about ${n.toLocaleString('en-US')}`} ${n === 1 ? 'car' : 'cars'}`;
 
 /**
  * Which of the loaded pages the URL's cursor asks for. The pages chain from `start`: page i is
@@ -111,7 +113,10 @@ export function CarsPage() {
   const stale = !currentData && results.data ? results.data.pages : null;
   const shown = stale ?? (typeof wanted === 'number' ? loaded.slice(0, wanted) : loaded);
   const cars = shown.flatMap((page) => page.products);
-  const total = (currentData ?? results.data)?.pages[0]?.total;
+  const firstPage = (currentData ?? results.data)?.pages[0];
+  const total = firstPage?.total;
+  const exact = firstPage?.totalExact ?? true;
+  const ignored = firstPage?.ignoredWords ?? [];
   const nextCursor = shown.at(-1)?.nextCursor ?? null;
 
   // 'Show more' moves the focus to the first car it added.
@@ -169,7 +174,13 @@ export function CarsPage() {
     (search.verified ? 1 : 0);
 
   const panel = <FilterPanel search={search} facets={facets.data} onApply={apply} />;
-  const countText = total === undefined ? 'Looking for cars…' : carsCount(total);
+  const countText = total === undefined ? 'Looking for cars…' : carsCount(total, exact);
+  // The words left out ('red'), and the words kept as typed (compared in lower case).
+  const kept = search.q.split(' ').filter((word) => !ignored.includes(word.toLowerCase()));
+  const quoted = ignored.map((word) => `“${word}”`).join(', ');
+  const ignoredNote = ignored.length
+    ? `No cars match ${quoted} — showing results for “${kept.join(' ')}”`
+    : null;
 
   return (
     <>
@@ -222,7 +233,7 @@ export function CarsPage() {
                 sx={{ width: '100%' }}
                 onClick={() => setDrawerOpen(false)}
               >
-                {total === undefined ? 'Show cars' : `Show ${carsCount(total)}`}
+                {total === undefined ? 'Show cars' : `Show ${carsCount(total, exact)}`}
               </ActionButton>
             }
           >
@@ -277,6 +288,11 @@ export function CarsPage() {
             <NoResults search={search} />
           ) : (
             <>
+              {ignoredNote && !stale && (
+                <Typography color="text.secondary" sx={{ mt: -1, mb: 2 }}>
+                  {ignoredNote}
+                </Typography>
+              )}
               <Box
                 component="ol"
                 ref={list}
@@ -310,7 +326,7 @@ export function CarsPage() {
               >
                 {!stale && total > cars.length && (
                   <Typography color="text.secondary">
-                    Showing {cars.length} of {carsCount(total)}
+                    Showing {cars.length} of {carsCount(total, exact)}
                   </Typography>
                 )}
                 {isFetchNextPageError && needNext ? (

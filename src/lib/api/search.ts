@@ -13,12 +13,21 @@ export type { FairPrice, SearchFacets, SearchProduct } from './generated/cardeal
 /** Cars a search page asks for at a time (the server's default). */
 export const SEARCH_PAGE_SIZE = 24;
 
-/** One page of a search; `nextCursor` is null on the last page, `total` counts every match. */
+/**
+ * One page of a search; `nextCursor` is null on the last page, `total` counts every match (an
+ * estimate, rounded, when `totalExact` is false), `ignoredWords` are the words of `q` the
+ * search left out because no car has them.
+ */
 export interface SearchPage {
   products: SearchProduct[];
   nextCursor: string | null;
   total: number;
+  totalExact: boolean;
+  ignoredWords: string[];
 }
+
+/** X-Ignored-Words: URI-encoded words (the server's) separated by spaces. */
+const wordsOf = (value: string | null) => value?.split(' ').filter(Boolean).map(decodeURIComponent);
 
 /**
  * A search's filters and sort, and where its first page starts: `start` is the cursor the
@@ -50,6 +59,8 @@ const searchApi = api
             products,
             nextCursor: header(meta, 'X-Next-Cursor') || null,
             total: Number.isFinite(total) ? total : products.length,
+            totalExact: header(meta, 'X-Total-Count-Exact') !== 'false',
+            ignoredWords: wordsOf(header(meta, 'X-Ignored-Words')) ?? [],
           };
         },
         // A search shows cars of any list: each car by id, every car list, and the searches'
