@@ -394,6 +394,33 @@ export const productDeals = pgTable(
   (t) => [index('product_deals_ratio_idx').on(t.ratio, t.productId)],
 );
 
+/**
+ * Every price a car has had (migration 0016), in whole dollars: its first price at its post time
+ * (`created_at`), then one row per change of `resale_price`, written by triggers on `products` so
+ * every write path is covered. `previousPrice` is the price before the change (null for the first
+ * row), so a drop is a row whose price is below it, with no window over the history.
+ */
+export const priceHistory = pgTable(
+  'price_history',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    productId: text('product_id')
+      .notNull()
+      .references(() => products._id, { onDelete: 'cascade' }),
+    price: bigint('price', { mode: 'number' }).notNull(),
+    previousPrice: bigint('previous_price', { mode: 'number' }),
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // One car's history, newest first; and a page of cards' latest change each.
+    index('price_history_product_idx').on(t.productId, t.changedAt.desc(), t.id.desc()),
+    // "Dropped in the last N days" over the whole catalogue: only the drops, by time.
+    index('price_history_drops_idx')
+      .on(t.changedAt.desc(), t.productId)
+      .where(sql`${t.price} < ${t.previousPrice}`),
+  ],
+);
+
 /** When the deal ratios were last refreshed, and the newest catalogue change numbered then. */
 export const dealRatiosState = pgTable('deal_ratios_state', {
   id: integer('id').primaryKey(),
@@ -429,6 +456,7 @@ export const schema = {
   catalogueReplicas,
   productDeals,
   dealRatiosState,
+  priceHistory,
 };
 export type UserRow = typeof users.$inferSelect;
 /** Who a user is to the marketplace. */

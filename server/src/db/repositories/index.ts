@@ -1,4 +1,5 @@
 import type { Db } from '../client';
+import { priceHistoryRepository } from '../../catalogue/price-history';
 import { catalogueReplicasRepository } from './catalogue-replicas-repository';
 import { CursorCodec } from '../../catalogue/cursors';
 import { notificationsRepository } from './notifications-repository';
@@ -22,6 +23,7 @@ export function repositories(db: Db, options: RepositoryOptions = {}) {
     users: usersRepository(db),
     products: productsRepository(db, cursors),
     search: searchRepository(db, cursors, { candidates: options.searchCandidates }),
+    priceHistory: priceHistoryRepository(db),
     orders: ordersRepository(db),
     notifications: notificationsRepository(db),
     catalogueReplicas: catalogueReplicasRepository(db),

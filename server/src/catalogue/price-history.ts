@@ -1,0 +1,118 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+
+/**
+ * A car's prices over time (the `price_history` table, written by the database's triggers:
+ * migration 0016) as the catalogue answers show them: a car's page gets its history and when it
+ * was listed, a card gets when it was listed and its price drop, if recent.
+ */
+
+/** A card shows its 'Price drop' chip this many days after the drop. */
+export const PRICE_DROP_DAYS = 14;
+/** A car's page gets at most its newest this many prices (its first price always counts among them). */
+export const PRICE_HISTORY_CAP = 20;
+
+/** One price a car had, in whole dollars, and since when (ISO date-time). */
+export interface PricePoint {
+  price: number;
+  at: string;
+}
+
+/** The price's latest change, when it lowered the price: by how much (whole dollars) and when. */
+export interface PriceDrop {
+  amount: number;
+  at: string;
+}
+
+/** What a card shows of a car's history. */
+export interface PriceNews {
+  /** When the car was listed (its post time as the server recorded it; ISO date-time). */
+  listedAt: string;
+  /** Its latest price change if that lowered the price within the last 14 days; else null. */
+  priceDrop: PriceDrop | null;
+}
+
+/** A car's page: its prices oldest first (at most the newest 20), its listing time and drop. */
+export interface CarPriceHistory extends PriceNews {
+  priceHistory: PricePoint[];
+}
+
+async function rowsOf<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+const iso = (value: Date | string): string => new Date(value).toISOString();
+
+interface ChangeRow {
+  price: number | string;
+  previous: number | string | null;
+  at: Date | string;
+  recent: boolean;
+}
+
+function dropOf(latest: ChangeRow | undefined): PriceDrop | null {
+  if (!latest || latest.previous === null || !latest.recent) return null;
+  const amount = Number(latest.previous) - Number(latest.price);
+  return amount > 0 ? { amount, at: iso(latest.at) } : null;
+}
+
+/** Whether a change is within the chip's days, by the database's clock (one clock for replicas). */
+const RECENT = sql.raw(`changed_at > now() - interval '${PRICE_DROP_DAYS} days'`);
+
+export function priceHistoryRepository(db: Db) {
+  /** One car's history, listing time and recent drop; null: no such car. */
+  async function ofCar(id: string): Promise<CarPriceHistory | null> {
+    const [car] = await rowsOf<{ createdAt: Date | string }>(
+      db,
+      sql`select created_at as "createdAt" from products where id = ${id}`,
+    );
+    if (!car) return null;
+    // The newest 20 through price_history_product_idx, then oldest first for the chart.
+    const rows = await rowsOf<ChangeRow>(
+      db,
+      sql`select price, previous_price as previous, changed_at as at, ${RECENT} as recent
+        from price_history where product_id = ${id}
+        order by changed_at desc, id desc limit ${PRICE_HISTORY_CAP}`,
+    );
+    return {
+      listedAt: iso(car.createdAt),
+      priceDrop: dropOf(rows[0]),
+      priceHistory: rows.map((row) => ({ price: Number(row.price), at: iso(row.at) })).reverse(),
+    };
+  }
+
+  /**
+   * For a page of cards: each car's listing time and recent drop, by id. One query: each car's
+   * latest change is one probe of price_history_product_idx (a page of 48 cars, 48 probes).
+   */
+  async function newsOf(ids: readonly string[]): Promise<Map<string, PriceNews>> {
+    const news = new Map<string, PriceNews>();
+    if (ids.length === 0) return news;
+    const rows = await rowsOf<ChangeRow & { id: string; createdAt: Date | string }>(
+      db,
+      sql`select p.id, p.created_at as "createdAt", h.price, h.previous, h.at, h.recent
+        from products p
+        left join lateral (
+          select price, previous_price as previous, changed_at as at, ${RECENT} as recent
+          from price_history where product_id = p.id
+          order by changed_at desc, id desc limit 1
+        ) h on true
+        where p.id in (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+    );
+    for (const row of rows) {
+      news.set(row.id, {
+        listedAt: iso(row.createdAt),
+        priceDrop: row.price === null ? null : dropOf(row),
+      });
+    }
+    return news;
+  }
+
+  return { ofCar, newsOf };
+}
+
+export type PriceHistoryRepository = ReturnType<typeof priceHistoryRepository>;
