@@ -20,6 +20,7 @@ const PUBLIC_PAGES: Record<string, string> = {
   [paths.root]: 'index.html',
   [paths.home]: 'home.html',
   [paths.blogs]: 'blogs.html',
+  [paths.financing]: 'financing.html',
   [paths.login]: 'login.html',
   [paths.register]: 'register.html',
 };

@@ -109,6 +109,12 @@ export const routes: RouteObject[] = [
             path: paths.blogs,
             lazy: screen(async () => (await import('../features/blogs/BlogsPage')).BlogsPage),
           },
+          {
+            path: paths.financing,
+            lazy: screen(
+              async () => (await import('../features/financing/FinancingPage')).FinancingPage,
+            ),
+          },
           // Search for buyers: every car for sale (public; not prerendered, its URL is the search).
           {
             path: paths.cars,

@@ -1,5 +1,8 @@
 import Box from '@mui/material/Box';
-import { ActionButton } from './actions';
+import { useMatch, useNavigate } from 'react-router-dom';
+import { paths } from '../config/paths';
+import { ActionAnchor, ActionButton, ActionLink } from './actions';
+import { PAYMENT_ESTIMATE_ID } from './PaymentEstimateId';
 import { Container } from './Container';
 import Typography from '@mui/material/Typography';
 import { styled } from '@mui/material/styles';
@@ -34,6 +37,42 @@ const promos = [
   },
 ];
 
+/**
+ * 'Check your rate' (a button the spec leaves without an action): on a car's page, that car's
+ * payment estimate; anywhere else (and on a sold car's page, which has none), the estimate's own
+ * page, which leads to the cars.
+ */
+function CheckYourRate({ label }: { label: string }) {
+  const onCarPage = useMatch(paths.car.pattern) !== null;
+  const navigate = useNavigate();
+  if (!onCarPage) {
+    return (
+      <ActionLink to={paths.financing} variant="contained" tone="secondary">
+        {label}
+      </ActionLink>
+    );
+  }
+  return (
+    <ActionAnchor
+      href={`#${PAYMENT_ESTIMATE_ID}`}
+      variant="contained"
+      tone="secondary"
+      onClick={(event) => {
+        event.preventDefault();
+        const target = document.getElementById(PAYMENT_ESTIMATE_ID);
+        if (!target) {
+          void navigate(paths.financing);
+          return;
+        }
+        target.scrollIntoView({ behavior: 'smooth', block: 'start' });
+        target.focus({ preventScroll: true });
+      }}
+    >
+      {label}
+    </ActionAnchor>
+  );
+}
+
 /** Static contact details, link columns and two promotional boxes (spec §2). */
 export function Footer() {
   return (
@@ -54,9 +93,13 @@ export function Footer() {
                   {promo.title}
                 </Typography>
                 <Typography sx={{ mb: 2 }}>{promo.text}</Typography>
-                <ActionButton variant="contained" tone="secondary" type="button">
-                  {promo.action}
-                </ActionButton>
+                {promo.action === 'Check your rate' ? (
+                  <CheckYourRate label={promo.action} />
+                ) : (
+                  <ActionButton variant="contained" tone="secondary" type="button">
+                    {promo.action}
+                  </ActionButton>
+                )}
               </Box>
             </Box>
           ))}

@@ -7,6 +7,8 @@ export const paths = {
   /** Where an account whose registration was cut short finishes it (not in the spec). */
   finishRegistration: '/finish-registration',
   blogs: '/blogs',
+  /** Beyond the spec: the payment estimate without a car (the footer's 'Check your rate'). */
+  financing: '/financing',
   categoryProducts: {
     pattern: '/category-products/:categoryName',
     to: (categoryName: string) => `/category-products/${encodeURIComponent(categoryName)}`,

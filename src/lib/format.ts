@@ -34,3 +34,32 @@ export function formatWhen(iso: string): string {
     ? iso
     : date.toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 }
+
+const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric' });
+
+/** A day as people say it: 'Nov 3' this year, 'Nov 3, 2025' in another. */
+export function formatDay(iso: string, now = Date.now()): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return date.getFullYear() === new Date(now).getFullYear()
+    ? dayFormat.format(date)
+    : dateFormat.format(date);
+}
+
+/** Whole calendar days (the visitor's own) from `iso` to `now`. */
+function daysSince(iso: string, now: number): number {
+  const day = (time: number) => {
+    const date = new Date(time);
+    return Date.UTC(date.getFullYear(), date.getMonth(), date.getDate());
+  };
+  return Math.round((day(now) - day(Date.parse(iso))) / 86_400_000);
+}
+
+/** 'Listed today', 'Listed yesterday', 'Listed 12 days ago'; null for an unreadable time. */
+export function listedAgo(iso: string, now = Date.now()): string | null {
+  if (Number.isNaN(Date.parse(iso))) return null;
+  const days = daysSince(iso, now);
+  if (days <= 0) return 'Listed today';
+  if (days === 1) return 'Listed yesterday';
+  return `Listed ${days} days ago`;
+}
