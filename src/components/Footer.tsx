@@ -64,8 +64,8 @@ function CheckYourRate({ label }: { label: string }) {
           void navigate(paths.financing);
           return;
         }
-        target.scrollIntoView({ behavior: 'smooth', block: 'start' });
-        target.focus({ preventScroll: true });
+        // Focusing it scrolls it into view, and the next Tab starts in its fields.
+        target.focus();
       }}
     >
       {label}

@@ -141,4 +141,72 @@ describe(`the price's history (${databaseKind})`, () => {
     expect(history?.priceHistory[19]?.price).toBe(60000 - 24 * 100);
     expect(history?.priceDrop?.amount).toBe(100);
   });
+
+  it("answers the history on a car's page, and the drop on search, category and advertisement cards for 14 days", async () => {
+    const name = (label: string) => `Drop test ${label} ${seller.email}`;
+    const [recent, old, same] = await Promise.all(
+      ['recent', 'old', 'same'].map((label) =>
+        postProduct(ctx.app, seller, {
+          carName: name(label),
+          categoryName: 'Ferrari',
+          resalePrice: '80000',
+        }),
+      ),
+    );
+    for (const id of [recent!, old!]) {
+      expect((await patch(id, { resalePrice: '78000' })).statusCode).toBe(200);
+    }
+    await age(recent!, 13);
+    await age(old!, 15);
+    for (const id of [recent!, old!]) {
+      await ctx.database.db
+        .update(products)
+        .set({ advertisement: 'true' })
+        .where(eq(products._id, id));
+    }
+
+    const page = await ctx.app.inject({ url: `/api/products/${recent}` });
+    expect(page.statusCode).toBe(200);
+    const car = page.json();
+    expect(car.priceHistory).toEqual([
+      { price: 80000, at: car.listedAt },
+      { price: 78000, at: car.priceDrop.at },
+    ]);
+    expect(car.priceDrop.amount).toBe(2000);
+    expect(Date.now() - Date.parse(car.listedAt)).toBeGreaterThan(13 * DAY - 60_000);
+    const oldPage = (await ctx.app.inject({ url: `/api/products/${old}` })).json();
+    expect(oldPage.priceDrop).toBeNull();
+    expect(oldPage.priceHistory.map((point: { price: number }) => point.price)).toEqual([
+      80000, 78000,
+    ]);
+
+    type Card = { _id: string; listedAt: string; priceDrop: { amount: number } | null };
+    const byId = (cards: Card[]) => new Map(cards.map((card) => [card._id, card]));
+    const search = byId(
+      (
+        await ctx.app.inject({
+          url: `/api/products?q=${encodeURIComponent(seller.email)}&limit=48`,
+        })
+      ).json(),
+    );
+    const category = byId(
+      (await ctx.app.inject({ url: '/api/category-products/Ferrari?limit=100' })).json(),
+    );
+    const advertised = byId((await ctx.app.inject({ url: '/api/advertisment' })).json());
+    for (const cards of [search, category]) {
+      expect(cards.get(recent!)?.priceDrop).toEqual({ amount: 2000, at: car.priceDrop.at });
+      expect(cards.get(old!)?.priceDrop).toBeNull();
+      expect(cards.get(same!)?.priceDrop).toBeNull();
+      expect(cards.get(old!)?.listedAt).toBe(oldPage.listedAt);
+    }
+    expect(advertised.get(recent!)?.priceDrop?.amount).toBe(2000);
+    expect(advertised.get(old!)?.priceDrop).toBeNull();
+  });
+
+  it("answers 404 for an unknown car's history and 400 for a malformed id", async () => {
+    expect((await ctx.app.inject({ url: '/api/products/no-such-car-0000' })).statusCode).toBe(404);
+    const bad = await ctx.app.inject({ url: '/api/products/bad%21id' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toMatch(/^id/);
+  });
 });

@@ -112,7 +112,16 @@ export function priceHistoryRepository(db: Db) {
     return news;
   }
 
-  return { ofCar, newsOf };
+  /** The cards with their listing time and recent drop (a car deleted meanwhile: no time, no drop). */
+  async function addNews<T extends { _id: string }>(cars: T[]): Promise<(T & PriceNews)[]> {
+    const news = await newsOf(cars.map((car) => car._id));
+    return cars.map((car) => ({
+      ...car,
+      ...(news.get(car._id) ?? { listedAt: '', priceDrop: null }),
+    }));
+  }
+
+  return { ofCar, newsOf, addNews };
 }
 
 export type PriceHistoryRepository = ReturnType<typeof priceHistoryRepository>;

@@ -110,12 +110,15 @@ const productRoutes: FastifyPluginAsyncTypebox<ProductRoutesOptions> = async (ap
         summary:
           'The advertised products, newest first (open to anyone; path spelt as in the spec)',
         description: `At most the newest ${LIST_CAPS.advertised}.`,
-        response: { 200: Type.Array(Type.Ref('Product')) },
+        response: { 200: Type.Array(Type.Ref('ListedProduct')) },
       },
     },
     async (_request, reply) =>
       sendCatalogue(app, reply, 'advertised', async () => ({
-        body: await app.photoCopies.addTo(await app.repos.products.listAdvertised(), 'carPhoto'),
+        body: await app.photoCopies.addTo(
+          await app.repos.priceHistory.addNews(await app.repos.products.listAdvertised()),
+          'carPhoto',
+        ),
       })),
   );
 
@@ -133,7 +136,7 @@ const productRoutes: FastifyPluginAsyncTypebox<ProductRoutesOptions> = async (ap
           'constant time at any depth. `condition` keeps one condition only.',
         params: Type.Object({ categoryName: SingleLine(LIMITS.categoryName) }),
         querystring: CategoryProductsQuery,
-        response: { 200: Type.Array(Type.Ref('Product')), ...errors(400, 404) },
+        response: { 200: Type.Array(Type.Ref('ListedProduct')), ...errors(400, 404) },
       },
     },
     async (request, reply) => {
@@ -163,7 +166,8 @@ const productRoutes: FastifyPluginAsyncTypebox<ProductRoutesOptions> = async (ap
       const key = `category:${categoryName}|${condition ?? ''}|${sort}|${order}|${limit ?? ''}|${offset ?? ''}|${cursor ?? ''}`;
       return sendCatalogue(app, reply, key, async () => {
         const page = await withCursorErrors(() => app.repos.products.categoryPage(pageRequest));
-        return { body: await app.photoCopies.addTo(page.rows, 'carPhoto'), page };
+        const cards = await app.repos.priceHistory.addNews(page.rows);
+        return { body: await app.photoCopies.addTo(cards, 'carPhoto'), page };
       });
     },
   );

@@ -8,6 +8,7 @@ import {
   SEARCH_SORTS,
 } from '../catalogue/search-types';
 import { QueryInteger } from './paging';
+import { priceHistoryField, priceHistorySchemas, priceNewsFields } from './price-history-schemas';
 import {
   Condition,
   ImageUrl,
@@ -62,7 +63,10 @@ const PhotosCopies = Type.Array(Type.Array(Type.Ref('PhotoCopy')), {
 });
 
 export const SearchProduct = Type.Intersect(
-  [Type.Ref('Product'), Type.Object({ photos: Photos, fairPrice: NullableFairPrice })],
+  [
+    Type.Ref('Product'),
+    Type.Object({ photos: Photos, fairPrice: NullableFairPrice, ...priceNewsFields }),
+  ],
   { $id: 'SearchProduct', title: 'SearchProduct' },
 );
 
@@ -87,6 +91,8 @@ export const CarDetails = Type.Intersect(
       }),
       seller: Type.Ref('SellerSummary'),
       photosCopies: PhotosCopies,
+      ...priceNewsFields,
+      ...priceHistoryField,
     }),
   ],
   { $id: 'CarDetails', title: 'CarDetails' },
@@ -120,7 +126,14 @@ export const SearchFacets = Type.Object(
   },
 );
 
-export const searchSchemas = [FairPrice, SearchProduct, SellerSummary, CarDetails, SearchFacets];
+export const searchSchemas = [
+  ...priceHistorySchemas,
+  FairPrice,
+  SearchProduct,
+  SellerSummary,
+  CarDetails,
+  SearchFacets,
+];
 
 /** A number in the query string (text from 0 to `maximum`; the generated client may pass one). */
 function QueryNumber(maximum: number, description: string): TSchema {

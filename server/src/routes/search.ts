@@ -54,6 +54,18 @@ function queryNumber(field: string, value: unknown, maximum: number): number | u
 }
 
 const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = async (app, options) => {
+  /** A car as GET /products/{id} answers it: photos' copies, its price history; 404: none. */
+  async function carAnswer(id: string) {
+    const [car, history] = await Promise.all([
+      app.repos.search.car(id),
+      app.repos.priceHistory.ofCar(id),
+    ]);
+    if (!car || !history) throw httpError(404, 'id: no such product');
+    const [withCopies] = await app.photoCopies.addTo([car], 'carPhoto');
+    const [withAll] = await app.photoCopies.addToPhotos([withCopies!]);
+    return { ...withAll!, ...history };
+  }
+
   /** Category names as stored, by their lower-case spelling (the catalogue cache's). */
   const categoryNames = () =>
     app.catalogueCache.get('category-names', async () => {
@@ -147,7 +159,8 @@ const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = async (app,
         const page = await withSearchErrors(() =>
           app.repos.search.search({ ...filters, sort, limit, cursor: query.cursor }),
         );
-        return { body: await app.photoCopies.addTo(page.rows, 'carPhoto'), page };
+        const cards = await app.repos.priceHistory.addNews(page.rows);
+        return { body: await app.photoCopies.addTo(cards, 'carPhoto'), page };
       });
     },
   );
@@ -189,13 +202,9 @@ const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = async (app,
       },
     },
     async (request, reply) =>
-      sendCatalogue(app, reply, `car:${request.params.id}`, async () => {
-        const car = await app.repos.search.car(request.params.id);
-        if (!car) throw httpError(404, 'id: no such product');
-        const [withCopies] = await app.photoCopies.addTo([car], 'carPhoto');
-        const [withAll] = await app.photoCopies.addToPhotos([withCopies!]);
-        return { body: withAll };
-      }),
+      sendCatalogue(app, reply, `car:${request.params.id}`, async () => ({
+        body: await carAnswer(request.params.id),
+      })),
   );
 
   app.patch(
@@ -275,11 +284,7 @@ const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = async (app,
         if (!now) throw httpError(404, 'id: no such product');
         throw httpError(409, 'This car has been sold');
       }
-      const car = await app.repos.search.car(id);
-      if (!car) throw httpError(404, 'id: no such product');
-      const [withCopies] = await app.photoCopies.addTo([car], 'carPhoto');
-      const [withAll] = await app.photoCopies.addToPhotos([withCopies!]);
-      return withAll;
+      return carAnswer(id);
     },
   );
 };

@@ -25,6 +25,8 @@ import { responsiveImage } from '../../lib/images';
 import { formatPostDate, formatPrice, formatYears } from '../../lib/format';
 import { carsSold, memberSince } from './carText';
 import { Gallery } from './Gallery';
+import { PaymentEstimate } from '../../components/PaymentEstimate';
+import { PriceHistory, PriceNews } from './PriceHistory';
 import { PriceSignal } from './PriceSignal';
 import { ShareButton } from './ShareButton';
 
@@ -129,6 +131,7 @@ function CarDetailsView({ car }: { car: CarDetails }) {
                 Original <s>{formatPrice(car.originalPrice)}</s>
               </Typography>
             </Box>
+            <PriceNews history={car.priceHistory} listedAt={car.listedAt} />
           </Box>
           {!car.sold && <PriceSignal price={car.resalePrice} fairPrice={car.fairPrice} />}
           <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
@@ -159,6 +162,12 @@ function CarDetailsView({ car }: { car: CarDetails }) {
         </Typography>
         <Typography sx={{ whiteSpace: 'pre-line' }}>{car.productDescription}</Typography>
       </Box>
+      <PriceHistory history={car.priceHistory} />
+      {!car.sold && (
+        <Box sx={{ mt: 4, maxWidth: 760 }}>
+          <PaymentEstimate price={car.resalePrice} />
+        </Box>
+      )}
       {car.sold && <SimilarCars car={car} />}
     </Container>
   );

@@ -23,7 +23,7 @@ export function chartLabel(history: readonly PricePoint[]): string {
  * is at its bundle budget): each price holds until the next, the last until today. Its text
  * alternative lists every price and since when.
  */
-export default function PriceChart({
+export function PriceChart({
   history,
   now = Date.now(),
 }: {

@@ -5,7 +5,7 @@ import { formatDay, formatPrice, listedAgo } from '../../lib/format';
 import type { PricePoint } from './PriceChart';
 
 // The chart is below the first paint: its code loads when the section renders.
-const PriceChart = lazy(() => import('./PriceChart'));
+const PriceChart = lazy(async () => ({ default: (await import('./PriceChart')).PriceChart }));
 
 /** The latest change of the price, if it lowered it: by how much and when. */
 export function latestDrop(history: readonly PricePoint[]): { amount: number; at: string } | null {

@@ -9,7 +9,14 @@ import { API, server } from '../../testing/server';
 
 function car(overrides: Partial<SearchProduct>): SearchProduct {
   const product = makeProduct(overrides);
-  return { photos: [product.carPhoto], fairPrice: null, ...product, ...overrides };
+  return {
+    photos: [product.carPhoto],
+    fairPrice: null,
+    listedAt: new Date().toISOString(),
+    priceDrop: null,
+    ...product,
+    ...overrides,
+  };
 }
 
 const model3 = car({

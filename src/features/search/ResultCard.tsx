@@ -7,7 +7,9 @@ import { FairPriceBadge } from '../../components/FairPriceBadge';
 import { VerifiedIcon } from '../../components/icons';
 import { paths } from '../../config/paths';
 import type { SearchProduct } from '../../lib/api/search';
-import { formatPrice, formatYears } from '../../lib/format';
+import { Tag } from '../../components/Tag';
+import { formatDay, formatPrice, formatYears, listedAgo } from '../../lib/format';
+import { isRecentDrop } from '../../lib/priceDrop';
 
 /**
  * One car found: photo, name (the link to the car's page, stretched over the whole card), price,
@@ -69,10 +71,25 @@ export const ResultCard = memo(function ResultCard({
         >
           {formatPrice(car.resalePrice)}
         </Typography>
-        <FairPriceBadge price={car.resalePrice} fairPrice={car.fairPrice} />
+        <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+          <FairPriceBadge price={car.resalePrice} fairPrice={car.fairPrice} />
+          {car.priceDrop && isRecentDrop(car.priceDrop) && (
+            <Tag
+              title={`Price dropped ${formatPrice(car.priceDrop.amount)} on ${formatDay(car.priceDrop.at)}`}
+              sx={{ border: 0, bgcolor: '#e8f5e9', color: '#1b5e20', fontWeight: 700 }}
+            >
+              Price drop
+            </Tag>
+          )}
+        </Box>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 'auto' }}>
           {car.productLocation} · {car.condition} · {formatYears(car.userYears)} used
         </Typography>
+        {car.listedAt && (
+          <Typography variant="body2" color="text.secondary">
+            {listedAgo(car.listedAt)}
+          </Typography>
+        )}
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minWidth: 0 }}>
           <Typography variant="body2" noWrap sx={{ fontWeight: 600 }}>
             {car.sellerName}

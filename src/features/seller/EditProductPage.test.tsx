@@ -22,6 +22,9 @@ const details = (product: Product, photos: string[]): CarDetails => ({
     memberSince: '2024-11-03T10:00:00.000Z',
     carsSold: 0,
   },
+  listedAt: '2025-11-03T10:00:00.000Z',
+  priceDrop: null,
+  priceHistory: [{ price: Number(product.resalePrice), at: '2025-11-03T10:00:00.000Z' }],
 });
 
 /** The seller's cars as the server keeps them; PATCH changes them, the lists read them. */

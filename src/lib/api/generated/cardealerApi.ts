@@ -326,9 +326,9 @@ export type VerifySellerApiArg = {
   /** a record's _id (letters, digits, _ and -) */
   id: string;
 };
-export type GetAdvertisedProductsApiResponse = /** status 200 Default Response */ Product[];
+export type GetAdvertisedProductsApiResponse = /** status 200 Default Response */ ListedProduct[];
 export type GetAdvertisedProductsApiArg = void;
-export type GetCategoryProductsApiResponse = /** status 200 Default Response */ Product[];
+export type GetCategoryProductsApiResponse = /** status 200 Default Response */ ListedProduct[];
 export type GetCategoryProductsApiArg = {
   /** rows per page (an integer from 1 to 100) */
   limit?: number | string;
@@ -748,6 +748,18 @@ export type Product = {
   /** previous owners (null: unknown) */
   owners: number | null;
 };
+export type PriceDrop = {
+  /** by how much, in whole dollars */
+  amount: number;
+  /** when (ISO date-time) */
+  at: string;
+};
+export type ListedProduct = Product & {
+  /** when the car was listed (its post time as the server recorded it; ISO date-time) */
+  listedAt: string;
+  /** the price's latest change if it lowered the price in the last 14 days; else null */
+  priceDrop: PriceDrop | (null | null);
+};
 export type InsertResult = {
   acknowledged: true;
   insertedId: string;
@@ -764,6 +776,10 @@ export type SearchProduct = Product & {
   /** every photo of the car, the cover (carPhoto) first */
   photos: string[];
   fairPrice: FairPrice | (null | null);
+  /** when the car was listed (its post time as the server recorded it; ISO date-time) */
+  listedAt: string;
+  /** the price's latest change if it lowered the price in the last 14 days; else null */
+  priceDrop: PriceDrop | (null | null);
 };
 export type SearchFacets = {
   /** cars per category: every filter applied except category */
@@ -796,6 +812,12 @@ export type SellerSummary = {
   memberSince: string;
   carsSold: number;
 };
+export type PricePoint = {
+  /** the selling price, in whole dollars */
+  price: number;
+  /** since when (ISO date-time) */
+  at: string;
+};
 export type CarDetails = Product & {
   /** every photo of the car, the cover (carPhoto) first */
   photos: string[];
@@ -804,6 +826,12 @@ export type CarDetails = Product & {
   seller: SellerSummary;
   /** for each of `photos`, in order, its smaller WebP copies, narrowest first, with their true sizes (160 and 640 px, and 1600 px for full screen of a photo wider than 640 px, each never wider than the photo); an empty list for a photo not stored on this API's image host */
   photosCopies: PhotoCopy[][];
+  /** when the car was listed (its post time as the server recorded it; ISO date-time) */
+  listedAt: string;
+  /** the price's latest change if it lowered the price in the last 14 days; else null */
+  priceDrop: PriceDrop | (null | null);
+  /** every price the car has had, oldest first, each in whole dollars and since when: its price when listed, then one entry per change (at most the newest 20) */
+  priceHistory: PricePoint[];
 };
 export type OrderStatus = 'requested' | 'accepted' | 'declined' | 'cancelled' | 'sold';
 export type Order = {

@@ -111,6 +111,8 @@ export const schemaLimits = {
   UpdateResult: { acknowledged: { enum: [true] } },
   UpsertResult: { acknowledged: { enum: [true] } },
   DeleteResult: { acknowledged: { enum: [true] } },
+  PricePoint: { price: { minimum: 0 } },
+  PriceDrop: { amount: { minimum: 1 } },
   FairPrice: { rating: { enum: ['great', 'good', 'fair', 'high'] }, comparables: { minimum: 5 } },
   SellerSummary: { carsSold: { minimum: 0 } },
   Notification: { kind: { enum: ['booking', 'status', 'message'] } },
