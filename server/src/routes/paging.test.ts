@@ -86,7 +86,8 @@ describe('GET /api/category-products/{name} paging', () => {
     expect(crossOrigin.headers['access-control-expose-headers']).toBe(
       'X-Total-Count, X-Next-Cursor',
     );
-    // Every field of the spec's product, `sold` and the vehicle data, nothing more (no cursor key leaks).
+    // Every field of the spec's product, `sold`, the vehicle data and the price news, nothing more
+    // (no cursor key leaks).
     expect(Object.keys(body[0]).sort()).toEqual(
       [
         'sold',
@@ -119,6 +120,9 @@ describe('GET /api/category-products/{name} paging', () => {
         'exteriorColor',
         'mileage',
         'owners',
+        // When it was listed and its recent price drop (the price's history, issue 24).
+        'listedAt',
+        'priceDrop',
       ].sort(),
     );
   });
