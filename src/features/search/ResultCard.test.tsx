@@ -36,7 +36,13 @@ describe("a search card's price drop and listing age", () => {
       }),
       card('car-3', 'Never dropped', {}),
     ];
-    const facets: SearchFacets = { category: {}, condition: {}, price: null, years: null };
+    const facets: SearchFacets = {
+      category: {},
+      condition: {},
+      price: null,
+      years: null,
+      ignoredWords: [],
+    };
     server.use(
       http.get(`${API}/products/facets`, () => HttpResponse.json(facets)),
       http.get(`${API}/products`, () =>
