@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible, settled } from './axe';
 import { demo, pngImage, register, signIn, signOut, uniqueEmail } from './support';
 
 /** A car name no other test uses. */
@@ -114,6 +115,54 @@ test.describe('selling and administration', () => {
     const card = page.getByRole('article', { name: car });
     await expect(card.getByRole('img', { name: 'Verified seller' })).toBeVisible();
     await expect(card.getByText('no verify')).toHaveCount(0);
+  });
+
+  test('the admin adds a category from the side menu, sees it in the grid, then deletes it', async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    // Letters only: a make's name is letters, digits, spaces and . & ' -.
+    const make = `Make ${Date.now()
+      .toString(36)
+      .replace(/[0-9]/g, (d) => 'abcdefghij'[Number(d)]!)}`;
+    await signIn(page, demo.admin);
+    await page.goto('/dashboad');
+    await page
+      .getByRole('navigation', { name: 'Dashboard' })
+      .getByRole('link', { name: 'Categories' })
+      .click();
+    await expect(page.getByRole('heading', { name: 'Categories', level: 1 })).toBeVisible();
+    await expect(page.getByRole('row', { name: /Tesla/ })).toBeVisible();
+    await settled(page);
+    await expectAccessible(page, 'the Categories screen');
+
+    await page.getByRole('button', { name: 'Add category' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add category' });
+    await dialog.getByLabel('Name').fill(make);
+    await dialog
+      .getByLabel('Picture')
+      .setInputFiles({ name: 'make.png', mimeType: 'image/png', buffer: pngImage(64, 40) });
+    await expect(dialog.getByRole('img', { name: `Picture of ${make}` })).toBeVisible();
+    await settled(page);
+    await expectAccessible(page, 'the Add category dialog');
+    await dialog.getByRole('button', { name: 'Add category' }).click();
+    await expect(page.getByText(`${make} added`)).toBeVisible();
+    await expect(dialog).toHaveCount(0);
+    const row = page.getByRole('row', { name: new RegExp(make) });
+    await expect(row.getByRole('gridcell', { name: '4.5' })).toBeVisible();
+    await expect(row.getByRole('img', { name: `${make} cars` })).toBeVisible();
+
+    // Its page is there at once, empty; then it goes again.
+    await page.goto(`/category-products/${encodeURIComponent(make)}`);
+    await expect(page.getByRole('heading', { name: `No ${make} cars yet` })).toBeVisible();
+    await page.goto('/dashboad/categories');
+    await page.getByRole('button', { name: `Delete ${make}` }).click();
+    await page
+      .getByRole('dialog', { name: `Delete ${make}?` })
+      .getByRole('button', { name: 'Delete' })
+      .click();
+    await expect(page.getByText(`${make} deleted`)).toBeVisible();
+    await expect(page.getByRole('row', { name: new RegExp(make) })).toHaveCount(0);
   });
 
   test('the admin deletes a fresh buyer after confirming', async ({ page }) => {

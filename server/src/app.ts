@@ -27,6 +27,7 @@ import { FolderImageStore, type ImageStore } from './image-host/image-files';
 import imageHost, { IMAGE_HOST_PREFIX } from './image-host/image-host';
 import { PhotoCopies } from './image-host/photo-copies';
 import authRoutes from './routes/auth';
+import adminCategoryRoutes, { adminCategorySchemas } from './routes/admin-categories';
 import categoryRoutes from './routes/categories';
 import healthRoutes from './routes/health';
 import notificationRoutes from './routes/notifications';
@@ -220,7 +221,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     store: options.rateLimitStore,
   });
 
-  for (const schema of [...sharedSchemas, ...searchSchemas]) app.addSchema(schema);
+  for (const schema of [...sharedSchemas, ...searchSchemas, ...adminCategorySchemas])
+    app.addSchema(schema);
   await installAccess(app, {
     signIn: options.signIn,
     secret,
@@ -244,6 +246,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       const photoOrigins = { publicOrigin, imageOrigins: options.imageOrigins ?? [] };
       await api.register(productRoutes, { photoOrigins });
       await api.register(searchRoutes, { photoOrigins });
+      await api.register(adminCategoryRoutes, { photoOrigins });
       await api.register(orderRoutes);
       await api.register(notificationRoutes);
       await api.register(vinRoutes, { decoder: vinDecoder });

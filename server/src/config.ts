@@ -30,6 +30,8 @@ export const DEFAULT_RATE_LIMITS = {
     { max: 30, windowSeconds: 60 },
     { max: 300, windowSeconds: 24 * 3600 },
   ],
+  /** An admin's category changes (adding, editing, moving, deleting), together. */
+  categories: { max: 30, windowSeconds: 60 },
 } as const satisfies RateLimits;
 
 export interface ServerConfig {
@@ -118,7 +120,7 @@ function readOrCreateSecret(dataDir: string): string {
  * `RATE_LIMIT_<NAME>` calls (0: no limit) per `RATE_LIMIT_WINDOW_SECONDS`. Messages: an account's
  * `RATE_LIMIT_MESSAGES` a minute and `RATE_LIMIT_MESSAGES_DAY` a day, and in one booking's
  * conversation `RATE_LIMIT_MESSAGES_BOOKING` a minute. VIN decodes: `RATE_LIMIT_VIN` a minute and
- * `RATE_LIMIT_VIN_DAY` a day.
+ * `RATE_LIMIT_VIN_DAY` a day. An admin's category changes: `RATE_LIMIT_CATEGORIES`.
  */
 function rateLimits(env: Env): RateLimits {
   const windowSeconds = int(env, 'RATE_LIMIT_WINDOW_SECONDS', 60, 1, 24 * 3600);
@@ -144,6 +146,7 @@ function rateLimits(env: Env): RateLimits {
       { max: max('RATE_LIMIT_VIN', vinMinute.max), windowSeconds: vinMinute.windowSeconds },
       { max: max('RATE_LIMIT_VIN_DAY', vinDay.max), windowSeconds: vinDay.windowSeconds },
     ],
+    categories: rule('RATE_LIMIT_CATEGORIES', DEFAULT_RATE_LIMITS.categories.max),
   };
 }
 

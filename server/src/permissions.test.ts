@@ -48,6 +48,8 @@ interface Fixture {
   freshProduct(): Promise<string>;
   /** A new user record without a sign-in account. */
   freshUser(role: 'Seller' | 'Buyer'): Promise<string>;
+  /** A new category without cars (its id). */
+  freshCategory(): Promise<string>;
   /** A new requested booking by `buyer` of a new car of `seller`. */
   freshBooking(): Promise<string>;
 }
@@ -160,6 +162,32 @@ const rows: Row[] = [
   {
     route: 'PUT /api/users/verify/:id',
     request: async (f) => ({ url: `/api/users/verify/${await f.freshUser('Seller')}` }),
+    expect: adminOnly,
+  },
+  {
+    route: 'GET /api/admin/categories',
+    request: () => ({ url: '/api/admin/categories' }),
+    expect: adminOnly,
+  },
+  {
+    route: 'POST /api/admin/categories',
+    request: (f, caller) => ({
+      url: '/api/admin/categories',
+      payload: { categoryName: `Make ${caller} ${newId().slice(0, 8)}`, image: f.imageUrl },
+    }),
+    expect: { ...adminOnly, admin: 201 },
+  },
+  {
+    route: 'PATCH /api/admin/categories/:id',
+    request: async (f) => ({
+      url: `/api/admin/categories/${await f.freshCategory()}`,
+      payload: { rating: 3.5, position: 1 },
+    }),
+    expect: adminOnly,
+  },
+  {
+    route: 'DELETE /api/admin/categories/:id',
+    request: async (f) => ({ url: `/api/admin/categories/${await f.freshCategory()}` }),
     expect: adminOnly,
   },
   { route: 'GET /api/advertisment', request: () => ({ url: '/api/advertisment' }), expect: open() },
@@ -440,6 +468,15 @@ describe(`permission matrix (${databaseKind})`, () => {
         });
         if (!('id' in booked)) throw new Error('the fixture booking was refused');
         return booked.id;
+      },
+      freshCategory: async () => {
+        const made = await app.repos.categories.create({
+          categoryName: `Fresh make ${newId().slice(0, 8)}`,
+          image: '/images/categories/bmw.svg',
+          rating: 4,
+        });
+        if (!('_id' in made)) throw new Error('the fixture category was refused');
+        return made._id;
       },
       freshUser: async (role) => {
         const outcome = await app.repos.users.upsert({

@@ -223,6 +223,13 @@ export const routes: RouteObject[] = [
               forRole('Admin'),
             ),
           },
+          {
+            path: paths.categories,
+            lazy: screen(
+              async () => (await import('../features/admin/CategoriesPage')).CategoriesPage,
+              forRole('Admin'),
+            ),
+          },
           // My orders needs only a login (spec route table); its menu entry is the buyer's.
           {
             path: paths.myOrders,

@@ -22,6 +22,7 @@ export const dashboardMenu: Record<Role, { label: string; to: string }[]> = {
     { label: 'All buyers', to: paths.allBuyers },
     { label: 'All sellers', to: paths.allSellers },
     { label: 'All orders', to: paths.allOrders },
+    { label: 'Categories', to: paths.categories },
   ],
   Seller: [
     { label: 'Add products', to: paths.addProducts },

@@ -31,4 +31,6 @@ export const paths = {
   bookings: '/dashboad/bookings',
   order: { pattern: '/dashboad/orders/:id', to: (id: string) => `/dashboad/orders/${id}` },
   allOrders: '/dashboad/all-orders',
+  /** Beyond the spec: the admin's categories (makes). */
+  categories: '/dashboad/categories',
 } as const;

@@ -55,14 +55,19 @@ export const deletedAccounts = pgTable('deleted_accounts', {
   deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const categories = pgTable('categories', {
-  _id: text('id').primaryKey(),
-  categoryName: text('category_name').notNull().unique(),
-  image: text('image').notNull(),
-  rating: doublePrecision('rating').notNull(),
-  /** Display order (the spec lists Tesla, Ferrari, BMW, Lamborghini). */
-  position: integer('position').notNull().default(0),
-});
+export const categories = pgTable(
+  'categories',
+  {
+    _id: text('id').primaryKey(),
+    categoryName: text('category_name').notNull().unique(),
+    image: text('image').notNull(),
+    rating: doublePrecision('rating').notNull(),
+    /** Display order (the spec lists Tesla, Ferrari, BMW, Lamborghini); the home page shows 4. */
+    position: integer('position').notNull().default(0),
+  },
+  // One name whatever its letter case (0017): 'bmw' is BMW, as every lookup reads it.
+  (t) => [uniqueIndex('categories_name_lower_idx').on(sql`lower(${t.categoryName})`)],
+);
 
 /** A CHECK that a column holds one of `values` (or null). */
 const oneOf = (column: AnyPgColumn, values: readonly string[]) =>
@@ -77,7 +82,10 @@ export const products = pgTable(
     _id: text('id').primaryKey(),
     carName: text('car_name').notNull(),
     carPhoto: text('car_photo').notNull(),
-    categoryName: text('category_name').notNull(),
+    // A car's make is a category (0017): renaming one renames it on its cars; one with cars stays.
+    categoryName: text('category_name')
+      .notNull()
+      .references(() => categories.categoryName, { onUpdate: 'cascade', onDelete: 'restrict' }),
     condition: text('condition', { enum: ['Excellent', 'Good', 'Fair'] }).notNull(),
     originalPrice: doublePrecision('original_price').notNull(),
     resalePrice: doublePrecision('resale_price').notNull(),

@@ -35,7 +35,14 @@ export const seedCategories = [
   },
 ] as const;
 
+/**
+ * The four brands on a database that has no category yet (its first start): once there, the
+ * categories are the admins' (the Categories screen), so one they deleted or renamed stays so.
+ */
 export async function seedReferenceData(db: Db): Promise<void> {
+  const [any] = await db.select({ _id: categories._id }).from(categories).limit(1);
+  if (any) return;
+  // Replicas starting together may both get here: the second inserts nothing.
   await db
     .insert(categories)
     .values([...seedCategories])
@@ -268,10 +275,16 @@ export async function seedDemoData(db: Db, auth: Auth): Promise<void> {
   }
   const sellerNames = new Map(demoAccounts.map((a) => [a.email, a.name]));
   const now = Date.now();
+  // A demo car whose category an admin deleted is left out (a car needs its category).
+  const kept = new Set(
+    (await db.select({ name: categories.categoryName }).from(categories)).map((c) => c.name),
+  );
+  const cars = demoCars.flatMap((car, i) => (kept.has(car[1]) ? [{ car, i }] : []));
+  if (cars.length === 0) return;
   await db
     .insert(products)
     .values(
-      demoCars.map((car, i) => {
+      cars.map(({ car, i }) => {
         const [carName, categoryName, condition, originalPrice, resalePrice] = car;
         const [, , , , , productLocation, userYears, advertised, email, productDescription] = car;
         const posted = new Date(now - (i + 1) * 36 * 3600 * 1000);

@@ -150,10 +150,13 @@ describe(`the catalogue across replicas (${databaseKind})`, () => {
       .map((route) => `${route.method} ${route.url}`)
       .sort();
     expect(writes).toEqual([
+      'DELETE /api/admin/categories/:id',
       'DELETE /api/seller-products/:id',
       'DELETE /api/user/:id',
+      'PATCH /api/admin/categories/:id',
       'PATCH /api/orders/:id',
       'PATCH /api/products/:id',
+      'POST /api/admin/categories',
       'POST /api/category',
       'PUT /api/seller-products/:id',
       'PUT /api/users/verify/:id',

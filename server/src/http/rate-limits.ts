@@ -1,9 +1,10 @@
 /**
  * Rate limits on the calls worth abusing (sign-in tokens, registration, uploads, bookings,
- * messages, VIN decoding). Each limit counts per address always, and per account as well when an access token
- * is sent: new accounts (they cost nothing) do not buy an address more calls. A limit may have
- * several windows (20 a minute and 200 a day), each counted. Attached to the guarded routes as
- * they are registered, so register this plugin before them: the route files know nothing of it.
+ * messages, VIN decoding, an admin's category changes). Each limit counts per address always,
+ * and per account as well when an access token is sent: new accounts (they cost nothing) do not
+ * buy an address more calls. A limit may have several windows (20 a minute and 200 a day), each
+ * counted. Attached to the guarded routes as they are registered, so register this plugin before
+ * them: the route files know nothing of it.
  */
 import type {
   FastifyInstance,
@@ -28,7 +29,7 @@ export interface RateLimitWindow {
 export type RateLimitRule = RateLimitWindow | readonly RateLimitWindow[];
 
 export type RateLimitName =
-  'jwt' | 'users' | 'uploads' | 'orders' | 'messages' | 'messagesPerBooking' | 'vin';
+  'jwt' | 'users' | 'uploads' | 'orders' | 'messages' | 'messagesPerBooking' | 'vin' | 'categories';
 export type RateLimits = Record<RateLimitName, RateLimitRule>;
 
 /**
@@ -37,7 +38,8 @@ export type RateLimits = Record<RateLimitName, RateLimitRule>;
  * the URL), or the address's when no account is named.
  */
 interface Guard {
-  route: string;
+  /** The route, or several counted together (one limit for all of them). */
+  route: string | readonly string[];
   per: 'caller' | 'booking';
   /** The 429's message; by default the limit and the wait in numbers. */
   message?: (window: RateLimitWindow, seconds: number) => string;
@@ -73,6 +75,15 @@ export const RATE_LIMIT_GUARDS: Record<RateLimitName, Guard> = {
     message: tooManyMessages,
   },
   vin: { route: 'GET /api/vin/:vin', per: 'caller' },
+  /** An admin's category changes: each clears every replica's catalogue cache. */
+  categories: {
+    route: [
+      'POST /api/admin/categories',
+      'PATCH /api/admin/categories/:id',
+      'DELETE /api/admin/categories/:id',
+    ],
+    per: 'caller',
+  },
 };
 
 const windowText = (seconds: number) =>
@@ -181,7 +192,9 @@ const rateLimits: FastifyPluginAsync<RateLimitOptions> = async (app, options) =>
     const rule = options.rateLimits?.[name];
     const windows = (rule ? [rule].flat() : []).filter((window) => window.max > 0);
     for (const window of windows) {
-      byRoute.set(guard.route, [...(byRoute.get(guard.route) ?? []), { name, window, guard }]);
+      for (const route of [guard.route].flat()) {
+        byRoute.set(route, [...(byRoute.get(route) ?? []), { name, window, guard }]);
+      }
     }
   }
   const limiters = new Map(

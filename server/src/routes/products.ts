@@ -40,10 +40,7 @@ const NewProductBody = Type.Object(
     carName: SingleLine(LIMITS.carName),
     carPhoto: ImageUrl,
     photos: Type.Optional(PhotoList),
-    categoryName: SingleLine(
-      LIMITS.categoryName,
-      'one of the categories (Tesla, Ferrari, BMW, Lamborghini)',
-    ),
+    categoryName: SingleLine(LIMITS.categoryName, 'one of the categories (GET /categories)'),
     condition: Condition,
     originalPrice: NumberOrNumericString(LIMITS.maxPrice),
     resalePrice: NumberOrNumericString(LIMITS.maxPrice),

@@ -154,6 +154,12 @@ export async function makeFixture(
       }),
       'PUT /api/users': () => ({ name: 'Fuzz Buyer', email: buyer.email, userRole: 'Buyer' }),
       'PATCH /api/products/:id': () => ({ resalePrice: 31000, mileage: 49000 }),
+      'POST /api/admin/categories': () => ({
+        categoryName: 'Fuzz make',
+        image: '/images/categories/bmw.svg',
+        rating: 4.5,
+      }),
+      'PATCH /api/admin/categories/:id': () => ({ rating: 4.1, position: 2 }),
     },
     callers: {
       'POST /api/category': 'seller',
@@ -168,6 +174,10 @@ export async function makeFixture(
       'GET /api/users/sellers': 'admin',
       'DELETE /api/user/:id': 'admin',
       'PUT /api/users/verify/:id': 'admin',
+      'GET /api/admin/categories': 'admin',
+      'POST /api/admin/categories': 'admin',
+      'PATCH /api/admin/categories/:id': 'admin',
+      'DELETE /api/admin/categories/:id': 'admin',
     },
     imageHostKey,
   };

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { makeStore } from '../../app/store';
 import { api, type Product } from '../../lib/api';
-import { makeProduct } from '../../testing/data';
+import { categories, makeProduct } from '../../testing/data';
 import { renderApp } from '../../testing/render';
 import { API, server } from '../../testing/server';
 import { makeSessionUser, roleHandlers, signedInState } from '../../testing/session';
@@ -176,14 +176,28 @@ describe('Category products page', () => {
     expect(screen.queryByRole('article')).not.toBeInTheDocument();
   });
 
-  it('shows an unknown category as an empty state, not an error', async () => {
+  it('shows an unknown category as an empty state, not an error, naming the categories there are', async () => {
     answerCategory({ status: 404, message: 'categoryName: no such category' });
+    // An admin added a make: the message follows the server's list, not the spec's four.
+    server.use(
+      http.get(`${API}/categories`, () =>
+        HttpResponse.json([
+          ...categories,
+          { _id: 'porsche', categoryName: 'Porsche', image: '/p.png', rating: 4.5 },
+        ]),
+      ),
+    );
     renderApp('/category-products/Trabant', { store: signedInStore() });
     expect(
       await screen.findByRole(
         'heading',
         { name: 'There is no category called “Trabant”' },
         { timeout: 3000 },
+      ),
+    ).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Pick one of our categories: Tesla, Ferrari, BMW, Lamborghini or Porsche.',
       ),
     ).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();

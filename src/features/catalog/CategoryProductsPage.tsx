@@ -9,7 +9,11 @@ import { CarIcon } from '../../components/icons';
 import { QueryState } from '../../components/QueryState';
 import { SpinnerIcon } from '../../components/Spinner';
 import { paths } from '../../config/paths';
-import { useGetCategoryProductPagesInfiniteQuery, type Product } from '../../lib/api';
+import {
+  useGetCategoriesQuery,
+  useGetCategoryProductPagesInfiniteQuery,
+  type Product,
+} from '../../lib/api';
 import { BookingDialog } from '../../components/BookingDialog';
 import { ProductCard } from './ProductCard';
 
@@ -24,6 +28,20 @@ function BackToCategories({ light = false }: { light?: boolean }) {
       Back to categories
     </Button>
   );
+}
+
+/** 'A, B or C': the categories there are, as GET /categories lists them. */
+function ourCategories(names: string[]): string {
+  if (names.length === 0) return 'Pick one of our categories.';
+  const last = names.at(-1);
+  const list = names.length === 1 ? last : `${names.slice(0, -1).join(', ')} or ${last}`;
+  return `Pick one of our categories: ${list}.`;
+}
+
+/** The categories there are, for the unknown category's message (asked only then). */
+function PickACategory() {
+  const categories = useGetCategoriesQuery();
+  return <>{ourCategories((categories.data ?? []).map((c) => c.categoryName))}</>;
 }
 
 /** A clear empty state: no cars in this category yet, or no such category at all. */
@@ -45,9 +63,11 @@ function EmptyCategory({ categoryName, unknown }: { categoryName: string; unknow
         {unknown ? `There is no category called “${categoryName}”` : `No ${categoryName} cars yet`}
       </Typography>
       <Typography color="text.secondary" sx={{ mb: 3 }}>
-        {unknown
-          ? 'Pick one of our categories: Tesla, Ferrari, BMW or Lamborghini.'
-          : 'Sellers have not listed any cars in this category. Have a look at the others.'}
+        {unknown ? (
+          <PickACategory />
+        ) : (
+          'Sellers have not listed any cars in this category. Have a look at the others.'
+        )}
       </Typography>
       <BackToCategories />
     </Box>

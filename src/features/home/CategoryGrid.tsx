@@ -49,7 +49,13 @@ function CategoryCard({ category }: { category: Category }) {
   );
 }
 
-/** The Category grid: 4 columns on large screens (spec §2), from GET /categories. */
+/** How many categories the home page shows: the first, in the admins' order. */
+const ON_HOME = 4;
+
+/**
+ * The Category grid: 4 columns on large screens (spec §2), from GET /categories: the first four
+ * (admins may add more makes; every one has its page and is in search).
+ */
 export function CategoryGrid() {
   const query = useGetCategoriesQuery();
   return (
@@ -75,7 +81,7 @@ export function CategoryGrid() {
               gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' },
             }}
           >
-            {categories.map((category) => (
+            {categories.slice(0, ON_HOME).map((category) => (
               <CategoryCard key={category._id} category={category} />
             ))}
           </Box>

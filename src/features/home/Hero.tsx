@@ -68,7 +68,7 @@ export function Hero() {
             Need some new Wheels
           </Typography>
           <Typography sx={{ fontSize: { xs: '1rem', md: '1.2rem' }, color: '#d5def0', mb: 3 }}>
-            Tesla, Ferrari, BMW and Lamborghini from verified sellers. Book a viewing in a minute.
+            Used cars of the makes people love, from verified sellers. Book a viewing in a minute.
           </Typography>
           <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap' }}>
             <ActionAnchor variant="contained" tone="secondary" size="large" href="#categories">

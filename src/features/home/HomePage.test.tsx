@@ -47,6 +47,25 @@ describe('Home page', () => {
     ).not.toBeInTheDocument();
   });
 
+  it('shows the first four categories in the order the server gives, however many there are', async () => {
+    const make = (categoryName: string) => ({
+      _id: categoryName.toLowerCase(),
+      categoryName,
+      image: `/images/categories/${categoryName.toLowerCase()}.svg`,
+      rating: 4.5,
+    });
+    server.use(
+      http.get(`${API}/categories`, () =>
+        HttpResponse.json(['Porsche', 'Tesla', 'Ferrari', 'BMW', 'Lamborghini'].map(make)),
+      ),
+    );
+    renderApp('/');
+    await screen.findByRole('link', { name: 'Buy Now: Porsche' });
+    expect(
+      screen.getAllByRole('link', { name: /^Buy Now: / }).map((a) => a.getAttribute('aria-label')),
+    ).toEqual(['Buy Now: Porsche', 'Buy Now: Tesla', 'Buy Now: Ferrari', 'Buy Now: BMW']);
+  });
+
   it('says so, with a retry, when the categories cannot be loaded', async () => {
     let calls = 0;
     server.use(

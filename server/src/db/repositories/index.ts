@@ -2,6 +2,7 @@ import type { Db } from '../client';
 import { priceHistoryRepository } from '../../catalogue/price-history';
 import { catalogueReplicasRepository } from './catalogue-replicas-repository';
 import { CursorCodec } from '../../catalogue/cursors';
+import { categoriesRepository } from './categories-repository';
 import { notificationsRepository } from './notifications-repository';
 import { ordersRepository } from './orders-repository';
 import { productsRepository } from './products-repository';
@@ -22,6 +23,7 @@ export function repositories(db: Db, options: RepositoryOptions = {}) {
   return {
     users: usersRepository(db),
     products: productsRepository(db, cursors),
+    categories: categoriesRepository(db),
     search: searchRepository(db, cursors, { candidates: options.searchCandidates }),
     priceHistory: priceHistoryRepository(db),
     orders: ordersRepository(db),

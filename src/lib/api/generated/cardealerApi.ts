@@ -164,6 +164,29 @@ const injectedRtkApi = api.injectEndpoints({
         body: queryArg.body,
       }),
     }),
+    getAdminCategories: build.query<GetAdminCategoriesApiResponse, GetAdminCategoriesApiArg>({
+      query: () => ({ url: `/api/admin/categories` }),
+    }),
+    addCategory: build.mutation<AddCategoryApiResponse, AddCategoryApiArg>({
+      query: (queryArg) => ({
+        url: `/api/admin/categories`,
+        method: 'POST',
+        body: queryArg.body,
+      }),
+    }),
+    updateCategory: build.mutation<UpdateCategoryApiResponse, UpdateCategoryApiArg>({
+      query: (queryArg) => ({
+        url: `/api/admin/categories/${encodeURIComponent(String(queryArg.id))}`,
+        method: 'PATCH',
+        body: queryArg.body,
+      }),
+    }),
+    deleteCategory: build.mutation<DeleteCategoryApiResponse, DeleteCategoryApiArg>({
+      query: (queryArg) => ({
+        url: `/api/admin/categories/${encodeURIComponent(String(queryArg.id))}`,
+        method: 'DELETE',
+      }),
+    }),
     getOrders: build.query<GetOrdersApiResponse, GetOrdersApiArg>({
       query: (queryArg) => ({
         url: `/api/orders`,
@@ -352,7 +375,7 @@ export type AddProductApiArg = {
     carPhoto: string;
     /** 1 to 10 photos, the cover first: the image host's `/image-host/i/…` or the app's `/images/…`, as paths or on this origin, or photos of the configured outside image host (imgbb) */
     photos?: string[];
-    /** one of the categories (Tesla, Ferrari, BMW, Lamborghini) */
+    /** one of the categories (GET /categories) */
     categoryName: string;
     /** Excellent, Good or Fair */
     condition: 'Excellent' | 'Good' | 'Fair';
@@ -538,6 +561,39 @@ export type UpdateProductApiArg = {
     /** the number of previous owners from 0 to 99, or null */
     owners?: number | null;
   };
+};
+export type GetAdminCategoriesApiResponse = /** status 200 Default Response */ AdminCategory[];
+export type GetAdminCategoriesApiArg = void;
+export type AddCategoryApiResponse = /** status 201 Default Response */ AdminCategory;
+export type AddCategoryApiArg = {
+  body: {
+    /** the make, 2 to 40 characters once trimmed: letters, digits, spaces and . & ' - (unique whatever its letter case) */
+    categoryName: string;
+    /** the category's picture, on this app's image host */
+    image: string;
+    /** from 0 to 5; default 4.5 */
+    rating?: number;
+  };
+};
+export type UpdateCategoryApiResponse = /** status 200 Default Response */ AdminCategory;
+export type UpdateCategoryApiArg = {
+  /** a record's _id (letters, digits, _ and -) */
+  id: string;
+  body: {
+    /** the make, 2 to 40 characters once trimmed: letters, digits, spaces and . & ' - (unique whatever its letter case) */
+    categoryName?: string;
+    /** the category's picture, on this app's image host */
+    image?: string;
+    /** from 0 to 5 (e.g. 4.5) */
+    rating?: number;
+    /** move it to this place (1: first); a place past the end is the last */
+    position?: number;
+  };
+};
+export type DeleteCategoryApiResponse = /** status 200 Default Response */ DeleteResult;
+export type DeleteCategoryApiArg = {
+  /** a record's _id (letters, digits, _ and -) */
+  id: string;
 };
 export type GetOrdersApiResponse = /** status 200 Default Response */ Order[];
 export type GetOrdersApiArg = {
@@ -833,6 +889,17 @@ export type CarDetails = Product & {
   /** every price the car has had, oldest first, each in whole dollars and since when: its price when listed, then one entry per change (at most the newest 20) */
   priceHistory: PricePoint[];
 };
+export type AdminCategory = {
+  _id: string;
+  categoryName: string;
+  /** URL of the category picture */
+  image: string;
+  rating: number;
+  /** its place in the display order, from 1 (the home page shows the first four) */
+  position: number;
+  /** its cars, sold ones included */
+  cars: number;
+};
 export type OrderStatus = 'requested' | 'accepted' | 'declined' | 'cancelled' | 'sold';
 export type Order = {
   _id: string;
@@ -957,6 +1024,11 @@ export const {
   useGetProductQuery,
   useLazyGetProductQuery,
   useUpdateProductMutation,
+  useGetAdminCategoriesQuery,
+  useLazyGetAdminCategoriesQuery,
+  useAddCategoryMutation,
+  useUpdateCategoryMutation,
+  useDeleteCategoryMutation,
   useGetOrdersQuery,
   useLazyGetOrdersQuery,
   useCreateOrderMutation,

@@ -12,6 +12,8 @@ import { getSellerProductsLimits } from './limits/getSellerProducts';
 import { searchProductsLimits } from './limits/searchProducts';
 import { getSearchFacetsLimits } from './limits/getSearchFacets';
 import { updateProductLimits } from './limits/updateProduct';
+import { addCategoryLimits } from './limits/addCategory';
+import { updateCategoryLimits } from './limits/updateCategory';
 import { getOrdersLimits } from './limits/getOrders';
 import { createOrderLimits } from './limits/createOrder';
 import { moveOrderLimits } from './limits/moveOrder';
@@ -35,6 +37,8 @@ export {
   searchProductsLimits,
   getSearchFacetsLimits,
   updateProductLimits,
+  addCategoryLimits,
+  updateCategoryLimits,
   getOrdersLimits,
   createOrderLimits,
   moveOrderLimits,
@@ -63,6 +67,8 @@ export const operationLimits = {
   searchProducts: searchProductsLimits,
   getSearchFacets: getSearchFacetsLimits,
   updateProduct: updateProductLimits,
+  addCategory: addCategoryLimits,
+  updateCategory: updateCategoryLimits,
   getOrders: getOrdersLimits,
   createOrder: createOrderLimits,
   moveOrder: moveOrderLimits,
@@ -115,6 +121,11 @@ export const schemaLimits = {
   PriceDrop: { amount: { minimum: 1 } },
   FairPrice: { rating: { enum: ['great', 'good', 'fair', 'high'] }, comparables: { minimum: 5 } },
   SellerSummary: { carsSold: { minimum: 0 } },
+  AdminCategory: {
+    rating: { minimum: 0, maximum: 5 },
+    position: { minimum: 1 },
+    cars: { minimum: 0 },
+  },
   Notification: { kind: { enum: ['booking', 'status', 'message'] } },
   Notifications: { unread: { minimum: 0 } },
   VinDecoded: {
