@@ -110,6 +110,7 @@ export const {
   useSearchProductsQuery,
   useGetOrdersQuery,
   useCreateOrderMutation,
+  useLazyDecodeVinQuery,
 } = api;
 /** The contract's enums and limits as values, for forms and choices (generated with the API). */
 export {
@@ -133,6 +134,7 @@ export type {
   CarDetails,
   UpdateProductApiArg,
   UpsertUserApiArg,
+  VinDecoded,
 } from './generated/cardealerApi';
 
 /** The server's `{message}` from a failed call, or a plain sentence for a network failure. */
