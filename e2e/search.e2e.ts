@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible } from './axe';
 
 /**
  * Search for buyers on /cars against the real server and its demo cars. Tesla and Lamborghini
@@ -9,11 +10,20 @@ const count = (page: Page) => page.getByRole('main').getByRole('status').first()
 const carNames = (page: Page) => page.getByRole('article').getByRole('heading', { level: 3 });
 const filters = (page: Page) => page.getByRole('search', { name: 'Filter cars' });
 
+/**
+ * Opens a search and waits until the app has taken the server's page over (a box ticked before
+ * then is applied once it has, but the steps below expect each tick's answer in turn).
+ */
+async function openSearch(page: Page, url = '/cars') {
+  await page.goto(url);
+  await expect(page.locator('html')).toHaveAttribute('data-ready', 'true');
+}
+
 test.describe('search for buyers (/cars)', () => {
   test('filters narrow the cars, with the counts the server gives, and each car links to its page', async ({
     page,
   }) => {
-    await page.goto('/cars');
+    await openSearch(page);
     await expect(page.getByRole('heading', { level: 1, name: 'Find the right car' })).toBeVisible();
     await expect(count(page)).toHaveText(/^\d+ cars$/);
 
@@ -44,7 +54,7 @@ test.describe('search for buyers (/cars)', () => {
     page,
     context,
   }) => {
-    await page.goto('/cars');
+    await openSearch(page);
     await filters(page)
       .getByRole('checkbox', { name: /^Lamborghini/ })
       .check();
@@ -66,7 +76,7 @@ test.describe('search for buyers (/cars)', () => {
   });
 
   test('Back and Forward restore the filters and the results', async ({ page }) => {
-    await page.goto('/cars');
+    await openSearch(page);
     await expect(count(page)).toHaveText(/^\d+ cars$/);
     const everything = await count(page).textContent();
     await filters(page)
@@ -97,6 +107,66 @@ test.describe('search for buyers (/cars)', () => {
     await expect(page).toHaveURL(/\/cars\?category=Tesla&minPrice=45000$/);
     await expect(count(page)).toHaveText('2 cars');
     await expect(filters(page).getByRole('textbox', { name: 'Min price' })).toHaveValue('45000');
+  });
+
+  test('the server sends the cars in the HTML; the app takes the page over without searching again', async ({
+    page,
+  }) => {
+    const searches: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/products')) searches.push(`${url.pathname}${url.search}`);
+    });
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+
+    const response = await page.goto('/cars?category=Tesla&sort=price_desc');
+    // The HTML as it arrived: the cars, their prices and links, the count, before any script.
+    const html = (await response!.text()).replaceAll('<!-- -->', '');
+    expect(html).toMatch(/role="status"[^>]*>3 cars</);
+    for (const name of [
+      'Tesla Model S Plaid',
+      'Tesla Model Y Performance',
+      'Tesla Model 3 Long Range',
+    ]) {
+      expect(html).toMatch(new RegExp(`<a [^>]*href="/cars/[\\w-]+"[^>]*>${name}</a>`));
+    }
+    for (const price of ['$74,900', '$46,200', '$38,500']) expect(html).toContain(price);
+
+    // The app hydrates what is there: no search asked again, no mismatch, nothing moved.
+    await expect(page.locator('html')).toHaveAttribute('data-ready', 'true');
+    await expect(count(page)).toHaveText('3 cars');
+    await expect(carNames(page)).toHaveText([
+      'Tesla Model S Plaid',
+      'Tesla Model Y Performance',
+      'Tesla Model 3 Long Range',
+    ]);
+    const shifted = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          let total = 0;
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries())
+              total += (entry as { value?: number }).value ?? 0;
+          }).observe({ type: 'layout-shift', buffered: true });
+          setTimeout(() => resolve(total), 200);
+        }),
+    );
+    expect(shifted).toBeLessThan(0.01);
+    expect(searches).toEqual([]);
+    expect(errors).toEqual([]);
+    await expectAccessible(page, '/cars rendered by the server, hydrated');
+
+    // Filtering works as before, from the API.
+    await filters(page).getByRole('checkbox', { name: 'Verified sellers only' }).check();
+    await expect(page).toHaveURL(/\/cars\?category=Tesla&verified=true&sort=price_desc$/);
+    await expect(count(page)).toHaveText('1 car');
+    await expect(carNames(page)).toHaveText(['Tesla Model S Plaid']);
+    expect(searches.some((search) => search.includes('verified=true'))).toBe(true);
+    expect(errors).toEqual([]);
   });
 
   test('the top bar search from the home page lands on /cars?q=…', async ({ page }) => {

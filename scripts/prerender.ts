@@ -5,7 +5,9 @@
  * path (server/src/web-pages.ts):
  *   - the prerendered pages by exact path;
  *   - `shell.html` (the empty app) for the app's other routes (category pages, the dashboard);
- *   - `404.html` (the prerendered not-found page) with status 404 for every other path.
+ *   - `404.html` (the prerendered not-found page) with status 404 for every other path;
+ *   - `server-page.html`, the template of the pages the server renders per request with their
+ *     data (the search, /cars: server/src/http/search-pages.ts).
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -26,6 +28,8 @@ const PUBLIC_PAGES: Record<string, string> = {
 };
 const NOT_FOUND_FILE = '404.html';
 const SHELL_FILE = 'shell.html';
+/** The template of the pages the server renders with their data (/cars), boot script included. */
+const SERVER_PAGE_FILE = 'server-page.html';
 
 /** Every concrete path pattern of the route table (no splat), e.g. /category-products/:categoryName. */
 export function routePatterns(table: RouteObject[], parent = ''): string[] {
@@ -93,6 +97,12 @@ const BOOT = `(function () {
 })();
 `;
 
+/**
+ * The boot script as sent: without its comments and indentation (its lines kept), which halves
+ * it (gzip 0.8 KB to 0.5 KB) on every prerendered page and the search page.
+ */
+export const BOOT_SHIPPED = BOOT.replace(/^\s*\/\/.*\n/gm, '').replace(/^\s+/gm, '');
+
 /** Leading tags React hoists out of the page (the hero's image preload), for the head. */
 const LEADING_HOISTABLES = /^(?:<(?:link|meta)\b[^>]*\/?>)+/;
 
@@ -120,8 +130,8 @@ function fill(
 export async function prerender(outDir: string): Promise<PagesManifest> {
   const template = readFileSync(join(outDir, 'index.html'), 'utf8');
   writeFileSync(join(outDir, SHELL_FILE), template);
-  const boot = `/assets/boot.${createHash('sha256').update(BOOT).digest('hex').slice(0, 10)}.js`;
-  writeFileSync(join(outDir, boot), BOOT);
+  const boot = `/assets/boot.${createHash('sha256').update(BOOT_SHIPPED).digest('hex').slice(0, 10)}.js`;
+  writeFileSync(join(outDir, boot), BOOT_SHIPPED);
   for (const [path, file] of Object.entries(PUBLIC_PAGES)) {
     writeFileSync(join(outDir, file), fill(template, await prerenderPage(path), boot));
   }
@@ -130,11 +140,16 @@ export async function prerender(outDir: string): Promise<PagesManifest> {
     join(outDir, NOT_FOUND_FILE),
     fill(template, await prerenderPage('/__not-found'), boot),
   );
+  writeFileSync(
+    join(outDir, SERVER_PAGE_FILE),
+    fill(template, { html: '', title: null, styles: '' }, boot),
+  );
   const manifest: PagesManifest = {
     pages: PUBLIC_PAGES,
     appRoutes: routePatterns(routes).filter((pattern) => !(pattern in PUBLIC_PAGES)),
     shell: SHELL_FILE,
     notFound: NOT_FOUND_FILE,
+    serverPage: SERVER_PAGE_FILE,
   };
   writeFileSync(join(outDir, 'pages.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;

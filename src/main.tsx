@@ -5,6 +5,7 @@ import {
   RouterProvider,
   type RouteObject,
 } from 'react-router-dom';
+import type { StoreOptions } from './app/store';
 
 /**
  * Loads the code of the screens the current URL shows, so the router starts with them in place
@@ -45,7 +46,10 @@ async function start() {
   // waits for the import() call.
   await yieldToBrowser();
   const { makeStore } = await import(/* webpackMode: "eager" */ './app/store');
-  const store = makeStore();
+  // A page the server rendered with its data (server/src/http/search-pages.ts) carries that data
+  // as the store's starting state, so the app hydrates it without asking again.
+  const options = document.getElementById('app-state')?.textContent ?? '{}';
+  const store = makeStore(JSON.parse(options) as StoreOptions);
   await yieldToBrowser();
   const { AppProviders } = await import(/* webpackMode: "eager" */ './app/AppProviders');
   await yieldToBrowser();

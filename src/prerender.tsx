@@ -7,11 +7,16 @@
 import createEmotionServer from '@emotion/server/create-instance';
 import { StrictMode } from 'react';
 import { prerenderToNodeStream } from 'react-dom/static';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom';
+import {
+  createStaticHandler,
+  createStaticRouter,
+  StaticRouterProvider,
+  type RouteObject,
+} from 'react-router-dom';
 import { AppProviders } from './app/AppProviders';
 import { createEmotionCache } from './app/createEmotionCache';
 import { routerContext, routes } from './app/routes';
-import { makeStore } from './app/store';
+import { makeStore, type AppStore } from './app/store';
 
 export interface PrerenderedPage {
   /** The markup that goes inside #root. */
@@ -24,9 +29,17 @@ export interface PrerenderedPage {
 
 const TITLE = /<title>([^<]*)<\/title>/;
 
-export async function prerenderPage(path: string): Promise<PrerenderedPage> {
-  const store = makeStore();
-  const handler = createStaticHandler(routes);
+/**
+ * Renders `path` (its query string included) with `store`: a fresh one at build time; the server
+ * passes one holding the page's data (src/renderSearchPage.tsx), which then renders in place of
+ * the spinner, and the route table with that page's screen in place.
+ */
+export async function prerenderPage(
+  path: string,
+  store: AppStore = makeStore(),
+  table: RouteObject[] = routes,
+): Promise<PrerenderedPage> {
+  const handler = createStaticHandler(table);
   const context = await handler.query(new Request(new URL(path, 'http://prerender.invalid')), {
     requestContext: routerContext(store),
   });

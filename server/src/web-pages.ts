@@ -11,6 +11,11 @@ export interface PagesManifest {
   shell: string;
   /** The not-found page, answered with 404. */
   notFound: string;
+  /**
+   * The app's page with the boot script and an empty #root, for the pages the server renders
+   * with their data (the search, /cars: http/search-pages.ts). Older builds have none.
+   */
+  serverPage?: string;
 }
 
 export interface WebPage {
@@ -31,16 +36,24 @@ function patternToRegExp(pattern: string): RegExp {
 
 /**
  * App routes the server knows of even when the web build does not list them yet: the car
- * search (`/cars`) and a car's page (`/cars/:id`, answered with the car filled in: car-pages.ts).
+ * search (`/cars`, rendered with its cars: http/search-pages.ts) and a car's page (`/cars/:id`,
+ * answered with the car filled in: car-pages.ts).
  */
 export const SERVER_APP_ROUTES = ['/cars', '/cars/:id'];
 
-/** The app shell and the not-found page of a build (index.html for both without a manifest). */
-export function shellFiles(webRoot: string): { shell: string; notFound: string } {
+/**
+ * The app shell, the not-found page and the server-rendered pages' template of a build
+ * (index.html for the first two without a manifest).
+ */
+export function shellFiles(webRoot: string): {
+  shell: string;
+  notFound: string;
+  serverPage?: string;
+} {
   const manifestFile = join(webRoot, 'pages.json');
   if (!existsSync(manifestFile)) return { shell: 'index.html', notFound: 'index.html' };
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as PagesManifest;
-  return { shell: manifest.shell, notFound: manifest.notFound };
+  return { shell: manifest.shell, notFound: manifest.notFound, serverPage: manifest.serverPage };
 }
 
 /**

@@ -4,7 +4,7 @@
  * page with a 404). Every other unknown path gets a JSON 404.
  */
 import fastifyStatic from '@fastify/static';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { API_PREFIX } from '../paths';
 import { shellFiles, webPages } from '../web-pages';
 import { carPageHtml } from './car-pages';
+import { compressedPage, SearchPageRenderer, searchPageHtml } from './search-pages';
 
 export interface WebAppOptions {
   /** The built web app; without one (or without its index.html) only the JSON 404 is set. */
@@ -22,6 +23,8 @@ export interface WebAppOptions {
   publicOrigin: string;
 }
 
+/** The search page: `/cars` (its query is the search). */
+const SEARCH_PAGE = /^\/cars\/?$/;
 /** A car's page: `/cars/<id>`. */
 const CAR_PAGE = /^\/cars\/([^/]+)\/?$/;
 /** A car's id (any other is no car). */
@@ -82,6 +85,39 @@ const webApp: FastifyPluginAsync<WebAppOptions> = async (app, options) => {
       .send(carPageHtml(shell, car, options.publicOrigin));
   }
 
+  // The search page is rendered with its cars when the build has the template for it.
+  const serverPage = webRoot && files?.serverPage ? join(webRoot, files.serverPage) : null;
+  const renderer = serverPage ? new SearchPageRenderer(app) : null;
+  if (renderer) {
+    app.addHook('onReady', () => void renderer.start());
+    app.addHook('onClose', () => renderer.close());
+  }
+  /** `/cars?…` with its first page of cars, or the app shell if it cannot be rendered. */
+  async function searchPage(request: FastifyRequest, reply: FastifyReply, root: string) {
+    // Renders of the same address share one, at most a second old and cleared by any catalogue
+    // change, as the API's answers are.
+    const page = await app.catalogueCache
+      .get(`search-page:${request.url}`, async () => {
+        const rendered = await renderer!.render(request.url);
+        if (!rendered) throw new Error('not rendered');
+        return rendered;
+      })
+      .catch(() => null);
+    if (!page || !serverPage) {
+      return reply.code(200).header('cache-control', 'no-cache').sendFile(files!.shell, root);
+    }
+    const template = await readFile(serverPage, 'utf8');
+    const html = searchPageHtml(template, page, options.publicOrigin);
+    const { body, encoding } = await compressedPage(html, request.headers['accept-encoding']);
+    if (encoding) reply.header('content-encoding', encoding);
+    return reply
+      .code(200)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .header('vary', 'accept-encoding')
+      .send(body);
+  }
+
   app.setNotFoundHandler((request, reply) => {
     const wantsPage =
       request.method === 'GET' &&
@@ -91,6 +127,7 @@ const webApp: FastifyPluginAsync<WebAppOptions> = async (app, options) => {
       const path = request.url.split('?')[0] ?? '/';
       const car = CAR_PAGE.exec(path);
       if (car) return carPage(car[1]!, reply, webRoot);
+      if (renderer && SEARCH_PAGE.test(path)) return searchPage(request, reply, webRoot);
       const page = pageFor(path);
       return reply
         .code(page.status)

@@ -1,8 +1,7 @@
 import Box from '@mui/material/Box';
 import { Container } from '../../components/Container';
 import Typography from '@mui/material/Typography';
-import { useTheme } from '@mui/material/styles';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ActionButton, ActionLink } from '../../components/actions';
 import { LoadFailure } from '../../components/QueryState';
@@ -10,17 +9,15 @@ import { CarIcon } from '../../components/icons';
 import { PlainSelect } from '../../components/PlainField';
 import { Spinner } from '../../components/Spinner';
 import { paths } from '../../config/paths';
-import { useMatchMedia } from '../../lib/useMatchMedia';
 import {
   useGetSearchFacetsQuery,
   useSearchProductPagesInfiniteQuery,
   type SearchPage,
 } from '../../lib/api/search';
 import { FilterPanel } from './FilterPanel';
-import { FiltersDrawer } from './FiltersDrawer';
 import { ResultCard } from './ResultCard';
 import {
-  apiFilters,
+  pageRequests,
   readSearch,
   searchQuery,
   SORTS,
@@ -28,6 +25,11 @@ import {
   type CarSearch,
   type Sort,
 } from './searchParams';
+
+/** The filters on a phone: loaded when first opened (a wide screen never needs them). */
+const FiltersDrawer = lazy(async () => ({
+  default: (await import('./FiltersDrawer')).FiltersDrawer,
+}));
 
 /** '3 cars', or 'about 25,000 cars' for an estimated total. */
 const carsCount = (n: number, exact = true) =>
@@ -89,16 +91,15 @@ export function CarsPage() {
   const [params, setParams] = useSearchParams();
   const { search, cursor } = useMemo(() => readSearch(params), [params]);
   const key = searchQuery(search);
-  const filters = apiFilters(search);
 
   // Where this search's pages start: the cursor the search was opened with.
   const [anchor, setAnchor] = useState({ key, start: cursor });
   const start = anchor.key === key ? anchor.start : cursor;
   if (anchor.key !== key) setAnchor({ key, start: cursor });
 
-  const results = useSearchProductPagesInfiniteQuery({ ...filters, start });
-  const { sort: _sort, ...facetFilters } = filters;
-  const facets = useGetSearchFacetsQuery(facetFilters);
+  const requests = pageRequests(search, start);
+  const results = useSearchProductPagesInfiniteQuery(requests.results);
+  const facets = useGetSearchFacetsQuery(requests.facets);
   const { fetchNextPage, isFetchingNextPage, isFetchNextPageError, currentData } = results;
 
   const loaded = currentData?.pages ?? [];
@@ -129,10 +130,8 @@ export function CarsPage() {
     list.current?.querySelector<HTMLAnchorElement>(`li:nth-of-type(${from + 1}) h3 a`)?.focus();
   }, [cars.length]);
 
-  const theme = useTheme();
-  // Where the browser cannot say (tests), the wide layout.
-  const wide = useMatchMedia(theme.breakpoints.up('md'), true);
-  const [drawerOpen, setDrawerOpen] = useState(false);
+  // Null until the phone's filters are first opened.
+  const [drawerOpen, setDrawerOpen] = useState<boolean | null>(null);
 
   // The newest search asked for. A navigation commits some time after it is asked for (the
   // route's loader runs first), so a second change made meanwhile (a sort chosen right after a
@@ -215,30 +214,38 @@ export function CarsPage() {
           alignItems: 'start',
         }}
       >
-        {wide ? (
-          <Box component="aside" aria-labelledby="filters-title">
-            <Typography id="filters-title" component="h2" variant="h6" sx={{ mb: 2 }}>
-              Filters
-            </Typography>
-            {panel}
-          </Box>
-        ) : (
-          <FiltersDrawer
-            open={drawerOpen}
-            onClose={() => setDrawerOpen(false)}
-            footer={
-              <ActionButton
-                type="button"
-                variant="contained"
-                sx={{ width: '100%' }}
-                onClick={() => setDrawerOpen(false)}
-              >
-                {total === undefined ? 'Show cars' : `Show ${carsCount(total, exact)}`}
-              </ActionButton>
-            }
-          >
-            {panel}
-          </FiltersDrawer>
+        {/* The layout follows the screen by CSS alone, so the server's page (which cannot know
+            the screen) is the browser's: wide, the filters beside the cars; on a phone, a button
+            that opens them over the page. */}
+        <Box
+          component="aside"
+          aria-labelledby="filters-title"
+          sx={{ display: { xs: 'none', md: 'block' } }}
+        >
+          <Typography id="filters-title" component="h2" variant="h6" sx={{ mb: 2 }}>
+            Filters
+          </Typography>
+          {panel}
+        </Box>
+        {drawerOpen !== null && (
+          <Suspense fallback={null}>
+            <FiltersDrawer
+              open={drawerOpen}
+              onClose={() => setDrawerOpen(false)}
+              footer={
+                <ActionButton
+                  type="button"
+                  variant="contained"
+                  sx={{ width: '100%' }}
+                  onClick={() => setDrawerOpen(false)}
+                >
+                  {total === undefined ? 'Show cars' : `Show ${carsCount(total, exact)}`}
+                </ActionButton>
+              }
+            >
+              {panel}
+            </FiltersDrawer>
+          </Suspense>
         )}
         <Box component="section" aria-labelledby="results-title" sx={{ minWidth: 0 }}>
           <Typography id="results-title" component="h2" sx={visuallyHidden}>
@@ -260,16 +267,15 @@ export function CarsPage() {
             >
               {countText}
             </Typography>
-            {!wide && (
-              <ActionButton
-                type="button"
-                variant="outlined"
-                aria-haspopup="dialog"
-                onClick={() => setDrawerOpen(true)}
-              >
-                {filtersCount ? `Filters (${filtersCount})` : 'Filters'}
-              </ActionButton>
-            )}
+            <ActionButton
+              type="button"
+              variant="outlined"
+              aria-haspopup="dialog"
+              sx={{ display: { md: 'none' } }}
+              onClick={() => setDrawerOpen(true)}
+            >
+              {filtersCount ? `Filters (${filtersCount})` : 'Filters'}
+            </ActionButton>
             <Box sx={{ width: 200 }}>
               <PlainSelect
                 label="Sort by"

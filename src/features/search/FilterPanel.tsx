@@ -1,6 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { ActionButton, ActionLink } from '../../components/actions';
 import { PlainTextField } from '../../components/PlainField';
 import { paths } from '../../config/paths';
@@ -97,9 +97,21 @@ function Check({
     setShown(checked);
     setOn(checked);
   }
+  // A box ticked in the server's page before the app took it over applies once it has.
+  const box = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    const ticked = box.current?.checked ?? on;
+    if (ticked !== on) {
+      setOn(ticked);
+      onToggle(ticked);
+    }
+    // Once: what the page showed when the app arrived.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
     <Box component="label" sx={checkRow}>
       <input
+        ref={box}
         type="checkbox"
         name={name}
         value={value}

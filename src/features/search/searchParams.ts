@@ -114,6 +114,17 @@ export function apiFilters(search: CarSearch): Omit<SearchProductsApiArg, 'curso
   return filters;
 }
 
+/**
+ * What the page asks the API for a search: its cars from `start` (the cursor the search was
+ * opened with) and its facets (every filter, no sort). The server's rendering of the page asks
+ * the same (src/renderSearchPage.tsx), so the browser finds both in its cache.
+ */
+export function pageRequests(search: CarSearch, start: string | null) {
+  const filters = apiFilters(search);
+  const { sort: _sort, ...facets } = filters;
+  return { results: { ...filters, start }, facets };
+}
+
 /** Whether any filter (not the words, not the sort) is set. */
 export function hasFilters(search: CarSearch): boolean {
   return (

@@ -81,3 +81,5 @@ const searchApi = api
   });
 
 export const { useSearchProductPagesInfiniteQuery, useGetSearchFacetsQuery } = searchApi;
+/** The endpoints themselves, for the server's rendering of the page (src/renderSearchPage.tsx). */
+export const searchEndpoints = searchApi.endpoints;
