@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne, or } from 'drizzle-orm';
+import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Auth } from 'firebase-admin/auth';
 import { categories, products, users } from './schema';
 import type { Db } from './client';
@@ -310,4 +310,31 @@ export async function seedDemoData(db: Db, auth: Auth): Promise<void> {
       }),
     )
     .onConflictDoNothing();
+  await seedPriceDrops(db);
+}
+
+/**
+ * A few demo cars were listed higher and dropped their price a day or more later, so their pages
+ * show a drop and a chart (the price_history triggers wrote each car's price at its post time).
+ * Once only: a car whose history already has a change is left as it is.
+ */
+async function seedPriceDrops(db: Db): Promise<void> {
+  const drops: [id: string, amount: number, daysAfterPost: number][] = [
+    ['demo-car-01', 2000, 1],
+    ['demo-car-04', 1500, 3],
+    ['demo-car-08', 3000, 4],
+  ];
+  for (const [id, amount, days] of drops) {
+    await db.execute(sql`
+      with first as (
+        update price_history h set price = h.price + ${amount}
+        where h.product_id = ${id} and h.previous_price is null
+          and not exists (select 1 from price_history c
+                          where c.product_id = ${id} and c.previous_price is not null)
+        returning h.price, h.changed_at
+      )
+      insert into price_history (product_id, price, previous_price, changed_at)
+      select ${id}, price - ${amount}, price, changed_at + make_interval(days => ${days})
+      from first`);
+  }
 }
