@@ -25,10 +25,17 @@ import { responsiveImage } from '../../lib/images';
 import { formatPostDate, formatPrice, formatYears } from '../../lib/format';
 import { carsSold, memberSince } from './carText';
 import { Gallery } from './Gallery';
-import { PaymentEstimate } from '../../components/PaymentEstimate';
-import { PriceHistory, PriceNews } from './PriceHistory';
+import { PriceNews } from './PriceNews';
 import { PriceSignal } from './PriceSignal';
 import { ShareButton } from './ShareButton';
+
+// Below the first paint, so out of the page's first script: the price chart and the estimate.
+const PriceHistory = lazy(async () => ({
+  default: (await import('./PriceHistory')).PriceHistory,
+}));
+const PaymentEstimate = lazy(async () => ({
+  default: (await import('../../components/PaymentEstimate')).PaymentEstimate,
+}));
 
 // The booking dialog (MUI Dialog and TextFields) loads only when a buyer opens it.
 const BookingDialog = lazy(async () => ({
@@ -162,12 +169,14 @@ function CarDetailsView({ car }: { car: CarDetails }) {
         </Typography>
         <Typography sx={{ whiteSpace: 'pre-line' }}>{car.productDescription}</Typography>
       </Box>
-      <PriceHistory history={car.priceHistory} />
-      {!car.sold && (
-        <Box sx={{ mt: 4, maxWidth: 760 }}>
-          <PaymentEstimate price={car.resalePrice} />
-        </Box>
-      )}
+      <Suspense fallback={null}>
+        <PriceHistory history={car.priceHistory} />
+        {!car.sold && (
+          <Box sx={{ mt: 4, maxWidth: 760 }}>
+            <PaymentEstimate price={car.resalePrice} />
+          </Box>
+        )}
+      </Suspense>
       {car.sold && <SimilarCars car={car} />}
     </Container>
   );

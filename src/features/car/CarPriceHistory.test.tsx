@@ -52,7 +52,8 @@ describe("a car's price history and payment estimate", () => {
     expect(screen.getByText(`Price dropped $2,000 on ${formatDay(dropped)}`)).toBeVisible();
     expect(screen.getByText(/Listed 12 days ago/)).toBeVisible();
 
-    const history = screen.getByRole('region', { name: 'Price history' });
+    // The history and the estimate load after the page's first script.
+    const history = await screen.findByRole('region', { name: 'Price history' });
     expect(
       await within(history).findByRole('img', {
         name:
@@ -80,7 +81,7 @@ describe("a car's price history and payment estimate", () => {
     expect(screen.getByText('Listed today')).toBeVisible();
     expect(screen.queryByText(/Price dropped/)).not.toBeInTheDocument();
     expect(
-      screen.getByText('The price has not changed since the car was listed.'),
+      await screen.findByText('The price has not changed since the car was listed.'),
     ).toBeInTheDocument();
     unmount();
 
@@ -103,14 +104,15 @@ describe("a car's price history and payment estimate", () => {
   it("leads the footer's 'Check your rate' to the car's estimate, and a sold car's to /financing", async () => {
     const { router, unmount } = await openCar(makeCar());
     const user = userEvent.setup();
+    const estimate = await screen.findByRole('region', { name: 'Payment estimate' });
     const footer = screen.getByRole('contentinfo');
     await user.click(within(footer).getByRole('link', { name: 'Check your rate' }));
-    const estimate = screen.getByRole('region', { name: 'Payment estimate' });
     await waitFor(() => expect(estimate).toHaveFocus());
     expect(router.state.location.pathname).toBe('/cars/car-1');
     unmount();
 
     const sold = await openCar(makeCar({ sold: true, fairPrice: null }));
+    await screen.findByRole('region', { name: 'Price history' });
     expect(screen.queryByRole('region', { name: 'Payment estimate' })).not.toBeInTheDocument();
     await user.click(
       within(screen.getByRole('contentinfo')).getByRole('link', { name: 'Check your rate' }),
