@@ -86,7 +86,8 @@ export const ResultCard = memo(function ResultCard({
           {car.productLocation} · {car.condition} · {formatYears(car.userYears)} used
         </Typography>
         {car.listedAt && (
-          <Typography variant="body2" color="text.secondary">
+          // Counted in the reader's own days: a server-rendered page's count may differ by one.
+          <Typography variant="body2" color="text.secondary" suppressHydrationWarning>
             {listedAgo(car.listedAt)}
           </Typography>
         )}
