@@ -39,12 +39,46 @@ export function conditions(
   if (filters.location?.trim()) {
     parts.push(sql`p.product_location ilike ${`%${likeLiteral(filters.location.trim())}%`}`);
   }
+  const anyOf = (column: string, values?: readonly string[]) => {
+    if (values?.length) {
+      parts.push(
+        sql`${sql.raw(column)} in (${sql.join(
+          values.map((v) => sql`${v}`),
+          sql`, `,
+        )})`,
+      );
+    }
+  };
+  anyOf('p.model', filters.models);
+  anyOf('p.fuel', filters.fuels);
+  anyOf('p.transmission', filters.transmissions);
+  anyOf('p.body_style', filters.bodyStyles);
+  const { minModelYear, maxModelYear, minMileage, maxMileage } = filters;
+  if (minModelYear !== undefined) parts.push(sql`p.model_year >= ${minModelYear}`);
+  if (maxModelYear !== undefined) parts.push(sql`p.model_year <= ${maxModelYear}`);
+  if (minMileage !== undefined) parts.push(sql`p.mileage >= ${minMileage}`);
+  if (maxMileage !== undefined) parts.push(sql`p.mileage <= ${maxMileage}`);
   if (filters.verified) {
     parts.push(
       sql`exists (select 1 from users v where v.email = p.email and v.user_verify = 'true')`,
     );
   }
   return sql.join(parts, sql` and `);
+}
+
+/** The vehicle filters, canonical (sorted lists): a part of a cache key or a fingerprint. */
+export function vehicleKey(filters: SearchFilters): unknown[] {
+  const sorted = (values?: readonly string[]) => [...new Set(values ?? [])].sort();
+  return [
+    sorted(filters.models),
+    filters.minModelYear ?? null,
+    filters.maxModelYear ?? null,
+    filters.minMileage ?? null,
+    filters.maxMileage ?? null,
+    sorted(filters.fuels),
+    sorted(filters.transmissions),
+    sorted(filters.bodyStyles),
+  ];
 }
 
 /** A short fingerprint of the filters: a cursor is good for the same filters only. */
@@ -59,6 +93,7 @@ export function fingerprint(filters: SearchFilters): string {
     filters.maxYears ?? null,
     filters.location?.trim().toLowerCase() ?? '',
     filters.verified ?? false,
+    ...vehicleKey(filters),
   ]);
   return createHash('sha256').update(canonical).digest('base64url').slice(0, 16);
 }
@@ -83,7 +118,8 @@ export function groupsOnly(filters: SearchFilters, text: SQL | null): boolean {
     filters.minYears === undefined &&
     filters.maxYears === undefined &&
     !filters.location?.trim() &&
-    !filters.verified
+    !filters.verified &&
+    vehicleKey(filters).every((part) => part === null || (Array.isArray(part) && !part.length))
   );
 }
 

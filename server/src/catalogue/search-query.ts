@@ -10,6 +10,9 @@ import { conditions, fingerprint } from './search-filters';
 import { COLUMNS } from './search-rows';
 import type { SearchRequest, SearchSort } from './search-types';
 
+/** Where a car of unknown mileage sorts by mileage: after every known one (at most 1,000,000). */
+const UNKNOWN_MILEAGE = 1_000_001;
+
 /**
  * Keyset sorts: their column, direction, how the cursor's value is cast back, and the id column
  * that breaks ties (the same index holds both). The deal sort reads product_deals' index
@@ -41,6 +44,21 @@ export const KEYSET: Record<
     id: 'p.id',
   },
   deal: { column: 'd.ratio', order: 'asc', key: 'd.ratio', cast: 'float8', id: 'd.product_id' },
+  // Unknown mileages and model years last (migration 0018's indexes hold the same expressions).
+  mileage_asc: {
+    column: `coalesce(p.mileage, ${UNKNOWN_MILEAGE})`,
+    order: 'asc',
+    key: `coalesce(p.mileage, ${UNKNOWN_MILEAGE})`,
+    cast: 'int4',
+    id: 'p.id',
+  },
+  year_desc: {
+    column: 'coalesce(p.model_year, 0)',
+    order: 'desc',
+    key: 'coalesce(p.model_year, 0)',
+    cast: 'int4',
+    id: 'p.id',
+  },
 };
 
 /**
@@ -65,7 +83,7 @@ export function searchQuery(
       throw new BadCursor('cursor: belongs to another sort or filter; start again without it');
     }
     if (keyset) {
-      const read = keyset.cast === 'float8' ? cursorNumber : cursorTimestamp;
+      const read = keyset.cast === 'timestamptz' ? cursorTimestamp : cursorNumber;
       const value = sql`${read(at.value)}::${sql.raw(keyset.cast)}`;
       const column = sql.raw(keyset.column);
       const id = sql.raw(keyset.id);

@@ -12,7 +12,8 @@ import { priceLists } from './price-lists';
 import { searchQuery } from './search-query';
 import { totalQuery } from './search-filters';
 import { rowsOf, toProduct, type RawRow } from './search-rows';
-import type { Facets, SearchFilters, SearchRequest } from './search-types';
+import type { Facets, SearchFilters, SearchRequest, VehicleFacets } from './search-types';
+import { vehicleFacets } from './vehicle-facets';
 import { textQueries } from './text-query';
 
 export interface SearchOptions {
@@ -110,9 +111,13 @@ export function searchRepository(
   }
 
   /** The facets of the filters, and the words of `q` left out (as search leaves them out). */
-  async function facets(filters: SearchFilters): Promise<Facets> {
+  async function facets(filters: SearchFilters): Promise<Facets & VehicleFacets> {
     const { query, ignoredWords } = await textQuery(filters.q);
-    return { ...(await facetsOf(filters, query)), ignoredWords };
+    const [counts, vehicle] = await Promise.all([
+      facetsOf(filters, query),
+      vehicleFacets(db, filters, query),
+    ]);
+    return { ...counts, ...vehicle, ignoredWords };
   }
 
   /** The plan of a search's page query (`EXPLAIN`), for the bench. */

@@ -1,8 +1,16 @@
 /** What a search of the cars for sale asks and answers: its sorts, filters, cars and facets. */
 import type { ProductRow } from '../db/schema';
-import type { VehicleData } from './vehicle-fields';
+import type { BodyStyle, Fuel, Transmission, VehicleData } from './vehicle-fields';
 
-export const SEARCH_SORTS = ['newest', 'price_asc', 'price_desc', 'deal', 'relevance'] as const;
+export const SEARCH_SORTS = [
+  'newest',
+  'price_asc',
+  'price_desc',
+  'deal',
+  'relevance',
+  'mileage_asc',
+  'year_desc',
+] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
 export const FAIR_PRICE_RATINGS = ['great', 'good', 'fair', 'high'] as const;
 export type FairPriceRating = (typeof FAIR_PRICE_RATINGS)[number];
@@ -27,6 +35,15 @@ export interface SearchFilters {
   location?: string;
   /** Only cars of verified sellers. */
   verified?: boolean;
+  /** Models, as stored (any of them). */
+  models?: string[];
+  minModelYear?: number;
+  maxModelYear?: number;
+  minMileage?: number;
+  maxMileage?: number;
+  fuels?: Fuel[];
+  transmissions?: Transmission[];
+  bodyStyles?: BodyStyle[];
 }
 
 export interface SearchRequest extends SearchFilters {
@@ -72,6 +89,16 @@ export interface Facets {
   years: { min: number; max: number } | null;
   /** The words of `q` left out because no car has them (the search leaves them out too). */
   ignoredWords: string[];
+}
+
+/** The vehicle facets: counts per value (each facet's own filter left out), and ranges. */
+export interface VehicleFacets {
+  model: Record<string, number>;
+  fuel: Record<string, number>;
+  transmission: Record<string, number>;
+  bodyStyle: Record<string, number>;
+  modelYear: { min: number; max: number } | null;
+  mileage: { min: number; max: number } | null;
 }
 
 export interface SellerSummary {

@@ -133,12 +133,12 @@ export const products = pgTable(
      */
     vinShared: boolean('vin_shared').notNull().default(false),
     /**
-     * What free-text search matches (migration 0009): name and category weigh most, then the
-     * location, then the description. Kept by the database; its GIN index and the trigram
-     * indexes for misspelt words are in the migration.
+     * What free-text search matches (migrations 0009, 0018): name, category, model and trim
+     * weigh most, then the location, then the description. Kept by the database; its GIN index
+     * and the trigram indexes for misspelt words are in the migrations.
      */
     search: tsvector('search').generatedAlwaysAs(
-      sql`setweight(to_tsvector('english'::regconfig, car_name), 'A') || setweight(to_tsvector('english'::regconfig, category_name), 'A') || setweight(to_tsvector('english'::regconfig, product_location), 'B') || setweight(to_tsvector('english'::regconfig, product_description), 'C')`,
+      sql`setweight(to_tsvector('english'::regconfig, car_name), 'A') || setweight(to_tsvector('english'::regconfig, category_name), 'A') || setweight(to_tsvector('english'::regconfig, coalesce(model, '')), 'A') || setweight(to_tsvector('english'::regconfig, coalesce("trim", '')), 'A') || setweight(to_tsvector('english'::regconfig, product_location), 'B') || setweight(to_tsvector('english'::regconfig, product_description), 'C')`,
     ),
   },
   (t) => [

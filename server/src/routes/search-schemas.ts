@@ -9,6 +9,7 @@ import {
 } from '../catalogue/search-types';
 import { QueryInteger } from './paging';
 import { priceHistoryField, priceHistorySchemas, priceNewsFields } from './price-history-schemas';
+import { VehicleFilterQuery } from './vehicle-filters';
 import {
   Condition,
   ImageUrl,
@@ -111,6 +112,27 @@ export const SearchFacets = Type.Object(
       description: 'the selling prices of the matching cars (every filter); null: none match',
     }),
     years: Range,
+    model: Type.Record(Type.String(), Type.Integer(), {
+      description: 'cars per model: every filter applied except model (so the chosen makes)',
+    }),
+    fuel: Type.Record(Type.String(), Type.Integer(), {
+      description: 'cars per fuel: every filter applied except fuel',
+    }),
+    transmission: Type.Record(Type.String(), Type.Integer(), {
+      description: 'cars per transmission: every filter applied except transmission',
+    }),
+    bodyStyle: Type.Record(Type.String(), Type.Integer(), {
+      description: 'cars per body style: every filter applied except bodyStyle',
+    }),
+    modelYear: Type.Union(
+      [Type.Object({ min: Type.Integer(), max: Type.Integer() }), Type.Null()],
+      {
+        description: 'the model years of the matching cars (every filter); null: none known',
+      },
+    ),
+    mileage: Type.Union([Type.Object({ min: Type.Integer(), max: Type.Integer() }), Type.Null()], {
+      description: 'the mileages of the matching cars (every filter); null: none known',
+    }),
     ignoredWords: Type.Array(Type.String(), {
       description:
         'the words of q left out because no car has them, when the words match no car ' +
@@ -152,13 +174,15 @@ function OneOrMany(item: TSchema, maxItems: number, description: string): TSchem
 }
 
 const SORT_DESCRIPTION =
-  'newest, relevance, price_asc, price_desc or deal (default: relevance with q, else newest)';
+  'newest, relevance, price_asc, price_desc, deal, mileage_asc or year_desc (default: ' +
+  'relevance with q, else newest)';
 export const SORTS_EXPLAINED =
   'Sorts: newest is the default without q, relevance the default with q (words matched, weighted ' +
   'name and category, then location, then description, plus how closely a misspelt word ' +
   'matches); deal ranks by the price over the median price of the cars of ' +
   'its category and condition with years used within ±2, best deals first, cars with fewer ' +
-  'than 5 such cars last';
+  'than 5 such cars last; mileage_asc lowest mileage first, year_desc newest model year first ' +
+  '(unknown mileages and model years last)';
 
 export const SearchFilterQuery = {
   q: Type.Optional(
@@ -197,6 +221,7 @@ export const SearchFilterQuery = {
       description: 'true: only cars of verified sellers',
     }),
   ),
+  ...VehicleFilterQuery,
 };
 export const FacetsQuery = Type.Object(SearchFilterQuery);
 export const SearchQuery = Type.Object({

@@ -302,6 +302,12 @@ describe(`search (${databaseKind})`, () => {
           condition: count('condition', 'condition'),
           price: range(all.map((c) => c.resalePrice)),
           years: range(all.map((c) => c.userYears)),
+          model: {},
+          fuel: {},
+          transmission: {},
+          bodyStyle: {},
+          modelYear: null,
+          mileage: null,
           ignoredWords: [],
         });
       }),

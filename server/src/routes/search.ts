@@ -31,6 +31,8 @@ import {
   type FilterQuery,
 } from './search-schemas';
 import { checkSearchText, withSearchErrors } from './search-text';
+import { vehicleFiltersOf } from './vehicle-filters';
+import { vehicleKey } from '../catalogue/search-filters';
 import { ACCESS_TOKEN, errors, Id, LIMITS, toNumber } from './schemas';
 
 export interface SearchRoutesOptions {
@@ -85,6 +87,7 @@ const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = async (app,
       maxYears: queryNumber('maxYears', query.maxYears, LIMITS.maxYears),
       location: query.location?.trim() || undefined,
       verified: query.verified === true || query.verified === 'true',
+      ...vehicleFiltersOf(query),
     };
     const asked = many(query.category as string | string[] | undefined);
     if (asked) {
@@ -117,6 +120,7 @@ const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = async (app,
       filters.maxYears ?? null,
       filters.location?.toLowerCase() ?? '',
       filters.verified ?? false,
+      ...vehicleKey(filters),
     ]);
 
   app.get(

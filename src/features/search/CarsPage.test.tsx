@@ -83,6 +83,12 @@ function answerSearch(cars: SearchProduct[]) {
         condition: count(matching(url, 'condition'), 'condition'),
         price: prices.length ? { min: Math.min(...prices), max: Math.max(...prices) } : null,
         years: null,
+        model: {},
+        fuel: {},
+        transmission: {},
+        bodyStyle: {},
+        modelYear: null,
+        mileage: null,
         ignoredWords: [],
       };
       return HttpResponse.json(facets);

@@ -41,6 +41,12 @@ describe("a search card's price drop and listing age", () => {
       condition: {},
       price: null,
       years: null,
+      model: {},
+      fuel: {},
+      transmission: {},
+      bodyStyle: {},
+      modelYear: null,
+      mileage: null,
       ignoredWords: [],
     };
     server.use(

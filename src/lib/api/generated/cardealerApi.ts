@@ -130,6 +130,14 @@ const injectedRtkApi = api.injectEndpoints({
           maxYears: queryArg.maxYears,
           location: queryArg.location,
           verified: queryArg.verified,
+          model: queryArg.model,
+          minModelYear: queryArg.minModelYear,
+          maxModelYear: queryArg.maxModelYear,
+          minMileage: queryArg.minMileage,
+          maxMileage: queryArg.maxMileage,
+          fuel: queryArg.fuel,
+          transmission: queryArg.transmission,
+          bodyStyle: queryArg.bodyStyle,
           sort: queryArg.sort,
           limit: queryArg.limit,
           cursor: queryArg.cursor,
@@ -149,6 +157,14 @@ const injectedRtkApi = api.injectEndpoints({
           maxYears: queryArg.maxYears,
           location: queryArg.location,
           verified: queryArg.verified,
+          model: queryArg.model,
+          minModelYear: queryArg.minModelYear,
+          maxModelYear: queryArg.maxModelYear,
+          minMileage: queryArg.minMileage,
+          maxMileage: queryArg.maxMileage,
+          fuel: queryArg.fuel,
+          transmission: queryArg.transmission,
+          bodyStyle: queryArg.bodyStyle,
         },
       }),
     }),
@@ -468,8 +484,48 @@ export type SearchProductsApiArg = {
   location?: string;
   /** true: only cars of verified sellers */
   verified?: 'true' | 'false' | boolean;
-  /** newest, relevance, price_asc, price_desc or deal (default: relevance with q, else newest) */
-  sort?: 'newest' | 'price_asc' | 'price_desc' | 'deal' | 'relevance';
+  /** model(s) as listed, any of them (repeat the key for more); the facets list them */
+  model?: string | string[];
+  /** the oldest model year (an integer from 1900 to 2100) */
+  minModelYear?: number | string;
+  /** the newest model year (an integer from 1900 to 2100) */
+  maxModelYear?: number | string;
+  /** the fewest miles on the odometer (an integer from 0 to 1000000) */
+  minMileage?: number | string;
+  /** the most miles on the odometer (an integer from 0 to 1000000) */
+  maxMileage?: number | string;
+  /** Gasoline, Diesel, Electric, Hybrid, Plug-in hybrid, Other; repeatable */
+  fuel?:
+    | ('Gasoline' | 'Diesel' | 'Electric' | 'Hybrid' | 'Plug-in hybrid' | 'Other')
+    | ('Gasoline' | 'Diesel' | 'Electric' | 'Hybrid' | 'Plug-in hybrid' | 'Other')[];
+  /** Automatic, Manual; repeatable */
+  transmission?: ('Automatic' | 'Manual') | ('Automatic' | 'Manual')[];
+  /** Sedan, Coupe, Convertible, Hatchback, Wagon, SUV, Pickup, Van, Other; repeatable */
+  bodyStyle?:
+    | (
+        | 'Sedan'
+        | 'Coupe'
+        | 'Convertible'
+        | 'Hatchback'
+        | 'Wagon'
+        | 'SUV'
+        | 'Pickup'
+        | 'Van'
+        | 'Other'
+      )
+    | (
+        | 'Sedan'
+        | 'Coupe'
+        | 'Convertible'
+        | 'Hatchback'
+        | 'Wagon'
+        | 'SUV'
+        | 'Pickup'
+        | 'Van'
+        | 'Other'
+      )[];
+  /** newest, relevance, price_asc, price_desc, deal, mileage_asc or year_desc (default: relevance with q, else newest) */
+  sort?: 'newest' | 'price_asc' | 'price_desc' | 'deal' | 'relevance' | 'mileage_asc' | 'year_desc';
   /** cars per page (default 24) (an integer from 1 to 48) */
   limit?: number | string;
   /** the X-Next-Cursor of the previous page (same filters and sort) */
@@ -496,6 +552,46 @@ export type GetSearchFacetsApiArg = {
   location?: string;
   /** true: only cars of verified sellers */
   verified?: 'true' | 'false' | boolean;
+  /** model(s) as listed, any of them (repeat the key for more); the facets list them */
+  model?: string | string[];
+  /** the oldest model year (an integer from 1900 to 2100) */
+  minModelYear?: number | string;
+  /** the newest model year (an integer from 1900 to 2100) */
+  maxModelYear?: number | string;
+  /** the fewest miles on the odometer (an integer from 0 to 1000000) */
+  minMileage?: number | string;
+  /** the most miles on the odometer (an integer from 0 to 1000000) */
+  maxMileage?: number | string;
+  /** Gasoline, Diesel, Electric, Hybrid, Plug-in hybrid, Other; repeatable */
+  fuel?:
+    | ('Gasoline' | 'Diesel' | 'Electric' | 'Hybrid' | 'Plug-in hybrid' | 'Other')
+    | ('Gasoline' | 'Diesel' | 'Electric' | 'Hybrid' | 'Plug-in hybrid' | 'Other')[];
+  /** Automatic, Manual; repeatable */
+  transmission?: ('Automatic' | 'Manual') | ('Automatic' | 'Manual')[];
+  /** Sedan, Coupe, Convertible, Hatchback, Wagon, SUV, Pickup, Van, Other; repeatable */
+  bodyStyle?:
+    | (
+        | 'Sedan'
+        | 'Coupe'
+        | 'Convertible'
+        | 'Hatchback'
+        | 'Wagon'
+        | 'SUV'
+        | 'Pickup'
+        | 'Van'
+        | 'Other'
+      )
+    | (
+        | 'Sedan'
+        | 'Coupe'
+        | 'Convertible'
+        | 'Hatchback'
+        | 'Wagon'
+        | 'SUV'
+        | 'Pickup'
+        | 'Van'
+        | 'Other'
+      )[];
 };
 export type GetProductApiResponse = /** status 200 Default Response */ CarDetails;
 export type GetProductApiArg = {
@@ -852,6 +948,32 @@ export type SearchFacets = {
     max: number;
   } | null;
   years: {
+    min: number;
+    max: number;
+  } | null;
+  /** cars per model: every filter applied except model (so the chosen makes) */
+  model: {
+    [key: string]: number;
+  };
+  /** cars per fuel: every filter applied except fuel */
+  fuel: {
+    [key: string]: number;
+  };
+  /** cars per transmission: every filter applied except transmission */
+  transmission: {
+    [key: string]: number;
+  };
+  /** cars per body style: every filter applied except bodyStyle */
+  bodyStyle: {
+    [key: string]: number;
+  };
+  /** the model years of the matching cars (every filter); null: none known */
+  modelYear: {
+    min: number;
+    max: number;
+  } | null;
+  /** the mileages of the matching cars (every filter); null: none known */
+  mileage: {
     min: number;
     max: number;
   } | null;
