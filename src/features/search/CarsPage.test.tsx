@@ -248,7 +248,14 @@ describe('Search for buyers (/cars)', () => {
       within(sort)
         .getAllByRole('option')
         .map((o) => o.textContent),
-    ).toEqual(['Newest', 'Price low to high', 'Price high to low', 'Best deal']);
+    ).toEqual([
+      'Newest',
+      'Price low to high',
+      'Price high to low',
+      'Best deal',
+      'Lowest mileage',
+      'Newest model year',
+    ]);
     const requests = recordRequests();
 
     await user.selectOptions(sort, 'Price high to low');
@@ -258,6 +265,12 @@ describe('Search for buyers (/cars)', () => {
 
     await user.selectOptions(sort, 'Price low to high');
     await waitFor(() => expect(names()).toEqual(['Tesla Model 3', 'BMW M3', 'Tesla Model S']));
+    await user.selectOptions(sort, 'Lowest mileage');
+    await waitFor(() => expect(router.state.location.search).toBe('?sort=mileage_asc'));
+    await user.selectOptions(sort, 'Newest model year');
+    await waitFor(() =>
+      expect(searches(requests.sent).at(-1)).toBe('GET /api/products?sort=year_desc&limit=24'),
+    );
     requests.stop();
   });
 

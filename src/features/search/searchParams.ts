@@ -14,6 +14,8 @@ export const SORTS: readonly { value: Sort; label: string }[] = [
   { value: 'price_asc', label: 'Price low to high' },
   { value: 'price_desc', label: 'Price high to low' },
   { value: 'deal', label: 'Best deal' },
+  { value: 'mileage_asc', label: 'Lowest mileage' },
+  { value: 'year_desc', label: 'Newest model year' },
 ];
 
 /** A search as the URL holds it: words, filters and sort (the page's cursor aside). */
