@@ -2,6 +2,7 @@ import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Auth } from 'firebase-admin/auth';
 import { categories, products, users } from './schema';
 import type { Db } from './client';
+import { DEMO_VEHICLES } from './seed-vehicles';
 
 /** Reference data, in every mode: the spec's four brands. */
 export const seedCategories = [
@@ -306,6 +307,7 @@ export async function seedDemoData(db: Db, auth: Auth): Promise<void> {
           email,
           advertisement: advertised ? ('true' as const) : ('false' as const),
           createdAt: posted,
+          ...DEMO_VEHICLES[i],
         };
       }),
     )

@@ -72,6 +72,42 @@ describe("a car's page", () => {
     expect(within(seller).getByText('12 cars sold')).toBeInTheDocument();
   });
 
+  it("lists the vehicle details, '—' for what is unknown", async () => {
+    serve(
+      makeCar({
+        model: 'Model S',
+        modelYear: 2022,
+        trim: 'Plaid',
+        bodyStyle: 'Sedan',
+        fuel: 'Electric',
+        drive: 'AWD',
+        mileage: 48000,
+        owners: 1,
+        vin: '5YJSA1E65NF000001',
+      }),
+    );
+    const { unmount } = renderApp('/cars/car-1', { store: signedOut() });
+    const details = await screen.findByRole('region', { name: 'Vehicle details' });
+    const fact = (label: string) =>
+      within(details).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(
+      ['Make', 'Model', 'Model year', 'Trim', 'Body', 'Fuel', 'Transmission', 'Drive'].map(fact),
+    ).toEqual(['Tesla', 'Model S', '2022', 'Plaid', 'Sedan', 'Electric', '—', 'AWD']);
+    expect(['Colour', 'Mileage', 'Owners', 'VIN'].map(fact)).toEqual([
+      '—',
+      '48,000 mi',
+      '1',
+      '5YJSA1E65NF000001',
+    ]);
+    unmount();
+    // A car posted before the vehicle data was asked: only its make is known.
+    serve(makeCar());
+    renderApp('/cars/car-1', { store: signedOut() });
+    const older = await screen.findByRole('region', { name: 'Vehicle details' });
+    expect(within(older).getAllByText('—')).toHaveLength(11);
+    expect(within(older).getByText('Make').nextElementSibling).toHaveTextContent('Tesla');
+  });
+
   it('says a high price and its basis, and shows no badge without a fair price', async () => {
     serve(makeCar({ fairPrice: { rating: 'high', median: 60700, comparables: 7 } }));
     const { unmount } = renderApp('/cars/car-1', { store: signedOut() });

@@ -37,6 +37,11 @@ const PaymentEstimate = lazy(async () => ({
   default: (await import('../../components/PaymentEstimate')).PaymentEstimate,
 }));
 
+/** Below the fold: its code loads after the first paint (the car page is at its bundle budget). */
+const VehicleDetails = lazy(async () => ({
+  default: (await import('./VehicleDetails')).VehicleDetails,
+}));
+
 // The booking dialog (MUI Dialog and TextFields) loads only when a buyer opens it.
 const BookingDialog = lazy(async () => ({
   default: (await import('../../components/BookingDialog')).BookingDialog,
@@ -163,6 +168,9 @@ function CarDetailsView({ car }: { car: CarDetails }) {
           <SellerCard seller={car.seller} />
         </Box>
       </Box>
+      <Suspense fallback={null}>
+        <VehicleDetails car={car} />
+      </Suspense>
       <Box component="section" aria-labelledby="car-description" sx={{ mt: 4, maxWidth: 760 }}>
         <Typography id="car-description" component="h2" variant="h6" gutterBottom>
           Description
