@@ -178,6 +178,13 @@ async function measure(target: Target, port: number, webRoot: string): Promise<v
       { name: 'Ferrari, price_desc', path: '/products?category=Ferrari&sort=price_desc' },
       { name: 'deal, everything', path: '/products?sort=deal' },
       { name: 'deal, Ferrari Good', path: '/products?category=Ferrari&condition=Good&sort=deal' },
+      { name: 'mileage_asc', path: '/products?sort=mileage_asc' },
+      { name: 'year_desc', path: '/products?sort=year_desc' },
+      {
+        name: 'BMW, 2018+, ≤ 60,000 mi',
+        path: '/products?category=BMW&minModelYear=2018&maxMileage=60000',
+      },
+      { name: 'model "3 Series"', path: '/products?model=3%20Series' },
       { name: 'deep cursor (after 1,920)', path: `/products?limit=48&cursor=${cursor}` },
       { name: 'facets, everything', path: '/products/facets' },
       { name: 'facets, "bmw" Good', path: '/products/facets?q=bmw&condition=Good' },
