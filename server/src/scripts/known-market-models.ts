@@ -34,7 +34,6 @@ export interface MakeRule {
 
 const ev = { fuel: 'Electric', transmission: 'Automatic' } as const;
 const auto = { fuel: 'Gasoline', transmission: 'Automatic' } as const;
-const dct = { fuel: 'Gasoline', transmission: 'Dual-clutch' } as const;
 
 // One model a line, so the market reads as a table.
 // prettier-ignore
@@ -55,15 +54,15 @@ export const MAKES: readonly MakeRule[] = [
     name: 'Ferrari',
     firstPicture: 4,
     models: [
-      { name: '488 GTB', trims: ['Coupe', 'Pista'], from: 2016, to: 2019, bodyStyle: 'Coupe', ...dct, drive: 'RWD', newPrice: 260_000, depreciation: 0.06, perMile: 6e-6, conditionFactor: 0.9, weight: 16 },
-      { name: 'F8 Tributo', trims: ['Coupe', 'Spider'], from: 2020, to: 2023, bodyStyle: 'Coupe', ...dct, drive: 'RWD', newPrice: 290_000, depreciation: 0.07, perMile: 6e-6, conditionFactor: 0.9, weight: 16 },
-      { name: 'Roma', trims: ['Coupe', 'Spider'], from: 2021, to: 2026, bodyStyle: 'Coupe', ...dct, drive: 'RWD', newPrice: 245_000, depreciation: 0.09, perMile: 6e-6, conditionFactor: 0.9, weight: 18 },
-      { name: '812 Superfast', trims: ['Superfast', 'GTS', 'Competizione'], from: 2018, to: 2024, bodyStyle: 'Coupe', ...dct, drive: 'RWD', newPrice: 400_000, depreciation: 0.05, perMile: 7e-6, conditionFactor: 0.9, weight: 10 },
-      { name: 'Portofino', trims: ['Base', 'M'], from: 2018, to: 2026, bodyStyle: 'Convertible', ...dct, drive: 'RWD', newPrice: 225_000, depreciation: 0.1, perMile: 5e-6, conditionFactor: 0.9, weight: 16 },
-      { name: 'SF90 Stradale', trims: ['Coupe', 'Spider', 'XX'], from: 2020, to: 2026, bodyStyle: 'Coupe', fuel: 'Plug-in hybrid', transmission: 'Dual-clutch', drive: 'AWD', newPrice: 520_000, depreciation: 0.06, perMile: 7e-6, conditionFactor: 0.9, weight: 10 },
-      { name: '296 GTB', trims: ['GTB', 'GTS'], from: 2022, to: 2026, bodyStyle: 'Coupe', fuel: 'Plug-in hybrid', transmission: 'Dual-clutch', drive: 'RWD', newPrice: 330_000, depreciation: 0.08, perMile: 6e-6, conditionFactor: 0.9, weight: 10 },
-      { name: 'California T', trims: ['Base', 'Handling Speciale'], from: 2015, to: 2017, bodyStyle: 'Convertible', ...dct, drive: 'RWD', newPrice: 200_000, depreciation: 0.08, perMile: 5e-6, conditionFactor: 0.9, weight: 6 },
-      { name: 'LaFerrari', trims: ['Coupe'], from: 2014, to: 2016, bodyStyle: 'Coupe', fuel: 'Hybrid', transmission: 'Dual-clutch', drive: 'RWD', newPrice: 1_500_000, depreciation: -0.05, perMile: 2e-5, conditionFactor: 0.85, weight: 0.06 },
+      { name: '488 GTB', trims: ['Coupe', 'Pista'], from: 2016, to: 2019, bodyStyle: 'Coupe', ...auto, drive: 'RWD', newPrice: 260_000, depreciation: 0.06, perMile: 6e-6, conditionFactor: 0.9, weight: 16 },
+      { name: 'F8 Tributo', trims: ['Coupe', 'Spider'], from: 2020, to: 2023, bodyStyle: 'Coupe', ...auto, drive: 'RWD', newPrice: 290_000, depreciation: 0.07, perMile: 6e-6, conditionFactor: 0.9, weight: 16 },
+      { name: 'Roma', trims: ['Coupe', 'Spider'], from: 2021, to: 2026, bodyStyle: 'Coupe', ...auto, drive: 'RWD', newPrice: 245_000, depreciation: 0.09, perMile: 6e-6, conditionFactor: 0.9, weight: 18 },
+      { name: '812 Superfast', trims: ['Superfast', 'GTS', 'Competizione'], from: 2018, to: 2024, bodyStyle: 'Coupe', ...auto, drive: 'RWD', newPrice: 400_000, depreciation: 0.05, perMile: 7e-6, conditionFactor: 0.9, weight: 10 },
+      { name: 'Portofino', trims: ['Base', 'M'], from: 2018, to: 2026, bodyStyle: 'Convertible', ...auto, drive: 'RWD', newPrice: 225_000, depreciation: 0.1, perMile: 5e-6, conditionFactor: 0.9, weight: 16 },
+      { name: 'SF90 Stradale', trims: ['Coupe', 'Spider', 'XX'], from: 2020, to: 2026, bodyStyle: 'Coupe', fuel: 'Plug-in hybrid', transmission: 'Automatic', drive: 'AWD', newPrice: 520_000, depreciation: 0.06, perMile: 7e-6, conditionFactor: 0.9, weight: 10 },
+      { name: '296 GTB', trims: ['GTB', 'GTS'], from: 2022, to: 2026, bodyStyle: 'Coupe', fuel: 'Plug-in hybrid', transmission: 'Automatic', drive: 'RWD', newPrice: 330_000, depreciation: 0.08, perMile: 6e-6, conditionFactor: 0.9, weight: 10 },
+      { name: 'California T', trims: ['Base', 'Handling Speciale'], from: 2015, to: 2017, bodyStyle: 'Convertible', ...auto, drive: 'RWD', newPrice: 200_000, depreciation: 0.08, perMile: 5e-6, conditionFactor: 0.9, weight: 6 },
+      { name: 'LaFerrari', trims: ['Coupe'], from: 2014, to: 2016, bodyStyle: 'Coupe', fuel: 'Hybrid', transmission: 'Automatic', drive: 'RWD', newPrice: 1_500_000, depreciation: -0.05, perMile: 2e-5, conditionFactor: 0.85, weight: 0.06 },
     ],
   },
   {
@@ -84,13 +83,13 @@ export const MAKES: readonly MakeRule[] = [
     name: 'Lamborghini',
     firstPicture: 10,
     models: [
-      { name: 'Huracán', trims: ['EVO', 'STO', 'Tecnica', 'Sterrato'], from: 2015, to: 2024, bodyStyle: 'Coupe', ...dct, drive: 'AWD', newPrice: 270_000, depreciation: 0.07, perMile: 6e-6, conditionFactor: 0.9, weight: 38 },
+      { name: 'Huracán', trims: ['EVO', 'STO', 'Tecnica', 'Sterrato'], from: 2015, to: 2024, bodyStyle: 'Coupe', ...auto, drive: 'AWD', newPrice: 270_000, depreciation: 0.07, perMile: 6e-6, conditionFactor: 0.9, weight: 38 },
       { name: 'Urus', trims: ['Base', 'S', 'Performante'], from: 2019, to: 2026, bodyStyle: 'SUV', ...auto, drive: 'AWD', newPrice: 235_000, depreciation: 0.1, perMile: 5e-6, conditionFactor: 0.91, weight: 34 },
-      { name: 'Aventador', trims: ['S', 'SVJ', 'Ultimae'], from: 2012, to: 2022, bodyStyle: 'Coupe', fuel: 'Gasoline', transmission: 'Automated manual', drive: 'AWD', newPrice: 430_000, depreciation: 0.06, perMile: 7e-6, conditionFactor: 0.9, weight: 14 },
-      { name: 'Gallardo', trims: ['LP560-4', 'LP570-4 Superleggera'], from: 2005, to: 2014, bodyStyle: 'Coupe', fuel: 'Gasoline', transmission: 'Automated manual', drive: 'AWD', newPrice: 200_000, depreciation: 0.07, perMile: 5e-6, conditionFactor: 0.9, weight: 8 },
-      { name: 'Revuelto', trims: ['Coupe'], from: 2024, to: 2026, bodyStyle: 'Coupe', fuel: 'Plug-in hybrid', transmission: 'Dual-clutch', drive: 'AWD', newPrice: 610_000, depreciation: 0.05, perMile: 8e-6, conditionFactor: 0.9, weight: 6 },
+      { name: 'Aventador', trims: ['S', 'SVJ', 'Ultimae'], from: 2012, to: 2022, bodyStyle: 'Coupe', fuel: 'Gasoline', transmission: 'Automatic', drive: 'AWD', newPrice: 430_000, depreciation: 0.06, perMile: 7e-6, conditionFactor: 0.9, weight: 14 },
+      { name: 'Gallardo', trims: ['LP560-4', 'LP570-4 Superleggera'], from: 2005, to: 2014, bodyStyle: 'Coupe', fuel: 'Gasoline', transmission: 'Automatic', drive: 'AWD', newPrice: 200_000, depreciation: 0.07, perMile: 5e-6, conditionFactor: 0.9, weight: 8 },
+      { name: 'Revuelto', trims: ['Coupe'], from: 2024, to: 2026, bodyStyle: 'Coupe', fuel: 'Plug-in hybrid', transmission: 'Automatic', drive: 'AWD', newPrice: 610_000, depreciation: 0.05, perMile: 8e-6, conditionFactor: 0.9, weight: 6 },
       { name: 'Murciélago', trims: ['LP640', 'LP670-4 SV'], from: 2005, to: 2010, bodyStyle: 'Coupe', fuel: 'Gasoline', transmission: 'Manual', drive: 'AWD', newPrice: 330_000, depreciation: 0.04, perMile: 6e-6, conditionFactor: 0.88, weight: 0.06 },
-      { name: 'Countach LPI 800-4', trims: ['Coupe'], from: 2022, to: 2022, bodyStyle: 'Coupe', fuel: 'Hybrid', transmission: 'Automated manual', drive: 'AWD', newPrice: 2_600_000, depreciation: -0.04, perMile: 2e-5, conditionFactor: 0.85, weight: 0.012 },
+      { name: 'Countach LPI 800-4', trims: ['Coupe'], from: 2022, to: 2022, bodyStyle: 'Coupe', fuel: 'Hybrid', transmission: 'Automatic', drive: 'AWD', newPrice: 2_600_000, depreciation: -0.04, perMile: 2e-5, conditionFactor: 0.85, weight: 0.012 },
     ],
   },
 ];
