@@ -11,13 +11,16 @@ type Rows<T> = { rows: T[] };
  * The replicas' own bookkeeping, not data anyone wrote: heartbeats and the catalogue notices
  * seen (catalogue_replicas), rate-limit counts (rate_limit_windows, which a refused call counts
  * in on purpose), the deal ratios derived from the cars and rewritten in the background a few
- * seconds after a change, whatever request is running then (product_deals, deal_ratios_state).
+ * seconds after a change, whatever request is running then (product_deals, deal_ratios_state),
+ * and the market values and their fits refreshed with them (market_values, market_fits).
  */
 const BOOKKEEPING = new Set([
   'catalogue_replicas',
   'rate_limit_windows',
   'product_deals',
   'deal_ratios_state',
+  'market_values',
+  'market_fits',
 ]);
 
 export async function tableHashes(db: Db): Promise<Record<string, string>> {

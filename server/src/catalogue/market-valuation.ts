@@ -78,8 +78,11 @@ const sortedMedian = (sorted: ArrayLike<number>): number => {
   return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
 
-/** The comparables' median and count for each car that needs them (by make, condition, years). */
-function comparablesOf(cars: readonly MarketCar[]) {
+/**
+ * Today's signal: the median price and count of each car's comparables (the cars for sale of its
+ * make and condition whose years used are within COMPARABLE_YEARS of its own, itself included).
+ */
+export function comparablesOf(cars: readonly MarketCar[]) {
   const groups = new Map<string, MarketCar[]>();
   for (const car of cars) {
     const key = `${car.make}\u0000${car.condition}`;

@@ -437,6 +437,47 @@ export const dealRatiosState = pgTable('deal_ratios_state', {
 });
 
 /**
+ * The market values' fits (migration 0019): log(price) = intercept + age × `age` + mileage ×
+ * `mileage` + condition (0 Excellent, 1 Good, 2 Fair) × `condition`, per model (`basis`
+ * 'model': its own line; 'make': its make's slopes at its own level) and per make (`model` '':
+ * the make's slopes, no intercept). Rewritten by each refresh (server/src/catalogue/market-refresh.ts).
+ */
+export const marketFits = pgTable(
+  'market_fits',
+  {
+    make: text('make').notNull(),
+    /** The model's key (its name trimmed, lower case); '' for the make's own row. */
+    model: text('model').notNull(),
+    basis: text('basis', { enum: ['model', 'make'] }).notNull(),
+    /** The model's listings for sale (the make's, for its own row). */
+    listings: integer('listings').notNull(),
+    intercept: doublePrecision('intercept'),
+    age: doublePrecision('age'),
+    mileage: doublePrecision('mileage'),
+    condition: doublePrecision('condition'),
+    sigma: doublePrecision('sigma'),
+  },
+  (t) => [primaryKey({ columns: [t.make, t.model] })],
+);
+
+/**
+ * Each car for sale's market value (whole dollars) and what it rests on: its model's fit, its
+ * make's, or its comparables (how many). Its ratio price ÷ value is in product_deals.
+ */
+export const marketValues = pgTable('market_values', {
+  productId: text('product_id')
+    .primaryKey()
+    .references(() => products._id, { onDelete: 'cascade' }),
+  value: integer('value').notNull(),
+  basis: text('basis', { enum: ['model', 'make', 'comparables'] }).notNull(),
+  /** The fit's key in market_fits (make, model); model '' for a comparables value. */
+  make: text('make').notNull(),
+  model: text('model').notNull(),
+  /** Comparables behind a comparables value; 0 for a fit's (its listings are in market_fits). */
+  comparables: integer('comparables').notNull().default(0),
+});
+
+/**
  * The replicas serving the catalogue, and the newest catalogue change each has seen (migration
  * 0007: every change to products, categories or a seller's verification NOTIFYs
  * `cardealer_catalogue` with a number from the sequence `catalogue_change`). A write answers once
@@ -465,6 +506,8 @@ export const schema = {
   productDeals,
   dealRatiosState,
   priceHistory,
+  marketFits,
+  marketValues,
 };
 export type UserRow = typeof users.$inferSelect;
 /** Who a user is to the marketplace. */

@@ -1,0 +1,195 @@
+/**
+ * `npm run bench:value`: how far the market values are from the truth. Seeds the known market
+ * (server/src/scripts/seed-large.ts: every car's price from a known rule with 8 % noise), times
+ * the refresh that values every car (server/src/catalogue/market-refresh.ts): the first one,
+ * which writes every value, and one after a single car's price changed; then compares each car's
+ * stored market value, and today's comparables signal (the median price of the cars of the same
+ * make and condition, years used within 2), with the rule's price without noise.
+ *
+ * BENCH_VALUE_PRODUCTS cars (default 100,000). VALUE_DB=pglite|postgres runs one only (default:
+ * both when a PostgreSQL is found). Where the data lives: PGlite in `.data-value-<cars>`;
+ * PostgreSQL in the database `cardealer_value_<cars>` of VALUE_DATABASE_URL (default: the local
+ * cluster as the tests find it). Goal: 90 % of the cars within 10 % of the rule's price.
+ */
+import { execFileSync, spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { Client } from 'pg';
+import { openDatabase, type Db } from '../server/src/db/client';
+import { refreshMarketValues } from '../server/src/catalogue/market-refresh';
+import { comparablesOf, type MarketCar } from '../server/src/catalogue/market-valuation';
+import { rulePrice, ruleOf } from '../server/src/scripts/known-market';
+import { root } from './lib';
+
+const CARS = Number(process.env.BENCH_VALUE_PRODUCTS ?? 100_000);
+const GOAL = 0.9;
+
+interface Target {
+  kind: 'pglite' | 'postgres';
+  env: Record<string, string>;
+}
+
+async function postgresTarget(): Promise<Target | null> {
+  let base = process.env.VALUE_DATABASE_URL;
+  if (!base) {
+    const found = spawnSync('bash', [join(root, 'scripts', 'postgres-for-tests.sh')], {
+      encoding: 'utf8',
+    });
+    if (found.status !== 0) return null;
+    base = found.stdout.trim();
+  }
+  const name = `cardealer_value_${CARS}`;
+  const admin = new Client({ connectionString: base });
+  await admin.connect();
+  const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
+  if (exists.rowCount === 0) await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return { kind: 'postgres', env: { DATABASE_URL: url.toString() } };
+}
+
+async function targets(): Promise<Target[]> {
+  const wanted = process.env.VALUE_DB;
+  const found: Target[] = [];
+  if (!wanted || wanted === 'pglite') {
+    found.push({
+      kind: 'pglite',
+      env: { DATA_DIR: join(root, `.data-value-${CARS}`), DATABASE_URL: '' },
+    });
+  }
+  if (!wanted || wanted === 'postgres') {
+    const target = await postgresTarget();
+    if (target) found.push(target);
+    else console.log('PostgreSQL: not available (no VALUE_DATABASE_URL, no local cluster)');
+  }
+  return found;
+}
+
+async function rowsOf<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+const seconds = (ms: number) => Math.round(ms / 100) / 10;
+const pct = (share: number) => `${(Math.round(share * 1000) / 10).toFixed(1)} %`;
+
+/** Share within 5, 10 and 20 % and the median absolute error of values against the truth. */
+function accuracy(errors: number[], total: number) {
+  const sorted = Float64Array.from(errors).sort();
+  const within = (limit: number) => sorted.filter((e) => e <= limit).length / total;
+  return {
+    within5: within(0.05),
+    within10: within(0.1),
+    within20: within(0.2),
+    median: sorted.length ? sorted[sorted.length >> 1]! : NaN,
+  };
+}
+
+async function measure(target: Target): Promise<void> {
+  execFileSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      join(root, 'server', 'src', 'scripts', 'seed-large.ts'),
+      `--products=${CARS}`,
+      `--users=${Math.max(8, CARS / 5)}`,
+      `--orders=${Math.max(1, CARS / 100)}`,
+    ],
+    { cwd: root, stdio: 'inherit', env: { ...process.env, ...target.env } },
+  );
+  const database = await openDatabase({
+    databaseUrl: target.env.DATABASE_URL || undefined,
+    pgliteDir: target.env.DATA_DIR ? join(target.env.DATA_DIR, 'pglite') : undefined,
+  });
+  try {
+    const db = database.db;
+    const year = new Date().getUTCFullYear();
+    // From nothing: every value written (a database seeded before keeps its values: clear them).
+    await db.execute(sql`delete from market_values`);
+    let started = performance.now();
+    await refreshMarketValues(db, year);
+    const first = performance.now() - started;
+    await db.execute(sql`update products set resale_price = resale_price + 100
+      where id = (select id from products where sold_at is null order by id limit 1)`);
+    started = performance.now();
+    await refreshMarketValues(db, year);
+    const again = performance.now() - started;
+
+    const cars = await rowsOf<
+      MarketCar & { value: number | null; basis: string | null; ratio: number }
+    >(
+      db,
+      sql`select p.id, p.category_name as make, p.model, p.model_year as "modelYear", p.mileage,
+          p.condition, p.resale_price as price, p.user_years as "yearsUsed", v.value, v.basis,
+          d.ratio
+        from products p left join market_values v on v.product_id = p.id
+        left join product_deals d on d.product_id = p.id
+        where p.sold_at is null`,
+    );
+    for (const car of cars) {
+      car.price = Number(car.price);
+      car.yearsUsed = Number(car.yearsUsed);
+    }
+    const truth = (car: MarketCar) => {
+      const rule = ruleOf(car.make, car.model ?? '');
+      return rule && car.modelYear !== null && car.mileage !== null
+        ? rulePrice(
+            rule,
+            { modelYear: car.modelYear, mileage: car.mileage, condition: car.condition },
+            year,
+          )
+        : null;
+    };
+    const comparables = comparablesOf(cars);
+    const market: number[] = [];
+    const today: number[] = [];
+    const bases: Record<string, number> = {};
+    let known = 0;
+    let rated = 0;
+    for (const car of cars) {
+      const exact = truth(car);
+      if (exact === null) continue;
+      known++;
+      bases[car.basis ?? 'none'] = (bases[car.basis ?? 'none'] ?? 0) + 1;
+      if (Number.isFinite(Number(car.ratio))) rated++;
+      if (car.value !== null) market.push(Math.abs(Number(car.value) / exact - 1));
+      const signal = comparables(car);
+      if (signal.n >= 5) today.push(Math.abs(signal.median / exact - 1));
+    }
+    const rows = [
+      ['market value (this refresh)', accuracy(market, known)],
+      ["today's comparables median", accuracy(today, known)],
+    ] as const;
+    console.log(`\n${target.kind}: ${cars.length} cars for sale, ${known} of the known market`);
+    console.log(
+      `refresh: first ${seconds(first)} s (every value written), after one price change ${seconds(again)} s`,
+    );
+    console.log(`bases: ${JSON.stringify(bases)}; rated ${rated}`);
+    console.log('| signal | within 5 % | within 10 % | within 20 % | median abs. error |');
+    console.log('| --- | ---: | ---: | ---: | ---: |');
+    for (const [name, a] of rows) {
+      console.log(
+        `| ${name} | ${pct(a.within5)} | ${pct(a.within10)} | ${pct(a.within20)} | ${pct(a.median)} |`,
+      );
+    }
+    const [, mine] = rows[0];
+    console.log(
+      mine.within10 >= GOAL
+        ? `goal met: ${pct(mine.within10)} within 10 % (goal ${pct(GOAL)})`
+        : `GOAL MISSED: ${pct(mine.within10)} within 10 % (goal ${pct(GOAL)})`,
+    );
+    if (mine.within10 < GOAL) process.exitCode = 1;
+  } finally {
+    await database.close();
+  }
+}
+
+async function main(): Promise<void> {
+  for (const target of await targets()) await measure(target);
+}
+
+void main().catch((error: unknown) => {
+  console.error(error);
+  process.exitCode = 1;
+});

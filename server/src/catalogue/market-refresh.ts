@@ -1,0 +1,194 @@
+/**
+ * Computes every car's market value again and stores it (migration 0019): the fits per model
+ * and make (`market_fits`), each car's value and basis (`market_values`), and its ratio price ÷
+ * value (`product_deals`, whose index the `deal` sort pages by; Infinity when not rated). One
+ * replica at a time (an advisory lock), in one transaction; only the rows that changed are
+ * written. A car's stored value is kept while the fit moves it by less than KEEP_WITHIN (so
+ * one new 3 Series does not rewrite every other one), and its ratio always follows its price.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { valueMarket, type CarValue, type FitRow, type MarketCar } from './market-valuation';
+
+/** A stored value is kept while a new fit moves it by less than this share. */
+export const KEEP_WITHIN = 0.002;
+/** Rows written per statement. */
+const BATCH = 5_000;
+
+/** The advisory lock a refresh holds (any fixed number; its bytes spell "CarDdeal"). */
+export const DEAL_REFRESH_LOCK_KEY = 0x436172446465616cn;
+/** The catalogue's newest change number (migration 0007's sequence). */
+export const LAST_CHANGE = sql`(select case when is_called then last_value else 0 end from catalogue_change)`;
+
+async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+interface StoredCar {
+  id: string;
+  make: string;
+  model: string | null;
+  modelYear: number | null;
+  mileage: number | null;
+  condition: string;
+  price: number;
+  yearsUsed: number;
+  oldValue: number | null;
+  oldBasis: string | null;
+  oldMake: string | null;
+  oldModel: string | null;
+  oldComparables: number | null;
+  oldRatio: number | null;
+}
+
+/** Writes rows as one statement per BATCH, over a JSON array of them. */
+async function writeJson(db: Db, rows: object[], statement: (json: string) => SQL): Promise<void> {
+  for (let i = 0; i < rows.length; i += BATCH) {
+    await db.execute(statement(JSON.stringify(rows.slice(i, i + BATCH))));
+  }
+}
+
+/** Lets the server answer its requests between two makes' fits. */
+const yieldToServer = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/**
+ * The new values, each kept at its stored value when the fit moved it by less than
+ * KEEP_WITHIN (same basis), its ratio from its price and the value it keeps.
+ */
+function settle(car: StoredCar, fresh: CarValue): CarValue {
+  const keep =
+    car.oldValue !== null &&
+    car.oldBasis === fresh.basis &&
+    car.oldMake === fresh.make &&
+    car.oldModel === fresh.model &&
+    Math.abs(fresh.value / car.oldValue - 1) < KEEP_WITHIN;
+  const value = keep ? car.oldValue! : fresh.value;
+  return {
+    ...fresh,
+    value,
+    ratio: Number.isFinite(fresh.ratio) ? car.price / value : Infinity,
+  };
+}
+
+/**
+ * Refreshes the market values as of `year`; false (nothing done) when another replica holds
+ * the lock. Records the newest catalogue change numbered before it read the cars.
+ */
+export async function refreshMarketValues(
+  db: Db,
+  year = new Date().getUTCFullYear(),
+): Promise<boolean> {
+  return db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    const [lock] = await rowsOf<{ got: boolean }>(
+      tx,
+      sql`select pg_try_advisory_xact_lock(${DEAL_REFRESH_LOCK_KEY.toString()}::bigint) as got`,
+    );
+    if (!lock?.got) return false;
+    const [change] = await rowsOf<{ n: number | string }>(tx, sql`select ${LAST_CHANGE} as n`);
+    const cars = await rowsOf<StoredCar>(
+      tx,
+      sql`select p.id, p.category_name as make, p.model, p.model_year as "modelYear",
+          p.mileage, p.condition, p.resale_price as price, p.user_years as "yearsUsed",
+          v.value as "oldValue", v.basis as "oldBasis", v.make as "oldMake",
+          v.model as "oldModel", v.comparables as "oldComparables", d.ratio as "oldRatio"
+        from products p
+        left join market_values v on v.product_id = p.id
+        left join product_deals d on d.product_id = p.id
+        where p.sold_at is null`,
+    );
+    const byMake = new Map<string, MarketCar[]>();
+    const stored = new Map<string, StoredCar>();
+    for (const car of cars) {
+      car.price = Number(car.price);
+      car.yearsUsed = Number(car.yearsUsed);
+      stored.set(car.id, car);
+      const list = byMake.get(car.make);
+      if (list) list.push(car);
+      else byMake.set(car.make, [car]);
+    }
+    const fits: FitRow[] = [];
+    const values: CarValue[] = [];
+    for (const makeCars of byMake.values()) {
+      const valued = valueMarket(makeCars, year);
+      fits.push(...valued.fits);
+      for (const fresh of valued.values) values.push(settle(stored.get(fresh.id)!, fresh));
+      await yieldToServer();
+    }
+
+    const valueOf = new Map(values.map((v) => [v.id, v]));
+    const changedValues = values.filter((v) => {
+      const old = stored.get(v.id)!;
+      return (
+        old.oldValue !== v.value ||
+        old.oldBasis !== v.basis ||
+        old.oldMake !== v.make ||
+        old.oldModel !== v.model ||
+        old.oldComparables !== v.comparables
+      );
+    });
+    const ratios = cars.flatMap((car) => {
+      const ratio = valueOf.get(car.id)?.ratio ?? Infinity;
+      return car.oldRatio !== null && Number(car.oldRatio) === ratio
+        ? []
+        : [{ id: car.id, ratio: Number.isFinite(ratio) ? ratio : null }];
+    });
+    const unvalued = cars.filter((c) => c.oldValue !== null && !valueOf.has(c.id));
+
+    await writeJson(
+      tx,
+      changedValues.map((v) => ({
+        id: v.id,
+        value: v.value,
+        basis: v.basis,
+        make: v.make,
+        model: v.model,
+        comparables: v.comparables,
+      })),
+      (json) => sql`insert into market_values (product_id, value, basis, make, model, comparables)
+        select x.id, x.value, x.basis, x.make, x.model, x.comparables
+        from jsonb_to_recordset(${json}::jsonb) as x(id text, value integer, basis text,
+          make text, model text, comparables integer)
+        join products p on p.id = x.id
+        on conflict (product_id) do update set value = excluded.value, basis = excluded.basis,
+          make = excluded.make, model = excluded.model, comparables = excluded.comparables`,
+    );
+    await writeJson(
+      tx,
+      unvalued.map((c) => ({ id: c.id })),
+      (json) => sql`delete from market_values
+        where product_id in (select x.id from jsonb_to_recordset(${json}::jsonb) as x(id text))`,
+    );
+    // Sold cars keep no value (their page shows none).
+    await tx.execute(sql`delete from market_values v
+      using products p where p.id = v.product_id and p.sold_at is not null`);
+    await writeJson(
+      tx,
+      ratios,
+      (json) => sql`insert into product_deals (product_id, ratio)
+        select x.id, coalesce(x.ratio, 'Infinity'::float8)
+        from jsonb_to_recordset(${json}::jsonb) as x(id text, ratio float8)
+        join products p on p.id = x.id
+        on conflict (product_id) do update set ratio = excluded.ratio
+        where product_deals.ratio is distinct from excluded.ratio`,
+    );
+    await tx.execute(sql`delete from market_fits`);
+    await writeJson(
+      tx,
+      fits.map((f) => ({ ...f, listings: f.n })),
+      (json) => sql`insert into market_fits (make, model, basis, listings, intercept, age,
+          mileage, condition, sigma)
+        select x.make, x.model, x.basis, x.listings, x.intercept, x.age, x.mileage, x.condition,
+          x.sigma
+        from jsonb_to_recordset(${json}::jsonb) as x(make text, model text, basis text,
+          listings integer, intercept float8, age float8, mileage float8, condition float8,
+          sigma float8)`,
+    );
+    await tx.execute(
+      sql`update deal_ratios_state set change = ${Number(change?.n ?? 0)}, refreshed_at = now()
+        where id = 1`,
+    );
+    return true;
+  });
+}
