@@ -1,13 +1,16 @@
 /** One car for its page (with its seller and fair price), and the cars for sale for the sitemap. */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { FAIR_PRICE, FAIR_PRICE_COLUMNS } from './fair-price';
+import { MARKET_COLUMNS, MARKET_JOIN, marketOf } from './fair-price';
 import { COLUMNS, rowsOf, toProduct, type RawRow } from './search-rows';
 import type { SellerSummary } from './search-types';
 
 /** The car's page's and the sitemap's reads of the cars. */
 export function carQueries(db: Db) {
-  /** One car, sold or not, with its fair price (null when sold) and its seller; null: none. */
+  /**
+   * One car, sold or not, with its fair price and market value (null when sold) and its seller;
+   * null: none.
+   */
   async function car(id: string) {
     const [row] = await rowsOf<
       RawRow & {
@@ -18,18 +21,19 @@ export function carQueries(db: Db) {
       }
     >(
       db,
-      sql`select ${COLUMNS}, ${FAIR_PRICE_COLUMNS},
+      sql`select ${COLUMNS}, ${MARKET_COLUMNS},
           u.name as "sellerName2", u.user_img as "sellerImg", u.created_at as "memberSince",
           (select count(*) from products s where s.email = p.email and s.sold_at is not null)
             as "carsSold"
         from products p
         left join users u on u.email = p.email
-        ${FAIR_PRICE}
+        ${MARKET_JOIN}
         where p.id = ${id}`,
     );
     if (!row) return null;
     const { sellerName2, sellerImg, memberSince, carsSold, ...rest } = row;
     const product = toProduct(rest);
+    const { marketValue } = marketOf(rest);
     const seller: SellerSummary = {
       name: sellerName2 ?? product.sellerName,
       photo: sellerImg || product.sellerPhoto,
@@ -37,7 +41,12 @@ export function carQueries(db: Db) {
       memberSince: memberSince ? new Date(memberSince).toISOString() : '',
       carsSold: Number(carsSold),
     };
-    return { ...product, fairPrice: product.sold ? null : product.fairPrice, seller };
+    return {
+      ...product,
+      fairPrice: product.sold ? null : product.fairPrice,
+      marketValue: product.sold ? null : marketValue,
+      seller,
+    };
   }
 
   /** Cars for sale's ids and when each last changed, in id order: `limit` after `offset`. */

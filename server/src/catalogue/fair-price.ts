@@ -1,61 +1,76 @@
 /**
- * The fair-price rule: a car's comparables (the cars for sale of its category and condition
- * whose years used are within ±2, the seller's own left out) and its rating among their
- * quartiles, in SQL (a car's page) and in the server (a search page's price lists).
+ * The fair price a car shows: its stored market value (market_values, migration 0019, written by
+ * market-refresh.ts) and the rating of its stored ratio price ÷ value (product_deals, the key the
+ * `deal` sort pages by), so the badges and 'Best deal' always agree. Read, never computed, per
+ * request: by the car's page in its own query, by a search page for its cars in one more.
  */
 import { sql } from 'drizzle-orm';
-import {
-  COMPARABLE_YEARS,
-  MIN_COMPARABLES,
-  type FairPrice,
-  type FairPriceRating,
-} from './search-types';
+import type { Db } from '../db/client';
+import type { MarketBasis } from './market-valuation';
+import type { FairPrice, FairPriceRating, MarketValue } from './search-types';
 
-/**
- * The fair price of the car `p` (LATERAL): its comparables are the cars for sale of the same
- * category and condition whose years used are within ±2, the seller's own cars left out.
- */
-export const FAIR_PRICE = sql.raw(`left join lateral (
-    select count(*)::int as n,
-      percentile_cont(array[0.25, 0.5, 0.75]) within group (order by c.resale_price) as q
-    from products c
-    where c.sold_at is null and c.category_name = p.category_name
-      and c.condition = p.condition
-      and c.user_years between p.user_years - ${COMPARABLE_YEARS} and p.user_years + ${COMPARABLE_YEARS}
-      and c.email <> p.email
-  ) fp on true`);
-// The three quartiles from one sort of the comparables' prices (one ordered-set aggregate with
-// an array of fractions, not three that would each sort them).
-export const FAIR_PRICE_COLUMNS = sql.raw(`fp.n as "fpN", fp.q[1] as "fpQ1", fp.q[2] as "fpMedian",
-  fp.q[3] as "fpQ3"`);
+/** The upper bound of each rating's ratio (price ÷ market value); 'high' above the last. */
+export const RATING_RATIOS: readonly [FairPriceRating, number][] = [
+  ['great', 0.9],
+  ['good', 0.97],
+  ['fair', 1.06],
+];
 
-/**
- * PostgreSQL's `percentile_cont(f)` of sorted values (linear between the two nearest ranks, in
- * the same arithmetic); null for none.
- */
-export function percentileCont(sorted: ArrayLike<number>, fraction: number): number | null {
-  if (sorted.length === 0) return null;
-  const position = fraction * (sorted.length - 1);
-  const first = Math.floor(position);
-  const second = Math.ceil(position);
-  const low = sorted[first]!;
-  if (first === second) return low;
-  return low + (position - first) * (sorted[second]! - low);
+/** The rating of a ratio price ÷ market value; null for Infinity (not rated). */
+export function rateRatio(ratio: number): FairPriceRating | null {
+  if (!Number.isFinite(ratio)) return null;
+  return RATING_RATIOS.find(([, upTo]) => ratio <= upTo)?.[0] ?? 'high';
 }
 
-/** The rating of a price among its comparables' quartiles; null with too few of them. */
-export function rateFairPrice(
-  price: number,
-  stats: { n: number; q1: number; median: number; q3: number },
-): FairPrice | null {
-  if (stats.n < MIN_COMPARABLES) return null;
-  const rating: FairPriceRating =
-    price < stats.q1
-      ? 'great'
-      : price <= stats.median
-        ? 'good'
-        : price <= stats.q3
-          ? 'fair'
-          : 'high';
-  return { rating, median: stats.median, comparables: stats.n };
+/** A car's stored market value as read (`p`: the car). */
+export const MARKET_JOIN = sql.raw(`left join market_values mv on mv.product_id = p.id
+  left join market_fits mf on mf.make = mv.make and mf.model = mv.model
+  left join market_fits mk on mk.make = mv.make and mk.model = ''
+  left join product_deals pd on pd.product_id = p.id`);
+export const MARKET_COLUMNS = sql.raw(`mv.value as "mvValue", mv.basis as "mvBasis",
+  case when mv.basis = 'comparables' then mv.comparables else mf.listings end as "mvListings",
+  mk.listings as "mvMakeListings", pd.ratio as "mvRatio"`);
+
+/** The market value's columns of a row. */
+export interface MarketColumns {
+  mvValue: number | null;
+  mvBasis: MarketBasis | null;
+  mvListings: number | null;
+  mvMakeListings: number | null;
+  mvRatio: number | string | null;
+}
+
+/** The fair price (null: not rated) and the market value (null: none yet) of a row. */
+export function marketOf(row: Partial<MarketColumns>): {
+  fairPrice: FairPrice | null;
+  marketValue: MarketValue | null;
+} {
+  if (row.mvValue == null || row.mvBasis == null) return { fairPrice: null, marketValue: null };
+  const value = Number(row.mvValue);
+  const listings = Number(row.mvListings ?? 0);
+  const rating = rateRatio(Number(row.mvRatio ?? Infinity));
+  return {
+    fairPrice: rating ? { rating, median: value, comparables: listings } : null,
+    marketValue: {
+      value,
+      basis: row.mvBasis,
+      listings,
+      makeListings: row.mvBasis === 'make' ? Number(row.mvMakeListings ?? listings) : null,
+      rated: rating !== null,
+    },
+  };
+}
+
+/** The market columns of these cars, by id (a search page's, in one query). */
+export async function marketColumnsOf(db: Db, ids: string[]): Promise<Map<string, MarketColumns>> {
+  if (ids.length === 0) return new Map();
+  const result = await db.execute(
+    sql`select p.id, ${MARKET_COLUMNS} from products p ${MARKET_JOIN}
+      where p.id in (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+  );
+  const rows = (result as unknown as { rows: (MarketColumns & { id: string })[] }).rows;
+  return new Map(rows.map((row) => [row.id, row]));
 }

@@ -8,6 +8,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { rowsOf } from './search-rows';
 import { valueMarket, type CarValue, type FitRow, type MarketCar } from './market-valuation';
 
 /** A stored value is kept while a new fit moves it by less than this share. */
@@ -17,13 +18,8 @@ const BATCH = 5_000;
 
 /** The advisory lock a refresh holds (any fixed number; its bytes spell "CarDdeal"). */
 export const DEAL_REFRESH_LOCK_KEY = 0x436172446465616cn;
-/** The catalogue's newest change number (migration 0007's sequence). */
+/** The newest catalogue change numbered (catalogue_change, migration 0007); 0 before any. */
 export const LAST_CHANGE = sql`(select case when is_called then last_value else 0 end from catalogue_change)`;
-
-async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
 
 interface StoredCar {
   id: string;

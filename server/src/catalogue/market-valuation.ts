@@ -12,14 +12,14 @@
  * years old, and a price of MIN_RATED_PRICE or more (as AutoTrader does).
  */
 import { fitLine, fitMake, lineValue, type FitPoint, type Line } from './market-fit';
+import { COMPARABLE_YEARS, MIN_COMPARABLES } from './search-types';
 
 export const MODEL_FIT_MIN = 20;
 export const MIN_MODEL_LISTINGS = 2;
-export const RATED_MIN_LISTINGS = 5;
+/** Listings behind a value for a rating (the contract's minimum of `comparables`). */
+export const RATED_MIN_LISTINGS = MIN_COMPARABLES;
 export const MAX_RATED_AGE = 25;
 export const MIN_RATED_PRICE = 1_500;
-/** Comparables' years used differ from the car's by at most this. */
-export const COMPARABLE_YEARS = 2;
 
 export const MARKET_BASES = ['model', 'make', 'comparables'] as const;
 export type MarketBasis = (typeof MARKET_BASES)[number];

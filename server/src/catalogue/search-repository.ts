@@ -8,7 +8,7 @@ import { carQueries } from './cars';
 import { CursorCodec, MAX_CURSOR_OFFSET } from './cursors';
 import { dealRatioRefresh } from './deal-ratio-refresh';
 import { facetQueries } from './facets';
-import { priceLists } from './price-lists';
+import { marketColumnsOf } from './fair-price';
 import { searchQuery } from './search-query';
 import { totalQuery } from './search-filters';
 import { rowsOf, toProduct, type RawRow } from './search-rows';
@@ -42,7 +42,6 @@ export function searchRepository(
 ) {
   const candidates = options.candidates ?? SEARCH_CANDIDATES;
   const { textQuery } = textQueries(db);
-  const { withFairPrices, forgetPrices } = priceLists(db);
   const { refreshDeals, dealsBehind } = dealRatioRefresh(db);
   const { car, forSaleIds, countForSale } = carQueries(db);
   const facetsOf = facetQueries(db).facets;
@@ -73,7 +72,13 @@ export function searchRepository(
       cursors,
       candidates,
     );
-    const found = await withFairPrices(await rowsOf<RawRow>(db, query));
+    const read = await rowsOf<RawRow>(db, query);
+    // Each car's stored market value and rating, in one more query for the page's cars.
+    const market = await marketColumnsOf(
+      db,
+      read.map((row) => row._id),
+    );
+    const found = read.map((row) => ({ ...row, ...market.get(row._id) }));
     const capped = text !== null && !keyset && Number.isFinite(candidates);
     // The relevance page carries the total; other sorts (and a page past the end) count.
     const inline = found[0]?.inlineTotal;
@@ -136,7 +141,6 @@ export function searchRepository(
     forSaleIds,
     countForSale,
     explainSearch,
-    forgetPrices,
     refreshDeals,
     dealsBehind,
   };

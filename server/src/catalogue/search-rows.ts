@@ -2,7 +2,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { VEHICLE_COLUMNS_SQL } from './vehicle-fields';
-import { rateFairPrice } from './fair-price';
+import { marketOf, type MarketColumns } from './fair-price';
 import type { SearchProduct } from './search-types';
 
 export const COLUMNS = sql.raw(`p.id as "_id", p.car_name as "carName", p.car_photo as "carPhoto",
@@ -14,11 +14,7 @@ export const COLUMNS = sql.raw(`p.id as "_id", p.car_name as "carName", p.car_ph
   p.advertisement as "advertisement", coalesce(u.user_verify, 'false') as "isVerify",
   p.sold_at is not null as "sold", p.photos as "photos", ${VEHICLE_COLUMNS_SQL}`);
 
-export interface RawRow extends Omit<SearchProduct, 'fairPrice'> {
-  fpN: number | null;
-  fpQ1: number | null;
-  fpMedian: number | null;
-  fpQ3: number | null;
+export interface RawRow extends Omit<SearchProduct, 'fairPrice'>, Partial<MarketColumns> {
   cursorKey?: string | number;
   createdAt?: unknown;
   inlineTotal?: number | string;
@@ -26,24 +22,17 @@ export interface RawRow extends Omit<SearchProduct, 'fairPrice'> {
 
 export function toProduct(row: RawRow): SearchProduct {
   const {
-    fpN,
-    fpQ1,
-    fpMedian,
-    fpQ3,
+    mvValue,
+    mvBasis,
+    mvListings,
+    mvMakeListings,
+    mvRatio,
     cursorKey: _key,
     createdAt: _at,
     inlineTotal: _total,
     ...product
   } = row;
-  const fairPrice =
-    fpN !== null && fpQ1 !== null && fpMedian !== null && fpQ3 !== null
-      ? rateFairPrice(Number(product.resalePrice), {
-          n: Number(fpN),
-          q1: Number(fpQ1),
-          median: Number(fpMedian),
-          q3: Number(fpQ3),
-        })
-      : null;
+  const { fairPrice } = marketOf({ mvValue, mvBasis, mvListings, mvMakeListings, mvRatio });
   return {
     ...product,
     originalPrice: Number(product.originalPrice),

@@ -46,8 +46,6 @@ const POLL_MS = 3;
 const catalogueSync: FastifyPluginAsync<CatalogueSyncOptions> = async (app, options) => {
   const cache = new CatalogueCache(options.ttlMs);
   app.decorate('catalogueCache', cache);
-  // The fair prices' price lists go with the answers (catalogue/price-lists.ts).
-  cache.onInvalidate(() => app.repos.search.forgetPrices());
   const replicas = app.repos.catalogueReplicas;
   const listen = options.listen;
   const id = randomUUID();

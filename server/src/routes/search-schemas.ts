@@ -1,12 +1,8 @@
 /** The TypeBox schemas of the catalogue's calls: search, facets, a car's page, a car's changes. */
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
 import { NEXT_CURSOR_HEADER } from '../http/page-headers';
-import {
-  COMPARABLE_YEARS,
-  FAIR_PRICE_RATINGS,
-  MIN_COMPARABLES,
-  SEARCH_SORTS,
-} from '../catalogue/search-types';
+import { SEARCH_SORTS } from '../catalogue/search-types';
+import { FairPrice, MarketValue } from './market-value-schemas';
 import { QueryInteger } from './paging';
 import { priceHistoryField, priceHistorySchemas, priceNewsFields } from './price-history-schemas';
 import { VehicleFilterQuery } from './vehicle-filters';
@@ -26,29 +22,6 @@ export const SEARCH_MAX_PAGE = 48;
 export const SEARCH_DEFAULT_PAGE = 24;
 /** A car has 1 to 10 photos. */
 export const MAX_PHOTOS = 10;
-
-export const FairPrice = Type.Object(
-  {
-    rating: Type.Union(
-      FAIR_PRICE_RATINGS.map((r) => Type.Literal(r)),
-      {
-        description:
-          "against the comparables' quartiles: 'great' below the first, 'good' up to the median, " +
-          "'fair' up to the third, 'high' above it",
-      },
-    ),
-    median: Type.Number({ description: "the comparables' median selling price" }),
-    comparables: Type.Integer({ minimum: MIN_COMPARABLES, description: 'how many were compared' }),
-  },
-  {
-    $id: 'FairPrice',
-    title: 'FairPrice',
-    description:
-      `How the price compares with the comparables: cars for sale of the same category and ` +
-      `condition whose years used are within ±${COMPARABLE_YEARS}, the seller's own cars left ` +
-      `out. Computed when asked; null (in the answers) with fewer than ${MIN_COMPARABLES}.`,
-  },
-);
 
 const Photos = Type.Array(Type.String(), {
   minItems: 1,
@@ -88,7 +61,10 @@ export const CarDetails = Type.Intersect(
     Type.Object({
       photos: Photos,
       fairPrice: Type.Union([Type.Ref('FairPrice'), Type.Null()], {
-        description: 'null with too few comparables, and for a sold car',
+        description: 'null when not rated (see FairPrice), and for a sold car',
+      }),
+      marketValue: Type.Union([Type.Ref('MarketValue'), Type.Null()], {
+        description: 'null until the next refresh values the car, when it cannot, and when sold',
       }),
       seller: Type.Ref('SellerSummary'),
       photosCopies: PhotosCopies,
@@ -151,6 +127,7 @@ export const SearchFacets = Type.Object(
 export const searchSchemas = [
   ...priceHistorySchemas,
   FairPrice,
+  MarketValue,
   SearchProduct,
   SellerSummary,
   CarDetails,
