@@ -13,18 +13,20 @@ const RATINGS: Record<FairPrice['rating'], { label: string; color: string; bg: s
 /** The badge's words for a rating ('Great deal', …). */
 export const fairPriceLabel = (rating: FairPrice['rating']) => RATINGS[rating].label;
 
-/** What the badge rests on, in one line: "$4,200 below the median of 23 similar cars". */
+/**
+ * What the badge rests on, in one line: "$4,200 below its market value" (the value to the
+ * nearest $100, as the car's page shows it).
+ */
 export function fairPriceBasis(price: number, fair: FairPrice): string {
-  const similar = `${fair.comparables} similar ${fair.comparables === 1 ? 'car' : 'cars'}`;
-  const difference = Math.round(price - fair.median);
-  if (difference === 0) return `At the median of ${similar}`;
+  const difference = Math.round(price - Math.round(fair.median / 100) * 100);
+  if (difference === 0) return 'At its market value';
   const side = difference < 0 ? 'below' : 'above';
-  return `${formatPrice(Math.abs(difference))} ${side} the median of ${similar}`;
+  return `${formatPrice(Math.abs(difference))} ${side} its market value`;
 }
 
 /**
- * How a car's price compares with similar cars for sale (the answer's `fairPrice`): a coloured
- * badge and its basis. Nothing when the answer has no fair price (too few similar cars).
+ * How a car's price compares with its market value (the answer's `fairPrice`): a coloured
+ * badge and its basis. Nothing when the answer has no fair price (not rated).
  */
 export function FairPriceBadge({
   price,

@@ -40,6 +40,13 @@ export function makeCar(overrides: Partial<CarDetails> = {}): CarDetails {
       carsSold: 12,
     },
     fairPrice: { rating: 'great', median: 66000, comparables: 23 },
+    marketValue: {
+      value: 66000,
+      basis: 'comparables',
+      listings: 23,
+      makeListings: null,
+      rated: true,
+    },
     listedAt: new Date().toISOString(),
     priceDrop: null,
     priceHistory: [{ price: 61800, at: new Date().toISOString() }],

@@ -58,12 +58,19 @@ describe("a car's page", () => {
 
     const signal = screen.getByRole('region', { name: 'Price signal' });
     expect(within(signal).getByText('Great deal')).toBeInTheDocument();
-    expect(within(signal).getByText('$4,200 below the median of 23 similar cars')).toBeVisible();
+    expect(
+      within(signal).getByText(
+        'Market value $66,000, the median price of 23 Tesla for sale in Good condition used ' +
+          'within 2 years of this one',
+      ),
+    ).toBeVisible();
+    expect(within(signal).getByText('$4,200 below its market value')).toBeVisible();
     expect(within(signal).getByText('How we rate prices')).toBeInTheDocument();
-    expect(signal).toHaveTextContent(/same category and condition, used within 2 years/);
-    expect(signal).toHaveTextContent(/leaving out the seller’s own cars/);
-    expect(signal).toHaveTextContent(/at least 5/);
-    expect(signal).toHaveTextContent(/do not know a car’s model, mileage or history/);
+    expect(signal).toHaveTextContent(
+      /a line fitted through their prices by age, mileage and condition/,
+    );
+    expect(signal).toHaveTextContent(/up to 90% of the value is a Great deal/);
+    expect(signal).toHaveTextContent(/fewer than 5 cars behind its value, over 25 years old/);
 
     const seller = screen.getByRole('region', { name: 'Seller' });
     expect(within(seller).getByText('Sam Seller')).toBeInTheDocument();
@@ -108,18 +115,34 @@ describe("a car's page", () => {
     expect(within(older).getByText('Make').nextElementSibling).toHaveTextContent('Tesla');
   });
 
-  it('says a high price and its basis, and shows no badge without a fair price', async () => {
-    serve(makeCar({ fairPrice: { rating: 'high', median: 60700, comparables: 7 } }));
+  it('says a high price and its basis, why a value is not rated, and nothing without a value', async () => {
+    const value = { value: 60700, basis: 'comparables', listings: 7, makeListings: null } as const;
+    serve(
+      makeCar({
+        fairPrice: { rating: 'high', median: 60700, comparables: 7 },
+        marketValue: { ...value, rated: true },
+      }),
+    );
     const { unmount } = renderApp('/cars/car-1', { store: signedOut() });
     expect(await screen.findByText('High price')).toBeInTheDocument();
-    expect(screen.getByText('$1,100 above the median of 7 similar cars')).toBeInTheDocument();
+    expect(screen.getByText('$1,100 above its market value')).toBeInTheDocument();
     unmount();
 
-    serve(makeCar({ fairPrice: null }));
+    // A value with too little behind it: shown, not rated.
+    serve(makeCar({ fairPrice: null, marketValue: { ...value, listings: 3, rated: false } }));
+    const second = renderApp('/cars/car-1', { store: signedOut() });
+    expect(
+      await screen.findByText(/^Market value \$60,700, the median price of 3 Tesla/),
+    ).toBeVisible();
+    expect(screen.getByText('Not rated: too few cars like it for sale.')).toBeVisible();
+    expect(screen.queryByText('High price')).not.toBeInTheDocument();
+    second.unmount();
+
+    serve(makeCar({ fairPrice: null, marketValue: null }));
     renderApp('/cars/car-1', { store: signedOut() });
     await screen.findByRole('heading', { level: 1, name: 'Tesla Model S Plaid' });
     expect(screen.queryByRole('region', { name: 'Price signal' })).not.toBeInTheDocument();
-    expect(screen.queryByText(/similar cars$/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/market value/i)).not.toBeInTheDocument();
   });
 
   it('sends a signed-out visitor to the login page, to come back here', async () => {

@@ -145,7 +145,9 @@ function CarDetailsView({ car }: { car: CarDetails }) {
             </Box>
             <PriceNews history={car.priceHistory} listedAt={car.listedAt} />
           </Box>
-          {!car.sold && <PriceSignal price={car.resalePrice} fairPrice={car.fairPrice} />}
+          {!car.sold && (
+            <PriceSignal car={car} fairPrice={car.fairPrice} marketValue={car.marketValue} />
+          )}
           <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
             {!car.sold && <BookButton car={car} />}
             <ShareButton title={car.carName} url={url} />

@@ -1,8 +1,14 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { Tag } from '../../components/Tag';
-import type { FairPrice } from '../../lib/api';
-import { priceBasis, RATING_LABEL } from './carText';
+import type { FairPrice, MarketValue } from '../../lib/api';
+import {
+  marketValueText,
+  notRatedReason,
+  priceBasis,
+  RATING_LABEL,
+  type ValuedCar,
+} from './carText';
 
 const COLOURS: Record<FairPrice['rating'], { bg: string; fg: string }> = {
   great: { bg: '#1b5e20', fg: '#fff' },
@@ -12,24 +18,44 @@ const COLOURS: Record<FairPrice['rating'], { bg: string; fg: string }> = {
 };
 
 /**
- * The price signal: a badge ('Great deal' … 'High price') with its basis in one line, and what
- * the rating compares and cannot know. Nothing when the server has no fair price (too few
- * comparables, or sold).
+ * The price signal: the car's market value and its basis in words, a badge ('Great deal' …
+ * 'High price') with how far the price is from the value, or why it is not rated, and 'How we
+ * rate prices'. Nothing when the server has no market value for the car (not yet valued, too
+ * few cars like it, or sold).
  */
-export function PriceSignal({ price, fairPrice }: { price: number; fairPrice: FairPrice | null }) {
-  if (!fairPrice) return null;
-  const colour = COLOURS[fairPrice.rating];
+export function PriceSignal({
+  car,
+  fairPrice,
+  marketValue,
+}: {
+  car: ValuedCar;
+  fairPrice: FairPrice | null;
+  marketValue: MarketValue | null | undefined;
+}) {
+  if (!marketValue) return null;
+  const colour = fairPrice ? COLOURS[fairPrice.rating] : null;
   return (
     <Box
       component="section"
       aria-label="Price signal"
       sx={{ border: 1, borderColor: 'divider', borderRadius: 2, p: 2 }}
     >
+      <Typography variant="body2" sx={{ fontWeight: 600, mb: 1 }}>
+        {marketValueText(car, marketValue)}
+      </Typography>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, flexWrap: 'wrap' }}>
-        <Tag sx={{ border: 0, bgcolor: colour.bg, color: colour.fg, fontWeight: 700 }}>
-          {RATING_LABEL[fairPrice.rating]}
-        </Tag>
-        <Typography variant="body2">{priceBasis(price, fairPrice)}</Typography>
+        {fairPrice && colour ? (
+          <>
+            <Tag sx={{ border: 0, bgcolor: colour.bg, color: colour.fg, fontWeight: 700 }}>
+              {RATING_LABEL[fairPrice.rating]}
+            </Tag>
+            <Typography variant="body2">{priceBasis(car.resalePrice, fairPrice)}</Typography>
+          </>
+        ) : (
+          <Typography variant="body2">
+            {notRatedReason(car, marketValue, new Date().getFullYear())}
+          </Typography>
+        )}
       </Box>
       <Box component="details" sx={{ mt: 1, fontSize: 14, color: 'text.secondary' }}>
         <Box
@@ -39,10 +65,18 @@ export function PriceSignal({ price, fairPrice }: { price: number; fairPrice: Fa
           How we rate prices
         </Box>
         <Typography variant="body2" sx={{ mt: 1 }}>
-          We compare the selling price with the median of cars for sale in the same category and
-          condition, used within 2 years of this one, leaving out the seller&rsquo;s own cars, and
-          rate it only when there are at least 5 of them. We do not know a car&rsquo;s model,
-          mileage or history, so a low price may have a reason: ask the seller.
+          A car&rsquo;s market value comes from the cars for sale. For a model with 20 or more of
+          them, it is a line fitted through their prices by age, mileage and condition; for a rarer
+          model, its make&rsquo;s line at the model&rsquo;s own level; for a car without model, year
+          or mileage, the median price of cars of the same make and condition used within 2 years of
+          it. Values are refreshed a few seconds after any change.
+        </Typography>
+        <Typography variant="body2" sx={{ mt: 1 }}>
+          {/* The ratios are the server's (server/src/catalogue/fair-price.ts, RATING_RATIOS). */}A
+          price up to 90% of the value is a Great deal, up to 97% a Good deal, up to 106% a Fair
+          price, and above that a High price. We do not rate a car with fewer than 5 cars behind its
+          value, over 25 years old, or priced under $1,500. We do not know a car&rsquo;s history, so
+          a low price may have a reason: ask the seller.
         </Typography>
       </Box>
     </Box>

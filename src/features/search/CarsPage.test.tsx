@@ -134,13 +134,13 @@ describe('Search for buyers (/cars)', () => {
     expect(card.getByRole('img', { name: 'Tesla Model 3' })).toBeInTheDocument();
     expect(card.getByLabelText('Price $38,500')).toBeInTheDocument();
     expect(card.getByText('Great deal')).toBeInTheDocument();
-    expect(card.getByText('$4,200 below the median of 23 similar cars')).toBeInTheDocument();
+    expect(card.getByText('$4,200 below its market value')).toBeInTheDocument();
     expect(card.getByText(/Austin, TX · Excellent/)).toBeInTheDocument();
     expect(card.getByRole('img', { name: 'Verified seller' })).toBeInTheDocument();
 
     const other = within(screen.getByRole('article', { name: 'Tesla Model S' }));
     expect(other.getByText('High price')).toBeInTheDocument();
-    expect(other.getByText('$4,900 above the median of 6 similar cars')).toBeInTheDocument();
+    expect(other.getByText('$4,900 above its market value')).toBeInTheDocument();
     expect(other.queryByRole('img', { name: 'Verified seller' })).not.toBeInTheDocument();
     // No fair price in the answer: no badge.
     const bmw = within(screen.getByRole('article', { name: 'BMW M3' }));

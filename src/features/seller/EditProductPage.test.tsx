@@ -15,6 +15,7 @@ const details = (product: Product, photos: string[]): CarDetails => ({
   photos,
   photosCopies: photos.map(() => []),
   fairPrice: null,
+  marketValue: null,
   seller: {
     name: product.sellerName,
     photo: '',

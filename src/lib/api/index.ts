@@ -125,6 +125,7 @@ export {
 export type {
   Category,
   FairPrice,
+  MarketValue,
   SearchProductsApiArg,
   Order,
   PhotoCopy,
