@@ -1,10 +1,10 @@
 /**
  * One car: GET /api/products/{id} (seller, photos, fair price), the seller's edit (PATCH) and
- * photos on adding a car; the fair price against hand-made comparables.
+ * photos on adding a car (the market value and fair price: catalogue/market-values.test.ts).
  */
 import { eq } from 'drizzle-orm';
 import { newId } from '../db/repositories/ids';
-import { products, users } from '../db/schema';
+import { products } from '../db/schema';
 import {
   buildTestApp,
   databaseKind,
@@ -191,141 +191,5 @@ describe(`a car's own call and its edit (${databaseKind})`, () => {
         expect(response.json().message).toMatch(message);
       }
     });
-  });
-});
-
-describe(`the fair price (${databaseKind})`, () => {
-  let ctx: TestContext;
-  const emails = ['me', 'them', 'others'].map(
-    (label) => `fair-${label}-${newId()}@test.cardealer.dev`,
-  );
-  beforeAll(async () => {
-    ctx = await buildTestApp();
-    await ctx.database.db
-      .insert(users)
-      .values(
-        emails.map((email) => ({ _id: newId(), name: email, email, userRole: 'Seller' as const })),
-      );
-  });
-  afterAll(() => ctx.close());
-
-  async function addCar(values: {
-    email: string;
-    price: number;
-    years: number;
-    category?: string;
-    condition?: 'Excellent' | 'Good' | 'Fair';
-    sold?: boolean;
-  }): Promise<string> {
-    const id = newId();
-    await ctx.database.db.insert(products).values({
-      _id: id,
-      carName: 'Comparable',
-      carPhoto: '/images/cars/car-01.svg',
-      categoryName: values.category ?? 'BMW',
-      condition: values.condition ?? 'Good',
-      originalPrice: values.price,
-      resalePrice: values.price,
-      productLocation: 'Austin, TX',
-      userYears: values.years,
-      postTime: 'today',
-      productDescription: 'A car.',
-      sellerName: 'Seller',
-      email: values.email,
-      soldAt: values.sold ? new Date() : null,
-    });
-    // Written behind the API's back: on PostgreSQL the change's notice clears the cache when it
-    // arrives, which may be after the next request; clear it now, as a write's answer would wait.
-    ctx.app.catalogueCache.invalidate();
-    return id;
-  }
-  const fairPriceOf = async (id: string) =>
-    (await ctx.app.inject({ url: `/api/products/${id}` })).json().fairPrice;
-
-  it('needs five comparables: same category and condition, years ±2, others’ cars for sale', async () => {
-    const [me, them, others] = emails as [string, string, string];
-    const car = await addCar({ email: me, price: 30000, years: 5 });
-    // Not comparable: own cars, another category or condition, years 2 and 8, sold.
-    await addCar({ email: me, price: 10000, years: 5 });
-    await addCar({ email: them, price: 10000, years: 5, category: 'Tesla' });
-    await addCar({ email: them, price: 10000, years: 5, condition: 'Fair' });
-    await addCar({ email: them, price: 10000, years: 2 });
-    await addCar({ email: them, price: 10000, years: 8 });
-    await addCar({ email: them, price: 10000, years: 5, sold: true });
-    // Four comparables (years 3 to 7): too few.
-    await addCar({ email: them, price: 20000, years: 3 });
-    await addCar({ email: them, price: 30000, years: 7 });
-    await addCar({ email: others, price: 40000, years: 4 });
-    await addCar({ email: others, price: 50000, years: 6 });
-    expect(await fairPriceOf(car)).toBeNull();
-    // A fifth: prices 20k, 30k, 40k, 50k, 60k → Q1 30k, median 40k, Q3 50k.
-    await addCar({ email: others, price: 60000, years: 5 });
-    expect(await fairPriceOf(car)).toEqual({ rating: 'good', median: 40000, comparables: 5 });
-  });
-
-  describe('ratings', () => {
-    // A group of its own (Lamborghini, Excellent, 20 years), priced by another seller.
-    const group = { category: 'Lamborghini', condition: 'Excellent' as const, years: 20 };
-    beforeAll(async () => {
-      for (const price of [20000, 30000, 40000, 50000, 60000]) {
-        await addCar({ email: emails[1]!, price, ...group });
-      }
-    });
-
-    it.each([
-      [29999, 'great'],
-      [30000, 'good'],
-      [40000, 'good'],
-      [40001, 'fair'],
-      [50000, 'fair'],
-      [50001, 'high'],
-    ])('rates %d as %s against quartiles 30k, 40k, 50k', async (price, rating) => {
-      // The seller's own cars of the group are never its comparables.
-      const car = await addCar({ email: emails[0]!, price, ...group });
-      expect(await fairPriceOf(car)).toEqual({ rating, median: 40000, comparables: 5 });
-    });
-  });
-});
-
-describe(`the fair prices of a search's cards (${databaseKind})`, () => {
-  let ctx: TestContext;
-  beforeAll(async () => {
-    // The answer cache on, as in production: the price lists go with it.
-    ctx = await buildTestApp({ catalogueCacheMs: 1000 });
-  });
-  afterAll(() => ctx.close());
-
-  it('follow the catalogue: a comparable posted or sold changes the next search at once', async () => {
-    // A group of its own: Lamborghini, Fair, 40 years used.
-    const group = { categoryName: 'Lamborghini', condition: 'Fair', userYears: '40' };
-    const mine = await registerUser(ctx.app, 'Seller');
-    const car = await postProduct(ctx.app, mine, { ...group, resalePrice: '30000' });
-    const others: string[] = [];
-    for (const price of [20000, 30000, 40000, 50000]) {
-      const seller = await registerUser(ctx.app, 'Seller');
-      others.push(await postProduct(ctx.app, seller, { ...group, resalePrice: String(price) }));
-    }
-    const card = async () => {
-      const response = await ctx.app.inject({
-        url: '/api/products?category=Lamborghini&condition=Fair&minYears=40&maxYears=40&limit=48',
-      });
-      expect(response.statusCode).toBe(200);
-      return (response.json() as { _id: string; fairPrice: unknown }[]).find((c) => c._id === car)
-        ?.fairPrice;
-    };
-    // Four comparables: no price signal.
-    expect(await card()).toBeNull();
-    const fifth = await registerUser(ctx.app, 'Seller');
-    const fifthCar = await postProduct(ctx.app, fifth, { ...group, resalePrice: '60000' });
-    expect(await card()).toEqual({ rating: 'good', median: 40000, comparables: 5 });
-    // Deleted by its seller: four again.
-    const deleted = await ctx.app.inject({
-      method: 'DELETE',
-      url: `/api/seller-products/${fifthCar}`,
-      headers: fifth.auth,
-    });
-    expect(deleted.statusCode).toBe(200);
-    expect(await card()).toBeNull();
-    expect(others).toHaveLength(4);
   });
 });

@@ -68,38 +68,31 @@ const comparable = (car: Car, other: Car) =>
   other.condition === car.condition &&
   Math.abs(other.userYears - car.userYears) <= 2;
 
-/** The fair price as the contract defines it (the seller's own cars left out). */
-function fairPrice(car: Car, all: Car[]) {
-  const prices = all
-    .filter((other) => comparable(car, other) && other.email !== car.email)
-    .map((other) => other.resalePrice)
-    .sort((a, b) => a - b);
-  if (prices.length < 5) return null;
-  const [q1, median, q3] = [0.25, 0.5, 0.75].map((f) => percentile(prices, f)) as [
-    number,
-    number,
-    number,
-  ];
-  const rating =
-    car.resalePrice < q1
-      ? 'great'
-      : car.resalePrice <= median
-        ? 'good'
-        : car.resalePrice <= q3
-          ? 'fair'
-          : 'high';
-  return { rating, median, comparables: prices.length };
-}
-
-/** The deal ratio the sort uses: price over the group's median (own cars included). */
-function dealRatio(car: Car, all: Car[]): number | null {
+/**
+ * The market value of a car without model, model year or mileage (as every car here): the
+ * median price of its comparables, its own and its seller's included, in whole dollars.
+ */
+function marketValue(car: Car, all: Car[]) {
   const prices = all
     .filter((other) => comparable(car, other))
     .map((other) => other.resalePrice)
     .sort((a, b) => a - b);
-  if (prices.length < 5) return null;
-  const median = percentile(prices, 0.5);
-  return median > 0 ? car.resalePrice / median : null;
+  return { value: Math.round(percentile(prices, 0.5)), n: prices.length };
+}
+
+/** The deal ratio the sort uses and the badge rates: price over market value, 5 cars or more. */
+function dealRatio(car: Car, all: Car[]): number | null {
+  const { value, n } = marketValue(car, all);
+  return n >= 5 && value > 0 ? car.resalePrice / value : null;
+}
+
+/** The fair price as the contract defines it: the ratio's rating, the value, its listings. */
+function fairPrice(car: Car, all: Car[]) {
+  const ratio = dealRatio(car, all);
+  if (ratio === null) return null;
+  const rating = ratio <= 0.9 ? 'great' : ratio <= 0.97 ? 'good' : ratio <= 1.06 ? 'fair' : 'high';
+  const { value, n } = marketValue(car, all);
+  return { rating, median: value, comparables: n };
 }
 
 const byId = (a: Car, b: Car) => (a._id < b._id ? -1 : a._id > b._id ? 1 : 0);
