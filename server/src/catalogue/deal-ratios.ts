@@ -1,11 +1,12 @@
 /**
- * Keeps the deal ratios (product_deals, the key `sort=deal` pages by) true within seconds of a
- * catalogue change, on one PostgreSQL shared by several replicas or on PGlite alone.
+ * Keeps the market values and deal ratios (market_values, market_fits; product_deals, the key
+ * `sort=deal` pages by) true within seconds of a catalogue change, on one PostgreSQL shared by
+ * several replicas or on PGlite alone.
  *
  * Every replica hears every change (the catalogue cache is cleared on each notice, and a notice
  * arrives only once its change has committed): a change heard marks this replica's ratios dirty,
- * and `delayMs` later it refreshes them (deal-ratio-refresh.ts, refreshDeals: one pass, only the
- * ratios that changed written). A refresh holds an advisory lock: when another replica's is
+ * and `delayMs` later it refreshes them (market-refresh.ts through deal-ratio-refresh.ts: one pass, only
+ * the rows that changed written). A refresh holds an advisory lock: when another replica's is
  * running, this one tries again `delayMs` later, so each change is in a refresh that began after
  * it committed. Whatever happens to the notices (a listener reconnecting), every `pollMs` a
  * replica also compares the catalogue's change counter with the one the last refresh recorded,

@@ -156,10 +156,9 @@ const SORT_DESCRIPTION =
 export const SORTS_EXPLAINED =
   'Sorts: newest is the default without q, relevance the default with q (words matched, weighted ' +
   'name and category, then location, then description, plus how closely a misspelt word ' +
-  'matches); deal ranks by the price over the median price of the cars of ' +
-  'its category and condition with years used within ±2, best deals first, cars with fewer ' +
-  'than 5 such cars last; mileage_asc lowest mileage first, year_desc newest model year first ' +
-  '(unknown mileages and model years last)';
+  "matches); deal ranks by the price over the car's market value (the ratio its fairPrice " +
+  'rates), best deals first, cars without a rating last; mileage_asc lowest mileage first, ' +
+  'year_desc newest model year first (unknown mileages and model years last)';
 
 export const SearchFilterQuery = {
   q: Type.Optional(

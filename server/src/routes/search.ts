@@ -144,11 +144,9 @@ const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = async (app,
           'carries an offset inside its cursor. Each car has its photos and its fair price ' +
           "(the cover's copies as carPhotoCopies; a car's page lists every photo's). " +
           SORTS_EXPLAINED +
-          '. The deal sort compares with the median of the car group (category, condition, ' +
-          "years used) including the seller's own cars, through each car's stored ratio, " +
-          'refreshed about 5 s after a catalogue change (a car posted since comes last until ' +
-          'then; at most 30 s whatever happens); the fairPrice shown leaves them out, and is as ' +
-          'of the last catalogue change (at most 30 s old).',
+          ". The deal sort and the fairPrice read each car's stored market value and ratio, " +
+          'refreshed about 5 s after a catalogue change (a car posted since has no fairPrice ' +
+          'and comes last until then; at most 30 s whatever happens).',
         querystring: SearchQuery,
         response: { 200: Type.Array(Type.Ref('SearchProduct')), ...errors(400) },
       },
