@@ -35,6 +35,16 @@ function productRow(g: number, year: number, sellers: number, sellerEvery: numbe
     product_description: `${draw(DESCRIPTIONS, g, 23)} ${draw(DESCRIPTIONS, g, 24)}`,
     advertisement: Math.floor(uniform(g, 25) * 100) === 0 ? 'true' : 'false',
     age_seconds: Math.floor(uniform(g, 26) * TWO_YEARS_SECONDS),
+    model: car.model,
+    model_year: car.modelYear,
+    trim: car.trim,
+    body_style: car.bodyStyle,
+    fuel: car.fuel,
+    transmission: car.transmission,
+    drive: car.drive,
+    exterior_color: car.exteriorColor,
+    mileage: car.mileage,
+    owners: car.owners,
   };
 }
 
@@ -57,16 +67,21 @@ export async function insertKnownCars(
     await tx.execute(sql`
       insert into products (id, car_name, car_photo, category_name, condition, original_price,
         resale_price, product_location, user_years, post_time, product_description,
-        seller_name, seller_photo, email, advertisement, created_at)
+        seller_name, seller_photo, email, advertisement, created_at, model, model_year, trim,
+        body_style, fuel, transmission, drive, exterior_color, mileage, owners)
       select substr(md5('large-product-' || x.g), 1, 24), x.car_name, x.car_photo,
              x.category_name, x.condition, x.original_price, x.resale_price, x.product_location,
              x.user_years,
              to_char(t.created_at at time zone 'UTC', 'FMMM/FMDD/YYYY, FMHH12:MI:SS AM'),
-             x.product_description, s.name, s.user_img, s.email, x.advertisement, t.created_at
+             x.product_description, s.name, s.user_img, s.email, x.advertisement, t.created_at,
+             x.model, x.model_year, x.trim, x.body_style, x.fuel, x.transmission, x.drive,
+             x.exterior_color, x.mileage, x.owners
       from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(g int, seller int,
              car_name text, car_photo text, category_name text, condition text,
              original_price float8, resale_price float8, product_location text,
-             user_years float8, product_description text, advertisement text, age_seconds int)
+             user_years float8, product_description text, advertisement text, age_seconds int,
+             model text, model_year int, trim text, body_style text, fuel text,
+             transmission text, drive text, exterior_color text, mileage int, owners int)
       cross join lateral (
         select now() - make_interval(secs => x.age_seconds) - x.g * interval '1 microsecond'
           as created_at
