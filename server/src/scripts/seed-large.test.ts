@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { openTestDatabase } from '../../test/helper';
 import type { Database } from '../db/client';
+import { ruleOf, rulePrice } from './known-market';
 import { seedLarge } from './seed-large';
 
 let database: Database;
@@ -62,6 +63,53 @@ it('writes the asked numbers of users, products and orders, once', async () => {
     dates: true,
     distinct_times: true,
   });
+
+  // The known market: every car's vehicle data, its price from the rule (within the noise, but
+  // for the mistyped few), its years used its age.
+  const year = new Date().getUTCFullYear();
+  const cars = (
+    (await database.db.execute(sql`select id, category_name, car_name, model, model_year, mileage,
+        condition, resale_price, user_years, body_style, fuel from products order by created_at`)) as unknown as {
+      rows: {
+        category_name: string;
+        car_name: string;
+        model: string;
+        model_year: number;
+        mileage: number;
+        condition: string;
+        resale_price: number;
+        user_years: number;
+        body_style: string | null;
+        fuel: string | null;
+      }[];
+    }
+  ).rows;
+  const rules = cars.map((car) => ruleOf(car.category_name, car.model));
+  expect(rules.every(Boolean)).toBe(true);
+  expect(cars.every((car) => car.car_name.startsWith(`${car.category_name} ${car.model} `))).toBe(
+    true,
+  );
+  expect(
+    cars.every((car) => car.model_year <= year && car.user_years === year - car.model_year),
+  ).toBe(true);
+  expect(
+    cars.every((car, i) => car.body_style === rules[i]!.bodyStyle && car.fuel === rules[i]!.fuel),
+  ).toBe(true);
+  const off = cars.map((car, i) =>
+    Math.abs(
+      Math.log(
+        car.resale_price /
+          rulePrice(
+            rules[i]!,
+            { modelYear: car.model_year, mileage: car.mileage, condition: car.condition },
+            year,
+          ),
+      ),
+    ),
+  );
+  // 8 % noise: nearly all within 4σ (32 %) but the mistyped (a hundred times off).
+  expect(off.filter((d) => d > 0.32 && d < 3).length).toBeLessThan(3);
+  expect(new Set(cars.map((car) => car.model)).size).toBeGreaterThan(15);
 
   const again = await seedLarge(database.db, { products: 400, users: 80, orders: 600 });
   expect(again).toEqual({
