@@ -457,25 +457,35 @@ export const marketFits = pgTable(
     condition: doublePrecision('condition'),
     sigma: doublePrecision('sigma'),
   },
-  (t) => [primaryKey({ columns: [t.make, t.model] })],
+  (t) => [
+    primaryKey({ columns: [t.make, t.model] }),
+    check('market_fits_basis_values', sql`${t.basis} in ('model', 'make')`),
+  ],
 );
 
 /**
  * Each car for sale's market value (whole dollars) and what it rests on: its model's fit, its
  * make's, or its comparables (how many). Its ratio price ÷ value is in product_deals.
  */
-export const marketValues = pgTable('market_values', {
-  productId: text('product_id')
-    .primaryKey()
-    .references(() => products._id, { onDelete: 'cascade' }),
-  value: integer('value').notNull(),
-  basis: text('basis', { enum: ['model', 'make', 'comparables'] }).notNull(),
-  /** The fit's key in market_fits (make, model); model '' for a comparables value. */
-  make: text('make').notNull(),
-  model: text('model').notNull(),
-  /** Comparables behind a comparables value; 0 for a fit's (its listings are in market_fits). */
-  comparables: integer('comparables').notNull().default(0),
-});
+export const marketValues = pgTable(
+  'market_values',
+  {
+    productId: text('product_id')
+      .primaryKey()
+      .references(() => products._id, { onDelete: 'cascade' }),
+    value: integer('value').notNull(),
+    basis: text('basis', { enum: ['model', 'make', 'comparables'] }).notNull(),
+    /** The fit's key in market_fits (make, model); model '' for a comparables value. */
+    make: text('make').notNull(),
+    model: text('model').notNull(),
+    /** Comparables behind a comparables value; 0 for a fit's (its listings are in market_fits). */
+    comparables: integer('comparables').notNull().default(0),
+  },
+  (t) => [
+    check('market_values_value_positive', sql`${t.value} > 0`),
+    check('market_values_basis_values', sql`${t.basis} in ('model', 'make', 'comparables')`),
+  ],
+);
 
 /**
  * The replicas serving the catalogue, and the newest catalogue change each has seen (migration
