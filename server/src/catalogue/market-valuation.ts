@@ -138,9 +138,15 @@ export function valueMarket(
   const fits: FitRow[] = [];
   const lines = new Map<string, Line>();
   const fitKey = (make: string, model: string) => `${make}\u0000${model}`;
-  for (const [make, models] of makes) {
+  // The lines are fitted on the cars that could be rated: a car over MAX_RATED_AGE years old is
+  // far out on the age axis, where one odd price would tilt the whole line (too far for the 3σ
+  // trimming to see it), and a price under MIN_RATED_PRICE is most often a mistyped one.
+  const fittable = (points: FitPoint[]) =>
+    points.filter((p) => p.age <= MAX_RATED_AGE && p.price >= MIN_RATED_PRICE);
+  for (const [make, all] of makes) {
+    const models = new Map([...all].map(([model, points]) => [model, fittable(points)]));
     const makeFit = fitMake(models, MODEL_FIT_MIN);
-    const total = [...models.values()].reduce((n, list) => n + list.length, 0);
+    const total = [...all.values()].reduce((n, list) => n + list.length, 0);
     if (makeFit) {
       fits.push({
         make,
@@ -154,7 +160,8 @@ export function valueMarket(
         sigma: makeFit.sigma,
       });
     }
-    for (const [model, points] of models) {
+    for (const [model, listed] of all) {
+      const points = models.get(model)!;
       const own = points.length >= MODEL_FIT_MIN ? fitLine(points, MODEL_FIT_MIN) : null;
       const offset = makeFit?.offsets.get(model);
       let line: Line | null = own;
@@ -170,7 +177,7 @@ export function valueMarket(
         make,
         model,
         basis,
-        n: points.length,
+        n: listed.length,
         intercept,
         age,
         mileage,

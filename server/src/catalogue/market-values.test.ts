@@ -129,6 +129,21 @@ describe(`market values (${databaseKind})`, () => {
         }),
       );
     }
+    // One 3 Series 20 % under its line, one 15 % over.
+    const bargain = await addCar({
+      category: 'BMW',
+      model: '3 Series',
+      modelYear: YEAR - 5,
+      mileage: 55000,
+      price: Math.round(line(5, 55000, 2) * 0.8),
+    });
+    const dear = await addCar({
+      category: 'BMW',
+      model: '3 Series',
+      modelYear: YEAR - 2,
+      mileage: 22000,
+      price: Math.round(line(2, 22000, 2) * 1.15),
+    });
     const x5 = [];
     for (let i = 0; i < 6; i++) {
       const age = 1 + i;
@@ -183,7 +198,7 @@ describe(`market values (${databaseKind})`, () => {
     const first = await page(series[4]!);
     expect(first.marketValue).toMatchObject({
       basis: 'model',
-      listings: 32,
+      listings: 34,
       makeListings: null,
       rated: true,
     });
@@ -192,20 +207,20 @@ describe(`market values (${databaseKind})`, () => {
     expect(first.fairPrice).toEqual({
       rating: expect.stringMatching(/^(good|fair)$/),
       median: first.marketValue.value,
-      comparables: 32,
+      comparables: 34,
     });
     const rare = await page(x5[2]!);
     expect(rare.marketValue).toMatchObject({
       basis: 'make',
       listings: 6,
-      makeListings: 41,
+      makeListings: 43,
       rated: true,
     });
     expect(rare.marketValue.value / rare.resalePrice).toBeGreaterThan(0.95);
     expect(rare.marketValue.value / rare.resalePrice).toBeLessThan(1.05);
     expect(await page(z8)).toMatchObject({
       fairPrice: null,
-      marketValue: { basis: 'make', listings: 2, makeListings: 41, rated: false },
+      marketValue: { basis: 'make', listings: 2, makeListings: 43, rated: false },
     });
     expect(await page(i8)).toMatchObject({ fairPrice: null, marketValue: null });
     expect(await page(old)).toMatchObject({
@@ -220,15 +235,20 @@ describe(`market values (${databaseKind})`, () => {
     // 'Best deal' is the order of the badges' ratios (price ÷ value), the unrated last.
     const response = await ctx.app.inject({ url: '/api/products?category=BMW&sort=deal&limit=48' });
     const cars = response.json() as Priced[];
-    expect(cars).toHaveLength(41);
+    expect(cars).toHaveLength(43);
     const ratio = (car: Priced) =>
       car.fairPrice ? car.resalePrice / car.fairPrice.median : Infinity;
     const ratios = cars.map(ratio);
     expect(ratios).toEqual([...ratios].sort((a, b) => a - b));
     expect(cars.filter((c) => c.fairPrice === null).length).toBe(5);
-    expect(
-      new Set(cars.filter((c) => c.fairPrice).map((c) => c.fairPrice!.rating)).size,
-    ).toBeGreaterThan(1);
+    const rating = (id: string) => cars.find((c) => c._id === id)!.fairPrice?.rating;
+    expect([rating(bargain), rating(dear), rating(series[4]!)]).toEqual([
+      'great',
+      'high',
+      expect.stringMatching(/^(good|fair)$/),
+    ]);
+    expect(cars[0]!._id).toBe(bargain);
+    expect(cars[37]!._id).toBe(dear); // the last rated
   });
 });
 
