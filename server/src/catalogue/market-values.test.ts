@@ -26,7 +26,8 @@ describe(`market values (${databaseKind})`, () => {
   let ctx: TestContext;
   const email = `market-${newId()}@test.cardealer.dev`;
   beforeAll(async () => {
-    ctx = await buildTestApp();
+    // Refreshed by the tests alone: the background refresh waits past their end.
+    ctx = await buildTestApp({ dealRatios: { delayMs: 600_000, pollMs: 600_000 } });
     await ctx.database.db
       .insert(users)
       .values({ _id: newId(), name: 'Market Seller', email, userRole: 'Seller' });
