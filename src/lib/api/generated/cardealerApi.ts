@@ -917,11 +917,11 @@ export type InsertResult = {
   insertedId: string;
 };
 export type FairPrice = {
-  /** against the comparables' quartiles: 'great' below the first, 'good' up to the median, 'fair' up to the third, 'high' above it */
+  /** the price ÷ the market value: 'great' up to 0.9, 'good' up to 0.97, 'fair' up to 1.06, 'high' above (the same ratio the `deal` sort orders by) */
   rating: 'great' | 'good' | 'fair' | 'high';
-  /** the comparables' median selling price */
+  /** the car's market value, whole dollars (the name is the spec's) */
   median: number;
-  /** how many were compared */
+  /** how many cars for sale the value rests on (see MarketValue.listings) */
   comparables: number;
 };
 export type SearchProduct = Product & {
@@ -980,6 +980,18 @@ export type SearchFacets = {
   /** the words of q left out because no car has them, when the words match no car together ('red tesla': ['red'], the Teslas counted); empty otherwise */
   ignoredWords: string[];
 };
+export type MarketValue = {
+  /** the market value, whole dollars */
+  value: number;
+  /** 'model': a least-squares line of log(price) on age, mileage and condition through the model's cars for sale (20 or more); 'make': the make's slopes at the model's own level (a rarer model); 'comparables': the median price of the cars for sale of the same make and condition whose years used are within ±2 (a car without model, model year or mileage) */
+  basis: 'model' | 'make' | 'comparables';
+  /** the model's cars for sale ('model', 'make'), or the comparables */
+  listings: number;
+  /** the make's cars for sale, for a value from the make's fit; else null */
+  makeListings: number | null;
+  /** whether the price is rated against it (fairPrice) */
+  rated: boolean;
+};
 export type SellerSummary = {
   name: string;
   /** photo URL (may be empty) */
@@ -999,8 +1011,10 @@ export type PricePoint = {
 export type CarDetails = Product & {
   /** every photo of the car, the cover (carPhoto) first */
   photos: string[];
-  /** null with too few comparables, and for a sold car */
+  /** null when not rated (see FairPrice), and for a sold car */
   fairPrice: FairPrice | (null | null);
+  /** null until the next refresh values the car, when it cannot, and when sold */
+  marketValue: MarketValue | (null | null);
   seller: SellerSummary;
   /** for each of `photos`, in order, its smaller WebP copies, narrowest first, with their true sizes (160 and 640 px, and 1600 px for full screen of a photo wider than 640 px, each never wider than the photo); an empty list for a photo not stored on this API's image host */
   photosCopies: PhotoCopy[][];

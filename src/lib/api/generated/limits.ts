@@ -120,6 +120,12 @@ export const schemaLimits = {
   PricePoint: { price: { minimum: 0 } },
   PriceDrop: { amount: { minimum: 1 } },
   FairPrice: { rating: { enum: ['great', 'good', 'fair', 'high'] }, comparables: { minimum: 5 } },
+  MarketValue: {
+    value: { minimum: 1 },
+    basis: { enum: ['model', 'make', 'comparables'] },
+    listings: { minimum: 1 },
+    makeListings: { minimum: 1 },
+  },
   SellerSummary: { carsSold: { minimum: 0 } },
   AdminCategory: {
     rating: { minimum: 0, maximum: 5 },
