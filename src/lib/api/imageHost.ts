@@ -1,36 +1,7 @@
 import { createApi, fakeBaseQuery } from '@reduxjs/toolkit/query/react';
-import { env } from '../../config/env';
-import type { PhotoCopy } from './generated/cardealerApi';
+import type { upload as UploadFn, UploadedImage, UploadError, UploadImageArg } from './imageUpload';
 
-/** What the imgbb-compatible host answers about a stored image. */
-export interface UploadedImage {
-  displayUrl: string;
-  /**
-   * The resized copies the answer lists (`thumb`, `medium`) with their true widths, as the API's
-   * answers list them beside a stored photo (`carPhotoCopies`); a host that gives no widths
-   * (imgbb) lists none.
-   */
-  copies: PhotoCopy[];
-}
-
-/** A copy as the answer describes it, if it says where it is and how large. */
-function copyOf(described: unknown): PhotoCopy[] {
-  const { url, width, height } = (described ?? {}) as Partial<Record<keyof PhotoCopy, unknown>>;
-  return typeof url === 'string' && typeof width === 'number' && typeof height === 'number'
-    ? [{ url, width, height }]
-    : [];
-}
-
-export interface UploadImageArg {
-  image: File;
-  /** Called with the fraction sent so far (0…1). */
-  onProgress?: (fraction: number) => void;
-}
-
-export interface UploadError {
-  status: number | 'FETCH_ERROR';
-  message: string;
-}
+export type { UploadedImage, UploadError, UploadImageArg } from './imageUpload';
 
 /** The image types the host accepts (it checks the content too). */
 export const ACCEPTED_IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'];
@@ -40,49 +11,6 @@ export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 export function absoluteUrl(url: string): string {
   if (typeof window === 'undefined') return url;
   return new URL(url, window.location.href).toString();
-}
-
-function upload(
-  { image, onProgress }: UploadImageArg,
-  signal: AbortSignal,
-): Promise<UploadedImage> {
-  return new Promise((resolve, reject) => {
-    const form = new FormData();
-    form.append('image', image);
-    const xhr = new XMLHttpRequest();
-    const url = `${env.imageHostUrl}?key=${encodeURIComponent(env.imageHostKey)}`;
-    xhr.open('POST', url.startsWith('/') ? `${env.apiOrigin}${url}` : url);
-    xhr.responseType = 'json';
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress?.(event.loaded / event.total);
-    };
-    xhr.onload = () => {
-      const body = xhr.response as {
-        success?: boolean;
-        data?: { display_url?: string; thumb?: unknown; medium?: unknown };
-        message?: string;
-        error?: { message?: string };
-      } | null;
-      if (xhr.status >= 200 && xhr.status < 300 && body?.success && body.data?.display_url) {
-        onProgress?.(1);
-        resolve({
-          displayUrl: body.data.display_url,
-          copies: [...copyOf(body.data.thumb), ...copyOf(body.data.medium)].sort(
-            (a, b) => a.width - b.width,
-          ),
-        });
-      } else {
-        reject({
-          status: xhr.status,
-          message: body?.message ?? body?.error?.message ?? `The image host answered ${xhr.status}`,
-        } satisfies UploadError);
-      }
-    };
-    xhr.onerror = () =>
-      reject({ status: 'FETCH_ERROR', message: 'The image host could not be reached' });
-    signal.addEventListener('abort', () => xhr.abort());
-    xhr.send(form);
-  });
 }
 
 /**
@@ -95,6 +23,13 @@ export const imageHostApi = createApi({
   endpoints: (build) => ({
     uploadImage: build.mutation<UploadedImage, UploadImageArg>({
       async queryFn(arg, { signal }) {
+        // The upload's code loads with the first upload, not with every page's first script.
+        let upload: typeof UploadFn;
+        try {
+          ({ upload } = await import('./imageUpload'));
+        } catch {
+          return { error: { status: 'FETCH_ERROR', message: 'The upload could not start' } };
+        }
         try {
           return { data: await upload(arg, signal) };
         } catch (error) {
