@@ -78,6 +78,10 @@ describe('Edit a car', () => {
         resalePrice: 41500,
         email: 'sam@example.com',
         carPhoto: '/image-host/i/front.png',
+        model: 'Model Y',
+        modelYear: 2021,
+        mileage: 48000,
+        fuel: 'Electric',
       }),
     ];
     const api = sellerServer(cars, {
@@ -93,11 +97,17 @@ describe('Edit a car', () => {
     expect(screen.getByLabelText('Selling price')).toHaveValue('41500');
     expect(screen.getByLabelText('Location')).toHaveValue('Austin, TX');
     expect(screen.getByRole('combobox', { name: 'Condition' })).toHaveTextContent('Excellent');
+    expect(screen.getByLabelText('Model')).toHaveValue('Model Y');
+    expect(screen.getByLabelText('Model year')).toHaveValue('2021');
+    expect(screen.getByLabelText('Mileage (miles)')).toHaveValue('48000');
+    expect(screen.getByRole('combobox', { name: 'Fuel' })).toHaveValue('Electric');
+    expect(screen.getByRole('combobox', { name: 'Drive' })).toHaveDisplayValue('Not given');
     const photos = within(screen.getByRole('list', { name: 'Photos' }));
     expect(photos.getAllByRole('listitem')).toHaveLength(2);
 
     await paste(user, 'Product name', 'Tesla Model Y Long Range');
     await paste(user, 'Selling price', '39900');
+    await paste(user, 'Mileage (miles)', '51,200');
     await user.click(screen.getByRole('button', { name: 'Move left: photo 2' }));
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
 
@@ -119,12 +129,76 @@ describe('Edit a car', () => {
         userYears: '2',
         carPhoto: '/image-host/i/side.png',
         photos: ['/image-host/i/side.png', '/image-host/i/front.png'],
+        model: 'Model Y',
+        modelYear: 2021,
+        mileage: 51200,
+        fuel: 'Electric',
+        drive: null,
+        vin: null,
+      }),
+    ]);
+  });
+
+  it('asks for the model, model year and mileage of a car posted before they were asked', async () => {
+    // A car without vehicle data (null), as every car posted before it.
+    const cars = [makeProduct({ _id: 'car-3', carName: 'BMW X5', email: 'sam@example.com' })];
+    const api = sellerServer(cars, { 'car-3': [cars[0].carPhoto] });
+    renderAsSeller('/dashboad/my-products/car-3/edit');
+    const user = userEvent.setup();
+    expect(await screen.findByLabelText('Model')).toHaveValue('');
+    await paste(user, 'VIN (optional)', 'WBA3A5C5XCF25655I');
+    await paste(user, 'Previous owners (optional)', '100');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Model is required')).toBeInTheDocument();
+    const year = `Model year must be between 1900 and ${new Date().getFullYear() + 1}`;
+    expect(screen.getByText(year)).toBeInTheDocument();
+    expect(
+      screen.getByText('Mileage must be a whole number of miles from 0 to 1,000,000'),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('A VIN is 17 letters and digits, without I, O or Q'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Owners must be a whole number from 0 to 99')).toBeInTheDocument();
+    expect(screen.getByLabelText('Model')).toHaveAccessibleDescription('Model is required');
+    expect(api.patches).toEqual([]);
+  });
+
+  it('saves the vehicle data once filled in, the VIN in capitals', async () => {
+    const cars = [makeProduct({ _id: 'car-3', carName: 'BMW X5', email: 'sam@example.com' })];
+    const api = sellerServer(cars, { 'car-3': [cars[0].carPhoto] });
+    renderAsSeller('/dashboad/my-products/car-3/edit');
+    const user = userEvent.setup();
+    expect(await screen.findByLabelText('Model')).toHaveValue('');
+    await paste(user, 'Model', 'X5');
+    await paste(user, 'Model year', '2019');
+    await paste(user, 'Mileage (miles)', '62000');
+    await paste(user, 'VIN (optional)', 'wba3a5c53cf256551');
+    await paste(user, 'Previous owners (optional)', '2');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    expect(await screen.findByText('Your changes are saved')).toBeInTheDocument();
+    expect(api.patches).toEqual([
+      expect.objectContaining({
+        model: 'X5',
+        modelYear: 2019,
+        mileage: 62000,
+        vin: 'WBA3A5C53CF256551',
+        owners: 2,
+        trim: null,
       }),
     ]);
   });
 
   it('keeps the entries and says why when the server refuses', async () => {
-    const cars = [makeProduct({ _id: 'car-2', carName: 'BMW i4', email: 'sam@example.com' })];
+    const cars = [
+      makeProduct({
+        _id: 'car-2',
+        carName: 'BMW i4',
+        email: 'sam@example.com',
+        model: 'i4',
+        modelYear: 2023,
+        mileage: 9000,
+      }),
+    ];
     const api = sellerServer(cars, { 'car-2': [cars[0].carPhoto] });
     api.refuseWith('This car has been sold');
     const { router } = renderAsSeller('/dashboad/my-products/car-2/edit');

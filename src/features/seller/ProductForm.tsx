@@ -8,10 +8,14 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useFormik } from 'formik';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { PhotoField } from './PhotoField';
 import { usePhotoUploads } from './photoUploads';
+import { VehicleFields } from './VehicleFields';
+import { EMPTY_VEHICLE } from './vehicleForm';
 import { CONDITIONS, productSchema, REQUIRED, type ProductFormValues } from './productForm';
+
+const VEHICLE_FIELDS = Object.keys(EMPTY_VEHICLE) as (keyof typeof EMPTY_VEHICLE)[];
 
 type Step = 'upload' | 'post' | null;
 
@@ -26,6 +30,19 @@ interface Props {
   sendingLabel: string;
   /** Sends the fields and the stored photos (the cover first); answers why it failed, or null. */
   send: (values: ProductFormValues, photos: string[]) => Promise<string | null>;
+  /** Drawn beside the VIN field (a 'Decode VIN' button that fills the form). */
+  vinAction?: (form: VinActionForm) => ReactNode;
+}
+
+/** What a VIN action reads of the form, and how it fills it. */
+export interface VinActionForm {
+  /** The VIN and the category (make) as typed and chosen. */
+  vin: string;
+  categoryName: string;
+  /** Sets these fields (as a seller would type them) and checks them. */
+  fill: (values: Partial<ProductFormValues>) => void;
+  /** The form is being sent. */
+  busy: boolean;
 }
 
 /**
@@ -41,6 +58,7 @@ export function ProductForm({
   submitLabel,
   sendingLabel,
   send,
+  vinAction,
 }: Props) {
   const photos = usePhotoUploads(initialPhotos);
   const [step, setStep] = useState<Step>(null);
@@ -82,6 +100,14 @@ export function ProductForm({
     // A reserved line: a message appearing on blur never shifts the button mid-click.
     helperText: fieldError(name) ?? ' ',
     fullWidth: true,
+  });
+  const choice = (name: Field) => ({
+    name,
+    value: String(form.values[name]),
+    onChange: form.handleChange,
+    onBlur: form.handleBlur,
+    error: Boolean(fieldError(name)),
+    helperText: fieldError(name) ?? ' ',
   });
   const money = { input: { startAdornment: <InputAdornment position="start">$</InputAdornment> } };
   const busy = form.isSubmitting;
@@ -130,6 +156,22 @@ export function ProductForm({
         />
         <TextField label="Location" {...field('productLocation')} />
         <TextField label="Your name" autoComplete="name" {...field('sellerName')} />
+        <VehicleFields
+          drawn={JSON.stringify([
+            VEHICLE_FIELDS.map((name) => [form.values[name], fieldError(name)]),
+            form.values.categoryName,
+            busy,
+            Boolean(vinAction),
+          ])}
+          field={field}
+          choice={choice}
+          vinAction={vinAction?.({
+            vin: form.values.vin,
+            categoryName: form.values.categoryName,
+            fill: (values) => void form.setValues({ ...form.values, ...values }, true),
+            busy,
+          })}
+        />
         <Box sx={{ gridColumn: '1 / -1' }}>
           <PhotoField photos={photos} error={photoError} disabled={busy} />
         </Box>

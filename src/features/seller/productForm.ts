@@ -6,6 +6,13 @@ import {
   type CarDetails,
   type UpdateProductApiArg,
 } from '../../lib/api';
+import {
+  EMPTY_VEHICLE,
+  vehicleBody,
+  vehicleSchema,
+  vehicleValues,
+  type VehicleFormValues,
+} from './vehicleForm';
 
 /** POST /category's enums and limits, as the contract states them. */
 const limits = addProductLimits.body;
@@ -17,7 +24,8 @@ export const CONDITIONS = limits.condition.enum;
 export const REQUIRED = 'Required';
 export const NUMBER_MESSAGE = 'Enter a number (digits, such as 12500)';
 
-export interface ProductFormValues {
+/** The spec's fields and the vehicle data (vehicleForm.ts). */
+export interface ProductFormValues extends VehicleFormValues {
   carName: string;
   originalPrice: string;
   resalePrice: string;
@@ -44,6 +52,7 @@ export function initialProductValues(
     categoryName: categoryNames[0] ?? '',
     sellerName,
     productDescription: '',
+    ...EMPTY_VEHICLE,
   };
 }
 
@@ -59,6 +68,7 @@ export function carValues(car: CarDetails): ProductFormValues {
     categoryName: car.categoryName,
     sellerName: car.sellerName,
     productDescription: car.productDescription,
+    ...vehicleValues(car),
   };
 }
 
@@ -92,6 +102,7 @@ export function productSchema(
     categoryName: yup.string().oneOf(categoryNames).required(REQUIRED),
     sellerName: line(limits.sellerName),
     productDescription: text(limits.productDescription),
+    ...vehicleSchema(),
   });
 }
 
@@ -109,6 +120,7 @@ function fields(values: ProductFormValues, photos: readonly string[]) {
     userYears: values.userYears.trim(),
     productDescription: values.productDescription.trim(),
     sellerName: values.sellerName.trim(),
+    ...vehicleBody(values),
   };
 }
 
