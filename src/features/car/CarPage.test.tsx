@@ -326,7 +326,7 @@ describe("a car's gallery", () => {
     const user = userEvent.setup();
     const open = await screen.findByRole('button', { name: 'Full screen' });
     await user.click(open);
-    const full = screen.getByRole('dialog', { name: 'Full screen photo' });
+    const full = await screen.findByRole('dialog', { name: 'Full screen photo' });
     const shown = () => within(full).getByRole('img');
     expect(shown()).toHaveAttribute('src', '/image-host/i/front-1600.webp');
     expect(shown()).toHaveAttribute(

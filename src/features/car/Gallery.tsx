@@ -1,8 +1,9 @@
 import Box from '@mui/material/Box';
-import { useEffect, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { lazy, Suspense, useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
 import { RoundButton } from '../../components/actions';
 import type { PhotoCopy } from '../../lib/api';
-import { fullScreenImage, responsiveImage, type ResponsiveImage } from '../../lib/images';
+import { fullScreenImage, responsiveImage } from '../../lib/images';
+import { Arrow, overlayButton } from './galleryParts';
 
 /** How far a finger must travel sideways to turn the photo (CSS px). */
 const SWIPE = 40;
@@ -12,6 +13,11 @@ const SWIPE = 40;
 const MAIN_SLOT = { width: 960, sizes: '(max-width: 899px) 100vw, 760px' };
 const THUMB_SLOT = { width: 96 };
 
+// Full screen loads when first opened: it is not part of the page's first paint.
+const FullScreen = lazy(async () => ({
+  default: (await import('./GalleryFullScreen')).FullScreen,
+}));
+
 interface Props {
   /** Every photo, the cover first. */
   photos: readonly string[];
@@ -20,28 +26,6 @@ interface Props {
   /** The car's name, for the photos' descriptions. */
   name: string;
 }
-
-const Arrow = ({ left }: { left?: boolean }) => (
-  <svg viewBox="0 0 24 24" width={24} height={24} aria-hidden focusable="false">
-    <path
-      fill="currentColor"
-      d={
-        left
-          ? 'M15.41 7.41 14 6l-6 6 6 6 1.41-1.41L10.83 12z'
-          : 'M10 6 8.59 7.41 13.17 12l-4.58 4.59L10 18l6-6z'
-      }
-    />
-  </svg>
-);
-
-const overlayButton = {
-  position: 'absolute',
-  top: '50%',
-  transform: 'translateY(-50%)',
-  bgcolor: 'rgba(11,31,58,0.6)',
-  color: '#fff',
-  '&:hover': { bgcolor: 'rgba(11,31,58,0.85)' },
-} as const;
 
 /**
  * A car's photos: a large one, thumbnails to pick from, Left/Right arrow keys while the gallery
@@ -243,120 +227,19 @@ export function Gallery({ photos, copies, name }: Props) {
         </Box>
       )}
       {full && (
-        <FullScreen
-          image={fullScreenImage(photos[current], copiesOf(current))}
-          alt={alt(current)}
-          count={count}
-          onStep={go}
-          onClose={() => {
-            setFull(false);
-            fullButton.current?.focus();
-          }}
-        />
-      )}
-    </Box>
-  );
-}
-
-/** The photo as large as the screen allows; Escape (or Close) ends it. */
-function FullScreen({
-  image,
-  alt,
-  count,
-  onStep,
-  onClose,
-}: {
-  image: ResponsiveImage;
-  alt: string;
-  count: number;
-  onStep: (step: number) => void;
-  onClose: () => void;
-}) {
-  const close = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    close.current?.focus();
-    const overflow = document.body.style.overflow;
-    document.body.style.overflow = 'hidden';
-    return () => {
-      document.body.style.overflow = overflow;
-    };
-  }, []);
-  return (
-    <Box
-      role="dialog"
-      aria-modal="true"
-      aria-label="Full screen photo"
-      onKeyDown={(event: KeyboardEvent) => {
-        // Arrow keys reach the gallery's own handler (this sits inside it).
-        if (event.key === 'Escape') {
-          event.stopPropagation();
-          onClose();
-        } else if (event.key === 'Tab') {
-          // The only control here is Close: focus stays on it.
-          event.preventDefault();
-        }
-      }}
-      sx={{
-        position: 'fixed',
-        inset: 0,
-        zIndex: (theme) => theme.zIndex.modal,
-        bgcolor: '#0b0b0b',
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-      }}
-    >
-      <Box
-        component="img"
-        src={image.src}
-        srcSet={image.srcSet}
-        sizes={image.sizes}
-        alt={alt}
-        draggable={false}
-        sx={{ maxWidth: '100vw', maxHeight: '100vh', objectFit: 'contain' }}
-      />
-      {count > 1 && (
-        <>
-          <RoundButton
-            type="button"
-            tabIndex={-1}
-            aria-label="Previous photo"
-            onClick={() => onStep(-1)}
-            sx={{ ...overlayButton, left: 12 }}
-          >
-            <Arrow left />
-          </RoundButton>
-          <RoundButton
-            type="button"
-            tabIndex={-1}
-            aria-label="Next photo"
-            onClick={() => onStep(1)}
-            sx={{ ...overlayButton, right: 12 }}
-          >
-            <Arrow />
-          </RoundButton>
-        </>
-      )}
-      <RoundButton
-        ref={close}
-        type="button"
-        aria-label="Close full screen"
-        onClick={onClose}
-        sx={{
-          position: 'absolute',
-          top: 12,
-          right: 12,
-          color: '#fff',
-          bgcolor: 'rgba(255,255,255,0.15)',
-        }}
-      >
-        <svg viewBox="0 0 24 24" width={24} height={24} aria-hidden focusable="false">
-          <path
-            fill="currentColor"
-            d="M19 6.41 17.59 5 12 10.59 6.41 5 5 6.41 10.59 12 5 17.59 6.41 19 12 13.41 17.59 19 19 17.59 13.41 12z"
+        <Suspense fallback={null}>
+          <FullScreen
+            image={fullScreenImage(photos[current], copiesOf(current))}
+            alt={alt(current)}
+            count={count}
+            onStep={go}
+            onClose={() => {
+              setFull(false);
+              fullButton.current?.focus();
+            }}
           />
-        </svg>
-      </RoundButton>
+        </Suspense>
+      )}
     </Box>
   );
 }
