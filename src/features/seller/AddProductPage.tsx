@@ -9,6 +9,7 @@ import { errorMessage, useGetCategoriesQuery } from '../../lib/api';
 import { useAddProductMutation } from '../../lib/api/seller';
 import { selectAuthUser } from '../../lib/auth/authSlice';
 import { notify } from '../../lib/notify/notify';
+import { DecodeVin } from './DecodeVin';
 import { ProductForm } from './ProductForm';
 import { initialProductValues, toProductBody } from './productForm';
 
@@ -44,6 +45,15 @@ export function AddProductPage() {
                 label="Add product"
                 submitLabel="Post"
                 sendingLabel="Posting the product"
+                vinAction={(form) => (
+                  <DecodeVin
+                    vin={form.vin}
+                    category={form.categoryName}
+                    categoryChosen={false}
+                    busy={form.busy}
+                    fill={form.fill}
+                  />
+                )}
                 send={async (values, photos) => {
                   const posted = await addProduct({
                     body: toProductBody(values, {

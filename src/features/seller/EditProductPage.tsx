@@ -17,6 +17,7 @@ import {
 import { useUpdateProductMutation } from '../../lib/api/seller';
 import { selectUserEmail } from '../../lib/auth/authSlice';
 import { notify } from '../../lib/notify/notify';
+import { DecodeVin } from './DecodeVin';
 import { ProductForm } from './ProductForm';
 import { carValues, toProductChanges } from './productForm';
 
@@ -95,6 +96,15 @@ function EditCar({ car, categoryNames }: { car: CarDetails; categoryNames: strin
             label="Edit product"
             submitLabel="Save changes"
             sendingLabel="Saving the changes"
+            vinAction={(form) => (
+              <DecodeVin
+                vin={form.vin}
+                category={form.categoryName}
+                categoryChosen={true}
+                busy={form.busy}
+                fill={form.fill}
+              />
+            )}
             send={async (values, photos) => {
               const saved = await updateProduct({
                 id: car._id,
