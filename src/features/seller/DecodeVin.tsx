@@ -92,7 +92,7 @@ export function DecodeVin({ vin, category, categoryChosen, busy, fill }: Props) 
   };
 
   return (
-    <Box sx={{ flex: 1, minWidth: 0 }}>
+    <Box sx={{ flex: '1 1 16rem', minWidth: 0 }}>
       <Button
         variant="outlined"
         color="secondary"

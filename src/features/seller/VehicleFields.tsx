@@ -57,12 +57,22 @@ function VehicleFieldGroup({ field, choice, vinAction }: Props) {
       <Typography component="h2" variant="subtitle1" sx={{ gridColumn: '1 / -1', mt: 1 }}>
         Vehicle details
       </Typography>
-      <Box sx={{ gridColumn: '1 / -1', display: 'flex', gap: 1, alignItems: 'flex-start' }}>
-        <TextField
-          label="VIN (optional)"
-          {...field('vin')}
-          slotProps={{ htmlInput: { autoCapitalize: 'characters', spellCheck: false } }}
-        />
+      <Box
+        sx={{
+          gridColumn: '1 / -1',
+          display: 'flex',
+          flexWrap: 'wrap',
+          columnGap: 2,
+          alignItems: 'flex-start',
+        }}
+      >
+        <Box sx={{ flex: '1 1 16rem' }}>
+          <TextField
+            label="VIN (optional)"
+            {...field('vin')}
+            slotProps={{ htmlInput: { autoCapitalize: 'characters', spellCheck: false } }}
+          />
+        </Box>
         {vinAction}
       </Box>
       <TextField label="Model" {...field('model')} />
