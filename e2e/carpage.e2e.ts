@@ -17,6 +17,9 @@ async function postCar(page: Page, name: string, photos: Buffer[]): Promise<stri
   await page.getByLabel('Original price').fill('61000');
   await page.getByLabel('Selling price').fill('48500');
   await page.getByLabel('Year of used').fill('2');
+  await page.getByLabel('Model', { exact: true }).fill('3 Series');
+  await page.getByLabel('Model year').fill('2022');
+  await page.getByLabel('Mileage (miles)').fill('21000');
   await page.getByLabel('Location').fill('Munich');
   await page
     .getByLabel('Product photo')

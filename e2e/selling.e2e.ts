@@ -16,6 +16,9 @@ async function postCar(page: Page, car: { name: string; category: string }) {
   await page.getByRole('combobox', { name: 'Condition' }).click();
   await page.getByRole('option', { name: 'Good', exact: true }).click();
   await page.getByLabel('Year of used').fill('3');
+  await page.getByLabel('Model', { exact: true }).fill('F8 Tributo');
+  await page.getByLabel('Model year').fill('2021');
+  await page.getByLabel('Mileage (miles)').fill('12000');
   await page.getByLabel('Location').fill('Maranello');
   await page
     .getByLabel('Product photo')

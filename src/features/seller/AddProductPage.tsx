@@ -33,7 +33,7 @@ export function AddProductPage() {
           Add a product
         </Typography>
         <Typography color="text.secondary" sx={{ mb: 3 }}>
-          Post a car for resale. Every field is required.
+          Post a car for resale. Every field is required unless it says optional.
         </Typography>
         <QueryState query={categories} minHeight={480} what="the categories">
           {(list) => {
