@@ -46,6 +46,7 @@ test('a visitor: every public page', async ({ page }) => {
     '/blogs',
     '/cars',
     `/cars/${car.id}`,
+    '/financing',
     '/login',
     '/register',
     '/no/such/page',
@@ -129,6 +130,7 @@ test('an admin: the users and the orders', async ({ page }) => {
     '/dashboad/all-buyers',
     '/dashboad/all-sellers',
     '/dashboad/all-orders',
+    '/dashboad/categories',
   ]);
 });
 
