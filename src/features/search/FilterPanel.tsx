@@ -7,7 +7,10 @@ import { paths } from '../../config/paths';
 import type { SearchFacets } from '../../lib/api/search';
 import { formatPrice, formatYears } from '../../lib/format';
 import {
+  BODY_STYLES,
   CONDITIONS,
+  FUELS,
+  TRANSMISSIONS,
   hasFilters,
   searchFromForm,
   searchQuery,
@@ -146,6 +149,49 @@ function toggled<T extends string>(list: readonly T[], value: T, on: boolean, or
   return next.sort((a, b) => order.indexOf(a) - order.indexOf(b));
 }
 
+const miles = (n: number) => `${n.toLocaleString('en-US')} mi`;
+
+/**
+ * Boxes for the values of a list filter that the facet counts (or that are ticked), each with its
+ * count; ticking one applies the search with it.
+ */
+function CheckList<K extends 'model' | 'fuel' | 'transmission' | 'bodyStyle'>({
+  name,
+  order,
+  counts,
+  search,
+  onApply,
+}: {
+  name: K;
+  /** The values in the order they are shown (the contract's, or the models sorted). */
+  order: readonly CarSearch[K][number][];
+  counts: Record<string, number> | undefined;
+  search: CarSearch;
+  onApply: (search: CarSearch) => void;
+}) {
+  const chosen = search[name] as readonly string[];
+  const shown = order.filter((value) => chosen.includes(value) || (counts?.[value] ?? 0) > 0);
+  if (shown.length === 0)
+    return (
+      <Typography variant="body2" color="text.secondary">
+        {counts ? 'None known for this search.' : 'Loading…'}
+      </Typography>
+    );
+  return shown.map((value) => (
+    <Check
+      key={value}
+      name={name}
+      value={value}
+      label={value}
+      checked={chosen.includes(value)}
+      count={counts ? (counts[value] ?? 0) : undefined}
+      onToggle={(on) =>
+        onApply({ ...search, [name]: toggled(chosen, value, on, order as readonly string[]) })
+      }
+    />
+  ));
+}
+
 /**
  * The filters of a search: a plain GET form (it works before the app has started, and without
  * it), applied as soon as a box is ticked or a field is left. Every field shows the URL's value,
@@ -162,6 +208,9 @@ export function FilterPanel({
 }) {
   const categories = [...new Set([...Object.keys(facets?.category ?? {}), ...search.category])];
   categories.sort((a, b) => a.localeCompare(b));
+  // The models of the chosen makes (the facet follows them), and those ticked.
+  const models = [...new Set([...Object.keys(facets?.model ?? {}), ...search.model])];
+  models.sort((a, b) => a.localeCompare(b));
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     onApply(searchFromForm(event.currentTarget, search));
@@ -198,6 +247,18 @@ export function FilterPanel({
           />
         ))}
       </Group>
+      <Group legend="Model">
+        <CheckList name="model" order={models} counts={facets?.model} {...{ search, onApply }} />
+      </Group>
+      <Group legend="Model year" hint={range(facets?.modelYear, String)}>
+        <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1 }}>
+          <DraftField label="From year" name="minModelYear" value={search.minModelYear} numeric />
+          <DraftField label="To year" name="maxModelYear" value={search.maxModelYear} numeric />
+        </Box>
+      </Group>
+      <Group legend="Mileage" hint={range(facets?.mileage, miles)}>
+        <DraftField label="Max miles" name="maxMileage" value={search.maxMileage} numeric />
+      </Group>
       <Group legend="Price" hint={range(facets?.price, formatPrice)}>
         <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1 }}>
           <DraftField label="Min price" name="minPrice" value={search.minPrice} numeric />
@@ -227,6 +288,25 @@ export function FilterPanel({
           <DraftField label="Min years" name="minYears" value={search.minYears} numeric />
           <DraftField label="Max years" name="maxYears" value={search.maxYears} numeric />
         </Box>
+      </Group>
+      <Group legend="Fuel">
+        <CheckList name="fuel" order={FUELS} counts={facets?.fuel} {...{ search, onApply }} />
+      </Group>
+      <Group legend="Transmission">
+        <CheckList
+          name="transmission"
+          order={TRANSMISSIONS}
+          counts={facets?.transmission}
+          {...{ search, onApply }}
+        />
+      </Group>
+      <Group legend="Body style">
+        <CheckList
+          name="bodyStyle"
+          order={BODY_STYLES}
+          counts={facets?.bodyStyle}
+          {...{ search, onApply }}
+        />
       </Group>
       <Group legend="Location">
         <DraftField label="City or state" name="location" value={search.location} />

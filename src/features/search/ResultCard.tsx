@@ -82,6 +82,10 @@ export const ResultCard = memo(function ResultCard({
             </Tag>
           )}
         </Box>
+        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+          {car.modelYear ?? '—'} ·{' '}
+          {typeof car.mileage === 'number' ? `${car.mileage.toLocaleString('en-US')} mi` : '—'}
+        </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 'auto' }}>
           {car.productLocation} · {car.condition} · {formatYears(car.userYears)} used
         </Typography>

@@ -3,9 +3,16 @@ import { searchProductsLimits, type SearchProductsApiArg } from '../../lib/api';
 const limits = searchProductsLimits.query;
 export type Condition = (typeof limits.condition.enum)[number];
 export type Sort = NonNullable<SearchProductsApiArg['sort']>;
+export type Fuel = (typeof limits.fuel.enum)[number];
+export type Transmission = (typeof limits.transmission.enum)[number];
+export type BodyStyle = (typeof limits.bodyStyle.enum)[number];
 
 /** The conditions a car may have, from the contract. */
 export const CONDITIONS: readonly Condition[] = limits.condition.enum;
+/** The fuels, transmissions and body styles a car may have, from the contract. */
+export const FUELS: readonly Fuel[] = limits.fuel.enum;
+export const TRANSMISSIONS: readonly Transmission[] = limits.transmission.enum;
+export const BODY_STYLES: readonly BodyStyle[] = limits.bodyStyle.enum;
 
 /** The sorts the page offers; 'Best match' only for a search with words (the server's default). */
 export const SORTS: readonly { value: Sort; label: string }[] = [
@@ -29,6 +36,13 @@ export interface CarSearch {
   maxYears: string;
   location: string;
   verified: boolean;
+  model: string[];
+  minModelYear: string;
+  maxModelYear: string;
+  maxMileage: string;
+  fuel: Fuel[];
+  transmission: Transmission[];
+  bodyStyle: BodyStyle[];
   /** Empty: the server's default (best match with words, else newest). */
   sort: Sort | '';
 }
@@ -43,6 +57,13 @@ export const EMPTY_SEARCH: CarSearch = {
   maxYears: '',
   location: '',
   verified: false,
+  model: [],
+  minModelYear: '',
+  maxModelYear: '',
+  maxMileage: '',
+  fuel: [],
+  transmission: [],
+  bodyStyle: [],
   sort: '',
 };
 
@@ -58,6 +79,44 @@ export function cleanNumber(text: string, maximum: number): string {
 
 const MAX_PRICE = limits.maxPrice.maximum;
 const MAX_YEARS = limits.maxYears.maximum;
+const MAX_MILEAGE = limits.maxMileage.maximum;
+const WHOLE = /^\d+$/;
+
+/** A model year as the server takes it (a whole number from 1900 to 2100), or ''. */
+export function cleanModelYear(text: string): string {
+  const value = text.trim();
+  const year = Number(value);
+  return WHOLE.test(value) &&
+    year >= limits.minModelYear.minimum &&
+    year <= limits.maxModelYear.maximum
+    ? String(year)
+    : '';
+}
+
+/** A mileage as the server takes it (whole miles, commas allowed as typed), or ''. */
+export function cleanMileage(text: string): string {
+  const value = text
+    .trim()
+    .replace(/[,\s]/g, '')
+    .replace(/mi(les)?$/i, '');
+  return WHOLE.test(value) && Number(value) <= MAX_MILEAGE ? String(Number(value)) : '';
+}
+
+/** The values of a list the contract names, in its order. */
+const among = <T extends string>(all: readonly T[], values: string[]): T[] =>
+  all.filter((value) => values.includes(value));
+
+/** The number fields of a search, as they go into the URL and the API. */
+const NUMBER_KEYS = [
+  'minPrice',
+  'maxPrice',
+  'minYears',
+  'maxYears',
+  'location',
+  'minModelYear',
+  'maxModelYear',
+  'maxMileage',
+] as const;
 
 /** Reads the search and the page's cursor from the URL, leaving out what the server would refuse. */
 export function readSearch(params: URLSearchParams): { search: CarSearch; cursor: string | null } {
@@ -68,7 +127,10 @@ export function readSearch(params: URLSearchParams): { search: CarSearch; cursor
   const category = [...new Set(params.getAll('category').map((c) => c.trim()))].filter(
     (c) => c && c.length <= limits.category.maxLength,
   );
-  const condition = CONDITIONS.filter((c) => params.getAll('condition').includes(c));
+  const condition = among(CONDITIONS, params.getAll('condition'));
+  const model = [...new Set(params.getAll('model').map((m) => m.trim()))].filter(
+    (m) => m && m.length <= limits.model.maxLength,
+  );
   return {
     search: {
       q: text('q'),
@@ -80,6 +142,13 @@ export function readSearch(params: URLSearchParams): { search: CarSearch; cursor
       maxYears: cleanNumber(params.get('maxYears') ?? '', MAX_YEARS),
       location: text('location'),
       verified: params.get('verified') === 'true',
+      model: model.slice(0, limits.model.maxItems),
+      minModelYear: cleanModelYear(params.get('minModelYear') ?? ''),
+      maxModelYear: cleanModelYear(params.get('maxModelYear') ?? ''),
+      maxMileage: cleanMileage(params.get('maxMileage') ?? ''),
+      fuel: among(FUELS, params.getAll('fuel')),
+      transmission: among(TRANSMISSIONS, params.getAll('transmission')),
+      bodyStyle: among(BODY_STYLES, params.getAll('bodyStyle')),
       sort: SORTS.some((s) => s.value === sort) ? (sort as Sort) : '',
     },
     cursor: cursor && CURSOR.test(cursor) ? cursor : null,
@@ -91,8 +160,10 @@ export function searchQuery(search: CarSearch, cursor: string | null = null): st
   const params = new URLSearchParams();
   if (search.q) params.set('q', search.q);
   for (const category of search.category) params.append('category', category);
-  for (const condition of search.condition) params.append('condition', condition);
-  for (const key of ['minPrice', 'maxPrice', 'minYears', 'maxYears', 'location'] as const) {
+  for (const key of ['condition', 'model', 'fuel', 'transmission', 'bodyStyle'] as const) {
+    for (const value of search[key]) params.append(key, value);
+  }
+  for (const key of NUMBER_KEYS) {
     if (search[key]) params.set(key, search[key]);
   }
   if (search.verified) params.set('verified', 'true');
@@ -108,7 +179,11 @@ export function apiFilters(search: CarSearch): Omit<SearchProductsApiArg, 'curso
   if (search.q) filters.q = search.q;
   if (search.category.length) filters.category = search.category;
   if (search.condition.length) filters.condition = search.condition;
-  for (const key of ['minPrice', 'maxPrice', 'minYears', 'maxYears', 'location'] as const) {
+  if (search.model.length) filters.model = search.model;
+  if (search.fuel.length) filters.fuel = search.fuel;
+  if (search.transmission.length) filters.transmission = search.transmission;
+  if (search.bodyStyle.length) filters.bodyStyle = search.bodyStyle;
+  for (const key of NUMBER_KEYS) {
     if (search[key]) filters[key] = search[key];
   }
   if (search.verified) filters.verified = 'true';
@@ -132,8 +207,11 @@ export function hasFilters(search: CarSearch): boolean {
   return (
     search.category.length > 0 ||
     search.condition.length > 0 ||
-    Boolean(search.minPrice || search.maxPrice || search.minYears || search.maxYears) ||
-    Boolean(search.location) ||
+    search.model.length > 0 ||
+    search.fuel.length > 0 ||
+    search.transmission.length > 0 ||
+    search.bodyStyle.length > 0 ||
+    NUMBER_KEYS.some((key) => Boolean(search[key])) ||
     search.verified
   );
 }
@@ -160,7 +238,14 @@ export function searchFromForm(form: HTMLFormElement, current: CarSearch): CarSe
   return {
     ...current,
     category: all('category'),
-    condition: CONDITIONS.filter((c) => all('condition').includes(c)),
+    condition: among(CONDITIONS, all('condition')),
+    model: all('model').slice(0, limits.model.maxItems),
+    fuel: among(FUELS, all('fuel')),
+    transmission: among(TRANSMISSIONS, all('transmission')),
+    bodyStyle: among(BODY_STYLES, all('bodyStyle')),
+    minModelYear: cleanModelYear(text('minModelYear')),
+    maxModelYear: cleanModelYear(text('maxModelYear')),
+    maxMileage: cleanMileage(text('maxMileage')),
     minPrice: cleanNumber(text('minPrice'), MAX_PRICE),
     maxPrice: cleanNumber(text('maxPrice'), MAX_PRICE),
     minYears: cleanNumber(text('minYears'), MAX_YEARS),
