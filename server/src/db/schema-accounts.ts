@@ -1,0 +1,35 @@
+import { sql } from 'drizzle-orm';
+import { index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+/** The accounts (see schema.ts): who signs in, and the sign-in accounts whose records were deleted. */
+export const users = pgTable(
+  'users',
+  {
+    _id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    email: text('email').notNull().unique(),
+    /** The sign-in account (Firebase uid) it was made for; null until an older record signs in. */
+    authUid: text('auth_uid'),
+    userRole: text('user_role', { enum: ['Seller', 'Buyer', 'Admin'] }).notNull(),
+    userImg: text('user_img').notNull().default(''),
+    userVerify: text('user_verify', { enum: ['true', 'false'] })
+      .notNull()
+      .default('false'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // The admin grids page, sort and filter one role at a time.
+  (t) => [
+    index('users_role_created_idx').on(t.userRole, t.createdAt, t._id),
+    index('users_role_name_idx').on(t.userRole, t.name, t._id),
+    index('users_role_email_idx').on(t.userRole, t.email),
+    uniqueIndex('users_auth_uid_idx')
+      .on(t.authUid)
+      .where(sql`${t.authUid} is not null`),
+  ],
+);
+
+/** Sign-in accounts whose records were deleted (0013): their tokens are refused, not new. */
+export const deletedAccounts = pgTable('deleted_accounts', {
+  authUid: text('auth_uid').primaryKey(),
+  deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),
+});
