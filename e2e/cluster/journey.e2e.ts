@@ -58,6 +58,9 @@ test('a whole deal on three replicas in round robin, one of them killed halfway'
   await seller.getByRole('combobox', { name: 'Condition' }).click();
   await seller.getByRole('option', { name: 'Good', exact: true }).click();
   await seller.getByLabel('Year of used').fill('2');
+  await seller.getByLabel('Model', { exact: true }).fill('3 Series');
+  await seller.getByLabel('Model year').fill('2022');
+  await seller.getByLabel('Mileage (miles)').fill('21000');
   await seller.getByLabel('Location').fill('Austin, TX');
   await seller
     .getByLabel('Product photo')
