@@ -11,58 +11,23 @@
  * as the tests find it). SEARCH_DB=pglite|postgres runs one only. Ports 8590–8591.
  * Goals: p99 ≤ 50 ms on PostgreSQL, ≤ 150 ms on PGlite.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from 'pg';
 import { openDatabase } from '../server/src/db/client';
 import { repositories } from '../server/src/db/repositories';
 import type { SearchRequest } from '../server/src/catalogue/search-types';
 import { root, startServer } from './lib';
+import { benchTargets, type Target } from './targets';
 
 const SECRET = 'bench-access-token-secret-0123456789abcdef';
 const CARS = Number(process.env.BENCH_SEARCH_PRODUCTS ?? 100_000);
 const N = Number(process.env.BENCH_SEARCH_N ?? 100);
 const GOAL: Record<Target['kind'], number> = { postgres: 50, pglite: 150 };
 
-interface Target {
-  kind: 'pglite' | 'postgres';
-  env: Record<string, string>;
-}
-
-async function postgresTarget(): Promise<Target | null> {
-  let base = process.env.SEARCH_DATABASE_URL;
-  if (!base) {
-    const found = spawnSync('bash', [join(root, 'scripts', 'postgres-for-tests.sh')], {
-      encoding: 'utf8',
-    });
-    if (found.status !== 0) return null;
-    base = found.stdout.trim();
-  }
-  const name = `cardealer_search_${CARS}`;
-  const admin = new Client({ connectionString: base });
-  await admin.connect();
-  const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
-  if (exists.rowCount === 0) await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return { kind: 'postgres', env: { DATABASE_URL: url.toString() } };
-}
-
 async function targets(): Promise<Target[]> {
-  const wanted = process.env.SEARCH_DB;
-  const found: Target[] = [];
-  if (!wanted || wanted === 'pglite') {
-    const dataDir = join(root, `.data-search-${CARS}`);
-    found.push({ kind: 'pglite', env: { DATA_DIR: dataDir, DATABASE_URL: '' } });
-  }
-  if (!wanted || wanted === 'postgres') {
-    const target = await postgresTarget();
-    if (target) found.push(target);
-    else console.log('PostgreSQL: not available (no SEARCH_DATABASE_URL, no local cluster)');
-  }
+  const found = await benchTargets('search', CARS, { db: 'SEARCH_DB', url: 'SEARCH_DATABASE_URL' });
   for (const target of found) {
     const sizes = [`--products=${CARS}`, `--users=${CARS / 5}`, `--orders=${CARS * 2}`];
     execFileSync(

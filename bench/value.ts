@@ -11,60 +11,20 @@
  * PostgreSQL in the database `cardealer_value_<cars>` of VALUE_DATABASE_URL (default: the local
  * cluster as the tests find it). Goal: 90 % of the cars within 10 % of the rule's price.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { Client } from 'pg';
 import { openDatabase, type Db } from '../server/src/db/client';
 import { refreshMarketValues } from '../server/src/catalogue/market-refresh';
 import { comparablesOf, type MarketCar } from '../server/src/catalogue/market-valuation';
 import { rulePrice, ruleOf } from '../server/src/scripts/known-market';
 import { root } from './lib';
+import { benchTargets, type Target } from './targets';
 
 const CARS = Number(process.env.BENCH_VALUE_PRODUCTS ?? 100_000);
 const GOAL = 0.9;
 
-interface Target {
-  kind: 'pglite' | 'postgres';
-  env: Record<string, string>;
-}
-
-async function postgresTarget(): Promise<Target | null> {
-  let base = process.env.VALUE_DATABASE_URL;
-  if (!base) {
-    const found = spawnSync('bash', [join(root, 'scripts', 'postgres-for-tests.sh')], {
-      encoding: 'utf8',
-    });
-    if (found.status !== 0) return null;
-    base = found.stdout.trim();
-  }
-  const name = `cardealer_value_${CARS}`;
-  const admin = new Client({ connectionString: base });
-  await admin.connect();
-  const exists = await admin.query('select 1 from pg_database where datname = $1', [name]);
-  if (exists.rowCount === 0) await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return { kind: 'postgres', env: { DATABASE_URL: url.toString() } };
-}
-
-async function targets(): Promise<Target[]> {
-  const wanted = process.env.VALUE_DB;
-  const found: Target[] = [];
-  if (!wanted || wanted === 'pglite') {
-    found.push({
-      kind: 'pglite',
-      env: { DATA_DIR: join(root, `.data-value-${CARS}`), DATABASE_URL: '' },
-    });
-  }
-  if (!wanted || wanted === 'postgres') {
-    const target = await postgresTarget();
-    if (target) found.push(target);
-    else console.log('PostgreSQL: not available (no VALUE_DATABASE_URL, no local cluster)');
-  }
-  return found;
-}
+const targets = () => benchTargets('value', CARS, { db: 'VALUE_DB', url: 'VALUE_DATABASE_URL' });
 
 async function rowsOf<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
   return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
