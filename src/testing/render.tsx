@@ -1,3 +1,4 @@
+import createCache from '@emotion/cache';
 import { render } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { AppProviders } from '../app/AppProviders';
@@ -14,9 +15,21 @@ export function renderApp(path = '/', { store = makeStore() }: { store?: AppStor
     getContext: () => routerContext(store),
   });
   const result = render(
-    <AppProviders store={store}>
+    <AppProviders store={store} emotionCache={testStyles()}>
       <RouterProvider router={router} />
     </AppProviders>,
   );
   return { ...result, store, router };
+}
+
+/**
+ * An emotion cache whose styles go in a box of their own, removed after the test (setupTests):
+ * otherwise every render adds the app's styles again, and jsdom matches each computed style (the
+ * visibility checks of getByRole, user-event's pointer-events check) against them all.
+ */
+function testStyles() {
+  const box = document.createElement('div');
+  box.dataset.testStyles = '';
+  document.head.append(box);
+  return createCache({ key: 'css', container: box });
 }

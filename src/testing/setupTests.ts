@@ -12,6 +12,12 @@ afterAll(() => server.close());
 // tests run in Node, without a window.)
 if (typeof window !== 'undefined') window.scrollTo = () => undefined;
 
+// Each rendered app's styles go with it (see renderApp).
+afterEach(() => {
+  if (typeof document === 'undefined') return;
+  for (const box of document.querySelectorAll('[data-test-styles]')) box.remove();
+});
+
 // Each test's auth listener stops with it.
 afterEach(() => stopAuthListeners());
 

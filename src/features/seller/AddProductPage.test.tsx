@@ -63,10 +63,9 @@ async function fillForm(user: ReturnType<typeof userEvent.setup>) {
   await enter(user, 'Description', 'One owner, full service history.');
 }
 
-// Each flow fills the spec's fields and the vehicle data (model, year, mileage) in the whole
-// MUI form, which draws again at each entry: 25-35 s on a busy machine, and past 60 s for the
-// several-photo flows when Jest's two workers share two cores with CI's other work.
-jest.setTimeout(180_000);
+// Each flow fills the spec's fields and the vehicle data in the whole MUI form: 4-5 s here, and
+// several times that when Jest's two workers share two cores with CI's other work.
+jest.setTimeout(60_000);
 describe('Add product', () => {
   it('offers the spec fields with their defaults, and a Post button', async () => {
     sellerApi();
