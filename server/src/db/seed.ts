@@ -2,6 +2,8 @@ import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Auth } from 'firebase-admin/auth';
 import { categories, products, users } from './schema';
 import type { Db } from './client';
+import { dealRatioRefresh } from '../catalogue/deal-ratio-refresh';
+import { BAYSIDE, demoMarketProducts, MESA } from './seed-market';
 import { DEMO_VEHICLES } from './seed-vehicles';
 
 /** Reference data, in every mode: the spec's four brands. */
@@ -66,6 +68,9 @@ export const demoAccounts: readonly DemoAccount[] = [
   { email: 'buyer@cardealer.dev', name: 'Bea Buyer', role: 'Buyer', verified: 'false' },
   // A second, verified seller, so the catalogue shows both the tick and 'no verify'.
   { email: 'northside@cardealer.dev', name: 'Northside Autos', role: 'Seller', verified: 'true' },
+  // Two dealers whose Teslas make the demo's market (seed-market.ts), so its Teslas have values.
+  { email: BAYSIDE, name: 'Bayside EV Exchange', role: 'Seller', verified: 'true' },
+  { email: MESA, name: 'Mesa Auto Group', role: 'Seller', verified: 'false' },
 ];
 
 const AVATAR = '/images/avatar.svg';
@@ -231,8 +236,9 @@ const demoCars: DemoCar[] = [
 ];
 
 /**
- * Demo accounts (in the sign-in emulator and in the database, with their roles) and a dozen
- * demo cars. Idempotent: running it again changes nothing.
+ * Demo accounts (in the sign-in emulator and in the database, with their roles), a dozen demo
+ * cars and the demo's market of Teslas (seed-market.ts), valued before it returns. Idempotent:
+ * running it again changes nothing.
  */
 export async function seedDemoData(db: Db, auth: Auth): Promise<void> {
   for (const account of demoAccounts) {
@@ -281,38 +287,56 @@ export async function seedDemoData(db: Db, auth: Auth): Promise<void> {
     (await db.select({ name: categories.categoryName }).from(categories)).map((c) => c.name),
   );
   const cars = demoCars.flatMap((car, i) => (kept.has(car[1]) ? [{ car, i }] : []));
-  if (cars.length === 0) return;
-  await db
+  const sellerName = (email: string) => sellerNames.get(email) ?? 'CarDealer seller';
+  const market = demoMarketProducts(now, sellerName, AVATAR);
+  const rows = [
+    ...cars.map(({ car, i }) => {
+      const [carName, categoryName, condition, originalPrice, resalePrice] = car;
+      const [, , , , , productLocation, userYears, advertised, email, productDescription] = car;
+      const posted = new Date(now - (i + 1) * 36 * 3600 * 1000);
+      return {
+        _id: `demo-car-${String(i + 1).padStart(2, '0')}`,
+        carName,
+        carPhoto: `/images/cars/car-${String(i + 1).padStart(2, '0')}.svg`,
+        photos: [`/images/cars/car-${String(i + 1).padStart(2, '0')}.svg`],
+        categoryName,
+        condition,
+        originalPrice,
+        resalePrice,
+        productLocation,
+        userYears,
+        postTime: posted.toLocaleString('en-US'),
+        productDescription,
+        sellerName: sellerName(email),
+        sellerPhoto: AVATAR,
+        email,
+        advertisement: advertised ? ('true' as const) : ('false' as const),
+        createdAt: posted,
+        ...DEMO_VEHICLES[i],
+      };
+    }),
+    ...market.filter((car) => kept.has(car.categoryName)),
+  ];
+  if (rows.length === 0) return;
+  const added = await db
     .insert(products)
-    .values(
-      cars.map(({ car, i }) => {
-        const [carName, categoryName, condition, originalPrice, resalePrice] = car;
-        const [, , , , , productLocation, userYears, advertised, email, productDescription] = car;
-        const posted = new Date(now - (i + 1) * 36 * 3600 * 1000);
-        return {
-          _id: `demo-car-${String(i + 1).padStart(2, '0')}`,
-          carName,
-          carPhoto: `/images/cars/car-${String(i + 1).padStart(2, '0')}.svg`,
-          photos: [`/images/cars/car-${String(i + 1).padStart(2, '0')}.svg`],
-          categoryName,
-          condition,
-          originalPrice,
-          resalePrice,
-          productLocation,
-          userYears,
-          postTime: posted.toLocaleString('en-US'),
-          productDescription,
-          sellerName: sellerNames.get(email) ?? 'CarDealer seller',
-          sellerPhoto: AVATAR,
-          email,
-          advertisement: advertised ? ('true' as const) : ('false' as const),
-          createdAt: posted,
-          ...DEMO_VEHICLES[i],
-        };
-      }),
-    )
-    .onConflictDoNothing();
+    .values(rows)
+    .onConflictDoNothing()
+    .returning({ id: products._id });
   await seedPriceDrops(db);
+  if (added.length > 0) await valueNewCars(db);
+}
+
+/**
+ * Values the cars just added (market-refresh.ts), so that the demo's pages show their market
+ * values and ratings once the demo is ready, not a background refresh (5 s) later. Waits for a
+ * refresh another process holds; ends once a refresh began after the cars were added.
+ */
+async function valueNewCars(db: Db): Promise<void> {
+  const { dealsBehind, refreshDeals } = dealRatioRefresh(db);
+  while ((await dealsBehind()) && !(await refreshDeals())) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 /**
