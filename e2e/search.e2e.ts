@@ -2,8 +2,9 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './axe';
 
 /**
- * Search for buyers on /cars against the real server and its demo cars. Tesla and Lamborghini
- * have three cars each in the demo, which no other browser test adds to or sells.
+ * Search for buyers on /cars against the real server and its demo cars. Tesla has 21 cars in the
+ * demo (seed.ts's three and its market's 18, seed-market.ts) and Lamborghini three, which no
+ * browser test before this one adds to or sells.
  */
 
 const count = (page: Page) => page.getByRole('main').getByRole('status').first();
@@ -27,18 +28,18 @@ test.describe('search for buyers (/cars)', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Find the right car' })).toBeVisible();
     await expect(count(page)).toHaveText(/^\d+ cars$/);
 
-    await filters(page).getByRole('checkbox', { name: 'Tesla (3)' }).check();
+    await filters(page).getByRole('checkbox', { name: 'Tesla (21)' }).check();
     await expect(page).toHaveURL(/\/cars\?category=Tesla$/);
-    await expect(count(page)).toHaveText('3 cars');
-    await expect(carNames(page)).toHaveCount(3);
+    await expect(count(page)).toHaveText('21 cars');
+    await expect(carNames(page)).toHaveCount(21);
     // The other counts follow the search: Tesla's conditions.
-    await expect(filters(page).getByRole('checkbox', { name: 'Excellent (2)' })).toBeVisible();
-    await expect(filters(page).getByRole('checkbox', { name: 'Fair (0)' })).toBeVisible();
+    await expect(filters(page).getByRole('checkbox', { name: 'Excellent (11)' })).toBeVisible();
+    await expect(filters(page).getByRole('checkbox', { name: 'Fair (2)' })).toBeVisible();
 
     await filters(page).getByRole('checkbox', { name: 'Verified sellers only' }).check();
     await expect(page).toHaveURL(/\/cars\?category=Tesla&verified=true$/);
-    await expect(count(page)).toHaveText('1 car');
-    const card = page.getByRole('article', { name: 'Tesla Model S Plaid' });
+    await expect(count(page)).toHaveText('10 cars');
+    const card = page.getByRole('article', { name: 'Tesla Model S Plaid', exact: true });
     await expect(card.getByRole('img', { name: 'Verified seller' })).toBeVisible();
     await expect(card.getByRole('link', { name: 'Tesla Model S Plaid' })).toHaveAttribute(
       'href',
@@ -47,7 +48,7 @@ test.describe('search for buyers (/cars)', () => {
 
     await page.getByRole('combobox', { name: 'Sort by' }).selectOption('Price high to low');
     await expect(page).toHaveURL(/\/cars\?category=Tesla&verified=true&sort=price_desc$/);
-    await expect(count(page)).toHaveText('1 car');
+    await expect(count(page)).toHaveText('10 cars');
   });
 
   test('a search URL opened in a new page shows the same cars and filters', async ({
@@ -82,18 +83,18 @@ test.describe('search for buyers (/cars)', () => {
     await filters(page)
       .getByRole('checkbox', { name: /^Tesla/ })
       .check();
-    await expect(count(page)).toHaveText('3 cars');
-    await filters(page).getByRole('textbox', { name: 'Min price' }).fill('45000');
+    await expect(count(page)).toHaveText('21 cars');
+    await filters(page).getByRole('textbox', { name: 'Min price' }).fill('70000');
     await filters(page).getByRole('textbox', { name: 'Min price' }).press('Enter');
     await expect(count(page)).toHaveText('2 cars');
     expect((await carNames(page).allTextContents()).sort()).toEqual([
+      '2024 Tesla Model S Plaid',
       'Tesla Model S Plaid',
-      'Tesla Model Y Performance',
     ]);
 
     await page.goBack();
     await expect(page).toHaveURL(/\/cars\?category=Tesla$/);
-    await expect(count(page)).toHaveText('3 cars');
+    await expect(count(page)).toHaveText('21 cars');
     await expect(filters(page).getByRole('textbox', { name: 'Min price' })).toHaveValue('');
     await expect(filters(page).getByRole('checkbox', { name: /^Tesla/ })).toBeChecked();
 
@@ -104,9 +105,9 @@ test.describe('search for buyers (/cars)', () => {
 
     await page.goForward();
     await page.goForward();
-    await expect(page).toHaveURL(/\/cars\?category=Tesla&minPrice=45000$/);
+    await expect(page).toHaveURL(/\/cars\?category=Tesla&minPrice=70000$/);
     await expect(count(page)).toHaveText('2 cars');
-    await expect(filters(page).getByRole('textbox', { name: 'Min price' })).toHaveValue('45000');
+    await expect(filters(page).getByRole('textbox', { name: 'Min price' })).toHaveValue('70000');
   });
 
   test('the server sends the cars in the HTML; the app takes the page over without searching again', async ({
@@ -123,27 +124,25 @@ test.describe('search for buyers (/cars)', () => {
     });
     page.on('pageerror', (error) => errors.push(error.message));
 
-    const response = await page.goto('/cars?category=Tesla&sort=price_desc');
+    const response = await page.goto('/cars?category=Tesla&minPrice=60000&sort=price_desc');
     // The HTML as it arrived: the cars, their prices and links, the count, before any script.
     const html = (await response!.text()).replaceAll('<!-- -->', '');
-    expect(html).toMatch(/role="status"[^>]*>3 cars</);
-    for (const name of [
+    expect(html).toMatch(/role="status"[^>]*>4 cars</);
+    const names = [
+      '2024 Tesla Model S Plaid',
       'Tesla Model S Plaid',
-      'Tesla Model Y Performance',
-      'Tesla Model 3 Long Range',
-    ]) {
+      '2023 Tesla Model X Dual Motor',
+      '2022 Tesla Model S Plaid',
+    ];
+    for (const name of names) {
       expect(html).toMatch(new RegExp(`<a [^>]*href="/cars/[\\w-]+"[^>]*>${name}</a>`));
     }
-    for (const price of ['$74,900', '$46,200', '$38,500']) expect(html).toContain(price);
+    for (const price of ['$83,400', '$74,900', '$63,800', '$60,300']) expect(html).toContain(price);
 
     // The app hydrates what is there: no search asked again, no mismatch, nothing moved.
     await expect(page.locator('html')).toHaveAttribute('data-ready', 'true');
-    await expect(count(page)).toHaveText('3 cars');
-    await expect(carNames(page)).toHaveText([
-      'Tesla Model S Plaid',
-      'Tesla Model Y Performance',
-      'Tesla Model 3 Long Range',
-    ]);
+    await expect(count(page)).toHaveText('4 cars');
+    await expect(carNames(page)).toHaveText(names);
     const shifted = await page.evaluate(
       () =>
         new Promise<number>((resolve) => {
@@ -162,9 +161,11 @@ test.describe('search for buyers (/cars)', () => {
 
     // Filtering works as before, from the API.
     await filters(page).getByRole('checkbox', { name: 'Verified sellers only' }).check();
-    await expect(page).toHaveURL(/\/cars\?category=Tesla&verified=true&sort=price_desc$/);
-    await expect(count(page)).toHaveText('1 car');
-    await expect(carNames(page)).toHaveText(['Tesla Model S Plaid']);
+    await expect(page).toHaveURL(
+      /\/cars\?category=Tesla&minPrice=60000&verified=true&sort=price_desc$/,
+    );
+    await expect(count(page)).toHaveText('2 cars');
+    await expect(carNames(page)).toHaveText(['2024 Tesla Model S Plaid', 'Tesla Model S Plaid']);
     expect(searches.some((search) => search.includes('verified=true'))).toBe(true);
     expect(errors).toEqual([]);
   });
@@ -208,9 +209,9 @@ test.describe('search for buyers on a phone', () => {
 
     await panel.getByRole('checkbox', { name: /^Tesla/ }).check();
     await expect(page).toHaveURL(/\/cars\?category=Tesla$/);
-    await panel.getByRole('button', { name: 'Show 3 cars' }).click();
+    await panel.getByRole('button', { name: 'Show 21 cars' }).click();
     await expect(panel).toBeHidden();
-    await expect(count(page)).toHaveText('3 cars');
+    await expect(count(page)).toHaveText('21 cars');
     await expect(page.getByRole('button', { name: 'Filters (1)' })).toBeFocused();
 
     await page.getByRole('button', { name: 'Filters (1)' }).click();
