@@ -11,7 +11,7 @@ import { COLUMNS } from './search-rows';
 import type { SearchRequest, SearchSort } from './search-types';
 
 /** Where a car of unknown mileage sorts by mileage: after every known one (at most 1,000,000). */
-const UNKNOWN_MILEAGE = 1_000_001;
+export const UNKNOWN_MILEAGE = 1_000_001;
 
 /**
  * Keyset sorts: their column, direction, how the cursor's value is cast back, and the id column

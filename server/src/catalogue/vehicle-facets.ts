@@ -3,13 +3,15 @@
  * fuel, transmission and body style, and the ranges of model years and mileages. One pass over
  * the cars matching every filter but those four, grouped by them (a few thousand rows at most):
  * each facet adds up the groups the other three's filters allow, as facets.ts does for category
- * and condition.
+ * and condition. Filtered by make and condition only (or not at all), they are sums of kept
+ * counts instead (vehicle-counts.ts).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { conditions } from './search-filters';
+import { conditions, groupsOnly } from './search-filters';
 import { rowsOf } from './search-rows';
 import type { SearchFilters, VehicleFacets } from './search-types';
+import { countedVehicleFacets } from './vehicle-counts';
 
 type Key = 'model' | 'fuel' | 'transmission' | 'bodyStyle';
 
@@ -27,6 +29,17 @@ interface GroupRow {
 
 /** The vehicle facets of the filters, with their text query already made. */
 export async function vehicleFacets(
+  db: Db,
+  filters: SearchFilters,
+  text: SQL | null,
+): Promise<VehicleFacets> {
+  return groupsOnly(filters, text)
+    ? countedVehicleFacets(db, filters)
+    : groupedVehicleFacets(db, filters, text);
+}
+
+/** The vehicle facets in one grouped pass over the matching cars (any filters). */
+export async function groupedVehicleFacets(
   db: Db,
   filters: SearchFilters,
   text: SQL | null,

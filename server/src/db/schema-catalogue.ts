@@ -11,6 +11,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { BODY_STYLES, DRIVES, FUELS, TRANSMISSIONS } from '../catalogue/vehicle-fields';
@@ -143,4 +144,29 @@ export const productCounts = pgTable(
     n: integer('n').notNull().default(0),
   },
   (t) => [primaryKey({ columns: [t.categoryName, t.condition] })],
+);
+
+/**
+ * How many cars for sale each (make, condition, model, fuel, transmission, body style, model
+ * year) has, kept by triggers on `products` (migration 0020) as product_counts is: the vehicle
+ * facets of a search filtered by make and condition only are sums of these rows (a few hundred)
+ * instead of a grouped pass over every car for sale. Unknown values are null, one group each.
+ */
+export const vehicleCounts = pgTable(
+  'vehicle_counts',
+  {
+    categoryName: text('category_name').notNull(),
+    condition: text('condition').notNull(),
+    model: text('model'),
+    fuel: text('fuel'),
+    transmission: text('transmission'),
+    bodyStyle: text('body_style'),
+    modelYear: integer('model_year'),
+    n: integer('n').notNull().default(0),
+  },
+  (t) => [
+    unique('vehicle_counts_key')
+      .on(t.categoryName, t.condition, t.model, t.fuel, t.transmission, t.bodyStyle, t.modelYear)
+      .nullsNotDistinct(),
+  ],
 );

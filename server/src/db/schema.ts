@@ -14,7 +14,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { deletedAccounts, users } from './schema-accounts';
-import { categories, products, productCounts } from './schema-catalogue';
+import { categories, products, productCounts, vehicleCounts } from './schema-catalogue';
 
 export * from './schema-accounts';
 export * from './schema-catalogue';
@@ -346,6 +346,7 @@ export const schema = {
   categories,
   products,
   productCounts,
+  vehicleCounts,
   orders,
   messages,
   notifications,
