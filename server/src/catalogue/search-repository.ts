@@ -7,13 +7,14 @@ import type { Db } from '../db/client';
 import { carQueries } from './cars';
 import { CursorCodec, MAX_CURSOR_OFFSET } from './cursors';
 import { dealRatioRefresh } from './deal-ratio-refresh';
-import { facetQueries } from './facets';
+import { countedFacets } from './facets';
+import { facetsInOnePass } from './facets-one-pass';
 import { marketColumnsOf } from './fair-price';
 import { searchQuery } from './search-query';
-import { totalQuery } from './search-filters';
+import { groupsOnly, totalQuery } from './search-filters';
 import { rowsOf, toProduct, type RawRow } from './search-rows';
 import type { Facets, SearchFilters, SearchRequest, VehicleFacets } from './search-types';
-import { vehicleFacets } from './vehicle-facets';
+import { countedVehicleFacets } from './vehicle-counts';
 import { textQueries } from './text-query';
 
 export interface SearchOptions {
@@ -44,7 +45,6 @@ export function searchRepository(
   const { textQuery } = textQueries(db);
   const { refreshDeals, dealsBehind } = dealRatioRefresh(db);
   const { car, forSaleIds, countForSale } = carQueries(db);
-  const facetsOf = facetQueries(db).facets;
 
   /** The planner's estimate of the cars matching `where` (no car read). */
   async function estimate(where: SQL): Promise<number> {
@@ -118,9 +118,13 @@ export function searchRepository(
   /** The facets of the filters, and the words of `q` left out (as search leaves them out). */
   async function facets(filters: SearchFilters): Promise<Facets & VehicleFacets> {
     const { query, ignoredWords } = await textQuery(filters.q);
+    if (!groupsOnly(filters, query)) {
+      return { ...(await facetsInOnePass(db, filters, query)), ignoredWords };
+    }
+    // Make and condition filters only (or none): sums of kept counts.
     const [counts, vehicle] = await Promise.all([
-      facetsOf(filters, query),
-      vehicleFacets(db, filters, query),
+      countedFacets(db, filters),
+      countedVehicleFacets(db, filters),
     ]);
     return { ...counts, ...vehicle, ignoredWords };
   }
