@@ -20,42 +20,37 @@ export const UNKNOWN_MILEAGE = 1_000_001;
  */
 export const KEYSET: Record<
   Exclude<SearchSort, 'relevance'>,
-  { column: string; order: SortOrder; key: string; cast: string; id: string }
+  { column: string; order: SortOrder; cast: string; id: string }
 > = {
   newest: {
     column: 'p.created_at',
     order: 'desc',
-    key: 'p.created_at::text',
     cast: 'timestamptz',
     id: 'p.id',
   },
   price_asc: {
     column: 'p.resale_price',
     order: 'asc',
-    key: 'p.resale_price',
     cast: 'float8',
     id: 'p.id',
   },
   price_desc: {
     column: 'p.resale_price',
     order: 'desc',
-    key: 'p.resale_price',
     cast: 'float8',
     id: 'p.id',
   },
-  deal: { column: 'd.ratio', order: 'asc', key: 'd.ratio', cast: 'float8', id: 'd.product_id' },
+  deal: { column: 'd.ratio', order: 'asc', cast: 'float8', id: 'd.product_id' },
   // Unknown mileages and model years last (migration 0018's indexes hold the same expressions).
   mileage_asc: {
     column: `coalesce(p.mileage, ${UNKNOWN_MILEAGE})`,
     order: 'asc',
-    key: `coalesce(p.mileage, ${UNKNOWN_MILEAGE})`,
     cast: 'int4',
     id: 'p.id',
   },
   year_desc: {
     column: 'coalesce(p.model_year, 0)',
     order: 'desc',
-    key: 'coalesce(p.model_year, 0)',
     cast: 'int4',
     id: 'p.id',
   },
@@ -103,8 +98,9 @@ export function searchQuery(
       sort === 'deal'
         ? sql`product_deals d join products p on p.id = d.product_id`
         : sql`products p`;
-    const candidates = sql`select p.id, ${sql.raw(keyset.column)} as sort_key,
-            ${sql.raw(keyset.key)}::text as cursor_key
+    // The cursor's text only for the page's rows: as text for each of 25,000 matches, the prices
+    // cost 8 ms of a 31 ms search ('ferari' by price at 100,000 cars).
+    const candidates = sql`select p.id, ${sql.raw(keyset.column)} as sort_key
           from ${from}
           where ${where}${after ? sql` and ${after}` : sql``}`;
     // The page's ids first, then their columns, seller and fair price. Without free text, an
@@ -115,14 +111,16 @@ export function searchQuery(
     // page counts the matches it has read (the total, without reading them again).
     const page = text
       ? sql`matches as materialized (${candidates}), page as (
-            select * from matches
-            order by sort_key ${direction}, id ${direction}
+            select m.*, m.sort_key::text as cursor_key from matches m
+            order by m.sort_key ${direction}, m.id ${direction}
             limit ${limit + 1}
           )`
       : sql`page as (
-            ${candidates}
-            order by ${sql.raw(keyset.column)} ${direction}, ${sql.raw(keyset.id)} ${direction}
-            limit ${limit + 1}
+            select c.*, c.sort_key::text as cursor_key from (
+              ${candidates}
+              order by ${sql.raw(keyset.column)} ${direction}, ${sql.raw(keyset.id)} ${direction}
+              limit ${limit + 1}
+            ) c
           )`;
     const total = text && !after ? sql`, (select count(*) from matches) as "inlineTotal"` : sql``;
     query = sql`with ${page}
