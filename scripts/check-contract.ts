@@ -1,7 +1,7 @@
 /**
  * Fails when the committed contract (api/openapi.json) or the generated code beside it (the API
- * slices, cardealerApi.ts, and the enums and limits, limits.ts) is stale: it regenerates them
- * and asks git whether anything changed or was added.
+ * slices, cardealerApi.ts and screenEndpoints.ts, and the enums and limits, limits.ts) is stale:
+ * it regenerates them and asks git whether anything changed or was added.
  */
 import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';

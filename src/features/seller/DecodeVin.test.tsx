@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { useState } from 'react';
 import { Provider } from 'react-redux';
 import { makeStore } from '../../app/store';
-import type { VinDecoded } from '../../lib/api';
+import type { VinDecoded } from '../../lib/api/seller';
 import { API, server } from '../../testing/server';
 import { signedInState } from '../../testing/session';
 import { DecodeVin, type DecodedFields } from './DecodeVin';

@@ -3,7 +3,8 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
-import { errorMessage, useLazyDecodeVinQuery, type VinDecoded } from '../../lib/api';
+import { errorMessage } from '../../lib/api';
+import { useLazyDecodeVinQuery, type VinDecoded } from '../../lib/api/seller';
 
 /** The form's fields a decoded VIN fills, as the form keeps them (text; '' is not given). */
 export interface DecodedFields {

@@ -1,11 +1,7 @@
 import * as yup from 'yup';
 import { isOneLine, ONE_LINE_MESSAGE } from '../../lib/forms';
-import {
-  addProductLimits,
-  type AddProductApiArg,
-  type CarDetails,
-  type UpdateProductApiArg,
-} from '../../lib/api';
+import { addProductLimits, type CarDetails } from '../../lib/api';
+import type { AddProductApiArg, UpdateProductApiArg } from '../../lib/api/seller';
 import {
   EMPTY_VEHICLE,
   vehicleBody,

@@ -4,7 +4,7 @@
  * script (the other endpoints' cache rules are in index.ts).
  */
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
-import { api } from '.';
+import { screenApi as api } from './generated/screenEndpoints';
 import { KEEP_TAGS, optimistic, totalOf, without, type Patch } from './cacheUpdates';
 import type { GetBuyersApiArg, User } from './generated/cardealerApi';
 import { LIST, listTags, tag } from './tags';

@@ -4,7 +4,7 @@
  * wherever they show (the home page's grid, the seller's form); a new name is its cars' too, so
  * a rename or a delete refetches the car lists.
  */
-import { api } from '.';
+import { screenApi as api } from './generated/screenEndpoints';
 import { carLists, LIST, listTags, tag } from './tags';
 
 const categoriesApi = api.enhanceEndpoints({
@@ -35,5 +35,5 @@ export const {
   useUpdateCategoryMutation,
   useDeleteCategoryMutation,
 } = categoriesApi;
-export type { AdminCategory } from './generated/cardealerApi';
+export type { AdminCategory } from './generated/screenEndpoints';
 export { addCategoryLimits } from './generated/limits/addCategory';

@@ -4,12 +4,13 @@
  * notifications entry opens the stream and closes it when it goes).
  */
 import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
-import { api } from './index';
-import type { GetSellerOrdersApiArg, Order } from './generated/cardealerApi';
+import type { Order } from './generated/cardealerApi';
+import { screenApi as api, type GetSellerOrdersApiArg } from './generated/screenEndpoints';
 import { openLiveEvents } from './liveEvents';
 import { LIST, listTags, tag } from './tags';
 
-export type { Message, Order, OrderStatus } from './generated/cardealerApi';
+export type { Order, OrderStatus } from './generated/cardealerApi';
+export type { Message } from './generated/screenEndpoints';
 
 /** One page of bookings and how many there are in all. */
 export interface OrderPage {

@@ -110,7 +110,6 @@ export const {
   useSearchProductsQuery,
   useGetOrdersQuery,
   useCreateOrderMutation,
-  useLazyDecodeVinQuery,
 } = api;
 /** The contract's enums and limits as values, for forms and choices (generated with the API). */
 export {
@@ -131,11 +130,8 @@ export type {
   PhotoCopy,
   Product,
   User,
-  AddProductApiArg,
   CarDetails,
-  UpdateProductApiArg,
   UpsertUserApiArg,
-  VinDecoded,
 } from './generated/cardealerApi';
 
 /** The server's `{message}` from a failed call, or a plain sentence for a network failure. */

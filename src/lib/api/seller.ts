@@ -1,10 +1,11 @@
 /**
  * A seller's cars: their list, and adding, advertising, editing and deleting one, with the list
- * changed at once where it can be. Loaded with the seller's pages, not with every page's
- * start-up script (the other endpoints' cache rules are in index.ts).
+ * changed at once where it can be; and decoding a VIN for the car's form. Loaded with the
+ * seller's pages, not with every page's start-up script (the other endpoints' cache rules are in
+ * index.ts).
  */
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
-import { api } from '.';
+import { screenApi as api } from './generated/screenEndpoints';
 import { KEEP_TAGS, optimistic, without, type Patch } from './cacheUpdates';
 import type { Product } from './generated/cardealerApi';
 import { carLists, LIST, listTags, tag } from './tags';
@@ -93,4 +94,10 @@ export const {
   useAdvertiseProductMutation,
   useDeleteProductMutation,
   useUpdateProductMutation,
+  useLazyDecodeVinQuery,
 } = sellerApi;
+export type {
+  AddProductApiArg,
+  UpdateProductApiArg,
+  VinDecoded,
+} from './generated/screenEndpoints';

@@ -62,18 +62,6 @@ const injectedRtkApi = api.injectEndpoints({
         },
       }),
     }),
-    deleteUser: build.mutation<DeleteUserApiResponse, DeleteUserApiArg>({
-      query: (queryArg) => ({
-        url: `/api/user/${encodeURIComponent(String(queryArg.id))}`,
-        method: 'DELETE',
-      }),
-    }),
-    verifySeller: build.mutation<VerifySellerApiResponse, VerifySellerApiArg>({
-      query: (queryArg) => ({
-        url: `/api/users/verify/${encodeURIComponent(String(queryArg.id))}`,
-        method: 'PUT',
-      }),
-    }),
     getAdvertisedProducts: build.query<
       GetAdvertisedProductsApiResponse,
       GetAdvertisedProductsApiArg
@@ -91,30 +79,6 @@ const injectedRtkApi = api.injectEndpoints({
           order: queryArg.order,
           condition: queryArg.condition,
         },
-      }),
-    }),
-    addProduct: build.mutation<AddProductApiResponse, AddProductApiArg>({
-      query: (queryArg) => ({
-        url: `/api/category`,
-        method: 'POST',
-        body: queryArg.body,
-      }),
-    }),
-    getSellerProducts: build.query<GetSellerProductsApiResponse, GetSellerProductsApiArg>({
-      query: (queryArg) => ({
-        url: `/api/seller-products/${encodeURIComponent(String(queryArg.email))}`,
-      }),
-    }),
-    advertiseProduct: build.mutation<AdvertiseProductApiResponse, AdvertiseProductApiArg>({
-      query: (queryArg) => ({
-        url: `/api/seller-products/${encodeURIComponent(String(queryArg.id))}`,
-        method: 'PUT',
-      }),
-    }),
-    deleteProduct: build.mutation<DeleteProductApiResponse, DeleteProductApiArg>({
-      query: (queryArg) => ({
-        url: `/api/seller-products/${encodeURIComponent(String(queryArg.id))}`,
-        method: 'DELETE',
       }),
     }),
     searchProducts: build.query<SearchProductsApiResponse, SearchProductsApiArg>({
@@ -173,36 +137,6 @@ const injectedRtkApi = api.injectEndpoints({
         url: `/api/products/${encodeURIComponent(String(queryArg.id))}`,
       }),
     }),
-    updateProduct: build.mutation<UpdateProductApiResponse, UpdateProductApiArg>({
-      query: (queryArg) => ({
-        url: `/api/products/${encodeURIComponent(String(queryArg.id))}`,
-        method: 'PATCH',
-        body: queryArg.body,
-      }),
-    }),
-    getAdminCategories: build.query<GetAdminCategoriesApiResponse, GetAdminCategoriesApiArg>({
-      query: () => ({ url: `/api/admin/categories` }),
-    }),
-    addCategory: build.mutation<AddCategoryApiResponse, AddCategoryApiArg>({
-      query: (queryArg) => ({
-        url: `/api/admin/categories`,
-        method: 'POST',
-        body: queryArg.body,
-      }),
-    }),
-    updateCategory: build.mutation<UpdateCategoryApiResponse, UpdateCategoryApiArg>({
-      query: (queryArg) => ({
-        url: `/api/admin/categories/${encodeURIComponent(String(queryArg.id))}`,
-        method: 'PATCH',
-        body: queryArg.body,
-      }),
-    }),
-    deleteCategory: build.mutation<DeleteCategoryApiResponse, DeleteCategoryApiArg>({
-      query: (queryArg) => ({
-        url: `/api/admin/categories/${encodeURIComponent(String(queryArg.id))}`,
-        method: 'DELETE',
-      }),
-    }),
     getOrders: build.query<GetOrdersApiResponse, GetOrdersApiArg>({
       query: (queryArg) => ({
         url: `/api/orders`,
@@ -216,68 +150,6 @@ const injectedRtkApi = api.injectEndpoints({
         url: `/api/orders`,
         method: 'POST',
         body: queryArg.body,
-      }),
-    }),
-    getOrder: build.query<GetOrderApiResponse, GetOrderApiArg>({
-      query: (queryArg) => ({
-        url: `/api/orders/${encodeURIComponent(String(queryArg.id))}`,
-      }),
-    }),
-    moveOrder: build.mutation<MoveOrderApiResponse, MoveOrderApiArg>({
-      query: (queryArg) => ({
-        url: `/api/orders/${encodeURIComponent(String(queryArg.id))}`,
-        method: 'PATCH',
-        body: queryArg.body,
-      }),
-    }),
-    getSellerOrders: build.query<GetSellerOrdersApiResponse, GetSellerOrdersApiArg>({
-      query: (queryArg) => ({
-        url: `/api/seller-orders`,
-        params: {
-          status: queryArg.status,
-          limit: queryArg.limit,
-          offset: queryArg.offset,
-        },
-      }),
-    }),
-    getAllOrders: build.query<GetAllOrdersApiResponse, GetAllOrdersApiArg>({
-      query: (queryArg) => ({
-        url: `/api/admin/orders`,
-        params: {
-          status: queryArg.status,
-          limit: queryArg.limit,
-          offset: queryArg.offset,
-        },
-      }),
-    }),
-    getOrderMessages: build.query<GetOrderMessagesApiResponse, GetOrderMessagesApiArg>({
-      query: (queryArg) => ({
-        url: `/api/orders/${encodeURIComponent(String(queryArg.id))}/messages`,
-      }),
-    }),
-    postOrderMessage: build.mutation<PostOrderMessageApiResponse, PostOrderMessageApiArg>({
-      query: (queryArg) => ({
-        url: `/api/orders/${encodeURIComponent(String(queryArg.id))}/messages`,
-        method: 'POST',
-        body: queryArg.body,
-      }),
-    }),
-    getNotifications: build.query<GetNotificationsApiResponse, GetNotificationsApiArg>({
-      query: () => ({ url: `/api/notifications` }),
-    }),
-    markNotificationsRead: build.mutation<
-      MarkNotificationsReadApiResponse,
-      MarkNotificationsReadApiArg
-    >({
-      query: (queryArg) => ({
-        url: `/api/notifications/read`,
-        method: 'POST',
-        body: queryArg.body,
-      }),
-    }),
-    decodeVin: build.query<DecodeVinApiResponse, DecodeVinApiArg>({
-      query: (queryArg) => ({
-        url: `/api/vin/${encodeURIComponent(String(queryArg.vin))}`,
       }),
     }),
   }),
@@ -355,16 +227,6 @@ export type GetSellersApiArg = {
   /** keeps the users whose name or email contains this text (any letter case) */
   q?: string;
 };
-export type DeleteUserApiResponse = /** status 200 Default Response */ DeleteResult;
-export type DeleteUserApiArg = {
-  /** a record's _id (letters, digits, _ and -) */
-  id: string;
-};
-export type VerifySellerApiResponse = /** status 200 Default Response */ UpdateResult;
-export type VerifySellerApiArg = {
-  /** a record's _id (letters, digits, _ and -) */
-  id: string;
-};
 export type GetAdvertisedProductsApiResponse = /** status 200 Default Response */ ListedProduct[];
 export type GetAdvertisedProductsApiArg = void;
 export type GetCategoryProductsApiResponse = /** status 200 Default Response */ ListedProduct[];
@@ -382,87 +244,6 @@ export type GetCategoryProductsApiArg = {
   /** Excellent, Good or Fair */
   condition?: 'Excellent' | 'Good' | 'Fair';
   categoryName: string;
-};
-export type AddProductApiResponse = /** status 201 Default Response */ InsertResult;
-export type AddProductApiArg = {
-  body: {
-    carName: string;
-    /** an http(s) URL or a path on this origin */
-    carPhoto: string;
-    /** 1 to 10 photos, the cover first: the image host's `/image-host/i/…` or the app's `/images/…`, as paths or on this origin, or photos of the configured outside image host (imgbb) */
-    photos?: string[];
-    /** one of the categories (GET /categories) */
-    categoryName: string;
-    /** Excellent, Good or Fair */
-    condition: 'Excellent' | 'Good' | 'Fair';
-    /** a number from 0 to 100000000, or a numeric string such as "12.5" */
-    originalPrice: number | string;
-    /** a number from 0 to 100000000, or a numeric string such as "12.5" */
-    resalePrice: number | string;
-    productLocation: string;
-    /** a number from 0 to 100, or a numeric string such as "12.5" */
-    userYears: number | string;
-    /** the seller's local date-time string (default: the server's time) */
-    postTime?: string;
-    productDescription: string;
-    sellerName: string;
-    /** an http(s) URL, a path on this origin, empty or null (the seller's photo; default: their account's) */
-    sellerPhoto?: string | null;
-    /** ignored: the owner is always the caller (the access token's email) */
-    email?: string;
-    /** ignored: a new product is not advertised */
-    advertisement?: string;
-    /** ignored: the tick is the seller's verification */
-    isVerify?: string;
-    /** the VIN: 17 letters and digits without I, O or Q, character 9 the check digit when the first is 1–5 (North America); spaces around and small letters are accepted (stored in capitals), or null */
-    vin?: string | null;
-    /** the model (e.g. 'Model 3'): one line of up to 60 characters, or null */
-    model?: string | null;
-    /** a model year from 1900 to next year, or null */
-    modelYear?: number | null;
-    /** the trim (e.g. 'Long Range'): one line of up to 60 characters, or null */
-    trim?: string | null;
-    /** the body style: Sedan, Coupe, Convertible, Hatchback, Wagon, SUV, Pickup, Van, Other, or null (unknown) */
-    bodyStyle?:
-      | 'Sedan'
-      | 'Coupe'
-      | 'Convertible'
-      | 'Hatchback'
-      | 'Wagon'
-      | 'SUV'
-      | 'Pickup'
-      | 'Van'
-      | 'Other'
-      | (null | null);
-    /** the fuel: Gasoline, Diesel, Electric, Hybrid, Plug-in hybrid, Other, or null (unknown) */
-    fuel?:
-      'Gasoline' | 'Diesel' | 'Electric' | 'Hybrid' | 'Plug-in hybrid' | 'Other' | (null | null);
-    /** the transmission: Automatic, Manual, or null (unknown) */
-    transmission?: 'Automatic' | 'Manual' | (null | null);
-    /** the driven wheels: FWD, RWD, AWD, 4WD, or null (unknown) */
-    drive?: 'FWD' | 'RWD' | 'AWD' | '4WD' | (null | null);
-    /** the exterior colour: one line of up to 40 characters, or null */
-    exteriorColor?: string | null;
-    /** a whole number of miles from 0 to 1,000,000, or null */
-    mileage?: number | null;
-    /** the number of previous owners from 0 to 99, or null */
-    owners?: number | null;
-  };
-};
-export type GetSellerProductsApiResponse = /** status 200 Default Response */ Product[];
-export type GetSellerProductsApiArg = {
-  /** an email address (compared case-insensitively) */
-  email: string;
-};
-export type AdvertiseProductApiResponse = /** status 200 Default Response */ UpdateResult;
-export type AdvertiseProductApiArg = {
-  /** a record's _id (letters, digits, _ and -) */
-  id: string;
-};
-export type DeleteProductApiResponse = /** status 200 Default Response */ DeleteResult;
-export type DeleteProductApiArg = {
-  /** a record's _id (letters, digits, _ and -) */
-  id: string;
 };
 export type SearchProductsApiResponse = /** status 200 Default Response */ SearchProduct[];
 export type SearchProductsApiArg = {
@@ -598,99 +379,6 @@ export type GetProductApiArg = {
   /** a record's _id (letters, digits, _ and -) */
   id: string;
 };
-export type UpdateProductApiResponse = /** status 200 Default Response */ CarDetails;
-export type UpdateProductApiArg = {
-  /** a record's _id (letters, digits, _ and -) */
-  id: string;
-  body: {
-    carName?: string;
-    /** an http(s) URL or a path on this origin */
-    carPhoto?: string;
-    /** 1 to 10 photos, the cover first: the image host's `/image-host/i/…` or the app's `/images/…`, as paths or on this origin, or photos of the configured outside image host (imgbb) */
-    photos?: string[];
-    categoryName?: string;
-    /** Excellent, Good or Fair */
-    condition?: 'Excellent' | 'Good' | 'Fair';
-    /** a number from 0 to 100000000, or a numeric string such as "12.5" */
-    originalPrice?: number | string;
-    /** a number from 0 to 100000000, or a numeric string such as "12.5" */
-    resalePrice?: number | string;
-    productLocation?: string;
-    /** a number from 0 to 100, or a numeric string such as "12.5" */
-    userYears?: number | string;
-    postTime?: string;
-    productDescription?: string;
-    sellerName?: string;
-    /** an http(s) URL, a path on this origin, or empty */
-    sellerPhoto?: string | null;
-    /** the VIN: 17 letters and digits without I, O or Q, character 9 the check digit when the first is 1–5 (North America); spaces around and small letters are accepted (stored in capitals), or null */
-    vin?: string | null;
-    /** the model (e.g. 'Model 3'): one line of up to 60 characters, or null */
-    model?: string | null;
-    /** a model year from 1900 to next year, or null */
-    modelYear?: number | null;
-    /** the trim (e.g. 'Long Range'): one line of up to 60 characters, or null */
-    trim?: string | null;
-    /** the body style: Sedan, Coupe, Convertible, Hatchback, Wagon, SUV, Pickup, Van, Other, or null (unknown) */
-    bodyStyle?:
-      | 'Sedan'
-      | 'Coupe'
-      | 'Convertible'
-      | 'Hatchback'
-      | 'Wagon'
-      | 'SUV'
-      | 'Pickup'
-      | 'Van'
-      | 'Other'
-      | (null | null);
-    /** the fuel: Gasoline, Diesel, Electric, Hybrid, Plug-in hybrid, Other, or null (unknown) */
-    fuel?:
-      'Gasoline' | 'Diesel' | 'Electric' | 'Hybrid' | 'Plug-in hybrid' | 'Other' | (null | null);
-    /** the transmission: Automatic, Manual, or null (unknown) */
-    transmission?: 'Automatic' | 'Manual' | (null | null);
-    /** the driven wheels: FWD, RWD, AWD, 4WD, or null (unknown) */
-    drive?: 'FWD' | 'RWD' | 'AWD' | '4WD' | (null | null);
-    /** the exterior colour: one line of up to 40 characters, or null */
-    exteriorColor?: string | null;
-    /** a whole number of miles from 0 to 1,000,000, or null */
-    mileage?: number | null;
-    /** the number of previous owners from 0 to 99, or null */
-    owners?: number | null;
-  };
-};
-export type GetAdminCategoriesApiResponse = /** status 200 Default Response */ AdminCategory[];
-export type GetAdminCategoriesApiArg = void;
-export type AddCategoryApiResponse = /** status 201 Default Response */ AdminCategory;
-export type AddCategoryApiArg = {
-  body: {
-    /** the make, 2 to 40 characters once trimmed: letters, digits, spaces and . & ' - (unique whatever its letter case) */
-    categoryName: string;
-    /** the category's picture, on this app's image host */
-    image: string;
-    /** from 0 to 5; default 4.5 */
-    rating?: number;
-  };
-};
-export type UpdateCategoryApiResponse = /** status 200 Default Response */ AdminCategory;
-export type UpdateCategoryApiArg = {
-  /** a record's _id (letters, digits, _ and -) */
-  id: string;
-  body: {
-    /** the make, 2 to 40 characters once trimmed: letters, digits, spaces and . & ' - (unique whatever its letter case) */
-    categoryName?: string;
-    /** the category's picture, on this app's image host */
-    image?: string;
-    /** from 0 to 5 (e.g. 4.5) */
-    rating?: number;
-    /** move it to this place (1: first); a place past the end is the last */
-    position?: number;
-  };
-};
-export type DeleteCategoryApiResponse = /** status 200 Default Response */ DeleteResult;
-export type DeleteCategoryApiArg = {
-  /** a record's _id (letters, digits, _ and -) */
-  id: string;
-};
 export type GetOrdersApiResponse = /** status 200 Default Response */ Order[];
 export type GetOrdersApiArg = {
   /** an email address (compared case-insensitively) */
@@ -714,70 +402,6 @@ export type CreateOrderApiArg = {
     /** an http(s) URL, a path on this origin or empty (ignored: the product's photo is used) */
     carImage?: string | null;
   };
-};
-export type GetOrderApiResponse = /** status 200 Default Response */ Order;
-export type GetOrderApiArg = {
-  /** a record's _id (letters, digits, _ and -) */
-  id: string;
-};
-export type MoveOrderApiResponse = /** status 200 Default Response */ Order;
-export type MoveOrderApiArg = {
-  /** a record's _id (letters, digits, _ and -) */
-  id: string;
-  body: {
-    /** accepted, declined, cancelled, sold */
-    status: 'accepted' | 'declined' | 'cancelled' | 'sold';
-    /** why (when declining); one line of plain text */
-    reason?: string;
-  };
-};
-export type GetSellerOrdersApiResponse = /** status 200 Default Response */ Order[];
-export type GetSellerOrdersApiArg = {
-  /** only bookings in this state: requested, accepted, declined, cancelled, sold */
-  status?: 'requested' | 'accepted' | 'declined' | 'cancelled' | 'sold';
-  /** rows per page (default 50) (an integer from 1 to 100) */
-  limit?: number | string;
-  /** rows to skip (an integer from 0 to 1000000) */
-  offset?: number | string;
-};
-export type GetAllOrdersApiResponse = /** status 200 Default Response */ Order[];
-export type GetAllOrdersApiArg = {
-  /** only bookings in this state: requested, accepted, declined, cancelled, sold */
-  status?: 'requested' | 'accepted' | 'declined' | 'cancelled' | 'sold';
-  /** rows per page (default 50) (an integer from 1 to 100) */
-  limit?: number | string;
-  /** rows to skip (an integer from 0 to 1000000) */
-  offset?: number | string;
-};
-export type GetOrderMessagesApiResponse = /** status 200 Default Response */ Message[];
-export type GetOrderMessagesApiArg = {
-  /** a record's _id (letters, digits, _ and -) */
-  id: string;
-};
-export type PostOrderMessageApiResponse = /** status 201 Default Response */ Message;
-export type PostOrderMessageApiArg = {
-  /** a record's _id (letters, digits, _ and -) */
-  id: string;
-  body: {
-    /** plain text, 1 to 2,000 characters */
-    text: string;
-  };
-};
-export type GetNotificationsApiResponse = /** status 200 Default Response */ Notifications;
-export type GetNotificationsApiArg = void;
-export type MarkNotificationsReadApiResponse = /** status 200 Default Response */ {
-  modifiedCount: number;
-  unread: number;
-};
-export type MarkNotificationsReadApiArg = {
-  body: {
-    ids?: string[];
-  };
-};
-export type DecodeVinApiResponse = /** status 200 Default Response */ VinDecoded;
-export type DecodeVinApiArg = {
-  /** the VIN (small letters and spaces around it are accepted) */
-  vin: string;
 };
 export type Health = {
   status: 'ok';
@@ -817,15 +441,6 @@ export type User = {
   userImg: string;
   /** 'true' once an admin has verified this seller */
   userVerify: 'true' | 'false';
-};
-export type DeleteResult = {
-  acknowledged: true;
-  deletedCount: number;
-};
-export type UpdateResult = {
-  acknowledged: true;
-  matchedCount: number;
-  modifiedCount: number;
 };
 export type PhotoCopy = {
   /** a path on this origin, or absolute as the photo URL is */
@@ -911,10 +526,6 @@ export type ListedProduct = Product & {
   listedAt: string;
   /** the price's latest change if it lowered the price in the last 14 days; else null */
   priceDrop: PriceDrop | (null | null);
-};
-export type InsertResult = {
-  acknowledged: true;
-  insertedId: string;
 };
 export type FairPrice = {
   /** the price ÷ the market value: 'great' up to 0.9, 'good' up to 0.97, 'fair' up to 1.06, 'high' above (the same ratio the `deal` sort orders by) */
@@ -1025,17 +636,6 @@ export type CarDetails = Product & {
   /** every price the car has had, oldest first, each in whole dollars and since when: its price when listed, then one entry per change (at most the newest 20) */
   priceHistory: PricePoint[];
 };
-export type AdminCategory = {
-  _id: string;
-  categoryName: string;
-  /** URL of the category picture */
-  image: string;
-  rating: number;
-  /** its place in the display order, from 1 (the home page shows the first four) */
-  position: number;
-  /** its cars, sold ones included */
-  cars: number;
-};
 export type OrderStatus = 'requested' | 'accepted' | 'declined' | 'cancelled' | 'sold';
 export type Order = {
   _id: string;
@@ -1064,65 +664,9 @@ export type Order = {
   /** when it was booked */
   createdAt: string;
 };
-export type Message = {
-  _id: string;
-  orderId: string;
-  senderEmail: string;
-  senderName: string;
-  /** plain text: shown as written, never as markup */
-  text: string;
-  createdAt: string;
-};
-export type Notification = {
-  _id: string;
-  /** the booking it is about */
-  orderId: string;
-  kind: 'booking' | 'status' | 'message';
-  text: string;
-  createdAt: string;
-  read: boolean;
-};
-export type Notifications = {
-  /** the newest 50, newest first */
-  items: Notification[];
-  /** how many are unread in all */
-  unread: number;
-};
-export type VinDecoded = {
-  /** the VIN, in capitals */
-  vin: string;
-  /** the make as vPIC names it (e.g. 'Tesla', 'Porsche') */
-  make: string;
-  /** the category that is this make (its categoryName), or null when there's none */
-  category: string | null;
-  /** whether cars of this make can be listed here (a category is this make); the form says 'We don't list Porsche yet' when not */
-  listed: boolean;
-  /** the model (null: vPIC does not say) */
-  model: string | null;
-  /** the model year (null: vPIC does not say) */
-  modelYear: number | null;
-  /** the trim, or the series (null: vPIC does not say) */
-  trim: string | null;
-  /** the body style (null: vPIC does not say) */
-  bodyStyle:
-    | 'Sedan'
-    | 'Coupe'
-    | 'Convertible'
-    | 'Hatchback'
-    | 'Wagon'
-    | 'SUV'
-    | 'Pickup'
-    | 'Van'
-    | 'Other'
-    | (null | null);
-  /** the fuel (null: vPIC does not say) */
-  fuel: 'Gasoline' | 'Diesel' | 'Electric' | 'Hybrid' | 'Plug-in hybrid' | 'Other' | (null | null);
-  /** the transmission (null: vPIC does not say) */
-  transmission: 'Automatic' | 'Manual' | (null | null);
-  /** the driven wheels (null: vPIC does not say) */
-  drive: 'FWD' | 'RWD' | 'AWD' | '4WD' | (null | null);
-  /** the number of doors (null: vPIC does not say) */
-  doors: number | null;
+export type InsertResult = {
+  acknowledged: true;
+  insertedId: string;
 };
 export const {
   useGetHealthQuery,
@@ -1142,45 +686,17 @@ export const {
   useLazyGetBuyersQuery,
   useGetSellersQuery,
   useLazyGetSellersQuery,
-  useDeleteUserMutation,
-  useVerifySellerMutation,
   useGetAdvertisedProductsQuery,
   useLazyGetAdvertisedProductsQuery,
   useGetCategoryProductsQuery,
   useLazyGetCategoryProductsQuery,
-  useAddProductMutation,
-  useGetSellerProductsQuery,
-  useLazyGetSellerProductsQuery,
-  useAdvertiseProductMutation,
-  useDeleteProductMutation,
   useSearchProductsQuery,
   useLazySearchProductsQuery,
   useGetSearchFacetsQuery,
   useLazyGetSearchFacetsQuery,
   useGetProductQuery,
   useLazyGetProductQuery,
-  useUpdateProductMutation,
-  useGetAdminCategoriesQuery,
-  useLazyGetAdminCategoriesQuery,
-  useAddCategoryMutation,
-  useUpdateCategoryMutation,
-  useDeleteCategoryMutation,
   useGetOrdersQuery,
   useLazyGetOrdersQuery,
   useCreateOrderMutation,
-  useGetOrderQuery,
-  useLazyGetOrderQuery,
-  useMoveOrderMutation,
-  useGetSellerOrdersQuery,
-  useLazyGetSellerOrdersQuery,
-  useGetAllOrdersQuery,
-  useLazyGetAllOrdersQuery,
-  useGetOrderMessagesQuery,
-  useLazyGetOrderMessagesQuery,
-  usePostOrderMessageMutation,
-  useGetNotificationsQuery,
-  useLazyGetNotificationsQuery,
-  useMarkNotificationsReadMutation,
-  useDecodeVinQuery,
-  useLazyDecodeVinQuery,
 } = injectedRtkApi;
