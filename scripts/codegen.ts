@@ -86,7 +86,7 @@ async function main(): Promise<void> {
   mkdirSync(join(root, 'src', 'lib', 'api', 'generated'), { recursive: true });
   const options = {
     schemaFile: openapiFile,
-    hooks: { queries: true, lazyQueries: true, mutations: true },
+    hooks: false,
     tag: false,
     encodePathParams: true,
   };

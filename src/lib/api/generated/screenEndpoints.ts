@@ -630,33 +630,3 @@ export type VinDecoded = {
   /** the number of doors (null: vPIC does not say) */
   doors: number | null;
 };
-export const {
-  useDeleteUserMutation,
-  useVerifySellerMutation,
-  useAddProductMutation,
-  useGetSellerProductsQuery,
-  useLazyGetSellerProductsQuery,
-  useAdvertiseProductMutation,
-  useDeleteProductMutation,
-  useUpdateProductMutation,
-  useGetAdminCategoriesQuery,
-  useLazyGetAdminCategoriesQuery,
-  useAddCategoryMutation,
-  useUpdateCategoryMutation,
-  useDeleteCategoryMutation,
-  useGetOrderQuery,
-  useLazyGetOrderQuery,
-  useMoveOrderMutation,
-  useGetSellerOrdersQuery,
-  useLazyGetSellerOrdersQuery,
-  useGetAllOrdersQuery,
-  useLazyGetAllOrdersQuery,
-  useGetOrderMessagesQuery,
-  useLazyGetOrderMessagesQuery,
-  usePostOrderMessageMutation,
-  useGetNotificationsQuery,
-  useLazyGetNotificationsQuery,
-  useMarkNotificationsReadMutation,
-  useDecodeVinQuery,
-  useLazyDecodeVinQuery,
-} = injectedRtkApi;
