@@ -52,6 +52,15 @@ export async function measureRoutes(
     const before = new Set<string>();
     const all = new Set<string>();
     let ready = false;
+    // The moment the page is marked interactive, on the page's own clock: a script the page asks
+    // for right after the mark reaches this process before waitForFunction below has seen it.
+    await page.addInitScript(() => {
+      new MutationObserver((_changes, watch) => {
+        if (document.documentElement.dataset.ready !== 'true') return;
+        (window as Window & { readyAt?: number }).readyAt = performance.now();
+        watch.disconnect();
+      }).observe(document, { subtree: true, attributeFilter: ['data-ready'] });
+    });
     page.on('request', (request) => {
       const url = new URL(request.url());
       if (url.origin !== baseUrl || url.pathname.startsWith('/api/')) return;
@@ -66,6 +75,15 @@ export async function measureRoutes(
     ready = true;
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(2500); // idle-time work (the session) has started and finished
+    // Scripts the page asked for at or after the mark (by its resource timing) came after it.
+    const late = await page.evaluate(() => {
+      const readyAt = (window as Window & { readyAt?: number }).readyAt ?? Infinity;
+      return performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.startTime >= readyAt)
+        .map((entry) => new URL(entry.name).pathname);
+    });
+    for (const file of late) before.delete(file);
     const size = (files: Iterable<string>) =>
       [...files].reduce((sum, file) => sum + gzipped(join(dir, file)), 0) / 1024;
     const js = [...all].filter((f) => f.endsWith('.js'));
