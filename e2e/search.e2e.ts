@@ -11,13 +11,19 @@ const count = (page: Page) => page.getByRole('main').getByRole('status').first()
 const carNames = (page: Page) => page.getByRole('article').getByRole('heading', { level: 3 });
 const filters = (page: Page) => page.getByRole('search', { name: 'Filter cars' });
 
+/** Whether React has taken the filters' form over (it sets its own keys on the nodes it owns). */
+const formHydrated = (page: Page) =>
+  filters(page).evaluate((form) => Object.keys(form).some((key) => key.startsWith('__reactFiber')));
+
 /**
- * Opens a search and waits until the app has taken the server's page over (a box ticked before
- * then is applied once it has, but the steps below expect each tick's answer in turn).
+ * Opens a search and waits until the app has taken the server's page over, the filters too (their
+ * code loads after the page's: a box ticked before then is applied once it has, but the steps
+ * below expect each tick's answer in turn).
  */
 async function openSearch(page: Page, url = '/cars') {
   await page.goto(url);
   await expect(page.locator('html')).toHaveAttribute('data-ready', 'true');
+  await expect.poll(() => formHydrated(page)).toBe(true);
 }
 
 test.describe('search for buyers (/cars)', () => {
@@ -167,6 +173,70 @@ test.describe('search for buyers (/cars)', () => {
     await expect(count(page)).toHaveText('2 cars');
     await expect(carNames(page)).toHaveText(['2024 Tesla Model S Plaid', 'Tesla Model S Plaid']);
     expect(searches.some((search) => search.includes('verified=true'))).toBe(true);
+    expect(errors).toEqual([]);
+  });
+
+  test("the filters are the server's form until their code is here: a box ticked meanwhile applies then, nothing moves", async ({
+    page,
+  }) => {
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    // The filters' script (the only one with their form's name) waits until released.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let held = false;
+    await page.route('**/assets/*.js', async (route) => {
+      const response = await route.fetch();
+      const body = await response.text();
+      if (body.includes('"Filter cars"')) {
+        held = true;
+        await released;
+      }
+      await route.fulfill({ response, body });
+    });
+
+    await page.goto('/cars?category=Tesla');
+    await expect(page.locator('html')).toHaveAttribute('data-ready', 'true');
+    await expect.poll(() => held).toBe(true);
+    expect(await formHydrated(page)).toBe(false);
+    await filters(page).evaluate((form) => {
+      (window as Window & { serverForm?: Element }).serverForm = form;
+    });
+    const box = filters(page).getByRole('checkbox', { name: 'Verified sellers only' });
+    await box.check();
+    await expect(box).toBeChecked();
+    await expect(page).toHaveURL(/\/cars\?category=Tesla$/);
+    // Nothing moved while the filters waited for their code (the tick aside).
+    const shifted = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          let total = 0;
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries() as (PerformanceEntry & {
+              value?: number;
+              hadRecentInput?: boolean;
+            })[])
+              if (!entry.hadRecentInput) total += entry.value ?? 0;
+          }).observe({ type: 'layout-shift', buffered: true });
+          setTimeout(() => resolve(total), 200);
+        }),
+    );
+    expect(shifted).toBeLessThan(0.01);
+
+    release();
+    await expect(page).toHaveURL(/\/cars\?category=Tesla&verified=true$/);
+    await expect(count(page)).toHaveText('1 car');
+    await expect(box).toBeChecked();
+    // The server's form itself, taken over (not drawn again).
+    expect(await formHydrated(page)).toBe(true);
+    expect(
+      await filters(page).evaluate(
+        (form) => (window as Window & { serverForm?: Element }).serverForm === form,
+      ),
+    ).toBe(true);
     expect(errors).toEqual([]);
   });
 

@@ -10,6 +10,7 @@ import { routes } from './app/routes';
 import { makeStore } from './app/store';
 import { paths } from './config/paths';
 import { CarsPage } from './features/search/CarsPage';
+import { FilterPanel } from './features/search/FilterPanel';
 import { pageRequests, readSearch, searchQuery } from './features/search/searchParams';
 import { searchEndpoints } from './lib/api/search';
 import { prerenderPage, type PrerenderedPage } from './prerender';
@@ -26,6 +27,14 @@ export interface RenderedSearchPage extends PrerenderedPage {
 }
 
 /**
+ * The search page with its filters in place: the browser loads their code after the page's (a
+ * lazy import), which the worker could not (below).
+ */
+function SearchScreen() {
+  return <CarsPage FilterPanel={FilterPanel} />;
+}
+
+/**
  * The route table with the search page's screen in place of its lazy import: the worker loads
  * the app as CommonJS (tsx's require hook), where an `import()` of a TypeScript file fails.
  */
@@ -33,7 +42,7 @@ function withSearchScreen(table: RouteObject[]): RouteObject[] {
   return table.map((route) => {
     if (route.path === paths.cars) {
       const { lazy: _lazy, ...rest } = route;
-      return { ...rest, Component: CarsPage };
+      return { ...rest, Component: SearchScreen };
     }
     return route.children ? { ...route, children: withSearchScreen(route.children) } : route;
   }) as RouteObject[];

@@ -25,3 +25,21 @@ export function useHydrated(): boolean {
   }, [hydrated]);
   return hydrated;
 }
+
+/**
+ * Resolves once React owns the page (at once when it already does, or off the browser): for code
+ * that a server-rendered part needs only to become interactive, loaded after the page's own
+ * scripts. Until then that part keeps the server's markup (a `lazy()` component inside a
+ * `<Suspense>` boundary is left as it is while it loads), so nothing moves.
+ */
+export function whenHydrated(): Promise<void> {
+  if (typeof document === 'undefined' || ownedByReact()) return Promise.resolve();
+  return new Promise((resolve) => {
+    const watch = new MutationObserver(() => {
+      if (!ownedByReact()) return;
+      watch.disconnect();
+      resolve();
+    });
+    watch.observe(document.documentElement, { attributeFilter: ['data-hydrating'] });
+  });
+}

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import { Container } from '../../components/Container';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ActionButton, ActionLink } from '../../components/actions';
 import { LoadFailure } from '../../components/QueryState';
@@ -14,7 +14,8 @@ import {
   useSearchProductPagesInfiniteQuery,
   type SearchPage,
 } from '../../lib/api/search';
-import { FilterPanel } from './FilterPanel';
+import { whenHydrated } from '../../lib/useHydrated';
+import type { FilterPanelProps } from './FilterPanel';
 import { ResultCard } from './ResultCard';
 import {
   pageRequests,
@@ -26,10 +27,26 @@ import {
   type Sort,
 } from './searchParams';
 
+/**
+ * The filters' code, loaded once the app has taken the page over: the server's page has them as
+ * a plain GET form, which works until then (a box ticked meanwhile applies once they are here).
+ * The server renders them with its own copy (src/renderSearchPage.tsx).
+ */
+const LazyFilterPanel = lazy(async () => {
+  await whenHydrated();
+  return { default: (await import('./FilterPanel')).FilterPanel };
+});
+
 /** The filters on a phone: loaded when first opened (a wide screen never needs them). */
 const FiltersDrawer = lazy(async () => ({
   default: (await import('./FiltersDrawer')).FiltersDrawer,
 }));
+
+/**
+ * The room the filters' spinner keeps while their code loads (a search opened from another page;
+ * the cars beside them do not move either way: the grid aligns both at the top).
+ */
+const PANEL_HEIGHT = 720;
 
 /** '3 cars', or 'about 25,000 cars' for an estimated total. */
 const carsCount = (n: number, exact = true) =>
@@ -87,7 +104,12 @@ function NoResults({ search }: { search: CarSearch }) {
  * so a search can be shared, reloaded and walked with Back and Forward; 'Show more' is a real
  * link to the next page's URL, which the app answers by adding that page below the ones shown.
  */
-export function CarsPage() {
+export function CarsPage({
+  FilterPanel = LazyFilterPanel,
+}: {
+  /** The filters' component: the server passes its own, the browser loads it (above). */
+  FilterPanel?: ComponentType<FilterPanelProps>;
+}) {
   const [params, setParams] = useSearchParams();
   const { search, cursor } = useMemo(() => readSearch(params), [params]);
   const key = searchQuery(search);
@@ -172,7 +194,12 @@ export function CarsPage() {
     ].filter(Boolean).length +
     (search.verified ? 1 : 0);
 
-  const panel = <FilterPanel search={search} facets={facets.data} onApply={apply} />;
+  // Until the filters' code is here (a search opened from another page), their place is kept.
+  const panel = (
+    <Suspense fallback={<Spinner minHeight={PANEL_HEIGHT} label="Loading the filters" />}>
+      <FilterPanel search={search} facets={facets.data} onApply={apply} />
+    </Suspense>
+  );
   const countText = total === undefined ? 'Looking for cars…' : carsCount(total, exact);
   // The words left out ('red'), and the words kept as typed (compared in lower case).
   const kept = search.q.split(' ').filter((word) => !ignored.includes(word.toLowerCase()));

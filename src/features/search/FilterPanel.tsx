@@ -12,11 +12,11 @@ import {
   FUELS,
   TRANSMISSIONS,
   hasFilters,
-  searchFromForm,
   searchQuery,
   withoutFilters,
   type CarSearch,
 } from './searchParams';
+import { searchFromForm } from './searchForm';
 
 /** A text field that keeps what is typed until it is applied (Enter, or leaving the field). */
 function DraftField({
@@ -197,15 +197,13 @@ function CheckList<K extends 'model' | 'fuel' | 'transmission' | 'bodyStyle'>({
  * it), applied as soon as a box is ticked or a field is left. Every field shows the URL's value,
  * so Back and Forward show the filters of the search they return to.
  */
-export function FilterPanel({
-  search,
-  facets,
-  onApply,
-}: {
+export interface FilterPanelProps {
   search: CarSearch;
   facets: SearchFacets | undefined;
   onApply: (search: CarSearch) => void;
-}) {
+}
+
+export function FilterPanel({ search, facets, onApply }: FilterPanelProps) {
   const categories = [...new Set([...Object.keys(facets?.category ?? {}), ...search.category])];
   categories.sort((a, b) => a.localeCompare(b));
   // The models of the chosen makes (the facet follows them), and those ticked.

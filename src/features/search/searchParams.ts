@@ -1,6 +1,6 @@
 import { searchProductsLimits, type SearchProductsApiArg } from '../../lib/api';
 
-const limits = searchProductsLimits.query;
+export const limits = searchProductsLimits.query;
 export type Condition = (typeof limits.condition.enum)[number];
 export type Sort = NonNullable<SearchProductsApiArg['sort']>;
 export type Fuel = (typeof limits.fuel.enum)[number];
@@ -77,8 +77,8 @@ export function cleanNumber(text: string, maximum: number): string {
   return NUMBER.test(value) && Number(value) <= maximum ? value : '';
 }
 
-const MAX_PRICE = limits.maxPrice.maximum;
-const MAX_YEARS = limits.maxYears.maximum;
+export const MAX_PRICE = limits.maxPrice.maximum;
+export const MAX_YEARS = limits.maxYears.maximum;
 const MAX_MILEAGE = limits.maxMileage.maximum;
 const WHOLE = /^\d+$/;
 
@@ -103,7 +103,7 @@ export function cleanMileage(text: string): string {
 }
 
 /** The values of a list the contract names, in its order. */
-const among = <T extends string>(all: readonly T[], values: string[]): T[] =>
+export const among = <T extends string>(all: readonly T[], values: string[]): T[] =>
   all.filter((value) => values.includes(value));
 
 /** The number fields of a search, as they go into the URL and the API. */
@@ -220,37 +220,4 @@ export function hasFilters(search: CarSearch): boolean {
 export function withoutFilters(search: CarSearch): CarSearch {
   if (!hasFilters(search)) return EMPTY_SEARCH;
   return { ...EMPTY_SEARCH, q: search.q, sort: search.sort };
-}
-
-/** A form's values under a name (a box counts when ticked), as the browser would send them. */
-function formValues(form: HTMLFormElement, name: string): string[] {
-  return Array.from(form.elements)
-    .filter((field): field is HTMLInputElement => field instanceof HTMLInputElement)
-    .filter((field) => field.name === name && !field.disabled)
-    .filter((field) => (field.type === 'checkbox' ? field.checked : true))
-    .map((field) => field.value);
-}
-
-/** The filter panel's form, read as a search (the words and the sort come along from the URL). */
-export function searchFromForm(form: HTMLFormElement, current: CarSearch): CarSearch {
-  const all = (key: string) => formValues(form, key);
-  const text = (key: string) => (all(key)[0] ?? '').trim();
-  return {
-    ...current,
-    category: all('category'),
-    condition: among(CONDITIONS, all('condition')),
-    model: all('model').slice(0, limits.model.maxItems),
-    fuel: among(FUELS, all('fuel')),
-    transmission: among(TRANSMISSIONS, all('transmission')),
-    bodyStyle: among(BODY_STYLES, all('bodyStyle')),
-    minModelYear: cleanModelYear(text('minModelYear')),
-    maxModelYear: cleanModelYear(text('maxModelYear')),
-    maxMileage: cleanMileage(text('maxMileage')),
-    minPrice: cleanNumber(text('minPrice'), MAX_PRICE),
-    maxPrice: cleanNumber(text('maxPrice'), MAX_PRICE),
-    minYears: cleanNumber(text('minYears'), MAX_YEARS),
-    maxYears: cleanNumber(text('maxYears'), MAX_YEARS),
-    location: text('location').slice(0, limits.location.maxLength),
-    verified: all('verified').includes('true'),
-  };
 }

@@ -1,0 +1,51 @@
+/**
+ * The filter panel's form read as a search: the panel's own job, in the panel's chunk (loaded
+ * after the page's first script, src/features/search/CarsPage.tsx).
+ */
+import {
+  among,
+  BODY_STYLES,
+  cleanMileage,
+  cleanModelYear,
+  cleanNumber,
+  CONDITIONS,
+  FUELS,
+  limits,
+  MAX_PRICE,
+  MAX_YEARS,
+  TRANSMISSIONS,
+  type CarSearch,
+} from './searchParams';
+
+/** A form's values under a name (a box counts when ticked), as the browser would send them. */
+function formValues(form: HTMLFormElement, name: string): string[] {
+  return Array.from(form.elements)
+    .filter((field): field is HTMLInputElement => field instanceof HTMLInputElement)
+    .filter((field) => field.name === name && !field.disabled)
+    .filter((field) => (field.type === 'checkbox' ? field.checked : true))
+    .map((field) => field.value);
+}
+
+/** The filter panel's form, read as a search (the words and the sort come along from the URL). */
+export function searchFromForm(form: HTMLFormElement, current: CarSearch): CarSearch {
+  const all = (key: string) => formValues(form, key);
+  const text = (key: string) => (all(key)[0] ?? '').trim();
+  return {
+    ...current,
+    category: all('category'),
+    condition: among(CONDITIONS, all('condition')),
+    model: all('model').slice(0, limits.model.maxItems),
+    fuel: among(FUELS, all('fuel')),
+    transmission: among(TRANSMISSIONS, all('transmission')),
+    bodyStyle: among(BODY_STYLES, all('bodyStyle')),
+    minModelYear: cleanModelYear(text('minModelYear')),
+    maxModelYear: cleanModelYear(text('maxModelYear')),
+    maxMileage: cleanMileage(text('maxMileage')),
+    minPrice: cleanNumber(text('minPrice'), MAX_PRICE),
+    maxPrice: cleanNumber(text('maxPrice'), MAX_PRICE),
+    minYears: cleanNumber(text('minYears'), MAX_YEARS),
+    maxYears: cleanNumber(text('maxYears'), MAX_YEARS),
+    location: text('location').slice(0, limits.location.maxLength),
+    verified: all('verified').includes('true'),
+  };
+}
