@@ -228,7 +228,7 @@ test.describe('search for buyers (/cars)', () => {
 
     release();
     await expect(page).toHaveURL(/\/cars\?category=Tesla&verified=true$/);
-    await expect(count(page)).toHaveText('1 car');
+    await expect(count(page)).toHaveText('10 cars');
     await expect(box).toBeChecked();
     // The server's form itself, taken over (not drawn again).
     expect(await formHydrated(page)).toBe(true);
