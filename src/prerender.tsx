@@ -55,6 +55,10 @@ export async function prerenderPage(
         <StaticRouterProvider router={router} context={context} hydrate={false} />
       </AppProviders>
     </StrictMode>,
+    // The page is sent whole: React would otherwise write a large <Suspense> boundary (the search
+    // page's filters) after the rest, with an inline script to move it into place, which the CSP
+    // refuses (the boundary would then be drawn again in the browser).
+    { progressiveChunkSize: Number.POSITIVE_INFINITY },
   );
   let markup = '';
   for await (const chunk of prelude) markup += String(chunk);
