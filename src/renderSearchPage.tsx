@@ -11,6 +11,7 @@ import { makeStore } from './app/store';
 import { paths } from './config/paths';
 import { CarsPage } from './features/search/CarsPage';
 import { FilterPanel } from './features/search/FilterPanel';
+import { NoResults } from './features/search/NoResults';
 import { pageRequests, readSearch, searchQuery } from './features/search/searchParams';
 import { searchEndpoints } from './lib/api/search';
 import { prerenderPage, type PrerenderedPage } from './prerender';
@@ -27,11 +28,11 @@ export interface RenderedSearchPage extends PrerenderedPage {
 }
 
 /**
- * The search page with its filters in place: the browser loads their code after the page's (a
- * lazy import), which the worker could not (below).
+ * The search page with its filters and its 'No cars match' in place: the browser loads their code
+ * after the page's (lazy imports), which the worker could not (below).
  */
 function SearchScreen() {
-  return <CarsPage FilterPanel={FilterPanel} />;
+  return <CarsPage FilterPanel={FilterPanel} NoResults={NoResults} />;
 }
 
 /**

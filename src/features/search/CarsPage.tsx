@@ -5,7 +5,6 @@ import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ComponentTyp
 import { useSearchParams } from 'react-router-dom';
 import { ActionButton, ActionLink } from '../../components/actions';
 import { LoadFailure } from '../../components/QueryState';
-import { CarIcon } from '../../components/icons';
 import { PlainSelect } from '../../components/PlainField';
 import { Spinner } from '../../components/Spinner';
 import { paths } from '../../config/paths';
@@ -16,13 +15,13 @@ import {
 } from '../../lib/api/search';
 import { whenHydrated } from '../../lib/useHydrated';
 import type { FilterPanelProps } from './FilterPanel';
+import type { NoResultsProps } from './NoResults';
 import { ResultCard } from './ResultCard';
 import {
   pageRequests,
   readSearch,
   searchQuery,
   SORTS,
-  withoutFilters,
   type CarSearch,
   type Sort,
 } from './searchParams';
@@ -41,6 +40,15 @@ const LazyFilterPanel = lazy(async () => {
 const FiltersDrawer = lazy(async () => ({
   default: (await import('./FiltersDrawer')).FiltersDrawer,
 }));
+
+/**
+ * 'No cars match', loaded only for a search that finds nothing (after the app has taken a
+ * server's page over, whose markup stays until then); the server passes its own copy too.
+ */
+const LazyNoResults = lazy(async () => {
+  await whenHydrated();
+  return { default: (await import('./NoResults')).NoResults };
+});
 
 /**
  * The room the filters' spinner keeps while their code loads (a search opened from another page;
@@ -69,35 +77,6 @@ function pagesFor(
   return at + 1 < pages.length ? at + 2 : 'next';
 }
 
-function NoResults({ search }: { search: CarSearch }) {
-  return (
-    <Box
-      sx={{
-        textAlign: 'center',
-        py: { xs: 6, md: 8 },
-        px: 2,
-        bgcolor: 'background.paper',
-        border: '1px dashed #cfd8e6',
-        borderRadius: 3,
-      }}
-    >
-      <CarIcon sx={{ fontSize: 56, color: 'text.secondary', opacity: 0.5 }} aria-hidden />
-      <Typography component="h2" variant="h5" sx={{ mt: 1, mb: 1 }}>
-        No cars match
-      </Typography>
-      <Typography color="text.secondary" sx={{ mb: 3 }}>
-        Try fewer filters, a wider price range or other words.
-      </Typography>
-      <ActionLink
-        variant="contained"
-        to={{ pathname: paths.cars, search: searchQuery(withoutFilters(search)) }}
-      >
-        Clear filters
-      </ActionLink>
-    </Box>
-  );
-}
-
 /**
  * Search for buyers (`/cars`): every car for sale, narrowed by the filter panel, in the order
  * asked for, 24 at a time. The URL holds the whole search (words, filters, sort, page cursor),
@@ -106,9 +85,12 @@ function NoResults({ search }: { search: CarSearch }) {
  */
 export function CarsPage({
   FilterPanel = LazyFilterPanel,
+  NoResults = LazyNoResults,
 }: {
   /** The filters' component: the server passes its own, the browser loads it (above). */
   FilterPanel?: ComponentType<FilterPanelProps>;
+  /** 'No cars match', the same way. */
+  NoResults?: ComponentType<NoResultsProps>;
 }) {
   const [params, setParams] = useSearchParams();
   const { search, cursor } = useMemo(() => readSearch(params), [params]);
@@ -318,7 +300,9 @@ export function CarsPage({
           ) : total === undefined ? (
             <Spinner minHeight={360} label="Loading the cars" />
           ) : cars.length === 0 && !stale ? (
-            <NoResults search={search} />
+            <Suspense fallback={<Spinner minHeight={280} label="Loading" />}>
+              <NoResults search={search} />
+            </Suspense>
           ) : (
             <>
               {ignoredNote && !stale && (
