@@ -12,6 +12,7 @@ import { paths } from './config/paths';
 import { CarsPage } from './features/search/CarsPage';
 import { FilterPanel } from './features/search/FilterPanel';
 import { NoResults } from './features/search/NoResults';
+import { ResultCard } from './features/search/ResultCard';
 import { pageRequests, readSearch, searchQuery } from './features/search/searchParams';
 import { searchEndpoints } from './lib/api/search';
 import { prerenderPage, type PrerenderedPage } from './prerender';
@@ -28,11 +29,11 @@ export interface RenderedSearchPage extends PrerenderedPage {
 }
 
 /**
- * The search page with its filters and its 'No cars match' in place: the browser loads their code
+ * The search page with its filters, cards and 'No cars match' in place: the browser loads their code
  * after the page's (lazy imports), which the worker could not (below).
  */
 function SearchScreen() {
-  return <CarsPage FilterPanel={FilterPanel} NoResults={NoResults} />;
+  return <CarsPage FilterPanel={FilterPanel} NoResults={NoResults} ResultCard={ResultCard} />;
 }
 
 /**

@@ -126,7 +126,8 @@ describe('Search for buyers (/cars)', () => {
     expect(await screen.findByText('3 cars')).toHaveAttribute('aria-live', 'polite');
     expect(screen.getByRole('complementary', { name: 'Filters' })).toBeInTheDocument();
 
-    const card = within(screen.getByRole('article', { name: 'Tesla Model 3' }));
+    // The cards' code loads once the page is the app's (searchParts.ts).
+    const card = within(await screen.findByRole('article', { name: 'Tesla Model 3' }));
     expect(card.getByRole('link', { name: 'Tesla Model 3' })).toHaveAttribute(
       'href',
       '/cars/car-1',

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import { Container } from '../../components/Container';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { ActionButton, ActionLink } from '../../components/actions';
 import { LoadFailure } from '../../components/QueryState';
@@ -13,10 +13,10 @@ import {
   useSearchProductPagesInfiniteQuery,
   type SearchPage,
 } from '../../lib/api/search';
-import { whenHydrated } from '../../lib/useHydrated';
 import type { FilterPanelProps } from './FilterPanel';
 import type { NoResultsProps } from './NoResults';
-import { ResultCard } from './ResultCard';
+import type { ResultCardProps } from './ResultCard';
+import { FiltersDrawer, LazyFilterPanel, LazyNoResults, LazyResultCard } from './searchParts';
 import {
   pageRequests,
   readSearch,
@@ -25,30 +25,6 @@ import {
   type CarSearch,
   type Sort,
 } from './searchParams';
-
-/**
- * The filters' code, loaded once the app has taken the page over: the server's page has them as
- * a plain GET form, which works until then (a box ticked meanwhile applies once they are here).
- * The server renders them with its own copy (src/renderSearchPage.tsx).
- */
-const LazyFilterPanel = lazy(async () => {
-  await whenHydrated();
-  return { default: (await import('./FilterPanel')).FilterPanel };
-});
-
-/** The filters on a phone: loaded when first opened (a wide screen never needs them). */
-const FiltersDrawer = lazy(async () => ({
-  default: (await import('./FiltersDrawer')).FiltersDrawer,
-}));
-
-/**
- * 'No cars match', loaded only for a search that finds nothing (after the app has taken a
- * server's page over, whose markup stays until then); the server passes its own copy too.
- */
-const LazyNoResults = lazy(async () => {
-  await whenHydrated();
-  return { default: (await import('./NoResults')).NoResults };
-});
 
 /**
  * The room the filters' spinner keeps while their code loads (a search opened from another page;
@@ -86,11 +62,13 @@ function pagesFor(
 export function CarsPage({
   FilterPanel = LazyFilterPanel,
   NoResults = LazyNoResults,
+  ResultCard = LazyResultCard,
 }: {
   /** The filters' component: the server passes its own, the browser loads it (above). */
   FilterPanel?: ComponentType<FilterPanelProps>;
-  /** 'No cars match', the same way. */
+  /** 'No cars match' and a car's card, the same way. */
   NoResults?: ComponentType<NoResultsProps>;
+  ResultCard?: ComponentType<ResultCardProps>;
 }) {
   const [params, setParams] = useSearchParams();
   const { search, cursor } = useMemo(() => readSearch(params), [params]);
@@ -325,12 +303,20 @@ export function CarsPage({
                   transition: 'opacity 150ms',
                 }}
               >
-                {cars.map((car, index) => (
-                  <li key={car._id}>
-                    {/* The first row (one to three cards wide) is the largest paint. */}
-                    <ResultCard car={car} priority={index === 0 ? 'high' : index < 3} />
-                  </li>
-                ))}
+                <Suspense
+                  fallback={
+                    <li>
+                      <Spinner minHeight={360} label="Loading the cars" />
+                    </li>
+                  }
+                >
+                  {cars.map((car, index) => (
+                    <li key={car._id}>
+                      {/* The first row (one to three cards wide) is the largest paint. */}
+                      <ResultCard car={car} priority={index === 0 ? 'high' : index < 3} />
+                    </li>
+                  ))}
+                </Suspense>
               </Box>
               <Box
                 sx={{

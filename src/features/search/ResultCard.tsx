@@ -11,18 +11,17 @@ import { Tag } from '../../components/Tag';
 import { formatDay, formatPrice, formatYears, listedAgo } from '../../lib/format';
 import { isRecentDrop } from '../../lib/priceDrop';
 
+export interface ResultCardProps {
+  car: SearchProduct;
+  /** Among the first results on screen: its photo loads at once (CarPhoto). */
+  priority?: boolean | 'high';
+}
+
 /**
  * One car found: photo, name (the link to the car's page, stretched over the whole card), price,
  * where it is, its condition and years used, the verified tick and the fair-price badge.
  */
-export const ResultCard = memo(function ResultCard({
-  car,
-  priority,
-}: {
-  car: SearchProduct;
-  /** Among the first results on screen: its photo loads at once (CarPhoto). */
-  priority?: boolean | 'high';
-}) {
+export const ResultCard = memo(function ResultCard({ car, priority }: ResultCardProps) {
   const titleId = `result-${car._id}`;
   return (
     <Box
