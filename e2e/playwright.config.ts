@@ -9,6 +9,8 @@ import { chromiumArgs, chromiumPath } from './chromium';
 const root = resolve(__dirname, '..');
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 8180);
 const emulatorHost = process.env.E2E_EMULATOR_HOST ?? '127.0.0.1:9199';
+/** The report's name (reports/NAME.json, test-results/NAME/): two runs at once keep their own. */
+const report = process.env.E2E_REPORT ?? 'e2e';
 
 export default defineConfig({
   testDir: '.',
@@ -21,8 +23,8 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 10_000 },
   forbidOnly: !!process.env.CI,
-  reporter: [['list'], ['json', { outputFile: resolve(root, 'reports', 'e2e.json') }]],
-  outputDir: resolve(root, 'test-results'),
+  reporter: [['list'], ['json', { outputFile: resolve(root, 'reports', `${report}.json`) }]],
+  outputDir: resolve(root, 'test-results', report),
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     browserName: 'chromium',
@@ -52,7 +54,8 @@ export default defineConfig({
         PORT: String(E2E_PORT),
         HOST: '127.0.0.1',
         DATA_DIR: `.data-e2e-${E2E_PORT}`,
-        WEB_ROOT: `.build-e2e-${E2E_PORT}`,
+        // Two runs at once may serve one build (read only).
+        WEB_ROOT: process.env.E2E_WEB_ROOT ?? `.build-e2e-${E2E_PORT}`,
         // The browser tests use their own embedded database, whatever DATABASE_URL says.
         DATABASE_URL: '',
         FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,

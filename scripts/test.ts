@@ -3,9 +3,10 @@
  *   static checks two at a time: ESLint beside the production build the browser tests use, then
  *     tsc (strict) beside Prettier, import cycles (dependency-cruiser) and contract freshness
  *   unit and component tests (Jest: web in jsdom, server on PGlite), with the server tests on
- *     PostgreSQL (DATABASE_URL, or Debian's cluster when installed) beside them and the browser
- *     tests, on a sign-in emulator of their own
- *   browser tests (Playwright with Debian's Chromium against the running product)
+ *     PostgreSQL (DATABASE_URL, or Debian's cluster when installed) beside them, on a sign-in
+ *     emulator of their own
+ *   browser tests (Playwright with Debian's Chromium against the running product), in two halves
+ *     at once against two servers when the second emulator is free
  *   browser tests on the cluster (three replicas behind HAProxy on PostgreSQL)
  * Set TEST_POSTGRES=required to fail instead of skipping when no PostgreSQL can be had (CI does).
  */
@@ -155,7 +156,7 @@ async function main(): Promise<void> {
 
   const jestReport = join(reports, 'jest.json');
   runs.countJest(
-    runs.run({
+    await runs.run({
       name: 'unit, component and server tests (Jest; server on PGlite)',
       command: bin('jest'),
       // Two workers on a 2-core machine (Jest's default there is one): much of a test's time is
@@ -166,24 +167,42 @@ async function main(): Promise<void> {
     jestReport,
   );
 
-  runs.countPlaywright(
-    runs.run({
-      name: 'browser tests (Playwright, Debian Chromium)',
-      command: bin('playwright'),
-      args: ['test', '--config', 'e2e/playwright.config.ts'],
-      env: testEnv,
-    }),
-    join(reports, 'e2e.json'),
-  );
-
+  // The browser tests in two halves at once when the PostgreSQL run has ended (it is the shorter
+  // by then): the second half against a server of its own (its port, data folder and the sign-in
+  // emulator the PostgreSQL run used), both serving the bundle built above. Much of a browser
+  // test's time is spent waiting (on the network, animations, the emulator): the other half runs
+  // meanwhile.
   if (pgRun) runs.countJest(await runs.finish(pgRun, ' (ran beside the others)'), pgReport);
+  const browser = (half: string, env: NodeJS.ProcessEnv) => ({
+    name: `browser tests (Playwright, Debian Chromium)${half ? `, ${half}` : ''}`,
+    command: bin('playwright'),
+    args: ['test', '--config', 'e2e/playwright.config.ts', ...(half ? [`--shard=${half}`] : [])],
+    env: { ...testEnv, ...env },
+  });
+  if (pg && (await isUp(pgEmulatorHost))) {
+    const halves = await runs.together([
+      browser('1/2', { E2E_REPORT: 'e2e-1' }),
+      browser('2/2', {
+        E2E_REPORT: 'e2e-2',
+        E2E_PORT: String(Number(e2ePort) + 1),
+        E2E_WEB_ROOT: webRoot,
+        E2E_EMULATOR_HOST: pgEmulatorHost,
+        FIREBASE_AUTH_EMULATOR_HOST: pgEmulatorHost,
+      }),
+    ]);
+    halves.forEach((outcome, i) =>
+      runs.countPlaywright(outcome, join(reports, `e2e-${i + 1}.json`)),
+    );
+  } else {
+    runs.countPlaywright(await runs.run(browser('', {})), join(reports, 'e2e.json'));
+  }
   await pgEmulator?.stop();
 
   // The product as three replicas behind HAProxy on PostgreSQL (npm run start:cluster).
   const haproxy = ['/usr/sbin/haproxy', '/usr/bin/haproxy'].some((file) => existsSync(file));
   if (pg && haproxy) {
     runs.countPlaywright(
-      runs.run({
+      await runs.run({
         name: 'browser tests on the cluster (three replicas behind HAProxy, PostgreSQL)',
         command: bin('playwright'),
         args: ['test', '--config', 'e2e/cluster.config.ts'],

@@ -2,7 +2,7 @@
  * The steps of `npm test` (scripts/test.ts): each command's outcome, run in the foreground or
  * several at once, with the test counts read from the Jest and Playwright reports.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { runInBackground, type BackgroundRun } from './background-run';
@@ -31,22 +31,23 @@ export class TestRuns {
     private readonly reports: string,
   ) {}
 
-  /** Runs a step in the foreground, its output as it comes. */
-  run({ name, command, args, env = {} }: Step): Outcome {
+  /**
+   * Runs a step in the foreground, its output as it comes. Not spawnSync: it would hold up this
+   * process's events, so a background step's end would be seen (and timed) only after it.
+   */
+  async run({ name, command, args, env = {} }: Step): Promise<Outcome> {
     console.log(`\n▶ ${name}`);
     const started = Date.now();
-    const result = spawnSync(command, args, {
+    const child = spawn(command, args, {
       cwd: this.root,
       stdio: 'inherit',
       env: { ...process.env, ...env },
     });
-    return this.record({
-      name,
-      ok: result.status === 0,
-      passed: 0,
-      failed: 0,
-      seconds: (Date.now() - started) / 1000,
+    const ok = await new Promise<boolean>((resolve) => {
+      child.once('error', () => resolve(false));
+      child.once('exit', (code) => resolve(code === 0));
     });
+    return this.record({ name, ok, passed: 0, failed: 0, seconds: (Date.now() - started) / 1000 });
   }
 
   /** Starts a step in the background; `finish` prints its output and records it. */
