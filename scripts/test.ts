@@ -6,8 +6,8 @@
  *     PostgreSQL (DATABASE_URL, or Debian's cluster when installed) beside them, on a sign-in
  *     emulator of their own
  *   browser tests (Playwright with Debian's Chromium against the running product), in two halves
- *     at once against two servers when the second emulator is free
- *   browser tests on the cluster (three replicas behind HAProxy on PostgreSQL)
+ *     at once against two servers when the second emulator is free, beside the browser test on
+ *     the cluster (three replicas behind HAProxy on PostgreSQL)
  * Set TEST_POSTGRES=required to fail instead of skipping when no PostgreSQL can be had (CI does).
  */
 import { execFileSync } from 'node:child_process';
@@ -20,6 +20,7 @@ import {
   waitUntilUp,
   type RunningEmulator,
 } from './lib/emulator';
+import { browserHalves } from './lib/e2e-halves';
 import { TestRuns } from './lib/test-runs';
 
 const root = resolve(__dirname, '..');
@@ -159,58 +160,57 @@ async function main(): Promise<void> {
     await runs.run({
       name: 'unit, component and server tests (Jest; server on PGlite)',
       command: bin('jest'),
-      // Two workers on a 2-core machine (Jest's default there is one): much of a test's time is
-      // spent waiting on the emulator or the database.
-      args: ['--maxWorkers=2', '--json', `--outputFile=${jestReport}`],
+      // Three workers on a 2-core machine, beside the PostgreSQL run's one (Jest's default here
+      // is one): much of a test's time is spent waiting on the emulator or the database.
+      args: ['--maxWorkers=3', '--json', `--outputFile=${jestReport}`],
       env: { ...testEnv, DATABASE_URL: '' },
     }),
     jestReport,
   );
 
-  // The browser tests in two halves at once when the PostgreSQL run has ended (it is the shorter
-  // by then): the second half against a server of its own (its port, data folder and the sign-in
-  // emulator the PostgreSQL run used), both serving the bundle built above. Much of a browser
-  // test's time is spent waiting (on the network, animations, the emulator): the other half runs
-  // meanwhile.
+  // The browser tests in two halves of about equal time at once, once the PostgreSQL run has
+  // ended (it is the shorter by then), with the browser test on the cluster beside them: the
+  // second half against a server of its own (its port, data folder and the sign-in emulator the
+  // PostgreSQL run used), both serving the bundle built above; the cluster has its own emulator.
+  // Much of a browser test's time is spent waiting (on the network, animations, the emulator).
   if (pgRun) runs.countJest(await runs.finish(pgRun, ' (ran beside the others)'), pgReport);
-  const browser = (half: string, env: NodeJS.ProcessEnv) => ({
-    name: `browser tests (Playwright, Debian Chromium)${half ? `, ${half}` : ''}`,
+  const browser = (name: string, files: string[], env: NodeJS.ProcessEnv) => ({
+    name: `browser tests (Playwright, Debian Chromium)${name}`,
     command: bin('playwright'),
-    args: ['test', '--config', 'e2e/playwright.config.ts', ...(half ? [`--shard=${half}`] : [])],
+    args: ['test', '--config', 'e2e/playwright.config.ts', ...files],
     env: { ...testEnv, ...env },
   });
+  const haproxy = ['/usr/sbin/haproxy', '/usr/bin/haproxy'].some((file) => existsSync(file));
+  const cluster = {
+    name: 'browser tests on the cluster (three replicas behind HAProxy, PostgreSQL)',
+    command: bin('playwright'),
+    args: ['test', '--config', 'e2e/cluster.config.ts'],
+    env: { ...testEnv, DATABASE_URL: pg },
+  };
+  const clusterReport = join(reports, 'e2e-cluster.json');
   if (pg && (await isUp(pgEmulatorHost))) {
-    const halves = await runs.together([
-      browser('1/2', { E2E_REPORT: 'e2e-1' }),
-      browser('2/2', {
+    const [first, second] = browserHalves(join(root, 'e2e'));
+    const done = await runs.together([
+      browser(', first half', first, { E2E_REPORT: 'e2e-1' }),
+      browser(', second half', second, {
         E2E_REPORT: 'e2e-2',
         E2E_PORT: String(Number(e2ePort) + 1),
         E2E_WEB_ROOT: webRoot,
         E2E_EMULATOR_HOST: pgEmulatorHost,
         FIREBASE_AUTH_EMULATOR_HOST: pgEmulatorHost,
       }),
+      ...(haproxy ? [cluster] : []),
     ]);
-    halves.forEach((outcome, i) =>
-      runs.countPlaywright(outcome, join(reports, `e2e-${i + 1}.json`)),
-    );
+    runs.countPlaywright(done[0], join(reports, 'e2e-1.json'));
+    runs.countPlaywright(done[1], join(reports, 'e2e-2.json'));
+    if (done[2]) runs.countPlaywright(done[2], clusterReport);
   } else {
-    runs.countPlaywright(await runs.run(browser('', {})), join(reports, 'e2e.json'));
+    runs.countPlaywright(await runs.run(browser('', [], {})), join(reports, 'e2e.json'));
+    // The product as three replicas behind HAProxy on PostgreSQL (npm run start:cluster).
+    if (pg && haproxy) runs.countPlaywright(await runs.run(cluster), clusterReport);
   }
   await pgEmulator?.stop();
-
-  // The product as three replicas behind HAProxy on PostgreSQL (npm run start:cluster).
-  const haproxy = ['/usr/sbin/haproxy', '/usr/bin/haproxy'].some((file) => existsSync(file));
-  if (pg && haproxy) {
-    runs.countPlaywright(
-      await runs.run({
-        name: 'browser tests on the cluster (three replicas behind HAProxy, PostgreSQL)',
-        command: bin('playwright'),
-        args: ['test', '--config', 'e2e/cluster.config.ts'],
-        env: { ...testEnv, DATABASE_URL: pg },
-      }),
-      join(reports, 'e2e-cluster.json'),
-    );
-  } else if (process.env.TEST_POSTGRES === 'required') {
+  if (!(pg && haproxy) && process.env.TEST_POSTGRES === 'required') {
     runs.record({
       name: 'browser tests on the cluster',
       ok: false,
@@ -219,7 +219,7 @@ async function main(): Promise<void> {
       seconds: 0,
       note: pg ? 'no HAProxy (apt-get install -y haproxy)' : 'no PostgreSQL',
     });
-  } else {
+  } else if (!(pg && haproxy)) {
     console.warn(
       '\n! No PostgreSQL or no HAProxy here: skipping the browser tests on the cluster.',
     );
