@@ -160,9 +160,9 @@ async function main(): Promise<void> {
     await runs.run({
       name: 'unit, component and server tests (Jest; server on PGlite)',
       command: bin('jest'),
-      // Three workers on a 2-core machine, beside the PostgreSQL run's one (Jest's default here
-      // is one): much of a test's time is spent waiting on the emulator or the database.
-      args: ['--maxWorkers=3', '--json', `--outputFile=${jestReport}`],
+      // Two workers on a 2-core machine, beside the PostgreSQL run's one (Jest's default here is
+      // one): the three keep both cores busy (load average about 6 during the run).
+      args: ['--maxWorkers=2', '--json', `--outputFile=${jestReport}`],
       env: { ...testEnv, DATABASE_URL: '' },
     }),
     jestReport,
