@@ -3,116 +3,32 @@
  * seller, admin, a deleted buyer (their old access token), a newcomer who registered as a Buyer
  * with that deleted buyer's e-mail}, with the status each must get. A refused call (and any read) must change
  * nothing: a hash of every table is compared before and after. The rows are checked against
- * the routes the app registered, so a new route without a row fails here.
+ * the routes the app registered, so a new route without a row fails here. The callers and what
+ * they act on are server/test/permission-fixture.ts; a row's shape, server/test/permission-matrix.ts.
  */
 import type { InjectOptions } from 'fastify';
-import sharp from 'sharp';
 import { newId } from './db/repositories/ids';
-import { products } from './db/schema';
 import {
   buildTestApp,
   databaseKind,
-  placeOrder,
   productBody,
-  registerAs,
-  registerUser,
   TEST_IMAGE_KEY,
   tableHashes,
-  uniqueEmail,
   type TestContext,
-  type TestUser,
 } from '../test/helper';
+import { CALLERS, openPermissionFixture, type Fixture } from '../test/permission-fixture';
+import {
+  adminOnly,
+  expectedOf,
+  open,
+  partiesOnly,
+  sellersOwnRead,
+  sellersOwnWrite,
+  signedIn,
+  withHeadRows,
+  type Row,
+} from '../test/permission-matrix';
 import { REAL_VINS } from '../test/vins';
-
-const CALLERS = [
-  'anonymous',
-  'buyer',
-  'seller',
-  'otherSeller',
-  'admin',
-  'deleted',
-  'newcomer',
-] as const;
-type CallerName = (typeof CALLERS)[number];
-/** The deleted account is refused wherever an anonymous caller is; the newcomer, see `Row`. */
-type Expected = Record<Exclude<CallerName, 'deleted' | 'newcomer'>, number>;
-
-interface Fixture {
-  users: Record<Exclude<CallerName, 'anonymous'>, TestUser>;
-  /** A product of `seller`. */
-  productId: string;
-  /** A stored image's URL. */
-  imageUrl: string;
-  pngUpload: { payload: Buffer; headers: Record<string, string> };
-  /** A new product of `seller` (so a permitted delete or advertise has something to act on). */
-  freshProduct(): Promise<string>;
-  /** A new user record without a sign-in account. */
-  freshUser(role: 'Seller' | 'Buyer'): Promise<string>;
-  /** A new category without cars (its id). */
-  freshCategory(): Promise<string>;
-  /** A new requested booking by `buyer` of a new car of `seller`. */
-  freshBooking(): Promise<string>;
-}
-
-interface Row {
-  /** `METHOD url` exactly as registered. */
-  route: string;
-  /** The request, without authorization (the caller's access token is added unless set). */
-  request(f: Fixture, caller: CallerName): Promise<InjectOptions> | InjectOptions;
-  expect: Expected;
-  /**
-   * The newcomer with a deleted buyer's e-mail: a Buyer like `buyer`, but a party to none of
-   * `buyer`'s bookings and not `buyer`; this status where that differs.
-   */
-  newcomer?: number;
-  /** A stream that never ends: asked over a real connection, its status read, then left. */
-  stream?: true;
-}
-
-const open = (status = 200): Expected => ({
-  anonymous: status,
-  buyer: status,
-  seller: status,
-  otherSeller: status,
-  admin: status,
-});
-const adminOnly: Expected = {
-  anonymous: 401,
-  buyer: 403,
-  seller: 403,
-  otherSeller: 403,
-  admin: 200,
-};
-/** Something of `seller`'s that only they (and for reading, an admin) may touch. */
-const sellersOwnRead: Expected = {
-  anonymous: 401,
-  buyer: 403,
-  seller: 200,
-  otherSeller: 403,
-  admin: 200,
-};
-/** A booking of `buyer`'s on `seller`'s car: its two parties only; anyone else is told 404. */
-const partiesOnly = (status = 200): Expected => ({
-  anonymous: 401,
-  buyer: status,
-  seller: status,
-  otherSeller: 404,
-  admin: 404,
-});
-const signedIn = (status = 200): Expected => ({
-  anonymous: 401,
-  buyer: status,
-  seller: status,
-  otherSeller: status,
-  admin: status,
-});
-const sellersOwnWrite: Expected = {
-  anonymous: 401,
-  buyer: 403,
-  seller: 200,
-  otherSeller: 403,
-  admin: 403,
-};
 
 const rows: Row[] = [
   { route: 'GET /api/health', request: () => ({ url: '/api/health' }), expect: open() },
@@ -356,28 +272,6 @@ const rows: Row[] = [
   },
 ];
 
-/** Every HEAD route answers like its GET (Fastify adds one per GET route). */
-function withHeadRows(base: Row[]): Row[] {
-  const all = [...base];
-  for (const row of base) {
-    const [method, url] = row.route.split(' ');
-    if (method !== 'GET' || row.stream) continue;
-    all.push({
-      route: `HEAD ${url}`,
-      request: async (f, caller) => ({ ...(await row.request(f, caller)), method: 'HEAD' }),
-      expect: row.expect,
-      newcomer: row.newcomer,
-    });
-  }
-  return all;
-}
-
-function expectedOf(row: Row, caller: CallerName): number {
-  if (caller === 'deleted') return row.expect.anonymous;
-  if (caller === 'newcomer') return row.newcomer ?? row.expect.buyer;
-  return row.expect[caller];
-}
-
 const matrix = withHeadRows(rows);
 const cases = matrix.flatMap((row) =>
   CALLERS.map((caller) => [row.route, caller, expectedOf(row, caller), row] as const),
@@ -388,106 +282,7 @@ describe(`permission matrix (${databaseKind})`, () => {
   let fixture: Fixture;
   beforeAll(async () => {
     ctx = await buildTestApp();
-    const app = ctx.app;
-    const [buyer, seller, otherSeller, admin, deleted] = await Promise.all([
-      registerUser(app, 'Buyer'),
-      registerUser(app, 'Seller'),
-      registerUser(app, 'Seller', 'other-seller'),
-      registerUser(app, 'Admin'),
-      registerUser(app, 'Buyer', 'deleted-buyer'),
-    ]);
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c00' } })
-      .png()
-      .toBuffer();
-    const boundary = 'matrix-boundary';
-    const payload = Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="car.png"\r\n` +
-          'Content-Type: image/png\r\n\r\n',
-      ),
-      png,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
-    const pngUpload = {
-      payload,
-      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-    };
-    const uploaded = await app.inject({
-      method: 'POST',
-      url: `/image-host/1/upload?key=${TEST_IMAGE_KEY}`,
-      ...pngUpload,
-    });
-    const freshProduct = async () => {
-      const id = newId();
-      await ctx.database.db.insert(products).values({
-        _id: id,
-        carName: 'Fresh car',
-        carPhoto: '/images/cars/car-01.svg',
-        categoryName: 'Tesla',
-        condition: 'Good',
-        originalPrice: 100,
-        resalePrice: 90,
-        productLocation: 'Here',
-        userYears: 1,
-        postTime: 'now',
-        productDescription: 'Fresh',
-        sellerName: seller.name,
-        email: seller.email,
-      });
-      return id;
-    };
-    // A buyer with a booking, deleted by the admin; then someone signs up with their e-mail.
-    await placeOrder(app, deleted, await freshProduct());
-    const removal = await app.inject({
-      method: 'DELETE',
-      url: `/api/user/${deleted._id}`,
-      headers: admin.auth,
-    });
-    if (removal.statusCode !== 200) throw new Error(`DELETE /api/user: ${removal.body}`);
-    const newcomer = await registerAs(app, deleted.email, 'Buyer');
-    fixture = {
-      users: { buyer, seller, otherSeller, admin, deleted, newcomer },
-      productId: await freshProduct(),
-      imageUrl: uploaded.json().data.display_url,
-      pngUpload,
-      freshProduct,
-      freshBooking: async () => {
-        const productID = await freshProduct();
-        const booked = await app.repos.orders.insert({
-          buyerName: buyer.name,
-          buyerId: buyer._id,
-          buyerEmail: buyer.email,
-          productName: 'Fresh car',
-          productPrice: 90,
-          phone: '5551234567',
-          meetLocation: 'Main St',
-          productID,
-          carImage: '/images/cars/car-01.svg',
-          sellerEmail: seller.email,
-          sellerName: seller.name,
-        });
-        if (!('id' in booked)) throw new Error('the fixture booking was refused');
-        return booked.id;
-      },
-      freshCategory: async () => {
-        const made = await app.repos.categories.create({
-          categoryName: `Fresh make ${newId().slice(0, 8)}`,
-          image: '/images/categories/bmw.svg',
-          rating: 4,
-        });
-        if (!('_id' in made)) throw new Error('the fixture category was refused');
-        return made._id;
-      },
-      freshUser: async (role) => {
-        const outcome = await app.repos.users.upsert({
-          email: uniqueEmail(`fresh-${role.toLowerCase()}`),
-          name: `Fresh ${role}`,
-          userImg: '',
-          userRole: role,
-        });
-        return outcome.upsertedId!;
-      },
-    };
+    fixture = await openPermissionFixture(ctx);
   });
   afterAll(() => ctx.close());
 

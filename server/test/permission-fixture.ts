@@ -1,0 +1,149 @@
+/**
+ * The callers of the permission matrix (server/src/permissions.test.ts) and what they act on: a
+ * buyer, a seller, another seller, an admin, a deleted buyer and a newcomer with that buyer's
+ * e-mail, a product, a stored image, and fresh products, users, categories and bookings.
+ */
+import sharp from 'sharp';
+import { newId } from '../src/db/repositories/ids';
+import { products } from '../src/db/schema';
+import {
+  placeOrder,
+  registerAs,
+  registerUser,
+  TEST_IMAGE_KEY,
+  uniqueEmail,
+  type TestContext,
+  type TestUser,
+} from './helper';
+
+export const CALLERS = [
+  'anonymous',
+  'buyer',
+  'seller',
+  'otherSeller',
+  'admin',
+  'deleted',
+  'newcomer',
+] as const;
+export type CallerName = (typeof CALLERS)[number];
+
+export interface Fixture {
+  users: Record<Exclude<CallerName, 'anonymous'>, TestUser>;
+  /** A product of `seller`. */
+  productId: string;
+  /** A stored image's URL. */
+  imageUrl: string;
+  pngUpload: { payload: Buffer; headers: Record<string, string> };
+  /** A new product of `seller` (so a permitted delete or advertise has something to act on). */
+  freshProduct(): Promise<string>;
+  /** A new user record without a sign-in account. */
+  freshUser(role: 'Seller' | 'Buyer'): Promise<string>;
+  /** A new category without cars (its id). */
+  freshCategory(): Promise<string>;
+  /** A new requested booking by `buyer` of a new car of `seller`. */
+  freshBooking(): Promise<string>;
+}
+
+/** The callers and their things on the app of `ctx`, for a `beforeAll`. */
+export async function openPermissionFixture(ctx: TestContext): Promise<Fixture> {
+  const app = ctx.app;
+  const [buyer, seller, otherSeller, admin, deleted] = await Promise.all([
+    registerUser(app, 'Buyer'),
+    registerUser(app, 'Seller'),
+    registerUser(app, 'Seller', 'other-seller'),
+    registerUser(app, 'Admin'),
+    registerUser(app, 'Buyer', 'deleted-buyer'),
+  ]);
+  const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c00' } })
+    .png()
+    .toBuffer();
+  const boundary = 'matrix-boundary';
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="car.png"\r\n` +
+        'Content-Type: image/png\r\n\r\n',
+    ),
+    png,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const pngUpload = {
+    payload,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+  const uploaded = await app.inject({
+    method: 'POST',
+    url: `/image-host/1/upload?key=${TEST_IMAGE_KEY}`,
+    ...pngUpload,
+  });
+  const freshProduct = async () => {
+    const id = newId();
+    await ctx.database.db.insert(products).values({
+      _id: id,
+      carName: 'Fresh car',
+      carPhoto: '/images/cars/car-01.svg',
+      categoryName: 'Tesla',
+      condition: 'Good',
+      originalPrice: 100,
+      resalePrice: 90,
+      productLocation: 'Here',
+      userYears: 1,
+      postTime: 'now',
+      productDescription: 'Fresh',
+      sellerName: seller.name,
+      email: seller.email,
+    });
+    return id;
+  };
+  // A buyer with a booking, deleted by the admin; then someone signs up with their e-mail.
+  await placeOrder(app, deleted, await freshProduct());
+  const removal = await app.inject({
+    method: 'DELETE',
+    url: `/api/user/${deleted._id}`,
+    headers: admin.auth,
+  });
+  if (removal.statusCode !== 200) throw new Error(`DELETE /api/user: ${removal.body}`);
+  const newcomer = await registerAs(app, deleted.email, 'Buyer');
+  return {
+    users: { buyer, seller, otherSeller, admin, deleted, newcomer },
+    productId: await freshProduct(),
+    imageUrl: uploaded.json().data.display_url,
+    pngUpload,
+    freshProduct,
+    freshBooking: async () => {
+      const productID = await freshProduct();
+      const booked = await app.repos.orders.insert({
+        buyerName: buyer.name,
+        buyerId: buyer._id,
+        buyerEmail: buyer.email,
+        productName: 'Fresh car',
+        productPrice: 90,
+        phone: '5551234567',
+        meetLocation: 'Main St',
+        productID,
+        carImage: '/images/cars/car-01.svg',
+        sellerEmail: seller.email,
+        sellerName: seller.name,
+      });
+      if (!('id' in booked)) throw new Error('the fixture booking was refused');
+      return booked.id;
+    },
+    freshCategory: async () => {
+      const made = await app.repos.categories.create({
+        categoryName: `Fresh make ${newId().slice(0, 8)}`,
+        image: '/images/categories/bmw.svg',
+        rating: 4,
+      });
+      if (!('_id' in made)) throw new Error('the fixture category was refused');
+      return made._id;
+    },
+    freshUser: async (role) => {
+      const outcome = await app.repos.users.upsert({
+        email: uniqueEmail(`fresh-${role.toLowerCase()}`),
+        name: `Fresh ${role}`,
+        userImg: '',
+        userRole: role,
+      });
+      return outcome.upsertedId!;
+    },
+  };
+}
