@@ -13,6 +13,7 @@ import { format, resolveConfig } from 'prettier';
 import { buildApp } from '../server/src/app';
 import type { Db } from '../server/src/db/client';
 import { contractLimitsModules, type OpenApiDocument } from './contract-limits';
+import { importSharedTypes } from './shared-types';
 
 const root = resolve(__dirname, '..');
 const openapiFile = join(root, 'api', 'openapi.json');
@@ -108,7 +109,7 @@ async function main(): Promise<void> {
     filterEndpoints: isScreenEndpoint,
   });
   if (typeof screenCode !== 'string') throw new Error('codegen produced no screen code');
-  await writeFormatted(screenFile, screenCode);
+  await writeFormatted(screenFile, importSharedTypes(screenCode, code, './cardealerApi'));
   const limits = contractLimitsModules(contract);
   await writeFormatted(limitsFile, limits.index);
   // An operation that is gone takes its module with it.
