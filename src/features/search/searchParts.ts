@@ -1,39 +1,33 @@
 /**
  * The parts of the search page whose code loads after the page's own: the server renders them
- * with its own copies (src/renderSearchPage.tsx), whose markup stays until then.
+ * with its own copies (src/renderSearchPage.tsx), whose markup stays until then (a `lazy()`
+ * component inside a `<Suspense>` boundary is left as it is while it loads).
  */
-import { lazy } from 'react';
+import { lazy, type ComponentType } from 'react';
 import { whenHydrated } from '../../lib/useHydrated';
 
+/** A component whose code is loaded once the app has taken the page over. */
+const afterHydration = <P extends object>(load: () => Promise<ComponentType<P>>) =>
+  lazy(async () => {
+    await whenHydrated();
+    return { default: await load() };
+  });
+
 /**
- * The filters' code, loaded once the app has taken the page over: the server's page has them as
- * a plain GET form, which works until then (a box ticked meanwhile applies once they are here).
- * The server renders them with its own copy (src/renderSearchPage.tsx).
+ * The filters: the server's page has them as a plain GET form, which works until then (a box
+ * ticked meanwhile applies once they are here).
  */
-export const LazyFilterPanel = lazy(async () => {
-  await whenHydrated();
-  return { default: (await import('./FilterPanel')).FilterPanel };
-});
+export const LazyFilterPanel = afterHydration(
+  async () => (await import('./FilterPanel')).FilterPanel,
+);
 
 /** The filters on a phone: loaded when first opened (a wide screen never needs them). */
 export const FiltersDrawer = lazy(async () => ({
   default: (await import('./FiltersDrawer')).FiltersDrawer,
 }));
 
-/**
- * 'No cars match', loaded only for a search that finds nothing (after the app has taken a
- * server's page over, whose markup stays until then); the server passes its own copy too.
- */
-export const LazyNoResults = lazy(async () => {
-  await whenHydrated();
-  return { default: (await import('./NoResults')).NoResults };
-});
+/** 'No cars match': loaded only for a search that finds nothing. */
+export const LazyNoResults = afterHydration(async () => (await import('./NoResults')).NoResults);
 
-/**
- * The cars' cards, the same way: in the server's page they are links that work as they are, and
- * hydrate once their code is here, after the app has taken the page over.
- */
-export const LazyResultCard = lazy(async () => {
-  await whenHydrated();
-  return { default: (await import('./ResultCard')).ResultCard };
-});
+/** The cars' cards: in the server's page they are links that work as they are. */
+export const LazyResultCard = afterHydration(async () => (await import('./ResultCard')).ResultCard);
