@@ -7,34 +7,21 @@ import type userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { makeStore } from '../../app/store';
 import type { Product } from '../../lib/api';
-import type { SessionUser } from '../../lib/auth/sessionUser';
 import { renderApp } from '../../testing/render';
 import { API, server } from '../../testing/server';
+import { makeSessionUser, roleHandlers, signedInState } from '../../testing/session';
 
 // Each flow fills the spec's fields and the vehicle data in the whole MUI form: 4-5 s here, and
 // several times that when Jest's two workers share two cores with CI's other work.
 jest.setTimeout(60_000);
 
-export const seller: SessionUser = {
-  uid: 'uid-sam',
-  displayName: 'Sam Seller',
-  photoURL: 'http://localhost/image-host/i/sam.png',
-  email: 'sam@example.com',
-  emailVerified: false,
-  phoneNumber: null,
-  isAnonymous: false,
-  tenantId: null,
-  providerData: [],
-  metadata: { creationTime: null, lastSignInTime: null },
-};
+export const seller = makeSessionUser({ photoURL: 'http://localhost/image-host/i/sam.png' });
 
 export const UPLOAD = 'http://localhost/image-host/1/upload';
 
 export function renderAsSeller() {
   const store = makeStore({
-    preloadedState: {
-      auth: { user: seller, loading: false, tokenReady: true, attempt: null, account: 'complete' },
-    },
+    preloadedState: signedInState(seller),
   });
   return renderApp('/dashboad/add-products', { store });
 }
@@ -45,9 +32,7 @@ export const photo = () =>
 /** The role lookups say seller; My products answers what the test keeps in `products`. */
 export function sellerApi(products: Product[] = []) {
   server.use(
-    http.get(`${API}/users/admin/:email`, () => HttpResponse.json({ admin: false })),
-    http.get(`${API}/users/seller/:email`, () => HttpResponse.json({ seller: true })),
-    http.get(`${API}/users/buyer/:email`, () => HttpResponse.json({ buyer: false })),
+    ...roleHandlers('seller'),
     http.get(`${API}/seller-products/:email`, () => HttpResponse.json(products)),
   );
 }
