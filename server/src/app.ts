@@ -1,5 +1,6 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { lazySchemas } from './http/lazy-schemas';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { join } from 'node:path';
@@ -151,6 +152,7 @@ export const DEFAULT_SIGN_IN_THROTTLE: SignInThrottle = { max: 10, windowSeconds
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const publicOrigin = options.publicOrigin ?? DEFAULT_PUBLIC_ORIGIN;
+  const schemas = lazySchemas();
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: BODY_LIMIT,
@@ -160,7 +162,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     genReqId: () => randomUUID(),
     trustProxy: options.trustProxy ?? false,
     ajv: { customOptions: { allErrors: false, coerceTypes: false, verbose: true } },
+    schemaController: { compilersFactory: schemas.compilersFactory },
   }).withTypeProvider<TypeBoxTypeProvider>();
+  app.decorate('compileSchemas', schemas.compileAll);
 
   const registeredRoutes: RegisteredRoute[] = [];
   app.decorate('registeredRoutes', registeredRoutes);
