@@ -34,7 +34,7 @@ async function ensureEmulator(): Promise<void> {
 }
 
 /**
- * Starts the sign-in emulator (see above) and migrates once per test run. PGlite: a migrated, seeded data folder dumped to a tarball that
+ * Starts the sign-in emulator (see above) and migrates once per test run. PGlite: a migrated, seeded data folder dumped to a tar file that
  * every test opens as a fresh copy. PostgreSQL (when DATABASE_URL is set): a template database
  * from which every test database is cloned.
  */
@@ -60,7 +60,7 @@ async function prepareDatabase(): Promise<void> {
   const database = await openDatabase({ pglite });
   await database.migrate();
   await seedReferenceData(database.db);
-  const dump = await pglite.dumpDataDir('gzip');
+  const dump = await pglite.dumpDataDir('none');
   mkdirSync(join(tmpdir(), 'cardealer-tests'), { recursive: true });
   writeFileSync(snapshotPath(), Buffer.from(await dump.arrayBuffer()));
   await pglite.close();

@@ -1,7 +1,10 @@
+import { rmSync } from 'node:fs';
 import type { RunningEmulator } from '../../scripts/lib/emulator';
+import { snapshotPath } from './paths';
 
-/** Stops the sign-in emulator if the global setup started one. */
+/** Removes this run's PGlite snapshot; stops the sign-in emulator if the global setup started one. */
 export default async function globalTeardown(): Promise<void> {
+  if (!process.env.DATABASE_URL) rmSync(snapshotPath(), { force: true });
   const holder = globalThis as { cardealerEmulator?: RunningEmulator };
   const emulator = holder.cardealerEmulator;
   holder.cardealerEmulator = undefined;
