@@ -4,6 +4,7 @@ import { Navigate, Outlet, ScrollRestoration, useLocation } from 'react-router-d
 import { paths } from '../config/paths';
 import { selectAccountRecord, type AuthRootState } from '../lib/auth/authSlice';
 import type { FromState } from '../lib/auth/guards';
+import { CompareBar } from './CompareBar';
 import { Footer } from './Footer';
 import { NavBar } from './NavBar';
 
@@ -34,6 +35,7 @@ export function MainLayout() {
     <>
       <Box component="main" sx={{ flex: 1 }}>
         <Outlet />
+        <CompareBar />
       </Box>
       <Footer />
     </>

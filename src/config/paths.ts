@@ -16,6 +16,11 @@ export const paths = {
   /** Beyond the spec: search over every car for sale, and one car's own page. */
   cars: '/cars',
   car: { pattern: '/cars/:id', to: (id: string) => `/cars/${encodeURIComponent(id)}` },
+  /** Beyond the spec: cars side by side (`?ids=a,b,c`, at most 4; ids are URL-safe). */
+  compare: {
+    pattern: '/compare',
+    to: (ids: readonly string[]) => (ids.length ? `/compare?ids=${ids.join(',')}` : '/compare'),
+  },
   dashboard: '/dashboad',
   allBuyers: '/dashboad/all-buyers',
   allSellers: '/dashboad/all-sellers',

@@ -3,6 +3,7 @@ import Typography from '@mui/material/Typography';
 import { memo } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { CarPhoto } from '../../components/CarPhoto';
+import { CompareToggle } from '../../components/CompareToggle';
 import { FairPriceBadge } from '../../components/FairPriceBadge';
 import { VerifiedIcon } from '../../components/icons';
 import { paths } from '../../config/paths';
@@ -106,6 +107,7 @@ export const ResultCard = memo(function ResultCard({ car, priority }: ResultCard
             />
           )}
         </Box>
+        <CompareToggle id={car._id} name={car.carName} />
       </Box>
     </Box>
   );
