@@ -24,7 +24,9 @@ const notShipped = ['src/**/*.test.{ts,tsx}', 'src/testing/**'];
  */
 const publicPages = {
   shared: ['src/main.tsx', 'src/{app,components,config,lib}/**/*.{ts,tsx}'],
-  features: ['src/features/{home,blogs,notFound,account,car,search,financing}/**/*.{ts,tsx}'],
+  features: [
+    'src/features/{home,blogs,notFound,account,car,search,financing,compare}/**/*.{ts,tsx}',
+  ],
 };
 /** ... except what they load only on demand (lazy()/import()), or only signed in. */
 const onDemand = [

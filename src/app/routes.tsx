@@ -120,6 +120,11 @@ export const routes: RouteObject[] = [
             path: paths.cars,
             lazy: screen(async () => (await import('../features/search/CarsPage')).CarsPage),
           },
+          // Cars side by side (public; its address names the cars, so it is rendered in the browser).
+          {
+            path: paths.compare.pattern,
+            lazy: screen(async () => (await import('../features/compare/ComparePage')).ComparePage),
+          },
           {
             path: paths.categoryProducts.pattern,
             // Starts the cars' request while the screen's code loads (spec: data before display).

@@ -1,0 +1,115 @@
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { VerifiedIcon } from '../../components/icons';
+import type { CarDetails } from '../../lib/api';
+import { CompareHeader } from './CompareHeader';
+import { COMPARE_ROWS, differs, type CompareRow } from './compareRows';
+import type { CompareColumn } from './useCompareColumns';
+
+/** The row names' column: kept in view while the cars scroll sideways on a narrow screen. */
+const rowHead = {
+  position: 'sticky',
+  left: 0,
+  zIndex: 1,
+  bgcolor: 'background.paper',
+  textAlign: 'left',
+  verticalAlign: 'top',
+  fontWeight: 600,
+  color: 'text.secondary',
+  width: { xs: 104, sm: 160 },
+  minWidth: { xs: 104, sm: 160 },
+  boxShadow: 'inset -1px 0 0 rgba(0,0,0,0.12)',
+} as const;
+const cell = {
+  p: { xs: 1, sm: 1.5 },
+  borderBottom: 1,
+  borderColor: 'divider',
+  verticalAlign: 'top',
+  textAlign: 'left',
+  overflowWrap: 'anywhere',
+} as const;
+
+function Value({ row, car }: { row: CompareRow; car: CarDetails }) {
+  if (row.label !== 'Seller') return <>{row.value(car)}</>;
+  return (
+    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}>
+      {row.value(car)}
+      {car.seller.verified && (
+        <VerifiedIcon titleAccess="Verified seller" fontSize="small" sx={{ color: '#1d9bf0' }} />
+      )}
+    </Box>
+  );
+}
+
+/**
+ * The cars side by side: a column per car (its head, then its values), a row per field. With
+ * `onlyDifferences`, rows where every car is the same are left out.
+ */
+export function CompareTable({
+  columns,
+  onlyDifferences,
+  onRemove,
+}: {
+  columns: CompareColumn[];
+  onlyDifferences: boolean;
+  onRemove: (id: string) => void;
+}) {
+  const cars = columns.flatMap((column) => (column.state === 'car' ? [column.car] : []));
+  const rows = onlyDifferences ? COMPARE_ROWS.filter((row) => differs(row, cars)) : COMPARE_ROWS;
+  return (
+    <>
+      <Box
+        role="region"
+        aria-label="Cars side by side"
+        // Scrolls sideways on a narrow screen: reachable by keyboard.
+        tabIndex={0}
+        sx={{
+          overflowX: 'auto',
+          border: 1,
+          borderColor: 'divider',
+          borderRadius: 2,
+          bgcolor: 'background.paper',
+          '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' },
+        }}
+      >
+        <Box
+          component="table"
+          sx={{ borderCollapse: 'separate', borderSpacing: 0, width: '100%', tableLayout: 'fixed' }}
+        >
+          <Box component="thead">
+            <tr>
+              <Box component="td" sx={{ ...cell, ...rowHead }} />
+              {columns.map((column) => (
+                <Box
+                  component="th"
+                  scope="col"
+                  key={column.id}
+                  sx={{ ...cell, fontWeight: 'inherit', width: { xs: 160, sm: 220 } }}
+                >
+                  <CompareHeader column={column} onRemove={onRemove} />
+                </Box>
+              ))}
+            </tr>
+          </Box>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.label}>
+                <Box component="th" scope="row" sx={{ ...cell, ...rowHead }}>
+                  {row.label}
+                </Box>
+                {columns.map((column) => (
+                  <Box component="td" key={column.id} sx={cell}>
+                    {column.state === 'car' && <Value row={row} car={column.car} />}
+                  </Box>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </Box>
+      </Box>
+      {onlyDifferences && cars.length >= 2 && rows.length === 0 && (
+        <Typography sx={{ mt: 2 }}>These cars are the same in every row.</Typography>
+      )}
+    </>
+  );
+}
