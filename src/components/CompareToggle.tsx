@@ -7,13 +7,22 @@ import { ActionButton } from './actions';
  * unmarks it. A fifth car says so and changes nothing. Plain styled button: it sits on every
  * search card and car page, whose first script is at its budget.
  */
-export function CompareToggle({ id, name }: { id: string; name: string }) {
+export function CompareToggle({
+  id,
+  name,
+  size = 'small',
+}: {
+  id: string;
+  name: string;
+  /** Small on a search card; a car's page sets it beside its other buttons. */
+  size?: 'small' | 'medium';
+}) {
   const chosen = useComparedCars().includes(id);
   return (
     <ActionButton
       type="button"
       variant={chosen ? 'contained' : 'outlined'}
-      size="small"
+      size={size}
       tone="primary"
       aria-pressed={chosen}
       aria-label={`Compare ${name}`}
@@ -21,7 +30,7 @@ export function CompareToggle({ id, name }: { id: string; name: string }) {
         if (!toggleCompared(id)) notify.blank(COMPARE_LIMIT_MESSAGE);
       }}
       // Above a search card's stretched link, which covers the rest of the card.
-      sx={{ position: 'relative', zIndex: 1, alignSelf: 'flex-start', gap: 0.5 }}
+      sx={{ position: 'relative', zIndex: 1, width: 'fit-content', gap: 0.5 }}
     >
       {chosen && (
         <svg viewBox="0 0 24 24" width={16} height={16} aria-hidden focusable="false">

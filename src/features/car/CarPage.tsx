@@ -152,7 +152,7 @@ function CarDetailsView({ car }: { car: CarDetails }) {
           <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
             {!car.sold && <BookButton car={car} />}
             <ShareButton title={car.carName} url={url} />
-            <CompareToggle id={car._id} name={car.carName} />
+            <CompareToggle id={car._id} name={car.carName} size="medium" />
           </Box>
           <Box
             component="dl"

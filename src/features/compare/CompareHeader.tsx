@@ -80,17 +80,35 @@ export function CompareHeader({
   const name = column.state === 'car' ? column.car.carName : 'this car';
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 1 }}>
+      {/* First, so every column's button is at the same height. */}
+      <ActionButton
+        type="button"
+        variant="text"
+        size="small"
+        tone="inherit"
+        aria-label={`Remove ${name}`}
+        onClick={() => onRemove(column.id)}
+        sx={{ alignSelf: 'flex-end', gap: 0.5, mt: -0.5, mr: -0.5 }}
+      >
+        <svg viewBox="0 0 24 24" width={16} height={16} aria-hidden focusable="false">
+          <path
+            fill="currentColor"
+            d="M19 6.41 17.59 5 12 10.59 6.41 5 5 6.41 10.59 12 5 17.59 6.41 19 12 13.41 17.59 19 19 17.59 13.41 12z"
+          />
+        </svg>
+        Remove
+      </ActionButton>
       {column.state === 'car' && <CarHead car={column.car} />}
       {column.state === 'loading' && (
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minHeight: 120 }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
           <SpinnerIcon size={20} /> Loading the car
         </Box>
       )}
       {column.state === 'gone' && (
-        <Typography sx={{ fontWeight: 700, minHeight: 120 }}>{NO_LONGER_LISTED}</Typography>
+        <Typography sx={{ fontWeight: 700 }}>{NO_LONGER_LISTED}</Typography>
       )}
       {column.state === 'failed' && (
-        <Box sx={{ minHeight: 120 }}>
+        <Box>
           <Typography>We could not load this car.</Typography>
           <ActionButton
             type="button"
@@ -103,16 +121,6 @@ export function CompareHeader({
           </ActionButton>
         </Box>
       )}
-      <ActionButton
-        type="button"
-        variant="outlined"
-        size="small"
-        tone="inherit"
-        aria-label={`Remove ${name}`}
-        onClick={() => onRemove(column.id)}
-      >
-        Remove
-      </ActionButton>
     </Box>
   );
 }

@@ -16,8 +16,10 @@ const rowHead = {
   verticalAlign: 'top',
   fontWeight: 600,
   color: 'text.secondary',
-  width: { xs: 104, sm: 160 },
-  minWidth: { xs: 104, sm: 160 },
+  fontSize: { xs: '0.875rem', sm: '1rem' },
+  overflowWrap: 'normal',
+  width: { xs: 112, sm: 160 },
+  minWidth: { xs: 112, sm: 160 },
   boxShadow: 'inset -1px 0 0 rgba(0,0,0,0.12)',
 } as const;
 const cell = {
