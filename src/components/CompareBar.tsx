@@ -1,44 +1,21 @@
-import Box from '@mui/material/Box';
+import { lazy, Suspense } from 'react';
 import { useLocation } from 'react-router-dom';
 import { paths } from '../config/paths';
-import { clearCompared, useComparedCars } from '../lib/compare/compareList';
-import { ActionButton, ActionLink } from './actions';
+import { useComparedCars } from '../lib/compare/compareList';
 
-/**
- * 'Compare (N)': while cars are marked for comparison, a strip held at the foot of the window
- * (sticky, so at the end of the page it takes its own place and hides nothing) leads to them
- * side by side. Not on the comparison itself.
- */
+// Its code loads once a car is chosen: every public page's first script is at its budget.
+const CompareStrip = lazy(async () => ({
+  default: (await import('./CompareStrip')).CompareStrip,
+}));
+
+/** 'Compare (N)' while cars are chosen for comparison (not on the comparison itself). */
 export function CompareBar() {
   const ids = useComparedCars();
   const { pathname } = useLocation();
   if (ids.length === 0 || pathname === paths.compare.pattern) return null;
   return (
-    <Box
-      component="aside"
-      aria-label="Cars to compare"
-      sx={{
-        position: 'sticky',
-        bottom: 0,
-        zIndex: 2,
-        display: 'flex',
-        justifyContent: 'flex-end',
-        alignItems: 'center',
-        gap: 1,
-        px: 2,
-        py: 1,
-        bgcolor: 'background.paper',
-        borderTop: 1,
-        borderColor: 'divider',
-        boxShadow: '0 -2px 8px rgba(11,31,58,0.12)',
-      }}
-    >
-      <ActionButton type="button" variant="text" tone="inherit" onClick={clearCompared}>
-        Clear
-      </ActionButton>
-      <ActionLink to={paths.compare.to(ids)} variant="contained" tone="primary">
-        Compare ({ids.length})
-      </ActionLink>
-    </Box>
+    <Suspense fallback={null}>
+      <CompareStrip ids={ids} />
+    </Suspense>
   );
 }

@@ -9,87 +9,71 @@ export const COMPARE_LIMIT_MESSAGE = `You can compare up to ${MAX_COMPARED} cars
 export const COMPARE_KEY = 'compareCars';
 
 /** A car's id as the API takes it (server/src/routes/schemas.ts, `Id`). */
-const ID = /^[A-Za-z0-9_-]{1,64}$/;
-export const isCarId = (id: string) => ID.test(id);
+export const isCarId = (id: unknown): id is string =>
+  typeof id === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(id);
 
-const NONE: readonly string[] = Object.freeze([]);
-let cachedText: string | null = null;
-let cached: readonly string[] = NONE;
+const NONE: readonly string[] = [];
+/** The list as last read or written, and its stored text (the snapshot changes with the text). */
+let cached = { text: null as string | null, ids: NONE };
 const listeners = new Set<() => void>();
 
-/** The stored list, read again only when its text changed (so the snapshot is stable). */
+/** The stored list: storage refused (private mode) keeps it in memory; damaged text is none. */
 function read(): readonly string[] {
-  let text: string | null = null;
+  let text: string | null;
   try {
-    text = window.localStorage.getItem(COMPARE_KEY);
+    text = localStorage.getItem(COMPARE_KEY);
   } catch {
-    return cached; // storage refused (private mode, blocked): the list lives in memory only
+    return cached.ids;
   }
-  if (text === cachedText) return cached;
-  cachedText = text;
-  cached = NONE;
+  if (text === cached.text) return cached.ids;
+  let ids = NONE;
   try {
-    const value: unknown = text ? JSON.parse(text) : [];
-    if (Array.isArray(value)) {
-      const ids = value.filter((id): id is string => typeof id === 'string' && isCarId(id));
-      cached = Object.freeze([...new Set(ids)].slice(0, MAX_COMPARED));
-    }
+    const value: unknown = JSON.parse(text ?? '[]');
+    if (Array.isArray(value)) ids = [...new Set(value.filter(isCarId))].slice(0, MAX_COMPARED);
   } catch {
-    // Not ours or damaged: start again with none.
+    // Not ours: none.
   }
-  return cached;
+  cached = { text, ids };
+  return ids;
 }
 
 function write(ids: readonly string[]): void {
-  cached = Object.freeze([...ids]);
-  cachedText = JSON.stringify(cached);
+  cached = { text: JSON.stringify(ids), ids };
   try {
-    window.localStorage.setItem(COMPARE_KEY, cachedText);
+    localStorage.setItem(COMPARE_KEY, cached.text!);
   } catch {
     // Kept in memory for this page.
   }
   listeners.forEach((listener) => listener());
 }
 
+/** Follows the list here and in the browser's other tabs (their `storage` events). */
 function subscribe(listener: () => void): () => void {
   listeners.add(listener);
-  // Another tab changed the list.
-  const onStorage = (event: StorageEvent) => {
-    if (event.key === COMPARE_KEY || event.key === null) listener();
-  };
-  window.addEventListener('storage', onStorage);
+  window.addEventListener('storage', listener);
   return () => {
     listeners.delete(listener);
-    window.removeEventListener('storage', onStorage);
+    window.removeEventListener('storage', listener);
   };
 }
 
 /** The chosen cars' ids; none while a page is rendered on the server or hydrated. */
-export function useComparedCars(): readonly string[] {
-  return useSyncExternalStore(subscribe, read, () => NONE);
-}
+export const useComparedCars = (): readonly string[] =>
+  useSyncExternalStore(subscribe, read, () => NONE);
 
-/**
- * Adds a car to the list or takes it out. Answers false, changing nothing, when the list is full.
- */
+/** Adds a car to the list or takes it out; false, changing nothing, when the list is full. */
 export function toggleCompared(id: string): boolean {
   const ids = read();
-  if (ids.includes(id)) {
-    write(ids.filter((other) => other !== id));
-    return true;
-  }
-  if (ids.length >= MAX_COMPARED) return false;
-  write([...ids, id]);
+  if (ids.includes(id)) write(ids.filter((other) => other !== id));
+  else if (ids.length < MAX_COMPARED) write([...ids, id]);
+  else return false;
   return true;
 }
 
 /** Takes a car out of the list (nothing when it is not in it). */
 export function removeCompared(id: string): void {
-  const ids = read();
-  if (ids.includes(id)) write(ids.filter((other) => other !== id));
+  if (read().includes(id)) toggleCompared(id);
 }
 
 /** Empties the list. */
-export function clearCompared(): void {
-  write([]);
-}
+export const clearCompared = () => write([]);
