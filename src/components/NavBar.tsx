@@ -16,6 +16,7 @@ import {
 } from '../lib/auth/authSlice';
 import { signOut, useSessionDispatch } from '../lib/auth/session';
 import type { SessionUser } from '../lib/auth/sessionUser';
+import { CompareBar } from './CompareBar';
 import { ActionButton, ActionNavLink, ActionSpan, RoundButton } from './actions';
 import { CarIcon, MenuIcon, SearchIcon } from './icons';
 import { UserAvatar } from './UserAvatar';
@@ -223,6 +224,7 @@ export function NavBar() {
               </>
             )}
           </Box>
+          <CompareBar />
           {user && tokenReady && (
             <Suspense fallback={null}>
               <NotificationBell />

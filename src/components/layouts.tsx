@@ -4,7 +4,6 @@ import { Navigate, Outlet, ScrollRestoration, useLocation } from 'react-router-d
 import { paths } from '../config/paths';
 import { selectAccountRecord, type AuthRootState } from '../lib/auth/authSlice';
 import type { FromState } from '../lib/auth/guards';
-import { CompareBar } from './CompareBar';
 import { Footer } from './Footer';
 import { NavBar } from './NavBar';
 
@@ -35,7 +34,6 @@ export function MainLayout() {
     <>
       <Box component="main" sx={{ flex: 1 }}>
         <Outlet />
-        <CompareBar />
       </Box>
       <Footer />
     </>

@@ -6,6 +6,10 @@ import { CompareHeader } from './CompareHeader';
 import { COMPARE_ROWS, differs, type CompareRow } from './compareRows';
 import type { CompareColumn } from './useCompareColumns';
 
+/** Widths in px of the row names' column and of a car's, on a phone and from `sm` up. */
+const HEAD = { xs: 112, sm: 160 };
+const CAR = { xs: 160, sm: 220 };
+
 /** The row names' column: kept in view while the cars scroll sideways on a narrow screen. */
 const rowHead = {
   position: 'sticky',
@@ -18,8 +22,8 @@ const rowHead = {
   color: 'text.secondary',
   fontSize: { xs: '0.875rem', sm: '1rem' },
   overflowWrap: 'normal',
-  width: { xs: 112, sm: 160 },
-  minWidth: { xs: 112, sm: 160 },
+  width: { xs: HEAD.xs, sm: HEAD.sm },
+  minWidth: { xs: HEAD.xs, sm: HEAD.sm },
   boxShadow: 'inset -1px 0 0 rgba(0,0,0,0.12)',
 } as const;
 const cell = {
@@ -66,6 +70,9 @@ export function CompareTable({
         // Scrolls sideways on a narrow screen: reachable by keyboard.
         tabIndex={0}
         sx={{
+          // As wide as its columns (one car is not stretched over the page), at most the page's.
+          width: 'fit-content',
+          maxWidth: '100%',
           overflowX: 'auto',
           border: 1,
           borderColor: 'divider',
@@ -76,7 +83,15 @@ export function CompareTable({
       >
         <Box
           component="table"
-          sx={{ borderCollapse: 'separate', borderSpacing: 0, width: '100%', tableLayout: 'fixed' }}
+          sx={{
+            borderCollapse: 'separate',
+            borderSpacing: 0,
+            tableLayout: 'fixed',
+            width: {
+              xs: HEAD.xs + columns.length * CAR.xs,
+              sm: HEAD.sm + columns.length * CAR.sm,
+            },
+          }}
         >
           <Box component="thead">
             <tr>
@@ -86,7 +101,7 @@ export function CompareTable({
                   component="th"
                   scope="col"
                   key={column.id}
-                  sx={{ ...cell, fontWeight: 'inherit', width: { xs: 160, sm: 220 } }}
+                  sx={{ ...cell, fontWeight: 'inherit', width: { xs: CAR.xs, sm: CAR.sm } }}
                 >
                   <CompareHeader column={column} onRemove={onRemove} />
                 </Box>

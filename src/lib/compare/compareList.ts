@@ -74,6 +74,3 @@ export function toggleCompared(id: string): boolean {
 export function removeCompared(id: string): void {
   if (read().includes(id)) toggleCompared(id);
 }
-
-/** Empties the list. */
-export const clearCompared = () => write([]);
