@@ -16,7 +16,7 @@ import {
 } from '../lib/auth/authSlice';
 import { signOut, useSessionDispatch } from '../lib/auth/session';
 import type { SessionUser } from '../lib/auth/sessionUser';
-import { CompareBar } from './CompareBar';
+import { CompareBarLater } from './CompareBarLater';
 import { ActionButton, ActionNavLink, ActionSpan, RoundButton } from './actions';
 import { CarIcon, MenuIcon, SearchIcon } from './icons';
 import { UserAvatar } from './UserAvatar';
@@ -224,7 +224,7 @@ export function NavBar() {
               </>
             )}
           </Box>
-          <CompareBar />
+          <CompareBarLater />
           {user && tokenReady && (
             <Suspense fallback={null}>
               <NotificationBell />
