@@ -116,7 +116,11 @@ describe("'Compare' on search cards and a car's page", () => {
     // The car's own page shows and changes the same list.
     renderApp('/cars/car-1', { store: signedOut() });
     await screen.findByRole('heading', { level: 1, name: 'Car number 1' });
-    expect(toggle(1)).toHaveAttribute('aria-pressed', 'true');
+    // Its code loads with it (CompareToggleLater).
+    expect(await screen.findByRole('button', { name: 'Compare Car number 1' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     await user.click(toggle(1));
     expect(toggle(1)).toHaveAttribute('aria-pressed', 'false');
     expect(bar()).not.toBeInTheDocument();

@@ -7,16 +7,14 @@ import { ActionButton } from './actions';
  * unmarks it. A fifth car says so and changes nothing. Plain styled button: it sits on every
  * search card and car page, whose first script is at its budget.
  */
-export function CompareToggle({
-  id,
-  name,
-  size = 'small',
-}: {
+export interface CompareToggleProps {
   id: string;
   name: string;
   /** Small on a search card; a car's page sets it beside its other buttons. */
   size?: 'small' | 'medium';
-}) {
+}
+
+export function CompareToggle({ id, name, size = 'small' }: CompareToggleProps) {
   const chosen = useComparedCars().includes(id);
   return (
     <ActionButton

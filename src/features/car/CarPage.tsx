@@ -7,7 +7,7 @@ import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
 import { ActionButton, ActionLink } from '../../components/actions';
-import { CompareToggle } from '../../components/CompareToggle';
+import { CompareToggleLater } from '../../components/CompareToggleLater';
 import { LoadFailure } from '../../components/QueryState';
 import { VerifiedIcon } from '../../components/icons';
 import { Spinner } from '../../components/Spinner';
@@ -152,7 +152,7 @@ function CarDetailsView({ car }: { car: CarDetails }) {
           <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
             {!car.sold && <BookButton car={car} />}
             <ShareButton title={car.carName} url={url} />
-            <CompareToggle id={car._id} name={car.carName} size="medium" />
+            <CompareToggleLater id={car._id} name={car.carName} size="medium" />
           </Box>
           <Box
             component="dl"
