@@ -1,3 +1,4 @@
+import { useSyncExternalStore } from 'react';
 import { COMPARE_LIMIT_MESSAGE, toggleCompared, useComparedCars } from '../lib/compare/compareList';
 import { notify } from '../lib/notify/notify';
 import { ActionButton } from './actions';
@@ -14,8 +15,17 @@ export interface CompareToggleProps {
   size?: 'small' | 'medium';
 }
 
+const never = () => () => {};
+
 export function CompareToggle({ id, name, size = 'small' }: CompareToggleProps) {
   const chosen = useComparedCars().includes(id);
+  // False in the server's markup and until this part of it is hydrated (a search card's code
+  // comes after the page's): a click before then would be lost, so the button waits disabled.
+  const live = useSyncExternalStore(
+    never,
+    () => true,
+    () => false,
+  );
   return (
     <ActionButton
       type="button"
@@ -23,6 +33,7 @@ export function CompareToggle({ id, name, size = 'small' }: CompareToggleProps) 
       size={size}
       tone="primary"
       aria-pressed={chosen}
+      disabled={!live}
       aria-label={`Compare ${name}`}
       onClick={() => {
         if (!toggleCompared(id)) notify.blank(COMPARE_LIMIT_MESSAGE);
