@@ -64,7 +64,15 @@ function CarHead({ car }: { car: CarDetails }) {
       >
         {formatPrice(car.resalePrice)}
       </Typography>
-      {!car.sold && <FairPriceBadge price={car.resalePrice} fairPrice={car.fairPrice} />}
+      {!car.sold &&
+        (car.fairPrice ? (
+          <FairPriceBadge price={car.resalePrice} fairPrice={car.fairPrice} />
+        ) : (
+          // Its page says why (too few cars like it, too old, too cheap, not yet valued).
+          <Typography variant="caption" color="text.secondary">
+            Not rated
+          </Typography>
+        ))}
     </>
   );
 }

@@ -79,6 +79,7 @@ describe('/compare', () => {
     expect(within(heads[0]).getByText('Great deal')).toBeInTheDocument();
     expect(within(heads[0]).getByText('$4,200 below its market value')).toBeInTheDocument();
     expect(within(heads[1]).getByText('Sold')).toBeInTheDocument();
+    expect(within(heads[1]).queryByText('Not rated')).not.toBeInTheDocument();
     expect(within(heads[1]).queryByText(/deal|price$/)).not.toBeInTheDocument();
     expect(within(heads[2]).getByText('No longer listed')).toBeInTheDocument();
 
@@ -95,6 +96,13 @@ describe('/compare', () => {
     const seller = screen.getByRole('rowheader', { name: 'Seller' }).closest('tr') as HTMLElement;
     expect(within(seller).getAllByTitle('Verified seller')).toHaveLength(1);
     expect(document.title).toBe('Compare cars');
+  });
+
+  it('says so of a car for sale without a price rating, as its page does', async () => {
+    serve(makeCar({ _id: 'car-3', carName: 'Rare Coupe', fairPrice: null }));
+    renderApp('/compare?ids=car-3', { store: signedOut() });
+    const head = await screen.findByRole('columnheader');
+    expect(within(head).getByText('Not rated')).toBeInTheDocument();
   });
 
   it("'Show only differences' hides the rows where every car is the same", async () => {
