@@ -32,6 +32,8 @@ export const DEFAULT_RATE_LIMITS = {
   ],
   /** An admin's category changes (adding, editing, moving, deleting), together. */
   categories: { max: 30, windowSeconds: 60 },
+  /** An account's saves, renames and opens of saved searches, together. */
+  savedSearches: { max: 60, windowSeconds: 60 },
 } as const satisfies RateLimits;
 
 export interface ServerConfig {
@@ -121,6 +123,7 @@ function readOrCreateSecret(dataDir: string): string {
  * `RATE_LIMIT_MESSAGES` a minute and `RATE_LIMIT_MESSAGES_DAY` a day, and in one booking's
  * conversation `RATE_LIMIT_MESSAGES_BOOKING` a minute. VIN decodes: `RATE_LIMIT_VIN` a minute and
  * `RATE_LIMIT_VIN_DAY` a day. An admin's category changes: `RATE_LIMIT_CATEGORIES`.
+ * Saved searches' saves, renames and opens: `RATE_LIMIT_SAVED_SEARCHES`.
  */
 function rateLimits(env: Env): RateLimits {
   const windowSeconds = int(env, 'RATE_LIMIT_WINDOW_SECONDS', 60, 1, 24 * 3600);
@@ -147,6 +150,7 @@ function rateLimits(env: Env): RateLimits {
       { max: max('RATE_LIMIT_VIN_DAY', vinDay.max), windowSeconds: vinDay.windowSeconds },
     ],
     categories: rule('RATE_LIMIT_CATEGORIES', DEFAULT_RATE_LIMITS.categories.max),
+    savedSearches: rule('RATE_LIMIT_SAVED_SEARCHES', DEFAULT_RATE_LIMITS.savedSearches.max),
   };
 }
 

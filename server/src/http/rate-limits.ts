@@ -29,7 +29,15 @@ export interface RateLimitWindow {
 export type RateLimitRule = RateLimitWindow | readonly RateLimitWindow[];
 
 export type RateLimitName =
-  'jwt' | 'users' | 'uploads' | 'orders' | 'messages' | 'messagesPerBooking' | 'vin' | 'categories';
+  | 'jwt'
+  | 'users'
+  | 'uploads'
+  | 'orders'
+  | 'messages'
+  | 'messagesPerBooking'
+  | 'vin'
+  | 'categories'
+  | 'savedSearches';
 export type RateLimits = Record<RateLimitName, RateLimitRule>;
 
 /**
@@ -82,6 +90,11 @@ export const RATE_LIMIT_GUARDS: Record<RateLimitName, Guard> = {
       'PATCH /api/admin/categories/:id',
       'DELETE /api/admin/categories/:id',
     ],
+    per: 'caller',
+  },
+  /** Saving, renaming and opening saved searches (each save checks and counts a search). */
+  savedSearches: {
+    route: ['POST /api/saved-searches', 'PATCH /api/saved-searches/:id'],
     per: 'caller',
   },
 };
