@@ -35,6 +35,8 @@ const onDemand = [
   'src/components/NotificationBell.tsx', // lazily, for a signed-in user
   'src/features/account/TestAccountDialog.tsx', // lazily, when asked for
   'src/features/account/FinishRegistrationPage.tsx', // a signed-in page, not prerendered
+  'src/components/NameDialog.tsx', // lazily, naming a saved search
+  'src/features/search/SaveSearchDialog.tsx', // lazily, when 'Save this search' is chosen
 ];
 const onDemandNames = onDemand.map((file) => file.replace(/^.*\/|\.tsx$/g, ''));
 

@@ -230,6 +230,13 @@ export const routes: RouteObject[] = [
               forRole('Admin'),
             ),
           },
+          {
+            path: paths.savedSearches,
+            lazy: screen(
+              async () =>
+                (await import('../features/savedSearches/SavedSearchesPage')).SavedSearchesPage,
+            ),
+          },
           // My orders needs only a login (spec route table); its menu entry is the buyer's.
           {
             path: paths.myOrders,

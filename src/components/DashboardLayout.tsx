@@ -28,8 +28,12 @@ export const dashboardMenu: Record<Role, { label: string; to: string }[]> = {
     { label: 'Add products', to: paths.addProducts },
     { label: 'My products', to: paths.myProducts },
     { label: 'Bookings', to: paths.bookings },
+    { label: 'Saved searches', to: paths.savedSearches },
   ],
-  Buyer: [{ label: 'My orders', to: paths.myOrders }],
+  Buyer: [
+    { label: 'My orders', to: paths.myOrders },
+    { label: 'Saved searches', to: paths.savedSearches },
+  ],
 };
 
 /** How many bookings on the seller's cars wait for an answer. */
