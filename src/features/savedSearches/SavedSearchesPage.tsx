@@ -67,9 +67,12 @@ function SavedSearchItem({ search }: { search: SavedSearch }) {
             sx={fresh ? { fontWeight: 700 } : { color: 'text.secondary' }}
           />
         </Box>
-        <Typography color="text.secondary" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
-          {search.summary}
-        </Typography>
+        {/* The filters, unless the name says them already (the default name). */}
+        {search.summary !== search.name && (
+          <Typography color="text.secondary" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
+            {search.summary}
+          </Typography>
+        )}
       </Box>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
         <ActionLink

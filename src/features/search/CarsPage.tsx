@@ -271,12 +271,16 @@ export function CarsPage({
             >
               {filtersCount ? `Filters (${filtersCount})` : 'Filters'}
             </ActionButton>
-            {/* Not in the server's page: mounted once the app owns the page, then loaded. */}
-            {hydrated && (
-              <Suspense fallback={null}>
-                <LazySaveSearchButton search={search} />
-              </Suspense>
-            )}
+            {/* Not in the server's page: mounted once the app owns the page, then loaded; its
+                place is kept from the start, so nothing moves when it comes (on a phone it has a
+                line of its own). */}
+            <Box sx={{ minWidth: 150, minHeight: '36.5px' }}>
+              {hydrated && (
+                <Suspense fallback={null}>
+                  <LazySaveSearchButton search={search} />
+                </Suspense>
+              )}
+            </Box>
             <Box sx={{ width: 200 }}>
               <PlainSelect
                 label="Sort by"

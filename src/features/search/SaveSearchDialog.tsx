@@ -48,7 +48,8 @@ export function SaveSearchDialog({
         }
       }}
     >
-      {summary}
+      Find it again in Saved searches, in your dashboard, with the cars new since you last opened
+      it.
     </NameDialog>
   );
 }
