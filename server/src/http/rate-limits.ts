@@ -1,6 +1,6 @@
 /**
  * Rate limits on the calls worth abusing (sign-in tokens, registration, uploads, bookings,
- * messages, VIN decoding, an admin's category changes). Each limit counts per address always,
+ * messages, VIN decoding, an admin's category changes, saving cars). Each limit counts per address always,
  * and per account as well when an access token is sent: new accounts (they cost nothing) do not
  * buy an address more calls. A limit may have several windows (20 a minute and 200 a day), each
  * counted. Attached to the guarded routes as they are registered, so register this plugin before
@@ -29,7 +29,15 @@ export interface RateLimitWindow {
 export type RateLimitRule = RateLimitWindow | readonly RateLimitWindow[];
 
 export type RateLimitName =
-  'jwt' | 'users' | 'uploads' | 'orders' | 'messages' | 'messagesPerBooking' | 'vin' | 'categories';
+  | 'jwt'
+  | 'users'
+  | 'uploads'
+  | 'orders'
+  | 'messages'
+  | 'messagesPerBooking'
+  | 'vin'
+  | 'categories'
+  | 'savedCars';
 export type RateLimits = Record<RateLimitName, RateLimitRule>;
 
 /**
@@ -84,6 +92,8 @@ export const RATE_LIMIT_GUARDS: Record<RateLimitName, Guard> = {
     ],
     per: 'caller',
   },
+  /** Saving a car (a heart pressed): generous, a shopper may press many in a minute. */
+  savedCars: { route: 'PUT /api/saved-cars/:productId', per: 'caller' },
 };
 
 const windowText = (seconds: number) =>

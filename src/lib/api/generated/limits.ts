@@ -134,6 +134,7 @@ export const schemaLimits = {
   },
   Notification: { kind: { enum: ['booking', 'status', 'message'] } },
   Notifications: { unread: { minimum: 0 } },
+  SavedCar: { status: { enum: ['listed', 'sold', 'gone'] } },
   VinDecoded: {
     bodyStyle: {
       enum: [
