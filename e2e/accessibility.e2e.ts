@@ -73,6 +73,10 @@ test('a buyer: the public pages signed in, the category page and its booking for
     { path: '/dashboad/my-orders', shows: (on) => on.getByRole('table', { name: 'My orders' }) },
     `/dashboad/orders/${car.orderId}`,
     {
+      path: '/dashboad/saved',
+      shows: (on) => on.getByRole('heading', { level: 1, name: 'Saved cars' }),
+    },
+    {
       path: '/dashboad/saved-searches',
       shows: (on) => on.getByRole('listitem', { name: 'BMW · under $60,000' }),
     },
@@ -99,6 +103,10 @@ test('a seller: the dashboard pages, a car to edit, the bookings and a booking t
     '/dashboad/my-products',
     `/dashboad/my-products/${car.id}/edit`,
     '/dashboad/bookings',
+    {
+      path: '/dashboad/saved',
+      shows: (on) => on.getByRole('heading', { level: 1, name: 'Saved cars' }),
+    },
   ]);
 
   // The booking's page reads its notification: the bell's count drops to 0. Its badge once kept

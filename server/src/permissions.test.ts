@@ -227,6 +227,22 @@ const rows: Row[] = [
     request: () => ({ url: '/api/notifications/read', payload: {} }),
     expect: signedIn(),
   },
+  // Saved cars: any signed-in account's own (admins too); saving and unsaving are idempotent.
+  {
+    route: 'GET /api/saved-cars',
+    request: () => ({ url: '/api/saved-cars' }),
+    expect: signedIn(),
+  },
+  {
+    route: 'PUT /api/saved-cars/:productId',
+    request: (f) => ({ url: `/api/saved-cars/${f.productId}` }),
+    expect: signedIn(),
+  },
+  {
+    route: 'DELETE /api/saved-cars/:productId',
+    request: (f) => ({ url: `/api/saved-cars/${f.productId}` }),
+    expect: signedIn(),
+  },
   {
     route: 'GET /api/saved-searches',
     request: () => ({ url: '/api/saved-searches' }),

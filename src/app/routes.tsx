@@ -230,6 +230,13 @@ export const routes: RouteObject[] = [
               forRole('Admin'),
             ),
           },
+          // Saved cars: any signed-in user's (every role's menu has it).
+          {
+            path: paths.savedCars,
+            lazy: screen(
+              async () => (await import('../features/saved/SavedCarsPage')).SavedCarsPage,
+            ),
+          },
           {
             path: paths.savedSearches,
             lazy: screen(

@@ -18,6 +18,7 @@ import { categories, products, productCounts, vehicleCounts } from './schema-cat
 
 export * from './schema-accounts';
 export * from './schema-catalogue';
+export * from './schema-saved';
 export * from './schema-saved-searches';
 /**
  * The marketplace's tables. Every record answers with a string `_id`; flags are the strings

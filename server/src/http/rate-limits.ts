@@ -1,6 +1,6 @@
 /**
  * Rate limits on the calls worth abusing (sign-in tokens, registration, uploads, bookings,
- * messages, VIN decoding, an admin's category changes). Each limit counts per address always,
+ * messages, VIN decoding, an admin's category changes, saving cars). Each limit counts per address always,
  * and per account as well when an access token is sent: new accounts (they cost nothing) do not
  * buy an address more calls. A limit may have several windows (20 a minute and 200 a day), each
  * counted. Attached to the guarded routes as they are registered, so register this plugin before
@@ -37,6 +37,7 @@ export type RateLimitName =
   | 'messagesPerBooking'
   | 'vin'
   | 'categories'
+  | 'savedCars'
   | 'savedSearches';
 export type RateLimits = Record<RateLimitName, RateLimitRule>;
 
@@ -92,6 +93,8 @@ export const RATE_LIMIT_GUARDS: Record<RateLimitName, Guard> = {
     ],
     per: 'caller',
   },
+  /** Saving a car (a heart pressed): generous, a shopper may press many in a minute. */
+  savedCars: { route: 'PUT /api/saved-cars/:productId', per: 'caller' },
   /** Saving, renaming and opening saved searches (each save checks and counts a search). */
   savedSearches: {
     route: ['POST /api/saved-searches', 'PATCH /api/saved-searches/:id'],

@@ -140,6 +140,7 @@ export const schemaLimits = {
   },
   Notification: { kind: { enum: ['booking', 'status', 'message'] } },
   Notifications: { unread: { minimum: 0 } },
+  SavedCar: { status: { enum: ['listed', 'sold', 'gone'] } },
   SavedSearch: { newMatches: { minimum: 0 } },
   VinDecoded: {
     bodyStyle: {

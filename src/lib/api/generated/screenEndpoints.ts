@@ -153,6 +153,21 @@ const injectedRtkApi = api.injectEndpoints({
         body: queryArg.body,
       }),
     }),
+    getSavedCars: build.query<GetSavedCarsApiResponse, GetSavedCarsApiArg>({
+      query: () => ({ url: `/api/saved-cars` }),
+    }),
+    saveCar: build.mutation<SaveCarApiResponse, SaveCarApiArg>({
+      query: (queryArg) => ({
+        url: `/api/saved-cars/${encodeURIComponent(String(queryArg.productId))}`,
+        method: 'PUT',
+      }),
+    }),
+    unsaveCar: build.mutation<UnsaveCarApiResponse, UnsaveCarApiArg>({
+      query: (queryArg) => ({
+        url: `/api/saved-cars/${encodeURIComponent(String(queryArg.productId))}`,
+        method: 'DELETE',
+      }),
+    }),
     getSavedSearches: build.query<GetSavedSearchesApiResponse, GetSavedSearchesApiArg>({
       query: () => ({ url: `/api/saved-searches` }),
     }),
@@ -428,6 +443,20 @@ export type MarkNotificationsReadApiArg = {
     ids?: string[];
   };
 };
+export type GetSavedCarsApiResponse = /** status 200 Default Response */ SavedCar[];
+export type GetSavedCarsApiArg = void;
+export type SaveCarApiResponse = /** status 200 Default Response */ SavedCar;
+export type SaveCarApiArg = {
+  /** a record's _id (letters, digits, _ and -) */
+  productId: string;
+};
+export type UnsaveCarApiResponse = /** status 200 Default Response */ {
+  deletedCount: number;
+};
+export type UnsaveCarApiArg = {
+  /** a record's _id (letters, digits, _ and -) */
+  productId: string;
+};
 export type GetSavedSearchesApiResponse = /** status 200 Default Response */ SavedSearch[];
 export type GetSavedSearchesApiArg = void;
 export type CreateSavedSearchApiResponse = /** status 201 Default Response */ SavedSearch;
@@ -503,6 +532,21 @@ export type Notifications = {
   items: Notification[];
   /** how many are unread in all */
   unread: number;
+};
+export type SavedCar = {
+  /** the car saved (it may since have been deleted) */
+  productId: string;
+  /** the car's name now, or as it was when saved */
+  carName: string;
+  /** the car's cover photo now, or as it was when saved */
+  carPhoto: string;
+  /** the selling price when saved */
+  savedPrice: number;
+  savedAt: string;
+  /** 'gone': deleted by its seller (or with the seller's account) */
+  status: 'listed' | 'sold' | 'gone';
+  /** the selling price now; null once the car is gone */
+  price: number | null;
 };
 export type SavedSearch = {
   _id: string;
