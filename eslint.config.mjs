@@ -35,8 +35,11 @@ const onDemand = [
   'src/components/DashboardLayout.tsx', // the dashboard route
   'src/components/MobileMenu.tsx', // lazily, when the menu is opened
   'src/components/NotificationBell.tsx', // lazily, for a signed-in user
+  'src/components/SaveButton.tsx', // lazily, once a public page is interactive (SaveHeart)
   'src/features/account/TestAccountDialog.tsx', // lazily, when asked for
   'src/features/account/FinishRegistrationPage.tsx', // a signed-in page, not prerendered
+  'src/components/NameDialog.tsx', // lazily, naming a saved search
+  'src/features/search/SaveSearchDialog.tsx', // lazily, when 'Save this search' is chosen
 ];
 const onDemandNames = onDemand.map((file) => file.replace(/^.*\/|\.tsx$/g, ''));
 

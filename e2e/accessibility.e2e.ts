@@ -35,6 +35,12 @@ test.beforeAll(async ({ browser }) => {
   const mine = (await orders.json()) as { _id: string; productName: string }[];
   car.orderId = mine.find((order) => order.productName === car.name)?._id ?? '';
   expect(car.orderId).not.toBe('');
+  // A saved search, so the buyer's Saved searches page has one to show (409: kept from before).
+  const saved = await buyer.request.post('/api/saved-searches', {
+    headers: { authorization: `bearer ${await accessToken(buyer)}` },
+    data: { query: 'category=BMW&maxPrice=60000' },
+  });
+  expect([201, 409]).toContain(saved.status());
   await buyer.context().close();
 });
 
@@ -68,6 +74,14 @@ test('a buyer: the public pages signed in, the category page and its booking for
     '/dashboad',
     { path: '/dashboad/my-orders', shows: (on) => on.getByRole('table', { name: 'My orders' }) },
     `/dashboad/orders/${car.orderId}`,
+    {
+      path: '/dashboad/saved',
+      shows: (on) => on.getByRole('heading', { level: 1, name: 'Saved cars' }),
+    },
+    {
+      path: '/dashboad/saved-searches',
+      shows: (on) => on.getByRole('listitem', { name: 'BMW · under $60,000' }),
+    },
   ]);
   // The booking form, open.
   await page.goto('/category-products/BMW');
@@ -91,6 +105,10 @@ test('a seller: the dashboard pages, a car to edit, the bookings and a booking t
     '/dashboad/my-products',
     `/dashboad/my-products/${car.id}/edit`,
     '/dashboad/bookings',
+    {
+      path: '/dashboad/saved',
+      shows: (on) => on.getByRole('heading', { level: 1, name: 'Saved cars' }),
+    },
   ]);
 
   // The booking's page reads its notification: the bell's count drops to 0. Its badge once kept

@@ -3,7 +3,9 @@
  * endpoints and the contract's enums and limits as values (limits.ts, and one module per
  * operation in limits/) in src/lib/api/generated/. The endpoints are in two modules:
  * cardealerApi.ts, in every page's start-up script, and screenEndpoints.ts, the ones only the
- * seller's, the admin's and the orders' screens call, loaded with those screens. Run
+ * seller's, the admin's, the orders', the saved cars' and the saved searches' screens call, loaded
+ * with those screens (and with the heart that saves a car, which public pages load after they are
+ * interactive). Run
  * `npm run codegen` after changing a route.
  */
 import { generateEndpoints } from '@rtk-query/codegen-openapi';
@@ -49,6 +51,15 @@ const screenEndpoints = [
   'getNotifications',
   'markNotificationsRead',
   'decodeVin',
+  // Saved cars: the page, and the heart's code, which public pages load once interactive.
+  'getSavedCars',
+  'saveCar',
+  'unsaveCar',
+  // Saved searches: the page, and the dialog /cars loads on click.
+  'getSavedSearches',
+  'createSavedSearch',
+  'updateSavedSearch',
+  'deleteSavedSearch',
 ];
 const isScreenEndpoint = (name: string) => screenEndpoints.includes(name);
 

@@ -34,6 +34,8 @@ import healthRoutes from './routes/health';
 import notificationRoutes from './routes/notifications';
 import orderRoutes from './routes/orders';
 import productRoutes from './routes/products';
+import savedCarRoutes from './routes/saved-cars';
+import savedSearchRoutes from './routes/saved-searches';
 import { sharedSchemas } from './routes/schemas';
 import searchRoutes from './routes/search';
 import { searchSchemas } from './routes/search-schemas';
@@ -253,6 +255,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(adminCategoryRoutes, { photoOrigins });
       await api.register(orderRoutes);
       await api.register(notificationRoutes);
+      await api.register(savedCarRoutes);
+      await api.register(savedSearchRoutes);
       await api.register(vinRoutes, { decoder: vinDecoder });
       api.setNotFoundHandler((request, reply) =>
         reply.code(404).send({ message: `No such call: ${request.method} ${request.url}` }),

@@ -32,6 +32,10 @@ export const DEFAULT_RATE_LIMITS = {
   ],
   /** An admin's category changes (adding, editing, moving, deleting), together. */
   categories: { max: 30, windowSeconds: 60 },
+  /** Saving cars (each heart pressed): a shopper going down a page of results stays well under. */
+  savedCars: { max: 120, windowSeconds: 60 },
+  /** An account's saves, renames and opens of saved searches, together. */
+  savedSearches: { max: 60, windowSeconds: 60 },
 } as const satisfies RateLimits;
 
 export interface ServerConfig {
@@ -120,7 +124,8 @@ function readOrCreateSecret(dataDir: string): string {
  * `RATE_LIMIT_<NAME>` calls (0: no limit) per `RATE_LIMIT_WINDOW_SECONDS`. Messages: an account's
  * `RATE_LIMIT_MESSAGES` a minute and `RATE_LIMIT_MESSAGES_DAY` a day, and in one booking's
  * conversation `RATE_LIMIT_MESSAGES_BOOKING` a minute. VIN decodes: `RATE_LIMIT_VIN` a minute and
- * `RATE_LIMIT_VIN_DAY` a day. An admin's category changes: `RATE_LIMIT_CATEGORIES`.
+ * `RATE_LIMIT_VIN_DAY` a day. An admin's category changes: `RATE_LIMIT_CATEGORIES`. Saving cars:
+ * `RATE_LIMIT_SAVED_CARS`. Saved searches' saves, renames and opens: `RATE_LIMIT_SAVED_SEARCHES`.
  */
 function rateLimits(env: Env): RateLimits {
   const windowSeconds = int(env, 'RATE_LIMIT_WINDOW_SECONDS', 60, 1, 24 * 3600);
@@ -147,6 +152,8 @@ function rateLimits(env: Env): RateLimits {
       { max: max('RATE_LIMIT_VIN_DAY', vinDay.max), windowSeconds: vinDay.windowSeconds },
     ],
     categories: rule('RATE_LIMIT_CATEGORIES', DEFAULT_RATE_LIMITS.categories.max),
+    savedCars: rule('RATE_LIMIT_SAVED_CARS', DEFAULT_RATE_LIMITS.savedCars.max),
+    savedSearches: rule('RATE_LIMIT_SAVED_SEARCHES', DEFAULT_RATE_LIMITS.savedSearches.max),
   };
 }
 

@@ -19,6 +19,8 @@ import {
 import { CALLERS, openPermissionFixture, type Fixture } from '../test/permission-fixture';
 import {
   adminOnly,
+  buyersAndSellers,
+  buyersOwn,
   expectedOf,
   open,
   partiesOnly,
@@ -224,6 +226,50 @@ const rows: Row[] = [
     route: 'POST /api/notifications/read',
     request: () => ({ url: '/api/notifications/read', payload: {} }),
     expect: signedIn(),
+  },
+  // Saved cars: any signed-in account's own (admins too); saving and unsaving are idempotent.
+  {
+    route: 'GET /api/saved-cars',
+    request: () => ({ url: '/api/saved-cars' }),
+    expect: signedIn(),
+  },
+  {
+    route: 'PUT /api/saved-cars/:productId',
+    request: (f) => ({ url: `/api/saved-cars/${f.productId}` }),
+    expect: signedIn(),
+  },
+  {
+    route: 'DELETE /api/saved-cars/:productId',
+    request: (f) => ({ url: `/api/saved-cars/${f.productId}` }),
+    expect: signedIn(),
+  },
+  {
+    route: 'GET /api/saved-searches',
+    request: () => ({ url: '/api/saved-searches' }),
+    expect: buyersAndSellers(),
+  },
+  {
+    route: 'POST /api/saved-searches',
+    request: () => ({
+      url: '/api/saved-searches',
+      payload: { query: `category=BMW&q=matrix${newId()}` },
+    }),
+    expect: buyersAndSellers(201),
+  },
+  {
+    route: 'PATCH /api/saved-searches/:id',
+    request: async (f) => ({
+      url: `/api/saved-searches/${await f.freshSavedSearch()}`,
+      payload: { name: 'Renamed' },
+    }),
+    expect: buyersOwn(),
+    newcomer: 404,
+  },
+  {
+    route: 'DELETE /api/saved-searches/:id',
+    request: async (f) => ({ url: `/api/saved-searches/${await f.freshSavedSearch()}` }),
+    expect: buyersOwn(204),
+    newcomer: 404,
   },
   {
     route: 'GET /api/vin/:vin',

@@ -42,6 +42,8 @@ export interface Fixture {
   freshCategory(): Promise<string>;
   /** A new requested booking by `buyer` of a new car of `seller`. */
   freshBooking(): Promise<string>;
+  /** A new saved search of `buyer`'s (its id). */
+  freshSavedSearch(): Promise<string>;
 }
 
 /** The callers and their things on the app of `ctx`, for a `beforeAll`. */
@@ -126,6 +128,17 @@ export async function openPermissionFixture(ctx: TestContext): Promise<Fixture> 
       });
       if (!('id' in booked)) throw new Error('the fixture booking was refused');
       return booked.id;
+    },
+    freshSavedSearch: async () => {
+      const q = `matrix${newId()}`;
+      const saved = await app.repos.savedSearches.insert({
+        userId: buyer._id,
+        name: 'Matrix search',
+        query: `q=${q}`,
+        filters: { q },
+      });
+      if (!('saved' in saved)) throw new Error('the fixture saved search was refused');
+      return saved.saved._id;
     },
     freshCategory: async () => {
       const made = await app.repos.categories.create({

@@ -69,6 +69,23 @@ export const sellersOwnWrite: Expected = {
   admin: 403,
 };
 
+/** Buyers' and sellers' own things (saved searches): an admin is refused. */
+export const buyersAndSellers = (status = 200): Expected => ({
+  anonymous: 401,
+  buyer: status,
+  seller: status,
+  otherSeller: status,
+  admin: 403,
+});
+/** Something of `buyer`'s among buyers' and sellers' own things: anyone else's is told 404. */
+export const buyersOwn = (status = 200): Expected => ({
+  anonymous: 401,
+  buyer: status,
+  seller: 404,
+  otherSeller: 404,
+  admin: 403,
+});
+
 /** Every HEAD route answers like its GET (Fastify adds one per GET route). */
 export function withHeadRows(base: Row[]): Row[] {
   const all = [...base];

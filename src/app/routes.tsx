@@ -235,6 +235,20 @@ export const routes: RouteObject[] = [
               forRole('Admin'),
             ),
           },
+          // Saved cars: any signed-in user's (every role's menu has it).
+          {
+            path: paths.savedCars,
+            lazy: screen(
+              async () => (await import('../features/saved/SavedCarsPage')).SavedCarsPage,
+            ),
+          },
+          {
+            path: paths.savedSearches,
+            lazy: screen(
+              async () =>
+                (await import('../features/savedSearches/SavedSearchesPage')).SavedSearchesPage,
+            ),
+          },
           // My orders needs only a login (spec route table); its menu entry is the buyer's.
           {
             path: paths.myOrders,

@@ -16,20 +16,30 @@ import { useGetSellerOrdersPageQuery } from '../lib/api/deals';
 import { useRole, type Role } from '../lib/auth/roles';
 import { Spinner } from './Spinner';
 
-/** The dashboard side menu by role (spec §2). */
+/** Every role's: the cars the user saved (beyond the spec, issue #25). */
+const savedCars = { label: 'Saved cars', to: paths.savedCars };
+
+/** The dashboard side menu by role (spec §2); beyond it, each role's Saved cars and the buyer's and seller's Saved searches. */
 export const dashboardMenu: Record<Role, { label: string; to: string }[]> = {
   Admin: [
     { label: 'All buyers', to: paths.allBuyers },
     { label: 'All sellers', to: paths.allSellers },
     { label: 'All orders', to: paths.allOrders },
     { label: 'Categories', to: paths.categories },
+    savedCars,
   ],
   Seller: [
     { label: 'Add products', to: paths.addProducts },
     { label: 'My products', to: paths.myProducts },
     { label: 'Bookings', to: paths.bookings },
+    savedCars,
+    { label: 'Saved searches', to: paths.savedSearches },
   ],
-  Buyer: [{ label: 'My orders', to: paths.myOrders }],
+  Buyer: [
+    { label: 'My orders', to: paths.myOrders },
+    savedCars,
+    { label: 'Saved searches', to: paths.savedSearches },
+  ],
 };
 
 /** How many bookings on the seller's cars wait for an answer. */

@@ -36,6 +36,10 @@ export const paths = {
   bookings: '/dashboad/bookings',
   order: { pattern: '/dashboad/orders/:id', to: (id: string) => `/dashboad/orders/${id}` },
   allOrders: '/dashboad/all-orders',
+  /** Beyond the spec: the cars the user saved (the heart on a car). */
+  savedCars: '/dashboad/saved',
+  /** Beyond the spec: a buyer's or seller's saved searches of /cars. */
+  savedSearches: '/dashboad/saved-searches',
   /** Beyond the spec: the admin's categories (makes). */
   categories: '/dashboad/categories',
 } as const;

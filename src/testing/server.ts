@@ -11,6 +11,8 @@ export const handlers = [
   http.get(`${API}/advertisment`, () => HttpResponse.json([])),
   // A signed-in user's bell: nothing new, and a live stream that stays quiet until it is left.
   http.get(`${API}/notifications`, () => HttpResponse.json({ items: [], unread: 0 })),
+  // A signed-in user's hearts read the saved cars: none unless a test says otherwise.
+  http.get(`${API}/saved-cars`, () => HttpResponse.json([])),
   // A seller's side menu counts the bookings waiting for an answer: none.
   http.get(`${API}/seller-orders`, () =>
     HttpResponse.json([], { headers: { 'X-Total-Count': '0' } }),

@@ -58,6 +58,7 @@ export function conditions(
   if (maxModelYear !== undefined) parts.push(sql`p.model_year <= ${maxModelYear}`);
   if (minMileage !== undefined) parts.push(sql`p.mileage >= ${minMileage}`);
   if (maxMileage !== undefined) parts.push(sql`p.mileage <= ${maxMileage}`);
+  if (filters.listedAfter) parts.push(sql`p.created_at > ${filters.listedAfter}::timestamptz`);
   if (filters.verified) {
     parts.push(
       sql`exists (select 1 from users v where v.email = p.email and v.user_verify = 'true')`,
@@ -119,6 +120,7 @@ export function groupsOnly(filters: SearchFilters, text: SQL | null): boolean {
     filters.maxYears === undefined &&
     !filters.location?.trim() &&
     !filters.verified &&
+    !filters.listedAfter &&
     vehicleKey(filters).every((part) => part === null || (Array.isArray(part) && !part.length))
   );
 }

@@ -11,7 +11,7 @@ import { countedFacets } from './facets';
 import { facetsInOnePass } from './facets-one-pass';
 import { marketColumnsOf } from './fair-price';
 import { searchQuery } from './search-query';
-import { groupsOnly, totalQuery } from './search-filters';
+import { conditions, groupsOnly, totalQuery } from './search-filters';
 import { rowsOf, toProduct, type RawRow } from './search-rows';
 import type { Facets, SearchFilters, SearchRequest, VehicleFacets } from './search-types';
 import { countedVehicleFacets } from './vehicle-counts';
@@ -129,6 +129,16 @@ export function searchRepository(
     return { ...counts, ...vehicle, ignoredWords };
   }
 
+  /** How many cars for sale match the filters, counted as a search's total is (exact). */
+  async function count(filters: SearchFilters): Promise<number> {
+    const { query: text } = await textQuery(filters.q);
+    const [row] = await rowsOf<{ n: number | string | null }>(
+      db,
+      totalQuery(filters, text, conditions(filters, text)),
+    );
+    return Number(row?.n ?? 0);
+  }
+
   /** The plan of a search's page query (`EXPLAIN`), for the bench. */
   async function explainSearch(request: SearchRequest): Promise<string> {
     const rows = await rowsOf<Record<string, string>>(
@@ -140,6 +150,7 @@ export function searchRepository(
 
   return {
     search,
+    count,
     facets,
     car,
     forSaleIds,

@@ -44,6 +44,8 @@ export interface SearchFilters {
   fuels?: Fuel[];
   transmissions?: Transmission[];
   bodyStyles?: BodyStyle[];
+  /** Only cars listed after this moment (a saved search's new matches); ISO date-time. */
+  listedAfter?: string;
 }
 
 export interface SearchRequest extends SearchFilters {

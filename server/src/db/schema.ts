@@ -18,6 +18,8 @@ import { categories, products, productCounts, vehicleCounts } from './schema-cat
 
 export * from './schema-accounts';
 export * from './schema-catalogue';
+export * from './schema-saved';
+export * from './schema-saved-searches';
 /**
  * The marketplace's tables. Every record answers with a string `_id`; flags are the strings
  * 'true' and 'false', as the spec writes them. A product's verified tick is not stored here:

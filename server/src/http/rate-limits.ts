@@ -1,6 +1,6 @@
 /**
  * Rate limits on the calls worth abusing (sign-in tokens, registration, uploads, bookings,
- * messages, VIN decoding, an admin's category changes). Each limit counts per address always,
+ * messages, VIN decoding, an admin's category changes, saving cars). Each limit counts per address always,
  * and per account as well when an access token is sent: new accounts (they cost nothing) do not
  * buy an address more calls. A limit may have several windows (20 a minute and 200 a day), each
  * counted. Attached to the guarded routes as they are registered, so register this plugin before
@@ -29,7 +29,16 @@ export interface RateLimitWindow {
 export type RateLimitRule = RateLimitWindow | readonly RateLimitWindow[];
 
 export type RateLimitName =
-  'jwt' | 'users' | 'uploads' | 'orders' | 'messages' | 'messagesPerBooking' | 'vin' | 'categories';
+  | 'jwt'
+  | 'users'
+  | 'uploads'
+  | 'orders'
+  | 'messages'
+  | 'messagesPerBooking'
+  | 'vin'
+  | 'categories'
+  | 'savedCars'
+  | 'savedSearches';
 export type RateLimits = Record<RateLimitName, RateLimitRule>;
 
 /**
@@ -82,6 +91,13 @@ export const RATE_LIMIT_GUARDS: Record<RateLimitName, Guard> = {
       'PATCH /api/admin/categories/:id',
       'DELETE /api/admin/categories/:id',
     ],
+    per: 'caller',
+  },
+  /** Saving a car (a heart pressed): generous, a shopper may press many in a minute. */
+  savedCars: { route: 'PUT /api/saved-cars/:productId', per: 'caller' },
+  /** Saving, renaming and opening saved searches (each save checks and counts a search). */
+  savedSearches: {
+    route: ['POST /api/saved-searches', 'PATCH /api/saved-searches/:id'],
     per: 'caller',
   },
 };

@@ -16,7 +16,7 @@ import {
 } from '../http/page-headers';
 import type { ProductChanges } from '../db/repositories/products-repository';
 import { SEARCH_CANDIDATES } from '../catalogue/search-repository';
-import type { SearchFilters, SearchSort } from '../catalogue/search-types';
+import type { SearchSort } from '../catalogue/search-types';
 import { ownedProduct, sameVinOnce } from './owned-products';
 import { vehicleValues } from '../catalogue/vehicle-schemas';
 import { queryInteger } from './paging';
@@ -30,29 +30,13 @@ import {
   SORTS_EXPLAINED,
   type FilterQuery,
 } from './search-schemas';
-import { checkSearchText, withSearchErrors } from './search-text';
-import { vehicleFiltersOf } from './vehicle-filters';
-import { vehicleKey } from '../catalogue/search-filters';
+import { filtersKey, searchFiltersOf } from './search-params';
+import { withSearchErrors } from './search-text';
 import { ACCESS_TOKEN, errors, Id, LIMITS, toNumber } from './schemas';
 
 export interface SearchRoutesOptions {
   /** Where a car's photos may come from. */
   photoOrigins: CarPhotoOrigins;
-}
-
-/** One value or many, as a list. */
-function many<T>(value: T | T[] | undefined): T[] | undefined {
-  if (value === undefined) return undefined;
-  return Array.isArray(value) ? value : [value];
-}
-
-function queryNumber(field: string, value: unknown, maximum: number): number | undefined {
-  if (value === undefined) return undefined;
-  const number = typeof value === 'number' ? value : Number(value);
-  if (!Number.isFinite(number) || number < 0 || number > maximum) {
-    throw httpError(400, `${field}: must be a number from 0 to ${maximum}`);
-  }
-  return number;
 }
 
 const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = async (app, options) => {
@@ -68,60 +52,8 @@ const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = async (app,
     return { ...withAll!, ...history };
   }
 
-  /** Category names as stored, by their lower-case spelling (the catalogue cache's). */
-  const categoryNames = () =>
-    app.catalogueCache.get('category-names', async () => {
-      const rows = await app.repos.products.listCategories();
-      return new Map(rows.map((row) => [row.categoryName.toLowerCase(), row.categoryName]));
-    });
-
-  /** The filters of a query, checked: a bad value is a 400 naming its parameter. */
-  async function filtersOf(query: FilterQuery): Promise<SearchFilters> {
-    checkSearchText(query.q);
-    const filters: SearchFilters = {
-      q: query.q?.trim() || undefined,
-      conditions: many(query.condition as SearchFilters['conditions'] | undefined),
-      minPrice: queryNumber('minPrice', query.minPrice, LIMITS.maxPrice),
-      maxPrice: queryNumber('maxPrice', query.maxPrice, LIMITS.maxPrice),
-      minYears: queryNumber('minYears', query.minYears, LIMITS.maxYears),
-      maxYears: queryNumber('maxYears', query.maxYears, LIMITS.maxYears),
-      location: query.location?.trim() || undefined,
-      verified: query.verified === true || query.verified === 'true',
-      ...vehicleFiltersOf(query),
-    };
-    const asked = many(query.category as string | string[] | undefined);
-    if (asked) {
-      const names = await categoryNames();
-      filters.categories = asked.map((name) => {
-        const stored = names.get(name.trim().toLowerCase());
-        if (!stored) throw httpError(400, `category: no such category '${name}'`);
-        return stored;
-      });
-    }
-    const { minPrice, maxPrice, minYears, maxYears } = filters;
-    if (minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice) {
-      throw httpError(400, 'minPrice: must not be more than maxPrice');
-    }
-    if (minYears !== undefined && maxYears !== undefined && minYears > maxYears) {
-      throw httpError(400, 'minYears: must not be more than maxYears');
-    }
-    return filters;
-  }
-
-  /** A cache key of the filters (the same filters, spelt differently, share it). */
-  const keyOf = (filters: SearchFilters) =>
-    JSON.stringify([
-      filters.q ?? '',
-      [...(filters.categories ?? [])].sort(),
-      [...new Set(filters.conditions ?? [])].sort(),
-      filters.minPrice ?? null,
-      filters.maxPrice ?? null,
-      filters.minYears ?? null,
-      filters.maxYears ?? null,
-      filters.location?.toLowerCase() ?? '',
-      filters.verified ?? false,
-      ...vehicleKey(filters),
-    ]);
+  const filtersOf = (query: FilterQuery) => searchFiltersOf(app, query);
+  const keyOf = filtersKey;
 
   app.get(
     '/products',

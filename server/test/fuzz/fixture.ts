@@ -115,6 +115,7 @@ export async function makeFixture(
       // Ids that exist are given only to routes that do not delete (see `valuesFor` in cases.ts).
       id: [productId, buyer._id, seller._id],
       productID: [productId],
+      productId: [productId],
       categoryName: ['Tesla', 'BMW'],
       key: [imageHostKey],
       cursor: cursors,
@@ -145,6 +146,9 @@ export async function makeFixture(
       'POST /api/orders': 'buyer',
       'GET /api/orders': 'buyer',
       'PUT /api/users': 'buyer',
+      'PUT /api/saved-cars/:productId': 'buyer',
+      'DELETE /api/saved-cars/:productId': 'buyer',
+      'GET /api/saved-cars': 'buyer',
       'GET /api/users/buyers': 'admin',
       'GET /api/users/sellers': 'admin',
       'DELETE /api/user/:id': 'admin',

@@ -5,5 +5,5 @@ import type { FromState } from '../../lib/auth/guards';
 export function useReturnPath(): string {
   const state = useLocation().state as FromState | null;
   const from = state?.from;
-  return from ? `${from.pathname}${from.search ?? ''}` : '/';
+  return from ? `${from.pathname}${from.search ?? ''}${from.hash ?? ''}` : '/';
 }

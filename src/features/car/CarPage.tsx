@@ -29,6 +29,7 @@ import { Gallery } from './Gallery';
 import { PriceNews } from './PriceNews';
 import { PriceSignal } from './PriceSignal';
 import { ShareButton } from './ShareButton';
+import { SaveHeart } from '../../components/SaveHeart';
 
 // Below the first paint, so out of the page's first script: the price chart and the estimate.
 const PriceHistory = lazy(async () => ({
@@ -68,7 +69,7 @@ function Fact({ label, value }: { label: string; value: string }) {
 
 /**
  * A car's own page (`/cars/:id`, public): its photos, every field, the seller, the price signal,
- * 'Book this car' for buyers and signed-out visitors, 'Share'. A sold car says so and offers
+ * 'Book this car' for buyers and signed-out visitors, 'Save' (the heart), 'Share'. A sold car says so and offers
  * similar cars for sale. An unknown id shows `notFound` (the app's not-found page).
  */
 export function CarPage({ notFound }: { notFound: ReactNode }) {
@@ -151,6 +152,7 @@ function CarDetailsView({ car }: { car: CarDetails }) {
           )}
           <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
             {!car.sold && <BookButton car={car} />}
+            <SaveHeart carId={car._id} look="page" />
             <ShareButton title={car.carName} url={url} />
             <CompareToggleLater id={car._id} name={car.carName} size="medium" />
           </Box>

@@ -8,6 +8,7 @@ import { LoadFailure } from '../../components/QueryState';
 import { PlainSelect } from '../../components/PlainField';
 import { Spinner } from '../../components/Spinner';
 import { paths } from '../../config/paths';
+import { useHydrated } from '../../lib/useHydrated';
 import {
   useGetSearchFacetsQuery,
   useSearchProductPagesInfiniteQuery,
@@ -16,7 +17,13 @@ import {
 import type { FilterPanelProps } from './FilterPanel';
 import type { NoResultsProps } from './NoResults';
 import type { ResultCardProps } from './ResultCard';
-import { FiltersDrawer, LazyFilterPanel, LazyNoResults, LazyResultCard } from './searchParts';
+import {
+  FiltersDrawer,
+  LazyFilterPanel,
+  LazyNoResults,
+  LazyResultCard,
+  LazySaveSearchButton,
+} from './searchParts';
 import {
   pageRequests,
   readSearch,
@@ -112,6 +119,7 @@ export function CarsPage({
     list.current?.querySelector<HTMLAnchorElement>(`li:nth-of-type(${from + 1}) h3 a`)?.focus();
   }, [cars.length]);
 
+  const hydrated = useHydrated();
   // Null until the phone's filters are first opened.
   const [drawerOpen, setDrawerOpen] = useState<boolean | null>(null);
 
@@ -263,6 +271,16 @@ export function CarsPage({
             >
               {filtersCount ? `Filters (${filtersCount})` : 'Filters'}
             </ActionButton>
+            {/* Not in the server's page: mounted once the app owns the page, then loaded; its
+                place is kept from the start, so nothing moves when it comes (on a phone it has a
+                line of its own). */}
+            <Box sx={{ minWidth: 150, minHeight: '36.5px' }}>
+              {hydrated && (
+                <Suspense fallback={null}>
+                  <LazySaveSearchButton search={search} />
+                </Suspense>
+              )}
+            </Box>
             <Box sx={{ width: 200 }}>
               <PlainSelect
                 label="Sort by"

@@ -7,6 +7,7 @@ import { CompareToggle } from '../../components/CompareToggle';
 import { FairPriceBadge } from '../../components/FairPriceBadge';
 import { VerifiedIcon } from '../../components/icons';
 import { paths } from '../../config/paths';
+import { SaveHeart } from '../../components/SaveHeart';
 import type { SearchProduct } from '../../lib/api/search';
 import { Tag } from '../../components/Tag';
 import { formatDay, formatPrice, formatYears, listedAgo } from '../../lib/format';
@@ -20,7 +21,8 @@ export interface ResultCardProps {
 
 /**
  * One car found: photo, name (the link to the car's page, stretched over the whole card), price,
- * where it is, its condition and years used, the verified tick and the fair-price badge.
+ * where it is, its condition and years used, the verified tick and the fair-price badge; and the
+ * heart that saves it (once the page is interactive).
  */
 export const ResultCard = memo(function ResultCard({ car, priority }: ResultCardProps) {
   const titleId = `result-${car._id}`;
@@ -49,6 +51,7 @@ export const ResultCard = memo(function ResultCard({ car, priority }: ResultCard
         category={car.categoryName}
         priority={priority}
       />
+      <SaveHeart carId={car._id} look="card" />
       <Box sx={{ p: 2, display: 'flex', flexDirection: 'column', gap: 1, flexGrow: 1 }}>
         <Typography id={titleId} component="h3" variant="h6" sx={{ lineHeight: 1.3 }}>
           <Box

@@ -7,7 +7,7 @@ import { lazy, type ComponentType } from 'react';
 import { whenHydrated } from '../../lib/useHydrated';
 
 /** A component whose code is loaded once the app has taken the page over. */
-const afterHydration = <P extends object>(load: () => Promise<ComponentType<P>>) =>
+export const afterHydration = <P extends object>(load: () => Promise<ComponentType<P>>) =>
   lazy(async () => {
     await whenHydrated();
     return { default: await load() };
@@ -31,3 +31,8 @@ export const LazyNoResults = afterHydration(async () => (await import('./NoResul
 
 /** The cars' cards: in the server's page they are links that work as they are. */
 export const LazyResultCard = afterHydration(async () => (await import('./ResultCard')).ResultCard);
+
+/** 'Save this search': not in the server's page; its button comes once the app has the page. */
+export const LazySaveSearchButton = afterHydration(
+  async () => (await import('./SaveSearchButton')).SaveSearchButton,
+);

@@ -19,6 +19,10 @@ export const TAG_TYPES = [
   // Deals (src/lib/api/deals.ts): a booking's conversation, a user's notifications.
   'messages',
   'notifications',
+  // Saved cars (src/lib/api/saved.ts): the caller's list, by car id.
+  'savedCars',
+  // A user's saved searches (src/lib/api/savedSearches.ts).
+  'savedSearches',
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 

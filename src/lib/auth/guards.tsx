@@ -17,7 +17,7 @@ import { useRole, type Role } from './roles';
 
 /** Where a redirect to /login came from, so login can return there. */
 export interface FromState {
-  from?: { pathname: string; search?: string };
+  from?: { pathname: string; search?: string; hash?: string };
 }
 
 export const LOGIN_FIRST_MESSAGE = 'Please login first to buy this product';

@@ -8,6 +8,8 @@ import { ordersRepository } from './orders-repository';
 import { productsRepository } from './products-repository';
 import { searchRepository } from '../../catalogue/search-repository';
 import { rateLimitsRepository } from './rate-limits-repository';
+import { savedCarsRepository } from './saved-cars-repository';
+import { savedSearchesRepository } from './saved-searches-repository';
 import { usersRepository } from './users-repository';
 
 export interface RepositoryOptions {
@@ -30,6 +32,8 @@ export function repositories(db: Db, options: RepositoryOptions = {}) {
     notifications: notificationsRepository(db),
     catalogueReplicas: catalogueReplicasRepository(db),
     rateLimits: rateLimitsRepository(db),
+    savedCars: savedCarsRepository(db),
+    savedSearches: savedSearchesRepository(db),
   };
 }
 

@@ -21,6 +21,8 @@ import { getSellerOrdersLimits } from './limits/getSellerOrders';
 import { getAllOrdersLimits } from './limits/getAllOrders';
 import { postOrderMessageLimits } from './limits/postOrderMessage';
 import { markNotificationsReadLimits } from './limits/markNotificationsRead';
+import { createSavedSearchLimits } from './limits/createSavedSearch';
+import { updateSavedSearchLimits } from './limits/updateSavedSearch';
 import { decodeVinLimits } from './limits/decodeVin';
 
 export {
@@ -46,6 +48,8 @@ export {
   getAllOrdersLimits,
   postOrderMessageLimits,
   markNotificationsReadLimits,
+  createSavedSearchLimits,
+  updateSavedSearchLimits,
   decodeVinLimits,
 };
 
@@ -76,6 +80,8 @@ export const operationLimits = {
   getAllOrders: getAllOrdersLimits,
   postOrderMessage: postOrderMessageLimits,
   markNotificationsRead: markNotificationsReadLimits,
+  createSavedSearch: createSavedSearchLimits,
+  updateSavedSearch: updateSavedSearchLimits,
   decodeVin: decodeVinLimits,
 } as const;
 
@@ -134,6 +140,8 @@ export const schemaLimits = {
   },
   Notification: { kind: { enum: ['booking', 'status', 'message'] } },
   Notifications: { unread: { minimum: 0 } },
+  SavedCar: { status: { enum: ['listed', 'sold', 'gone'] } },
+  SavedSearch: { newMatches: { minimum: 0 } },
   VinDecoded: {
     bodyStyle: {
       enum: [

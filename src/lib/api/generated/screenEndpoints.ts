@@ -153,6 +153,44 @@ const injectedRtkApi = api.injectEndpoints({
         body: queryArg.body,
       }),
     }),
+    getSavedCars: build.query<GetSavedCarsApiResponse, GetSavedCarsApiArg>({
+      query: () => ({ url: `/api/saved-cars` }),
+    }),
+    saveCar: build.mutation<SaveCarApiResponse, SaveCarApiArg>({
+      query: (queryArg) => ({
+        url: `/api/saved-cars/${encodeURIComponent(String(queryArg.productId))}`,
+        method: 'PUT',
+      }),
+    }),
+    unsaveCar: build.mutation<UnsaveCarApiResponse, UnsaveCarApiArg>({
+      query: (queryArg) => ({
+        url: `/api/saved-cars/${encodeURIComponent(String(queryArg.productId))}`,
+        method: 'DELETE',
+      }),
+    }),
+    getSavedSearches: build.query<GetSavedSearchesApiResponse, GetSavedSearchesApiArg>({
+      query: () => ({ url: `/api/saved-searches` }),
+    }),
+    createSavedSearch: build.mutation<CreateSavedSearchApiResponse, CreateSavedSearchApiArg>({
+      query: (queryArg) => ({
+        url: `/api/saved-searches`,
+        method: 'POST',
+        body: queryArg.body,
+      }),
+    }),
+    updateSavedSearch: build.mutation<UpdateSavedSearchApiResponse, UpdateSavedSearchApiArg>({
+      query: (queryArg) => ({
+        url: `/api/saved-searches/${encodeURIComponent(String(queryArg.id))}`,
+        method: 'PATCH',
+        body: queryArg.body,
+      }),
+    }),
+    deleteSavedSearch: build.mutation<DeleteSavedSearchApiResponse, DeleteSavedSearchApiArg>({
+      query: (queryArg) => ({
+        url: `/api/saved-searches/${encodeURIComponent(String(queryArg.id))}`,
+        method: 'DELETE',
+      }),
+    }),
     decodeVin: build.query<DecodeVinApiResponse, DecodeVinApiArg>({
       query: (queryArg) => ({
         url: `/api/vin/${encodeURIComponent(String(queryArg.vin))}`,
@@ -405,6 +443,47 @@ export type MarkNotificationsReadApiArg = {
     ids?: string[];
   };
 };
+export type GetSavedCarsApiResponse = /** status 200 Default Response */ SavedCar[];
+export type GetSavedCarsApiArg = void;
+export type SaveCarApiResponse = /** status 200 Default Response */ SavedCar;
+export type SaveCarApiArg = {
+  /** a record's _id (letters, digits, _ and -) */
+  productId: string;
+};
+export type UnsaveCarApiResponse = /** status 200 Default Response */ {
+  deletedCount: number;
+};
+export type UnsaveCarApiArg = {
+  /** a record's _id (letters, digits, _ and -) */
+  productId: string;
+};
+export type GetSavedSearchesApiResponse = /** status 200 Default Response */ SavedSearch[];
+export type GetSavedSearchesApiArg = void;
+export type CreateSavedSearchApiResponse = /** status 201 Default Response */ SavedSearch;
+export type CreateSavedSearchApiArg = {
+  body: {
+    /** 1 to 80 characters, one line */
+    name?: string;
+    /** the filters */
+    query: string;
+  };
+};
+export type UpdateSavedSearchApiResponse = /** status 200 Default Response */ SavedSearch;
+export type UpdateSavedSearchApiArg = {
+  /** a record's _id (letters, digits, _ and -) */
+  id: string;
+  body: {
+    /** 1 to 80 characters, one line */
+    name?: string;
+    /** opened now: newMatches counts from now */
+    opened?: true;
+  };
+};
+export type DeleteSavedSearchApiResponse = unknown;
+export type DeleteSavedSearchApiArg = {
+  /** a record's _id (letters, digits, _ and -) */
+  id: string;
+};
 export type DecodeVinApiResponse = /** status 200 Default Response */ VinDecoded;
 export type DecodeVinApiArg = {
   /** the VIN (small letters and spaces around it are accepted) */
@@ -453,6 +532,33 @@ export type Notifications = {
   items: Notification[];
   /** how many are unread in all */
   unread: number;
+};
+export type SavedCar = {
+  /** the car saved (it may since have been deleted) */
+  productId: string;
+  /** the car's name now, or as it was when saved */
+  carName: string;
+  /** the car's cover photo now, or as it was when saved */
+  carPhoto: string;
+  /** the selling price when saved */
+  savedPrice: number;
+  savedAt: string;
+  /** 'gone': deleted by its seller (or with the seller's account) */
+  status: 'listed' | 'sold' | 'gone';
+  /** the selling price now; null once the car is gone */
+  price: number | null;
+};
+export type SavedSearch = {
+  _id: string;
+  name: string;
+  /** the filters in canonical form, a /cars URL's search part without '?' (empty: all cars) */
+  query: string;
+  /** the filters in a few words ('BMW · under $60,000') */
+  summary: string;
+  /** cars for sale it matches that were listed since it was last opened (or saved) */
+  newMatches: number;
+  createdAt: string;
+  openedAt: string;
 };
 export type VinDecoded = {
   /** the VIN, in capitals */

@@ -1,0 +1,126 @@
+import { and, count, desc, eq } from 'drizzle-orm';
+import type { Db } from '../client';
+import { products, savedCars, users } from '../schema';
+
+/** The most cars one account may save (issue #25). */
+export const SAVED_CARS_CAP = 500;
+
+/** Where a saved car stands now: for sale, sold, or gone (deleted, or its seller's account). */
+export type SavedCarStatus = 'listed' | 'sold' | 'gone';
+
+export interface SavedCarView {
+  productId: string;
+  carName: string;
+  carPhoto: string;
+  /** The price when saved. */
+  savedPrice: number;
+  savedAt: string;
+  status: SavedCarStatus;
+  /** The price now; null once the car is gone. */
+  price: number | null;
+}
+
+/** Why a save was refused: no such car, the account's list is full, or the account is gone. */
+export type SaveRefusal = { refused: 'no-car' | 'full' | 'no-account' };
+
+/** An account's saved cars, by the account's id. */
+export function savedCarsRepository(db: Db) {
+  /** The saved cars joined to the cars that are still there. */
+  const view = (on: Pick<Db, 'select'> = db) =>
+    on
+      .select({
+        productId: savedCars.productId,
+        keptName: savedCars.carName,
+        keptPhoto: savedCars.carPhoto,
+        savedPrice: savedCars.savedPrice,
+        savedAt: savedCars.savedAt,
+        carName: products.carName,
+        carPhoto: products.carPhoto,
+        price: products.resalePrice,
+        soldAt: products.soldAt,
+      })
+      .from(savedCars)
+      .leftJoin(products, eq(products._id, savedCars.productId));
+
+  type Row = Awaited<ReturnType<ReturnType<typeof view>['execute']>>[number];
+  const toView = (row: Row): SavedCarView => ({
+    productId: row.productId,
+    // While the car is there, what it shows now; after, the copy kept when it was saved.
+    carName: row.carName ?? row.keptName,
+    carPhoto: row.carPhoto ?? row.keptPhoto,
+    savedPrice: row.savedPrice,
+    savedAt: row.savedAt.toISOString(),
+    status: row.price === null ? 'gone' : row.soldAt ? 'sold' : 'listed',
+    price: row.price,
+  });
+
+  return {
+    /** An account's saved cars, the latest saved first (at most SAVED_CARS_CAP). */
+    async of(userId: string): Promise<SavedCarView[]> {
+      const rows = await view()
+        .where(eq(savedCars.userId, userId))
+        .orderBy(desc(savedCars.savedAt), desc(savedCars.productId))
+        .limit(SAVED_CARS_CAP);
+      return rows.map(toView);
+    },
+
+    /**
+     * Saves a car for an account, with a copy of its name, photo and price now. Saving one already
+     * saved changes nothing (its price when saved stays). The account's row is locked while the
+     * list is counted, so two saves at once cannot pass the cap together; the primary key makes
+     * two saves of one car one row.
+     */
+    async save(userId: string, productId: string): Promise<SavedCarView | SaveRefusal> {
+      return db.transaction(async (tx) => {
+        const [account] = await tx
+          .select({ id: users._id })
+          .from(users)
+          .where(eq(users._id, userId))
+          .for('update');
+        // Deleted since the call began: nothing to save it for.
+        if (!account) return { refused: 'no-account' as const };
+        const saved = () =>
+          view(tx)
+            .where(and(eq(savedCars.userId, userId), eq(savedCars.productId, productId)))
+            .limit(1);
+        // Saved already (even a car gone since): as it is.
+        const [kept] = await saved();
+        if (kept) return toView(kept);
+        const [car] = await tx
+          .select({
+            carName: products.carName,
+            carPhoto: products.carPhoto,
+            price: products.resalePrice,
+          })
+          .from(products)
+          .where(eq(products._id, productId));
+        if (!car) return { refused: 'no-car' as const };
+        const [total] = await tx
+          .select({ n: count() })
+          .from(savedCars)
+          .where(eq(savedCars.userId, userId));
+        if ((total?.n ?? 0) >= SAVED_CARS_CAP) return { refused: 'full' as const };
+        await tx.insert(savedCars).values({
+          userId,
+          productId,
+          carName: car.carName,
+          carPhoto: car.carPhoto,
+          savedPrice: car.price,
+        });
+        const [row] = await saved();
+        return toView(row!);
+      });
+    },
+
+    /** Unsaves a car; answers how many rows went (0: it was not saved). */
+    async remove(userId: string, productId: string): Promise<number> {
+      const rows = await db
+        .delete(savedCars)
+        .where(and(eq(savedCars.userId, userId), eq(savedCars.productId, productId)))
+        .returning({ productId: savedCars.productId });
+      return rows.length;
+    },
+  };
+}
+
+export type SavedCarsRepository = ReturnType<typeof savedCarsRepository>;

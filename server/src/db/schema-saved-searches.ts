@@ -1,0 +1,64 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { users } from './schema-accounts';
+
+/**
+ * Saved searches (issue 25): a user's filters of /cars with a name. `query` is the canonical
+ * query string (what /cars opens; one account saves the same filters once). The filters are also
+ * columns, so the matcher to come asks "which saved searches could match this car?" in one
+ * indexed query over them, as a percolator does, instead of reading every search. A list filter
+ * with no values, and a bound not set, are null: any car passes it.
+ */
+export const savedSearches = pgTable(
+  'saved_searches',
+  {
+    _id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users._id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    query: text('query').notNull(),
+    q: text('q'),
+    makes: text('makes').array(),
+    models: text('models').array(),
+    conditions: text('conditions').array(),
+    fuels: text('fuels').array(),
+    transmissions: text('transmissions').array(),
+    bodyStyles: text('body_styles').array(),
+    minPrice: doublePrecision('min_price'),
+    maxPrice: doublePrecision('max_price'),
+    minYears: doublePrecision('min_years'),
+    maxYears: doublePrecision('max_years'),
+    minModelYear: integer('min_model_year'),
+    maxModelYear: integer('max_model_year'),
+    minMileage: integer('min_mileage'),
+    maxMileage: integer('max_mileage'),
+    location: text('location'),
+    verified: boolean('verified').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When its owner last opened it: its new matches are the cars listed since. */
+    openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // One account saves the same filters once (two saves at once: one 201, one 409); also the
+    // owner's list.
+    uniqueIndex('saved_searches_user_query_idx').on(t.userId, t.query),
+    // The matcher: the searches naming a new car's make (`makes @> array[make]`)...
+    index('saved_searches_makes_idx').using('gin', t.makes),
+    // ...and those naming no make, narrowed by the car's price (`max_price >= price or null`).
+    index('saved_searches_any_make_price_idx')
+      .on(t.maxPrice, t.minPrice)
+      .where(sql`${t.makes} is null`),
+  ],
+);
+
+export type SavedSearchRow = typeof savedSearches.$inferSelect;

@@ -1,0 +1,112 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { DELETED_ACCOUNT } from '../auth/access';
+import { SAVED_CARS_CAP } from '../db/repositories/saved-cars-repository';
+import { httpError } from '../http/errors';
+import { ACCESS_TOKEN, errors, Id } from './schemas';
+
+/** The 409 of a save past the cap. */
+export const SAVED_CARS_FULL = `You can save at most ${SAVED_CARS_CAP} cars: remove some first`;
+
+const SavedCar = Type.Object(
+  {
+    productId: Type.String({ description: 'the car saved (it may since have been deleted)' }),
+    carName: Type.String({ description: "the car's name now, or as it was when saved" }),
+    carPhoto: Type.String({ description: "the car's cover photo now, or as it was when saved" }),
+    savedPrice: Type.Number({ description: 'the selling price when saved' }),
+    savedAt: Type.String({ format: 'date-time' }),
+    status: Type.Union([Type.Literal('listed'), Type.Literal('sold'), Type.Literal('gone')], {
+      description: "'gone': deleted by its seller (or with the seller's account)",
+    }),
+    price: Type.Union([Type.Number(), Type.Null()], {
+      description: 'the selling price now; null once the car is gone',
+    }),
+  },
+  { $id: 'SavedCar', title: 'SavedCar' },
+);
+
+const ProductParams = Type.Object({ productId: Id });
+
+/**
+ * Saved cars (issue #25): any signed-in account's hearts, at most SAVED_CARS_CAP. Admins may save
+ * too: they browse the marketplace like anyone else. Saving and unsaving are idempotent.
+ */
+const savedCarRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.addSchema(SavedCar);
+  const signedIn = [app.authenticate, app.requireRole('Buyer', 'Seller', 'Admin')];
+
+  app.get(
+    '/saved-cars',
+    {
+      onRequest: [app.authenticate],
+      schema: {
+        operationId: 'getSavedCars',
+        tags: ['saved'],
+        summary: "The caller's saved cars, the latest saved first",
+        description:
+          'Each with its price when saved and now, and whether it is still listed, sold or ' +
+          'gone (deleted: its name and photo as they were when saved).',
+        security: ACCESS_TOKEN,
+        response: { 200: Type.Array(Type.Ref('SavedCar')), ...errors(401) },
+      },
+    },
+    async (request) => {
+      const userId = request.caller!.user?._id;
+      return userId ? app.repos.savedCars.of(userId) : [];
+    },
+  );
+
+  app.put(
+    '/saved-cars/:productId',
+    {
+      onRequest: signedIn,
+      schema: {
+        operationId: 'saveCar',
+        tags: ['saved'],
+        summary: 'Saves a car for the caller (saving one already saved changes nothing)',
+        description:
+          `At most ${SAVED_CARS_CAP} saved cars per account: one more is a 409. ` +
+          'Unknown car: 404. Answers the saved car, with its price when first saved.',
+        security: ACCESS_TOKEN,
+        params: ProductParams,
+        response: { 200: Type.Ref('SavedCar'), ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => {
+      const saved = await app.repos.savedCars.save(
+        request.caller!.user!._id,
+        request.params.productId,
+      );
+      if (!('refused' in saved)) return saved;
+      if (saved.refused === 'full') throw httpError(409, SAVED_CARS_FULL);
+      if (saved.refused === 'no-account') throw httpError(401, DELETED_ACCOUNT);
+      throw httpError(404, 'productId: no such car');
+    },
+  );
+
+  app.delete(
+    '/saved-cars/:productId',
+    {
+      onRequest: signedIn,
+      schema: {
+        operationId: 'unsaveCar',
+        tags: ['saved'],
+        summary: "Removes a car from the caller's saved cars (one not saved: deletedCount 0)",
+        security: ACCESS_TOKEN,
+        params: ProductParams,
+        response: {
+          200: Type.Object({ deletedCount: Type.Integer({ minimum: 0, maximum: 1 }) }),
+          ...errors(400, 401, 403),
+        },
+      },
+    },
+    async (request) => ({
+      deletedCount: await app.repos.savedCars.remove(
+        request.caller!.user!._id,
+        request.params.productId,
+      ),
+    }),
+  );
+};
+
+export default savedCarRoutes;

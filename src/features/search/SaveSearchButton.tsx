@@ -1,0 +1,81 @@
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { useAppSelector } from '../../app/hooks';
+import { ActionButton } from '../../components/actions';
+import { paths } from '../../config/paths';
+import { selectAuthLoading, selectUserEmail } from '../../lib/auth/authSlice';
+import type { FromState } from '../../lib/auth/guards';
+import { useRole } from '../../lib/auth/roles';
+import type { CarSearch } from './searchParams';
+
+export const SAVE_SEARCH = 'Save this search';
+/** The mark a visitor sent to sign in comes back with: the dialog then opens by itself. */
+const SAVE_HASH = '#save-search';
+
+// The dialog (MUI Dialog and an input) loads when it is first opened.
+const SaveSearchDialog = lazy(async () => ({
+  default: (await import('./SaveSearchDialog')).SaveSearchDialog,
+}));
+
+/**
+ * 'Save this search' on /cars: a signed-out visitor signs in first and comes back to the same
+ * search with the dialog open; buyers and sellers get the dialog. Admins see no button.
+ */
+export function SaveSearchButton({ search }: { search: CarSearch }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const email = useAppSelector(selectUserEmail);
+  const sessionLoading = useAppSelector(selectAuthLoading);
+  const { role, loading } = useRole();
+  const [opened, setOpened] = useState(false);
+  const [open, setOpen] = useState(false);
+  const allowed = role === 'Buyer' || role === 'Seller';
+  const back = location.hash === SAVE_HASH && Boolean(email) && !loading;
+
+  useEffect(() => {
+    if (!back) return;
+    void navigate(
+      { search: location.search, hash: '' },
+      { replace: true, preventScrollReset: true },
+    );
+    if (allowed) {
+      setOpened(true);
+      setOpen(true);
+    }
+  }, [back, allowed, navigate, location.search]);
+
+  if (sessionLoading) return null;
+  if (!email) {
+    const from = { pathname: location.pathname, search: location.search, hash: SAVE_HASH };
+    return (
+      <ActionButton
+        type="button"
+        variant="outlined"
+        onClick={() => navigate(paths.login, { state: { from } satisfies FromState })}
+      >
+        {SAVE_SEARCH}
+      </ActionButton>
+    );
+  }
+  if (loading || !allowed) return null;
+  return (
+    <>
+      <ActionButton
+        type="button"
+        variant="outlined"
+        aria-haspopup="dialog"
+        onClick={() => {
+          setOpened(true);
+          setOpen(true);
+        }}
+      >
+        {SAVE_SEARCH}
+      </ActionButton>
+      {opened && (
+        <Suspense fallback={null}>
+          <SaveSearchDialog search={search} open={open} onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </>
+  );
+}
