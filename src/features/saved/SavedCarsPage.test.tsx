@@ -53,6 +53,13 @@ describe('Saved cars page', () => {
     // A car that is gone keeps its name and price when saved, without a link to its page.
     expect(cars[3]).toHaveTextContent('Old Beetle');
     expect(within(cars[3]).queryByRole('link')).toBeNull();
+    // Each car still there can be put beside others; a car that is gone cannot.
+    expect(within(cars[0]).getByRole('button', { name: 'Compare BMW M3' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+    expect(within(cars[2]).getByRole('button', { name: 'Compare Ferrari 488' })).toBeVisible();
+    expect(within(cars[3]).queryByRole('button', { name: /^Compare/ })).toBeNull();
     // The side menu has it.
     expect(screen.getAllByRole('link', { name: 'Saved cars' })[0]).toHaveAttribute(
       'href',

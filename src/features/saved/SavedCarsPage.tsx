@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
+import { CompareToggle } from '../../components/CompareToggle';
 import { QueryState } from '../../components/QueryState';
 import { Spinner } from '../../components/Spinner';
 import { Tag } from '../../components/Tag';
@@ -81,6 +82,7 @@ function SavedCarRow({ car }: { car: SavedCar }) {
           </Tag>
         )}
       </Box>
+      {car.status !== 'gone' && <CompareToggle id={car.productId} name={car.carName} />}
       <Button
         variant="outlined"
         color="error"
