@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useOwnMarkupHydrated } from '../lib/useHydrated';
 import { COMPARE_LIMIT_MESSAGE, toggleCompared, useComparedCars } from '../lib/compare/compareList';
 import { notify } from '../lib/notify/notify';
 import { ActionButton } from './actions';
@@ -15,17 +15,11 @@ export interface CompareToggleProps {
   size?: 'small' | 'medium';
 }
 
-const never = () => () => {};
-
 export function CompareToggle({ id, name, size = 'small' }: CompareToggleProps) {
   const chosen = useComparedCars().includes(id);
   // False in the server's markup and until this part of it is hydrated (a search card's code
   // comes after the page's): a click before then would be lost, so the button waits disabled.
-  const live = useSyncExternalStore(
-    never,
-    () => true,
-    () => false,
-  );
+  const live = useOwnMarkupHydrated();
   return (
     <ActionButton
       type="button"

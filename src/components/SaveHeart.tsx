@@ -4,13 +4,13 @@
  * the saved cars' endpoints) loads only after the page is interactive, off its first script.
  */
 import { lazy, Suspense } from 'react';
-import { useHydrated } from '../lib/useHydrated';
+import { useOwnMarkupHydrated } from '../lib/useHydrated';
 import type { SaveButtonProps } from './SaveButton';
 
 const SaveButton = lazy(async () => ({ default: (await import('./SaveButton')).SaveButton }));
 
 export function SaveHeart(props: SaveButtonProps) {
-  const hydrated = useHydrated();
+  const hydrated = useOwnMarkupHydrated();
   if (!hydrated) return null;
   return (
     <Suspense fallback={null}>

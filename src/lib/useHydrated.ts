@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useState } from 'react';
+import { startTransition, useEffect, useState, useSyncExternalStore } from 'react';
 
 /**
  * Whether React owns the page: in a browser, unless the entry (src/main.tsx) is hydrating
@@ -42,4 +42,21 @@ export function whenHydrated(): Promise<void> {
     });
     watch.observe(document.documentElement, { attributeFilter: ['data-hydrating'] });
   });
+}
+
+const noSubscription = () => () => {};
+
+/**
+ * False in the server's markup and while this component's own markup is hydrated, even when that
+ * comes after the page's (a search card's code loads once the page is interactive, so its
+ * `useHydrated` would already say true and its first render would not match the server's); true
+ * at once for a component rendered in the browser. Its switch to true re-renders inside that
+ * hydration's commit: for small parts, such as a card's buttons.
+ */
+export function useOwnMarkupHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscription,
+    () => true,
+    () => false,
+  );
 }
