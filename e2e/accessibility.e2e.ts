@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectAccessible, settled, walk } from './axe';
-import { book, demo, postCar, signIn, uniqueEmail } from './support';
+import { accessToken, book, demo, postCar, signIn, uniqueEmail } from './support';
 
 /**
  * Every route, as each role that sees it, checked with axe-core (WCAG 2.2 AA): a page that brings
@@ -8,12 +8,6 @@ import { book, demo, postCar, signIn, uniqueEmail } from './support';
  * seller and the demo buyer, so the car's page and the booking's page have something to show.
  */
 const car = { name: `Accessible ${Date.now().toString(36).slice(-5)}`, id: '', orderId: '' };
-
-/** The access token of the page's session (it arrives a request after the sign-in shows). */
-async function accessToken(page: Page): Promise<string> {
-  await expect.poll(() => page.evaluate(() => localStorage.getItem('accessToken'))).not.toBeNull();
-  return (await page.evaluate(() => localStorage.getItem('accessToken'))) ?? '';
-}
 
 test.beforeAll(async ({ browser }) => {
   const seller = await (await browser.newContext()).newPage();

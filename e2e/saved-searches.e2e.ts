@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { demo, signIn } from './support';
+import { accessToken, demo, postCar, signIn } from './support';
 
 /**
  * Saved searches (issue 25): a buyer saves a filtered /cars with its default name, finds it in
@@ -10,11 +10,6 @@ import { demo, signIn } from './support';
 const SEARCH = '/cars?category=BMW&minPrice=47700&maxPrice=47800';
 const NAME = 'BMW · $47,700–$47,800';
 const carName = `Saved search match ${Date.now().toString(36).slice(-5)}`;
-
-async function accessToken(page: Page): Promise<string> {
-  await expect.poll(() => page.evaluate(() => localStorage.getItem('accessToken'))).not.toBeNull();
-  return (await page.evaluate(() => localStorage.getItem('accessToken'))) ?? '';
-}
 
 /** Deletes the signed-in user's saved searches (a test run against a reused server). */
 async function clearSavedSearches(page: Page) {
@@ -45,27 +40,7 @@ test('a buyer saves a search, sees a new matching car, and opens it', async ({ p
   // The demo seller posts a BMW in the range.
   const seller = await (await browser.newContext()).newPage();
   await signIn(seller, demo.seller);
-  const posted = await seller.request.post('/api/category', {
-    headers: { authorization: `bearer ${await accessToken(seller)}` },
-    data: {
-      carName,
-      carPhoto: '/images/cars/car-03.svg',
-      categoryName: 'BMW',
-      condition: 'Good',
-      originalPrice: '61000',
-      resalePrice: '47750',
-      productLocation: 'Austin, TX',
-      userYears: '2',
-      postTime: '11/20/2026, 10:00:00 AM',
-      productDescription: 'One owner.',
-      sellerName: 'Sam Seller',
-      sellerPhoto: '/images/avatar.svg',
-      email: demo.seller,
-      advertisement: 'false',
-      isVerify: 'false',
-    },
-  });
-  expect(posted.status()).toBe(201);
+  await postCar(seller, carName, { resalePrice: '47750', advertise: false });
   await seller.context().close();
 
   await page.reload();

@@ -111,11 +111,22 @@ export async function signOut(page: Page): Promise<void> {
   await expect(page.getByRole('link', { name: 'Login' }).first()).toBeVisible();
 }
 
-/** A new car of the signed-in seller, posted through the API with the page's own token. */
-export async function postCar(page: Page, carName: string): Promise<string> {
-  // The access token arrives a request after the sign-in shows.
+/** The access token of the page's session (it arrives a request after the sign-in shows). */
+export async function accessToken(page: Page): Promise<string> {
   await expect.poll(() => page.evaluate(() => localStorage.getItem('accessToken'))).not.toBeNull();
-  const token = await page.evaluate(() => localStorage.getItem('accessToken'));
+  return (await page.evaluate(() => localStorage.getItem('accessToken'))) ?? '';
+}
+
+/**
+ * A new car of the signed-in seller (a BMW for $48,000 unless `resalePrice` says otherwise),
+ * posted through the API with the page's own token, and advertised unless `advertise` is false.
+ */
+export async function postCar(
+  page: Page,
+  carName: string,
+  { resalePrice = '48000', advertise = true }: { resalePrice?: string; advertise?: boolean } = {},
+): Promise<string> {
+  const token = await accessToken(page);
   const response = await page.request.post('/api/category', {
     headers: { authorization: `bearer ${token}` },
     data: {
@@ -124,7 +135,7 @@ export async function postCar(page: Page, carName: string): Promise<string> {
       categoryName: 'BMW',
       condition: 'Good',
       originalPrice: '61000',
-      resalePrice: '48000',
+      resalePrice,
       productLocation: 'Austin, TX',
       userYears: '2',
       postTime: '11/20/2026, 10:00:00 AM',
@@ -138,6 +149,7 @@ export async function postCar(page: Page, carName: string): Promise<string> {
   });
   expect(response.status()).toBe(201);
   const { insertedId } = (await response.json()) as { insertedId: string };
+  if (!advertise) return insertedId;
   const advertised = await page.request.put(`/api/seller-products/${insertedId}`, {
     headers: { authorization: `bearer ${token}` },
   });

@@ -2,26 +2,14 @@ import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { makeStore } from '../app/store';
-import type { SearchFacets, SearchProduct } from '../lib/api/search';
+import type { SearchProduct } from '../lib/api/search';
 import { COMPARE_KEY } from '../lib/compare/compareList';
 import { makeCar } from '../testing/car';
-import { makeProduct } from '../testing/data';
+import { makeEmptyFacets, makeProduct } from '../testing/data';
 import { renderApp } from '../testing/render';
 import { API, server } from '../testing/server';
 
-const facets: SearchFacets = {
-  category: {},
-  condition: {},
-  price: null,
-  years: null,
-  model: {},
-  fuel: {},
-  transmission: {},
-  bodyStyle: {},
-  modelYear: null,
-  mileage: null,
-  ignoredWords: [],
-};
+const facets = makeEmptyFacets();
 
 const cars: SearchProduct[] = [1, 2, 3, 4, 5].map((n) => {
   const product = makeProduct({ _id: `car-${n}`, carName: `Car number ${n}` });

@@ -1,4 +1,5 @@
 import type { Category, Order, Product, User } from '../lib/api';
+import type { SearchFacets } from '../lib/api/search';
 
 /** Data generators for tests: realistic records with overridable fields. */
 export function makeCategory(overrides: Partial<Category> = {}): Category {
@@ -93,5 +94,22 @@ export function makeUser(overrides: Partial<User> = {}): User {
     userImg: '/images/avatar.svg',
     userVerify: 'false',
     ...overrides,
+  };
+}
+
+/** The facets of a search that found nothing to count: every group empty. */
+export function makeEmptyFacets(): SearchFacets {
+  return {
+    category: {},
+    condition: {},
+    price: null,
+    years: null,
+    model: {},
+    fuel: {},
+    transmission: {},
+    bodyStyle: {},
+    modelYear: null,
+    mileage: null,
+    ignoredWords: [],
   };
 }

@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import type { SearchFacets, SearchProduct } from '../../lib/api/search';
+import type { SearchProduct } from '../../lib/api/search';
 import { formatDay } from '../../lib/format';
-import { makeProduct } from '../../testing/data';
+import { makeEmptyFacets, makeProduct } from '../../testing/data';
 import { renderApp } from '../../testing/render';
 import { API, server } from '../../testing/server';
 
@@ -36,19 +36,7 @@ describe("a search card's price drop and listing age", () => {
       }),
       card('car-3', 'Never dropped', {}),
     ];
-    const facets: SearchFacets = {
-      category: {},
-      condition: {},
-      price: null,
-      years: null,
-      model: {},
-      fuel: {},
-      transmission: {},
-      bodyStyle: {},
-      modelYear: null,
-      mileage: null,
-      ignoredWords: [],
-    };
+    const facets = makeEmptyFacets();
     server.use(
       http.get(`${API}/products/facets`, () => HttpResponse.json(facets)),
       http.get(`${API}/products`, () =>

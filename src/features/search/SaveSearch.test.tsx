@@ -3,25 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { makeStore } from '../../app/store';
 import type { SavedSearch } from '../../lib/api/savedSearches';
-import type { SearchFacets } from '../../lib/api/search';
+import { makeEmptyFacets } from '../../testing/data';
 import { renderApp } from '../../testing/render';
 import { API, server } from '../../testing/server';
 import { makeSessionUser, roleHandlers, signedInState } from '../../testing/session';
 
 const SEARCH = '/cars?category=BMW&maxPrice=60000&minModelYear=2018&sort=price_asc';
-const facets: SearchFacets = {
-  category: {},
-  condition: {},
-  price: null,
-  years: null,
-  model: {},
-  fuel: {},
-  transmission: {},
-  bodyStyle: {},
-  modelYear: null,
-  mileage: null,
-  ignoredWords: [],
-};
+const facets = makeEmptyFacets();
 
 const saved = (overrides: Partial<SavedSearch> = {}): SavedSearch => ({
   _id: 's1',
