@@ -149,6 +149,10 @@ const savedSearchRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { name, opened } = request.body;
+      // Unknown keys are dropped before this, so a body of only those arrives empty.
+      if (name === undefined && opened === undefined) {
+        throw httpError(400, 'body: must change name or set opened to true');
+      }
       const row = await app.repos.savedSearches.update(request.params.id, userIdOf(request), {
         name: name?.trim(),
         opened,
