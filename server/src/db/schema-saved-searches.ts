@@ -11,6 +11,10 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './schema-accounts';
 
+/** How a saved search's new matches are mailed ('At once', 'Daily', 'Never'). */
+export const SAVED_SEARCH_NOTIFY = ['instant', 'daily', 'never'] as const;
+export type SavedSearchNotify = (typeof SAVED_SEARCH_NOTIFY)[number];
+
 /**
  * Saved searches (issue 25): a user's filters of /cars with a name. `query` is the canonical
  * query string (what /cars opens; one account saves the same filters once). The filters are also
@@ -44,6 +48,8 @@ export const savedSearches = pgTable(
     maxMileage: integer('max_mileage'),
     location: text('location'),
     verified: boolean('verified').notNull().default(false),
+    /** How its new matches are mailed: at once, in the daily digest, or never (the bell only). */
+    notify: text('notify', { enum: SAVED_SEARCH_NOTIFY }).notNull().default('daily'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** When its owner last opened it: its new matches are the cars listed since. */
     openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,4 +1,12 @@
-import { doublePrecision, index, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { users } from './schema-accounts';
 
 /**
@@ -26,6 +34,8 @@ export const savedCars = pgTable(
     carPhoto: text('car_photo').notNull(),
     savedPrice: doublePrecision('saved_price').notNull(),
     savedAt: timestamp('saved_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Whether its price drops and its sale are alerted (a price-drop mail's unsubscribe: off). */
+    alerts: boolean('alerts').notNull().default(true),
   },
   (t) => [
     // One row per account and car: saving twice (two PUTs at once included) is one row.

@@ -15,170 +15,19 @@ import {
 } from 'drizzle-orm/pg-core';
 import { deletedAccounts, users } from './schema-accounts';
 import { categories, products, productCounts, vehicleCounts } from './schema-catalogue';
+import { messages, notifications, orders, outbox } from './schema-deals';
 
 export * from './schema-accounts';
 export * from './schema-catalogue';
 export * from './schema-saved';
 export * from './schema-saved-searches';
+export * from './schema-deals';
+export * from './schema-alerts';
 /**
  * The marketplace's tables. Every record answers with a string `_id`; flags are the strings
  * 'true' and 'false', as the spec writes them. A product's verified tick is not stored here:
  * it is the seller's `userVerify`, read through a join, so it is stored once.
  */
-
-/** The states of a booking (the deals issue); the moves between them are in deals/order-states. */
-export const ORDER_STATUSES = ['requested', 'accepted', 'declined', 'cancelled', 'sold'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-
-/** One step of a booking's history. */
-export interface OrderStep {
-  status: OrderStatus;
-  at: string;
-}
-
-/**
- * Bookings. A booking outlives its car and both parties' accounts (history is never deleted): the
- * car's name, price and photo and the seller's name and e-mail are copied in when it is made.
- * Its parties are found by id (`buyerId`, `sellerId`, migration 0013); the e-mails and names are
- * copies for display. Deleting a car declines its open bookings; deleting a buyer cancels theirs,
- * and a deleted party shows as 'Deleted user', without phone and meeting place (the triggers of
- * migrations 0005 and 0013).
- */
-export const orders = pgTable(
-  'orders',
-  {
-    _id: text('id').primaryKey(),
-    buyerName: text('buyer_name').notNull(),
-    buyerEmail: text('buyer_email').notNull(),
-    productName: text('product_name').notNull(),
-    productPrice: doublePrecision('product_price').notNull(),
-    phone: text('phone').notNull(),
-    meetLocation: text('meet_location').notNull(),
-    productID: text('product_id').notNull(),
-    carImage: text('car_image').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    status: text('status', { enum: ORDER_STATUSES }).notNull().default('requested'),
-    sellerEmail: text('seller_email').notNull().default(''),
-    sellerName: text('seller_name').notNull().default(''),
-    /** Why the seller declined (or the system did: the car sold or removed). */
-    reason: text('reason'),
-    history: jsonb('history').$type<OrderStep[]>().notNull().default([]),
-    /** The parties' accounts; null once deleted (or for a booking older than the account). */
-    buyerId: text('buyer_id').references(() => users._id, { onDelete: 'set null' }),
-    sellerId: text('seller_id').references(() => users._id, { onDelete: 'set null' }),
-  },
-  (t) => [
-    index('orders_buyer_created_idx').on(t.buyerId, t.createdAt.desc(), t._id.desc()),
-    index('orders_product_idx').on(t.productID),
-    index('orders_seller_created_idx').on(t.sellerId, t.createdAt.desc(), t._id.desc()),
-    index('orders_status_created_idx').on(t.status, t.createdAt.desc(), t._id.desc()),
-    // A buyer holds at most one open booking per car; a car is sold once.
-    uniqueIndex('orders_one_open_per_buyer_car')
-      .on(t.buyerId, t.productID)
-      .where(sql`${t.status} in ('requested', 'accepted')`),
-    uniqueIndex('orders_one_sold_per_car')
-      .on(t.productID)
-      .where(sql`${t.status} = 'sold'`),
-  ],
-);
-
-/** The conversation of a booking, between its buyer and its seller. */
-export const messages = pgTable(
-  'messages',
-  {
-    _id: text('id').primaryKey(),
-    orderId: text('order_id')
-      .notNull()
-      .references(() => orders._id, { onDelete: 'cascade' }),
-    senderEmail: text('sender_email').notNull(),
-    senderName: text('sender_name').notNull(),
-    text: text('text').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    /** The writer's account; null once it is deleted (the name then reads 'Deleted user'). */
-    senderId: text('sender_id').references(() => users._id, { onDelete: 'set null' }),
-  },
-  (t) => [index('messages_order_created_idx').on(t.orderId, t.createdAt, t._id)],
-);
-
-export const NOTIFICATION_KINDS = ['booking', 'status', 'message'] as const;
-
-/** What happened to a booking, for the party who did not cause it. */
-export const notifications = pgTable(
-  'notifications',
-  {
-    _id: text('id').primaryKey(),
-    userEmail: text('user_email').notNull(),
-    orderId: text('order_id').notNull(),
-    kind: text('kind', { enum: NOTIFICATION_KINDS }).notNull(),
-    text: text('text').notNull(),
-    /** The message a 'message' notification tells of (its e-mail quotes it). */
-    messageId: text('message_id').references(() => messages._id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    readAt: timestamp('read_at', { withTimezone: true }),
-    /** Whose it is (the e-mail is a copy for the mail); null once the account is deleted. */
-    userId: text('user_id').references(() => users._id, { onDelete: 'set null' }),
-  },
-  (t) => [
-    index('notifications_user_created_idx').on(t.userId, t.createdAt.desc(), t._id.desc()),
-    index('notifications_unread_idx')
-      .on(t.userId)
-      .where(sql`${t.readAt} is null`),
-  ],
-);
-
-/** What an outbox mail tells of: a booking's new state, or new messages in its conversation. */
-export const MAIL_KINDS = [
-  'requested',
-  'accepted',
-  'declined',
-  'cancelled',
-  'sold',
-  'status',
-  'message',
-] as const;
-
-/**
- * E-mails to send, enqueued in the same transaction as what they tell of (migration 0012's
- * trigger: a kind, the booking, the messages, the recipient); the worker composes each mail when
- * it sends it and claims rows with FOR UPDATE SKIP LOCKED, so any replica may run it. At least
- * once: each mail's Message-ID is its row's, so a repeat is recognisable. Rows written before
- * 0012 carry their finished `subject` and `body` and no kind.
- */
-export const outbox = pgTable(
-  'outbox',
-  {
-    _id: text('id').primaryKey(),
-    toEmail: text('to_email').notNull(),
-    subject: text('subject'),
-    body: text('body'),
-    kind: text('kind', { enum: MAIL_KINDS }),
-    /** The booking the mail is about. */
-    ref: text('ref'),
-    /** A 'message' mail's messages, in the order they came; more fold in until it is sent. */
-    messageIds: text('message_ids').array(),
-    userId: text('user_id').references(() => users._id, { onDelete: 'set null' }),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    attempts: integer('attempts').notNull().default(0),
-    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
-    /** Set when the worker gives up on the row: later messages then start a new mail. */
-    givenUpAt: timestamp('given_up_at', { withTimezone: true }),
-    lastError: text('last_error'),
-  },
-  (t) => [
-    index('outbox_due_idx')
-      .on(t.nextAttemptAt)
-      .where(sql`${t.sentAt} is null`),
-    // One message mail waits per conversation and recipient; new messages fold into it.
-    uniqueIndex('outbox_pending_message_idx')
-      .on(t.ref, t.toEmail)
-      .where(sql`${t.kind} = 'message' and ${t.sentAt} is null and ${t.givenUpAt} is null`),
-    // The last message mail of a conversation to a recipient (the window's start).
-    index('outbox_message_sent_idx')
-      .on(t.ref, t.toEmail, t.sentAt)
-      .where(sql`${t.kind} = 'message' and ${t.sentAt} is not null`),
-  ],
-);
 
 /** Bytes (PostgreSQL `bytea`), read and written as a Buffer by both drivers. */
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({

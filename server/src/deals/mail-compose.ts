@@ -11,6 +11,8 @@ import { oneLine, quoted, quotedLine } from './mail-text';
 import { moveText } from './order-states';
 
 export type MailKind = (typeof MAIL_KINDS)[number];
+/** The kinds that tell of a booking's new state. */
+type StateKind = Exclude<MailKind, 'message' | 'alert' | 'digest'>;
 
 /** What the worker knows of a row to compose its mail. */
 export interface ComposableRow {
@@ -55,6 +57,8 @@ export async function composeMail(
   row: ComposableRow,
   origin: string,
 ): Promise<ComposedMail | null> {
+  // Alerts and digests are not composed yet (issue 25, in progress).
+  if (row.kind === 'alert' || row.kind === 'digest') return null;
   const [booking] = row.ref
     ? rowsOf<Booking>(
         await db.execute(sql`
@@ -108,10 +112,7 @@ function messagesMail(found: MessageRow[], booking: Booking | undefined, link: s
 }
 
 /** The platform's sentence for each move, and who the recipient hears of. */
-const STATES: Record<
-  Exclude<MailKind, 'message'>,
-  { sentence: string; party: 'Buyer' | 'Seller' | null }
-> = {
+const STATES: Record<StateKind, { sentence: string; party: 'Buyer' | 'Seller' | null }> = {
   requested: { sentence: 'A buyer booked your car.', party: 'Buyer' },
   accepted: { sentence: 'The seller accepted your booking.', party: 'Seller' },
   declined: { sentence: 'Your booking was declined.', party: 'Seller' },
@@ -120,7 +121,7 @@ const STATES: Record<
   status: { sentence: 'One of your bookings changed.', party: null },
 };
 
-function stateMail(kind: Exclude<MailKind, 'message'>, booking: Booking | undefined, link: string) {
+function stateMail(kind: StateKind, booking: Booking | undefined, link: string) {
   const { sentence, party } = STATES[kind];
   const lines = [sentence];
   let subject = 'A booking of yours changed';
