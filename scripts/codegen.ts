@@ -54,12 +54,16 @@ const screenEndpoints = [
   // Saved cars: the page, and the heart's code, which public pages load once interactive.
   'getSavedCars',
   'saveCar',
+  'updateSavedCar',
   'unsaveCar',
   // Saved searches: the page, and the dialog /cars loads on click.
   'getSavedSearches',
   'createSavedSearch',
   'updateSavedSearch',
   'deleteSavedSearch',
+  // Alert settings: the saved searches' and saved cars' pages.
+  'getAlertSettings',
+  'putAlertSettings',
 ];
 const isScreenEndpoint = (name: string) => screenEndpoints.includes(name);
 

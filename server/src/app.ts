@@ -28,6 +28,7 @@ import { FolderImageStore, type ImageStore } from './image-host/image-files';
 import imageHost, { IMAGE_HOST_PREFIX } from './image-host/image-host';
 import { PhotoCopies } from './image-host/photo-copies';
 import authRoutes from './routes/auth';
+import alertSettingsRoutes from './routes/alert-settings';
 import adminCategoryRoutes, { adminCategorySchemas } from './routes/admin-categories';
 import categoryRoutes from './routes/categories';
 import healthRoutes from './routes/health';
@@ -257,6 +258,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(notificationRoutes);
       await api.register(savedCarRoutes);
       await api.register(savedSearchRoutes);
+      await api.register(alertSettingsRoutes);
       await api.register(vinRoutes, { decoder: vinDecoder });
       api.setNotFoundHandler((request, reply) =>
         reply.code(404).send({ message: `No such call: ${request.method} ${request.url}` }),

@@ -19,8 +19,6 @@ import {
 import { CALLERS, openPermissionFixture, type Fixture } from '../test/permission-fixture';
 import {
   adminOnly,
-  buyersAndSellers,
-  buyersOwn,
   expectedOf,
   open,
   partiesOnly,
@@ -30,6 +28,7 @@ import {
   withHeadRows,
   type Row,
 } from '../test/permission-matrix';
+import { savedRows } from '../test/permission-rows-saved';
 import { REAL_VINS } from '../test/vins';
 
 const rows: Row[] = [
@@ -227,50 +226,7 @@ const rows: Row[] = [
     request: () => ({ url: '/api/notifications/read', payload: {} }),
     expect: signedIn(),
   },
-  // Saved cars: any signed-in account's own (admins too); saving and unsaving are idempotent.
-  {
-    route: 'GET /api/saved-cars',
-    request: () => ({ url: '/api/saved-cars' }),
-    expect: signedIn(),
-  },
-  {
-    route: 'PUT /api/saved-cars/:productId',
-    request: (f) => ({ url: `/api/saved-cars/${f.productId}` }),
-    expect: signedIn(),
-  },
-  {
-    route: 'DELETE /api/saved-cars/:productId',
-    request: (f) => ({ url: `/api/saved-cars/${f.productId}` }),
-    expect: signedIn(),
-  },
-  {
-    route: 'GET /api/saved-searches',
-    request: () => ({ url: '/api/saved-searches' }),
-    expect: buyersAndSellers(),
-  },
-  {
-    route: 'POST /api/saved-searches',
-    request: () => ({
-      url: '/api/saved-searches',
-      payload: { query: `category=BMW&q=matrix${newId()}` },
-    }),
-    expect: buyersAndSellers(201),
-  },
-  {
-    route: 'PATCH /api/saved-searches/:id',
-    request: async (f) => ({
-      url: `/api/saved-searches/${await f.freshSavedSearch()}`,
-      payload: { name: 'Renamed' },
-    }),
-    expect: buyersOwn(),
-    newcomer: 404,
-  },
-  {
-    route: 'DELETE /api/saved-searches/:id',
-    request: async (f) => ({ url: `/api/saved-searches/${await f.freshSavedSearch()}` }),
-    expect: buyersOwn(204),
-    newcomer: 404,
-  },
+  ...savedRows,
   {
     route: 'GET /api/vin/:vin',
     request: () => ({ url: `/api/vin/${REAL_VINS.tesla}` }),

@@ -44,6 +44,8 @@ export interface Fixture {
   freshBooking(): Promise<string>;
   /** A new saved search of `buyer`'s (its id). */
   freshSavedSearch(): Promise<string>;
+  /** A new car of `seller`'s that `buyer` saved (its id). */
+  freshSavedCar(): Promise<string>;
 }
 
 /** The callers and their things on the app of `ctx`, for a `beforeAll`. */
@@ -139,6 +141,12 @@ export async function openPermissionFixture(ctx: TestContext): Promise<Fixture> 
       });
       if (!('saved' in saved)) throw new Error('the fixture saved search was refused');
       return saved.saved._id;
+    },
+    freshSavedCar: async () => {
+      const productId = await freshProduct();
+      const saved = await app.repos.savedCars.save(buyer._id, productId);
+      if ('refused' in saved) throw new Error('the fixture saved car was refused');
+      return productId;
     },
     freshCategory: async () => {
       const made = await app.repos.categories.create({

@@ -4,7 +4,10 @@
  * notifications, 0013's on deleted users), so an event reaches every replica's streams once its
  * change is committed.
  */
+import type { NOTIFICATION_KINDS } from '../db/schema-deals';
 import { StreamLimit } from './stream-limit';
+
+type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export const EVENTS_CHANNEL = 'cardealer_events';
 
@@ -13,8 +16,12 @@ export interface DealEvent {
   type: 'notification';
   /** Whose stream it is for: the account's id (migration 0014; an e-mail before it). */
   to: string;
-  orderId: string;
-  kind: 'booking' | 'status' | 'message';
+  /** The booking; null for an alert (issue 25). */
+  orderId: string | null;
+  kind: NotificationKind;
+  /** An alert's car and, for a match, its saved search (migration 0025); null otherwise. */
+  productId?: string | null;
+  savedSearchId?: string | null;
 }
 
 /**

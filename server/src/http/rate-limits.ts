@@ -93,11 +93,20 @@ export const RATE_LIMIT_GUARDS: Record<RateLimitName, Guard> = {
     ],
     per: 'caller',
   },
-  /** Saving a car (a heart pressed): generous, a shopper may press many in a minute. */
-  savedCars: { route: 'PUT /api/saved-cars/:productId', per: 'caller' },
-  /** Saving, renaming and opening saved searches (each save checks and counts a search). */
+  /**
+   * Saving a car (a heart pressed), and turning its alerts on or off: generous, a shopper may
+   * press many in a minute.
+   */
+  savedCars: {
+    route: ['PUT /api/saved-cars/:productId', 'PATCH /api/saved-cars/:productId'],
+    per: 'caller',
+  },
+  /**
+   * Saving, renaming, opening saved searches and changing how they (and saved cars) are mailed
+   * (each save checks and counts a search).
+   */
   savedSearches: {
-    route: ['POST /api/saved-searches', 'PATCH /api/saved-searches/:id'],
+    route: ['POST /api/saved-searches', 'PATCH /api/saved-searches/:id', 'PUT /api/alert-settings'],
     per: 'caller',
   },
 };

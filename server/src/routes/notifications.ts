@@ -15,8 +15,23 @@ type StreamEnd = 'expired' | 'deleted' | 'replaced';
 const Notification = Type.Object(
   {
     _id: Type.String(),
-    orderId: Type.String({ description: 'the booking it is about' }),
-    kind: Type.Union(NOTIFICATION_KINDS.map((kind) => Type.Literal(kind))),
+    orderId: Type.Union([Type.String(), Type.Null()], {
+      description: 'the booking it is about; null for an alert',
+    }),
+    kind: Type.Union(
+      NOTIFICATION_KINDS.map((kind) => Type.Literal(kind)),
+      {
+        description:
+          "a booking's: 'booking', 'status', 'message'; an alert: 'match' (a saved search's new " +
+          "car), 'price_drop' (a saved car's lower price), 'saved_sold' (a saved car sold)",
+      },
+    ),
+    productId: Type.Union([Type.String(), Type.Null()], {
+      description: "an alert's car (it may since have been deleted); null for a booking's",
+    }),
+    savedSearchId: Type.Union([Type.String(), Type.Null()], {
+      description: "a 'match' alert's saved search; null otherwise",
+    }),
     text: Type.String(),
     createdAt: Type.String({ format: 'date-time' }),
     read: Type.Boolean(),
@@ -34,7 +49,7 @@ const Notifications = Type.Object(
 
 /**
  * Notifications (one per new booking, state change and message, for the party who did not cause
- * it) and the live stream of them.
+ * it; and the alerts of saved searches and saved cars) and the live stream of them.
  */
 const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.addSchema(Notification);
@@ -96,8 +111,10 @@ const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: "The caller's live events (Server-Sent Events)",
         description:
           'A `text/event-stream`: `event: unread` with `{unread}` at once and after every change, ' +
-          '`event: notification` with `{orderId, kind, unread}` for each new booking, state ' +
-          `change or message, and a comment line every ${HEARTBEAT_MS / 1000} s. Read it with ` +
+          '`event: notification` with `{orderId, kind, unread, productId, savedSearchId}` for ' +
+          'each new booking, state change, message or alert (an alert: `orderId` null; a ' +
+          "booking's: `productId` and `savedSearchId` null), and a comment line every " +
+          `${HEARTBEAT_MS / 1000} s. Read it with ` +
           '`fetch` and the `authorization` header (the access token never goes in a URL). ' +
           'Reconnect with backoff and refetch: nothing is replayed. The server ends a stream ' +
           "with `event: end` and `{reason}`: 'expired' when its access token expires, " +
@@ -135,7 +152,13 @@ const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         ? app.events.subscribe(userId, (event) => {
             void unreadCount()
               .then((unread) =>
-                send('notification', { orderId: event.orderId, kind: event.kind, unread }),
+                send('notification', {
+                  orderId: event.orderId ?? null,
+                  kind: event.kind,
+                  unread,
+                  productId: event.productId ?? null,
+                  savedSearchId: event.savedSearchId ?? null,
+                }),
               )
               .catch((error: unknown) => request.log.warn({ err: error }, 'event not sent'));
           })

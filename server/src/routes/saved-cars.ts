@@ -21,6 +21,9 @@ const SavedCar = Type.Object(
     price: Type.Union([Type.Number(), Type.Null()], {
       description: 'the selling price now; null once the car is gone',
     }),
+    alerts: Type.Boolean({
+      description: 'whether its price drops and its sale are alerted (bell and e-mail)',
+    }),
   },
   { $id: 'SavedCar', title: 'SavedCar' },
 );
@@ -81,6 +84,35 @@ const savedCarRoutes: FastifyPluginAsyncTypebox = async (app) => {
       if (saved.refused === 'full') throw httpError(409, SAVED_CARS_FULL);
       if (saved.refused === 'no-account') throw httpError(401, DELETED_ACCOUNT);
       throw httpError(404, 'productId: no such car');
+    },
+  );
+
+  app.patch(
+    '/saved-cars/:productId',
+    {
+      onRequest: signedIn,
+      schema: {
+        operationId: 'updateSavedCar',
+        tags: ['saved'],
+        summary: "Turns a saved car's alerts (its price drops and its sale) on or off",
+        description: 'A car the caller has not saved: 404. Answers the saved car.',
+        security: ACCESS_TOKEN,
+        params: ProductParams,
+        body: Type.Object(
+          { alerts: Type.Boolean({ description: 'alerts on (true) or off (false)' }) },
+          { additionalProperties: false },
+        ),
+        response: { 200: Type.Ref('SavedCar'), ...errors(400, 401, 403, 404, 415, 429) },
+      },
+    },
+    async (request) => {
+      const saved = await app.repos.savedCars.setAlerts(
+        request.caller!.user!._id,
+        request.params.productId,
+        request.body.alerts,
+      );
+      if (!saved) throw httpError(404, 'productId: not one of your saved cars');
+      return saved;
     },
   );
 

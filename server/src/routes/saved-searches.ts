@@ -8,12 +8,22 @@ import type { FastifyRequest } from 'fastify';
 import { searchSummary, SUMMARY_MAX } from '../catalogue/search-summary';
 import { httpError } from '../http/errors';
 import { filtersOfRow, MAX_SAVED_SEARCHES } from '../db/repositories/saved-searches-repository';
-import type { SavedSearchRow } from '../db/schema';
+import { SAVED_SEARCH_NOTIFY, type SavedSearchRow } from '../db/schema';
 import { savedSearchQuery } from './saved-search-query';
 import { ACCESS_TOKEN, errors, Id, SingleLine } from './schemas';
 
 /** The longest query a saved search takes (a /cars URL's search part). */
 export const MAX_QUERY_LENGTH = 2000;
+
+/** How a search's new matches are mailed: 'instant' (at once), 'daily' (the digest), 'never'. */
+const Notify = Type.Union(
+  SAVED_SEARCH_NOTIFY.map((value) => Type.Literal(value)),
+  {
+    description:
+      "how its new matches are e-mailed: 'instant' at once, 'daily' in the day's digest, " +
+      "'never' (the bell only)",
+  },
+);
 
 const SavedSearch = Type.Object(
   {
@@ -28,6 +38,7 @@ const SavedSearch = Type.Object(
       minimum: 0,
       description: 'cars for sale it matches that were listed since it was last opened (or saved)',
     }),
+    notify: Notify,
     createdAt: Type.String({ format: 'date-time' }),
     openedAt: Type.String({ format: 'date-time' }),
   },
@@ -52,6 +63,7 @@ const savedSearchRoutes: FastifyPluginAsyncTypebox = async (app) => {
       query: row.query,
       summary: searchSummary(filters),
       newMatches: await app.repos.search.count({ ...filters, listedAfter }),
+      notify: row.notify,
       createdAt: row.createdAt.toISOString(),
       openedAt: listedAfter,
     };
@@ -88,13 +100,15 @@ const savedSearchRoutes: FastifyPluginAsyncTypebox = async (app) => {
           '`category=BMW&maxPrice=60000&minModelYear=2018`, a leading `?` allowed, empty for all ' +
           'cars), checked as GET /products checks its parameters (the same 400 naming the ' +
           'parameter); sort, cursor and limit are checked and left out, unknown parameters ' +
-          `ignored. \`name\` defaults to the summary of the filters. At most ${MAX_SAVED_SEARCHES} ` +
+          "ignored. `name` defaults to the summary of the filters, `notify` to 'daily'. " +
+          `At most ${MAX_SAVED_SEARCHES} ` +
           "per account (409); the same filters saved again: 409 'You already saved this search'.",
         security: ACCESS_TOKEN,
         body: Type.Object(
           {
             name: Type.Optional(Name),
             query: Type.String({ maxLength: MAX_QUERY_LENGTH, description: 'the filters' }),
+            notify: Type.Optional(Notify),
           },
           { additionalProperties: false },
         ),
@@ -111,6 +125,7 @@ const savedSearchRoutes: FastifyPluginAsyncTypebox = async (app) => {
         name: request.body.name?.trim() || searchSummary(filters),
         query,
         filters,
+        notify: request.body.notify ?? 'daily',
       });
       if ('refused' in outcome) {
         throw httpError(
@@ -131,8 +146,12 @@ const savedSearchRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         operationId: 'updateSavedSearch',
         tags: ['saved searches'],
-        summary: 'Renames a saved search, or marks it opened now (its new matches start again)',
-        description: "Another account's saved search, or none: 404.",
+        summary:
+          'Renames a saved search, marks it opened now (its new matches start again), or ' +
+          'changes how it is e-mailed',
+        description:
+          "Any of `name`, `opened`, `notify`; a body with none of them: 400. Another account's " +
+          'saved search, or none: 404.',
         security: ACCESS_TOKEN,
         params: Type.Object({ id: Id }),
         body: Type.Object(
@@ -141,6 +160,7 @@ const savedSearchRoutes: FastifyPluginAsyncTypebox = async (app) => {
             opened: Type.Optional(
               Type.Literal(true, { description: 'opened now: newMatches counts from now' }),
             ),
+            notify: Type.Optional(Notify),
           },
           { additionalProperties: false, minProperties: 1 },
         ),
@@ -148,14 +168,15 @@ const savedSearchRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const { name, opened } = request.body;
+      const { name, opened, notify } = request.body;
       // Unknown keys are dropped before this, so a body of only those arrives empty.
-      if (name === undefined && opened === undefined) {
-        throw httpError(400, 'body: must change name or set opened to true');
+      if (name === undefined && opened === undefined && notify === undefined) {
+        throw httpError(400, 'body: must change name or notify, or set opened to true');
       }
       const row = await app.repos.savedSearches.update(request.params.id, userIdOf(request), {
         name: name?.trim(),
         opened,
+        notify,
       });
       if (!row) throw httpError(404, NOT_YOURS);
       return answer(row);

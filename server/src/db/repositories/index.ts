@@ -1,4 +1,5 @@
 import type { Db } from '../client';
+import { alertSettingsRepository } from './alert-settings-repository';
 import { priceHistoryRepository } from '../../catalogue/price-history';
 import { catalogueReplicasRepository } from './catalogue-replicas-repository';
 import { CursorCodec } from '../../catalogue/cursors';
@@ -34,6 +35,7 @@ export function repositories(db: Db, options: RepositoryOptions = {}) {
     rateLimits: rateLimitsRepository(db),
     savedCars: savedCarsRepository(db),
     savedSearches: savedSearchesRepository(db),
+    alertSettings: alertSettingsRepository(db),
   };
 }
 

@@ -4,7 +4,7 @@ import { notifications } from '../schema';
 
 /**
  * A user's notifications, found by their account's id (the rows are written with the bookings'
- * changes, in orders-repository).
+ * changes, in orders-repository, and by the alert matcher).
  */
 export function notificationsRepository(db: Db) {
   return {
@@ -16,6 +16,8 @@ export function notificationsRepository(db: Db) {
             _id: notifications._id,
             orderId: notifications.orderId,
             kind: notifications.kind,
+            productId: notifications.productId,
+            savedSearchId: notifications.savedSearchId,
             text: notifications.text,
             createdAt: notifications.createdAt,
             readAt: notifications.readAt,

@@ -18,6 +18,8 @@ export interface SavedCarView {
   status: SavedCarStatus;
   /** The price now; null once the car is gone. */
   price: number | null;
+  /** Whether its price drops and its sale are alerted. */
+  alerts: boolean;
 }
 
 /** Why a save was refused: no such car, the account's list is full, or the account is gone. */
@@ -34,6 +36,7 @@ export function savedCarsRepository(db: Db) {
         keptPhoto: savedCars.carPhoto,
         savedPrice: savedCars.savedPrice,
         savedAt: savedCars.savedAt,
+        alerts: savedCars.alerts,
         carName: products.carName,
         carPhoto: products.carPhoto,
         price: products.resalePrice,
@@ -52,6 +55,7 @@ export function savedCarsRepository(db: Db) {
     savedAt: row.savedAt.toISOString(),
     status: row.price === null ? 'gone' : row.soldAt ? 'sold' : 'listed',
     price: row.price,
+    alerts: row.alerts,
   });
 
   return {
@@ -110,6 +114,19 @@ export function savedCarsRepository(db: Db) {
         const [row] = await saved();
         return toView(row!);
       });
+    },
+
+    /** Turns a saved car's alerts on or off; null when the account has not saved it. */
+    async setAlerts(userId: string, productId: string, alerts: boolean) {
+      const mine = and(eq(savedCars.userId, userId), eq(savedCars.productId, productId));
+      const changed = await db
+        .update(savedCars)
+        .set({ alerts })
+        .where(mine)
+        .returning({ productId: savedCars.productId });
+      if (!changed.length) return null;
+      const [row] = await view().where(mine).limit(1);
+      return row ? toView(row) : null;
     },
 
     /** Unsaves a car; answers how many rows went (0: it was not saved). */

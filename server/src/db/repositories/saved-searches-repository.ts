@@ -2,7 +2,7 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { SearchFilters } from '../../catalogue/search-types';
 import type { Db } from '../client';
-import { savedSearches, users, type SavedSearchRow } from '../schema';
+import { savedSearches, users, type SavedSearchNotify, type SavedSearchRow } from '../schema';
 import { newId } from './ids';
 
 /** The most saved searches one account keeps. */
@@ -65,6 +65,8 @@ export interface NewSavedSearch {
   /** The canonical query string. */
   query: string;
   filters: SearchFilters;
+  /** How its new matches are mailed (default 'daily'). */
+  notify?: SavedSearchNotify;
 }
 
 export type SaveOutcome = { saved: SavedSearchRow } | { refused: 'duplicate' | 'full' };
@@ -105,6 +107,7 @@ export function savedSearchesRepository(db: Db) {
             userId: search.userId,
             name: search.name,
             query: search.query,
+            notify: search.notify ?? 'daily',
             ...filterColumns(search.filters),
           })
           .onConflictDoNothing({ target: [savedSearches.userId, savedSearches.query] })
@@ -112,13 +115,21 @@ export function savedSearchesRepository(db: Db) {
         return saved ? { saved } : { refused: 'duplicate' };
       }),
 
-    /** Renames it and/or marks it opened now; null: not the account's (or no such search). */
-    async update(id: string, userId: string, changes: { name?: string; opened?: boolean }) {
+    /**
+     * Renames it, marks it opened now, and/or changes how it is mailed; null: not the account's
+     * (or no such search).
+     */
+    async update(
+      id: string,
+      userId: string,
+      changes: { name?: string; opened?: boolean; notify?: SavedSearchNotify },
+    ) {
       const [row] = await db
         .update(savedSearches)
         .set({
           ...(changes.name !== undefined ? { name: changes.name } : {}),
           ...(changes.opened ? { openedAt: sql`now()` } : {}),
+          ...(changes.notify !== undefined ? { notify: changes.notify } : {}),
         })
         .where(mine(id, userId))
         .returning();

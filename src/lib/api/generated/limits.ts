@@ -23,6 +23,7 @@ import { postOrderMessageLimits } from './limits/postOrderMessage';
 import { markNotificationsReadLimits } from './limits/markNotificationsRead';
 import { createSavedSearchLimits } from './limits/createSavedSearch';
 import { updateSavedSearchLimits } from './limits/updateSavedSearch';
+import { putAlertSettingsLimits } from './limits/putAlertSettings';
 import { decodeVinLimits } from './limits/decodeVin';
 
 export {
@@ -50,6 +51,7 @@ export {
   markNotificationsReadLimits,
   createSavedSearchLimits,
   updateSavedSearchLimits,
+  putAlertSettingsLimits,
   decodeVinLimits,
 };
 
@@ -82,6 +84,7 @@ export const operationLimits = {
   markNotificationsRead: markNotificationsReadLimits,
   createSavedSearch: createSavedSearchLimits,
   updateSavedSearch: updateSavedSearchLimits,
+  putAlertSettings: putAlertSettingsLimits,
   decodeVin: decodeVinLimits,
 } as const;
 
@@ -138,10 +141,13 @@ export const schemaLimits = {
     position: { minimum: 1 },
     cars: { minimum: 0 },
   },
-  Notification: { kind: { enum: ['booking', 'status', 'message'] } },
+  Notification: {
+    kind: { enum: ['booking', 'status', 'message', 'match', 'price_drop', 'saved_sold'] },
+  },
   Notifications: { unread: { minimum: 0 } },
   SavedCar: { status: { enum: ['listed', 'sold', 'gone'] } },
-  SavedSearch: { newMatches: { minimum: 0 } },
+  SavedSearch: { newMatches: { minimum: 0 }, notify: { enum: ['instant', 'daily', 'never'] } },
+  AlertSettings: { savedCars: { enum: ['instant', 'daily', 'never'] } },
   VinDecoded: {
     bodyStyle: {
       enum: [

@@ -162,6 +162,13 @@ const injectedRtkApi = api.injectEndpoints({
         method: 'PUT',
       }),
     }),
+    updateSavedCar: build.mutation<UpdateSavedCarApiResponse, UpdateSavedCarApiArg>({
+      query: (queryArg) => ({
+        url: `/api/saved-cars/${encodeURIComponent(String(queryArg.productId))}`,
+        method: 'PATCH',
+        body: queryArg.body,
+      }),
+    }),
     unsaveCar: build.mutation<UnsaveCarApiResponse, UnsaveCarApiArg>({
       query: (queryArg) => ({
         url: `/api/saved-cars/${encodeURIComponent(String(queryArg.productId))}`,
@@ -189,6 +196,16 @@ const injectedRtkApi = api.injectEndpoints({
       query: (queryArg) => ({
         url: `/api/saved-searches/${encodeURIComponent(String(queryArg.id))}`,
         method: 'DELETE',
+      }),
+    }),
+    getAlertSettings: build.query<GetAlertSettingsApiResponse, GetAlertSettingsApiArg>({
+      query: () => ({ url: `/api/alert-settings` }),
+    }),
+    putAlertSettings: build.mutation<PutAlertSettingsApiResponse, PutAlertSettingsApiArg>({
+      query: (queryArg) => ({
+        url: `/api/alert-settings`,
+        method: 'PUT',
+        body: queryArg.body,
       }),
     }),
     decodeVin: build.query<DecodeVinApiResponse, DecodeVinApiArg>({
@@ -450,6 +467,15 @@ export type SaveCarApiArg = {
   /** a record's _id (letters, digits, _ and -) */
   productId: string;
 };
+export type UpdateSavedCarApiResponse = /** status 200 Default Response */ SavedCar;
+export type UpdateSavedCarApiArg = {
+  /** a record's _id (letters, digits, _ and -) */
+  productId: string;
+  body: {
+    /** alerts on (true) or off (false) */
+    alerts: boolean;
+  };
+};
 export type UnsaveCarApiResponse = /** status 200 Default Response */ {
   deletedCount: number;
 };
@@ -466,6 +492,8 @@ export type CreateSavedSearchApiArg = {
     name?: string;
     /** the filters */
     query: string;
+    /** how its new matches are e-mailed: 'instant' at once, 'daily' in the day's digest, 'never' (the bell only) */
+    notify?: 'instant' | 'daily' | 'never';
   };
 };
 export type UpdateSavedSearchApiResponse = /** status 200 Default Response */ SavedSearch;
@@ -477,12 +505,25 @@ export type UpdateSavedSearchApiArg = {
     name?: string;
     /** opened now: newMatches counts from now */
     opened?: true;
+    /** how its new matches are e-mailed: 'instant' at once, 'daily' in the day's digest, 'never' (the bell only) */
+    notify?: 'instant' | 'daily' | 'never';
   };
 };
 export type DeleteSavedSearchApiResponse = unknown;
 export type DeleteSavedSearchApiArg = {
   /** a record's _id (letters, digits, _ and -) */
   id: string;
+};
+export type GetAlertSettingsApiResponse = /** status 200 Default Response */ AlertSettings;
+export type GetAlertSettingsApiArg = void;
+export type PutAlertSettingsApiResponse = /** status 200 Default Response */ AlertSettings;
+export type PutAlertSettingsApiArg = {
+  body: {
+    /** whether the day's 'daily' alerts are mailed in one digest e-mail */
+    digest: boolean;
+    /** how saved cars' price drops and sales are e-mailed: 'instant' at once, 'daily' in the day's digest, 'never' (the bell only) */
+    savedCars: 'instant' | 'daily' | 'never';
+  };
 };
 export type DecodeVinApiResponse = /** status 200 Default Response */ VinDecoded;
 export type DecodeVinApiArg = {
@@ -520,9 +561,14 @@ export type Message = {
 };
 export type Notification = {
   _id: string;
-  /** the booking it is about */
-  orderId: string;
-  kind: 'booking' | 'status' | 'message';
+  /** the booking it is about; null for an alert */
+  orderId: string | null;
+  /** a booking's: 'booking', 'status', 'message'; an alert: 'match' (a saved search's new car), 'price_drop' (a saved car's lower price), 'saved_sold' (a saved car sold) */
+  kind: 'booking' | 'status' | 'message' | 'match' | 'price_drop' | 'saved_sold';
+  /** an alert's car (it may since have been deleted); null for a booking's */
+  productId: string | null;
+  /** a 'match' alert's saved search; null otherwise */
+  savedSearchId: string | null;
   text: string;
   createdAt: string;
   read: boolean;
@@ -547,6 +593,8 @@ export type SavedCar = {
   status: 'listed' | 'sold' | 'gone';
   /** the selling price now; null once the car is gone */
   price: number | null;
+  /** whether its price drops and its sale are alerted (bell and e-mail) */
+  alerts: boolean;
 };
 export type SavedSearch = {
   _id: string;
@@ -557,8 +605,16 @@ export type SavedSearch = {
   summary: string;
   /** cars for sale it matches that were listed since it was last opened (or saved) */
   newMatches: number;
+  /** how its new matches are e-mailed: 'instant' at once, 'daily' in the day's digest, 'never' (the bell only) */
+  notify: 'instant' | 'daily' | 'never';
   createdAt: string;
   openedAt: string;
+};
+export type AlertSettings = {
+  /** whether the day's 'daily' alerts are mailed in one digest e-mail */
+  digest: boolean;
+  /** how saved cars' price drops and sales are e-mailed: 'instant' at once, 'daily' in the day's digest, 'never' (the bell only) */
+  savedCars: 'instant' | 'daily' | 'never';
 };
 export type VinDecoded = {
   /** the VIN, in capitals */
