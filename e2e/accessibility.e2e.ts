@@ -35,6 +35,11 @@ test.beforeAll(async ({ browser }) => {
     data: { query: 'category=BMW&maxPrice=60000' },
   });
   expect([201, 409]).toContain(saved.status());
+  // The car saved, so the buyer's Saved cars page shows its alerts switch.
+  const heart = await buyer.request.put(`/api/saved-cars/${car.id}`, {
+    headers: { authorization: `bearer ${await accessToken(buyer)}` },
+  });
+  expect(heart.status()).toBe(200);
   await buyer.context().close();
 });
 
@@ -68,15 +73,24 @@ test('a buyer: the public pages signed in, the category page and its booking for
     '/dashboad',
     { path: '/dashboad/my-orders', shows: (on) => on.getByRole('table', { name: 'My orders' }) },
     `/dashboad/orders/${car.orderId}`,
+    // With its alert controls: the e-mail setting and each car's switch.
     {
       path: '/dashboad/saved',
-      shows: (on) => on.getByRole('heading', { level: 1, name: 'Saved cars' }),
+      shows: (on) => on.getByRole('switch', { name: `Alerts for ${car.name}` }),
     },
+    // With each search's 'How to be told' and the digest switch.
     {
       path: '/dashboad/saved-searches',
       shows: (on) => on.getByRole('listitem', { name: 'BMW · under $60,000' }),
     },
   ]);
+  // 'Save this search', open: the name and how to be told.
+  await page.goto('/cars?category=BMW');
+  await page.getByRole('button', { name: 'Save this search' }).click();
+  await expect(page.getByRole('radiogroup', { name: 'How to be told' })).toBeVisible();
+  await settled(page);
+  await expectAccessible(page, 'the save-this-search dialog');
+  await page.keyboard.press('Escape');
   // The booking form, open.
   await page.goto('/category-products/BMW');
   await page
@@ -145,6 +159,10 @@ test('an admin: the users and the orders', async ({ page }) => {
     '/dashboad/all-sellers',
     '/dashboad/all-orders',
     '/dashboad/categories',
+    {
+      path: '/dashboad/saved',
+      shows: (on) => on.getByRole('heading', { level: 1, name: 'Saved cars' }),
+    },
   ]);
 });
 

@@ -22,6 +22,8 @@ interface Props {
   refusal: string | null;
   /** A line under the title (what is being named). */
   children?: ReactNode;
+  /** More fields of the form, under the name (their values are the caller's). */
+  fields?: ReactNode;
   onSubmit: (name: string) => void;
   onClose: () => void;
 }
@@ -36,6 +38,7 @@ export function NameDialog({
   busy,
   refusal,
   children,
+  fields,
   onSubmit,
   onClose,
 }: Props) {
@@ -75,6 +78,7 @@ export function NameDialog({
             error={touched && problem !== null}
             helperText={touched && problem ? problem : `Up to ${maxLength} characters`}
           />
+          {fields}
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
           <Button onClick={onClose}>Cancel</Button>

@@ -5,7 +5,7 @@ import { makeStore } from '../app/store';
 import { ACCESS_TOKEN_KEY } from '../lib/api/accessToken';
 import { renderApp } from '../testing/render';
 import { API, server } from '../testing/server';
-import { makeSessionUser, signedInState } from '../testing/session';
+import { makeSessionUser, roleHandlers, signedInState } from '../testing/session';
 
 afterEach(() => localStorage.clear());
 
@@ -26,6 +26,8 @@ describe('Notification bell', () => {
                     _id: 'n1',
                     orderId: 'o7',
                     kind: 'booking',
+                    productId: null,
+                    savedSearchId: null,
                     text: 'Bea Buyer booked BMW i4',
                     createdAt: '2026-11-20T10:00:00.000Z',
                     read: false,
@@ -67,5 +69,68 @@ describe('Notification bell', () => {
     const item = await screen.findByRole('menuitem', { name: /Bea Buyer booked BMW i4/ });
     expect(item).toHaveAttribute('href', '/dashboad/orders/o7');
     expect(within(item).getByText(/Nov 20, 2026/)).toBeInTheDocument();
+  });
+
+  it('shows an alert live and links it to its car; a price drop refreshes the saved cars page', async () => {
+    let items: unknown[] = [];
+    let push: (text: string) => void = () => {};
+    server.use(
+      ...roleHandlers('buyer'),
+      http.get(`${API}/notifications`, () => HttpResponse.json({ unread: items.length, items })),
+      http.get(`${API}/saved-cars`, () =>
+        HttpResponse.json([
+          {
+            productId: 'car-5',
+            carName: '2019 BMW 330i',
+            carPhoto: '/images/cars/car-01.svg',
+            savedPrice: 35000,
+            savedAt: '2026-11-20T10:00:00.000Z',
+            status: 'listed',
+            price: items.length ? 33000 : 35000,
+            alerts: true,
+          },
+        ]),
+      ),
+      http.get(`${API}/events`, ({ request }) => {
+        const stream = new ReadableStream<Uint8Array>({
+          start(controller) {
+            push = (text) => controller.enqueue(new TextEncoder().encode(text));
+            push('event: unread\ndata: {"unread":0}\n\n');
+            request.signal.addEventListener('abort', () => controller.close());
+          },
+        });
+        return new HttpResponse(stream, { headers: { 'content-type': 'text/event-stream' } });
+      }),
+    );
+    localStorage.setItem(ACCESS_TOKEN_KEY, 'access-1');
+    renderApp('/dashboad/saved', {
+      store: makeStore({ preloadedState: signedInState(makeSessionUser()) }),
+    });
+    await screen.findByRole('button', { name: 'Notifications: 0 unread notifications' });
+    expect(await screen.findByRole('link', { name: '2019 BMW 330i' })).toBeVisible();
+    items = [
+      {
+        _id: 'n2',
+        orderId: null,
+        kind: 'price_drop',
+        productId: 'car-5',
+        savedSearchId: null,
+        text: '2019 BMW 330i is $2,000 cheaper: now $33,000',
+        createdAt: '2026-11-26T10:00:00.000Z',
+        read: false,
+      },
+    ];
+    push(
+      'event: notification\ndata: {"orderId":null,"kind":"price_drop","unread":1,' +
+        '"productId":"car-5","savedSearchId":null}\n\n',
+    );
+    const bell = await screen.findByRole('button', {
+      name: 'Notifications: 1 unread notification',
+    });
+    await userEvent.setup({ delay: null }).click(bell);
+    const item = await screen.findByRole('menuitem', { name: /is \$2,000 cheaper: now \$33,000/ });
+    expect(item).toHaveAttribute('href', '/cars/car-5');
+    // The saved cars page shows the new price without a reload.
+    expect(await screen.findByText('$2,000 less since you saved it')).toBeInTheDocument();
   });
 });

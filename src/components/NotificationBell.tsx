@@ -9,12 +9,23 @@ import { useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { formatWhen } from '../lib/format';
-import { useGetNotificationsQuery, useMarkNotificationsReadMutation } from '../lib/api/deals';
+import {
+  useGetNotificationsQuery,
+  useMarkNotificationsReadMutation,
+  type Notification,
+} from '../lib/api/deals';
 import { BellIcon } from './icons';
+
+/** Where a notification leads: a booking's news to the booking, an alert to its car. */
+function targetOf(item: Notification): string {
+  if (item.orderId) return paths.order.to(item.orderId);
+  if (item.productId) return paths.car.to(item.productId);
+  return paths.savedSearches;
+}
 
 /**
  * The bell of a signed-in user: the unread count, and the newest notifications, each linking to
- * its booking. Its query keeps the live event stream open (src/lib/api/deals.ts), so the count
+ * its booking, or (an alert of a saved search or a saved car) to its car. Its query keeps the live event stream open (src/lib/api/deals.ts), so the count
  * changes without a reload.
  */
 export function NotificationBell() {
@@ -59,7 +70,7 @@ export function NotificationBell() {
           <MenuItem
             key={item._id}
             component={RouterLink}
-            to={paths.order.to(item.orderId)}
+            to={targetOf(item)}
             onClick={() => setAnchor(null)}
             sx={{ whiteSpace: 'normal', fontWeight: item.read ? 400 : 700 }}
           >

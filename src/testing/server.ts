@@ -13,6 +13,10 @@ export const handlers = [
   http.get(`${API}/notifications`, () => HttpResponse.json({ items: [], unread: 0 })),
   // A signed-in user's hearts read the saved cars: none unless a test says otherwise.
   http.get(`${API}/saved-cars`, () => HttpResponse.json([])),
+  // A buyer's or seller's alert e-mail settings (the saved pages): the defaults.
+  http.get(`${API}/alert-settings`, () =>
+    HttpResponse.json({ digest: true, savedCars: 'instant' }),
+  ),
   // A seller's side menu counts the bookings waiting for an answer: none.
   http.get(`${API}/seller-orders`, () =>
     HttpResponse.json([], { headers: { 'X-Total-Count': '0' } }),

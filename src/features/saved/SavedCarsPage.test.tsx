@@ -15,10 +15,11 @@ const saved = (overrides: Partial<SavedCar>): SavedCar => ({
   savedAt: '2026-11-01T10:00:00.000Z',
   status: 'listed',
   price: 40000,
+  alerts: true,
   ...overrides,
 });
 
-const open = (role: 'buyer' | 'seller') => {
+const open = (role: 'buyer' | 'seller' | 'admin') => {
   server.use(...roleHandlers(role));
   return renderApp('/dashboad/saved', {
     store: makeStore({ preloadedState: signedInState(makeSessionUser()) }),
@@ -82,5 +83,65 @@ describe('Saved cars page', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Remove Kia EV6' }));
     expect(await screen.findByText('You have not saved any cars yet')).toBeInTheDocument();
     await waitFor(() => expect(removed).toBe('car-9'));
+  });
+
+  it("turns one car's alerts off and on with its switch; 'Alerts off' shows while off", async () => {
+    let cars = [saved({ productId: 'car-3', carName: 'Kia EV6' })];
+    const patched: unknown[] = [];
+    server.use(
+      http.get(`${API}/saved-cars`, () => HttpResponse.json(cars)),
+      http.patch(`${API}/saved-cars/:id`, async ({ params, request }) => {
+        const body = (await request.json()) as { alerts: boolean };
+        patched.push([params.id, body]);
+        cars = cars.map((car) => (car.productId === params.id ? { ...car, ...body } : car));
+        return HttpResponse.json(cars[0]);
+      }),
+    );
+    open('buyer');
+    const alerts = await screen.findByRole('switch', { name: 'Alerts for Kia EV6' });
+    expect(alerts).toBeChecked();
+    expect(screen.queryByText('Alerts off')).toBeNull();
+    await userEvent.click(alerts);
+    expect(await screen.findByText('Alerts off')).toBeVisible();
+    expect(screen.getByRole('switch', { name: 'Alerts for Kia EV6' })).not.toBeChecked();
+    await userEvent.click(screen.getByRole('switch', { name: 'Alerts for Kia EV6' }));
+    await waitFor(() => expect(screen.queryByText('Alerts off')).toBeNull());
+    expect(patched).toEqual([
+      ['car-3', { alerts: false }],
+      ['car-3', { alerts: true }],
+    ]);
+  });
+
+  it("sets how saved cars' news is e-mailed (buyers and sellers; not admins)", async () => {
+    const put: unknown[] = [];
+    server.use(
+      http.get(`${API}/saved-cars`, () => HttpResponse.json([saved({})])),
+      http.put(`${API}/alert-settings`, async ({ request }) => {
+        const body = await request.json();
+        put.push(body);
+        return HttpResponse.json(body);
+      }),
+    );
+    open('seller');
+    const choice = await screen.findByRole('radiogroup', {
+      name: "E-mail me when a saved car's price drops or it is sold",
+    });
+    await waitFor(() =>
+      expect(within(choice).getByRole('radio', { name: 'At once' })).toBeChecked(),
+    );
+    await userEvent.click(within(choice).getByRole('radio', { name: 'Daily' }));
+    await waitFor(() => expect(put).toEqual([{ digest: true, savedCars: 'daily' }]));
+    expect(within(choice).getByRole('radio', { name: 'Daily' })).toBeChecked();
+  });
+
+  it('offers an admin no e-mail setting', async () => {
+    server.use(http.get(`${API}/saved-cars`, () => HttpResponse.json([saved({})])));
+    open('admin');
+    expect(
+      await screen.findByRole('switch', { name: 'Alerts for Tesla Model 3' }),
+    ).toBeInTheDocument();
+    // The side menu is the admin's: the role is known.
+    expect((await screen.findAllByRole('link', { name: 'All orders' }))[0]).toBeVisible();
+    expect(screen.queryByRole('radiogroup')).toBeNull();
   });
 });

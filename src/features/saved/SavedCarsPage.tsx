@@ -17,6 +17,9 @@ import { selectTokenReady, selectUserEmail } from '../../lib/auth/authSlice';
 import { formatPrice } from '../../lib/format';
 import { responsiveImage } from '../../lib/images';
 import { notify } from '../../lib/notify/notify';
+import { useRole } from '../../lib/auth/roles';
+import { CarAlertsSwitch } from './CarAlertsSwitch';
+import { SavedCarsMailSetting } from './SavedCarsMailSetting';
 import { priceChange } from './savedText';
 
 export const NO_SAVED_CARS = 'You have not saved any cars yet';
@@ -81,7 +84,11 @@ function SavedCarRow({ car }: { car: SavedCar }) {
             {status}
           </Tag>
         )}
+        {car.status === 'listed' && !car.alerts && (
+          <Tag sx={{ mt: 0.5, border: 0, bgcolor: '#eceff1', color: '#37474f' }}>Alerts off</Tag>
+        )}
       </Box>
+      {car.status === 'listed' && <CarAlertsSwitch car={car} />}
       {car.status !== 'gone' && <CompareToggle id={car.productId} name={car.carName} />}
       <Button
         variant="outlined"
@@ -115,12 +122,15 @@ function NoSavedCars() {
 
 /**
  * Saved cars (beyond the spec, issue #25): each car the user saved, with its price when saved
- * and now, 'Sold' or 'No longer listed', and Remove.
+ * and now, 'Sold' or 'No longer listed', its alerts on or off, and Remove; for buyers and
+ * sellers, how their saved cars' news is e-mailed.
  */
 export function SavedCarsPage() {
   const email = useAppSelector(selectUserEmail);
   const tokenReady = useAppSelector(selectTokenReady);
   const query = useGetSavedCarsQuery(email && tokenReady ? undefined : skipToken);
+  // Alert e-mails are buyers' and sellers' (an admin has no alert settings).
+  const { role } = useRole();
   return (
     <>
       <title>Saved cars</title>
@@ -130,19 +140,25 @@ export function SavedCarsPage() {
       {!email || !tokenReady ? (
         <Spinner minHeight={320} label="Loading your saved cars" />
       ) : (
-        <QueryState query={query} minHeight={320} what="your saved cars">
-          {(cars) =>
-            cars.length === 0 ? (
-              <NoSavedCars />
-            ) : (
-              <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5 }}>
-                {cars.map((car) => (
-                  <SavedCarRow key={car.productId} car={car} />
-                ))}
-              </Box>
-            )
-          }
-        </QueryState>
+        <>
+          {(role === 'Buyer' || role === 'Seller') && <SavedCarsMailSetting />}
+          <QueryState query={query} minHeight={320} what="your saved cars">
+            {(cars) =>
+              cars.length === 0 ? (
+                <NoSavedCars />
+              ) : (
+                <Box
+                  component="ul"
+                  sx={{ listStyle: 'none', p: 0, m: 0, display: 'grid', gap: 1.5 }}
+                >
+                  {cars.map((car) => (
+                    <SavedCarRow key={car.productId} car={car} />
+                  ))}
+                </Box>
+              )
+            }
+          </QueryState>
+        </>
       )}
     </>
   );

@@ -13,6 +13,7 @@ const bmw: SavedSearch = {
   query: 'category=BMW&maxPrice=60000&minModelYear=2018',
   summary: 'BMW · under $60,000 · 2018+',
   newMatches: 2,
+  notify: 'daily',
   createdAt: '2026-11-21T10:00:00.000Z',
   openedAt: '2026-11-21T10:00:00.000Z',
 };
@@ -35,7 +36,11 @@ describe('Saved searches page', () => {
       ...roleHandlers('buyer'),
       http.get(`${API}/saved-searches`, () => HttpResponse.json(searches)),
       http.patch(`${API}/saved-searches/:id`, async ({ params, request }) => {
-        const body = (await request.json()) as { name?: string; opened?: true };
+        const body = (await request.json()) as {
+          name?: string;
+          opened?: true;
+          notify?: SavedSearch['notify'];
+        };
         calls.push(`PATCH ${String(params.id)} ${JSON.stringify(body)}`);
         searches = searches.map((s) =>
           s._id === params.id
@@ -43,6 +48,7 @@ describe('Saved searches page', () => {
                 ...s,
                 ...(body.name ? { name: body.name } : {}),
                 ...(body.opened ? { newMatches: 0 } : {}),
+                ...(body.notify ? { notify: body.notify } : {}),
               }
             : s,
         );
@@ -118,5 +124,42 @@ describe('Saved searches page', () => {
     );
     expect(await screen.findByText('No saved searches yet')).toBeInTheDocument();
     expect(calls).toEqual(['DELETE s1']);
+  });
+
+  it("changes how a search's new cars are e-mailed", async () => {
+    const user = userEvent.setup();
+    open();
+    const [first] = await screen.findAllByRole('listitem', { name: /BMW/ });
+    const told = within(first).getByRole('radiogroup', { name: 'How to be told' });
+    expect(within(told).getByRole('radio', { name: 'Daily' })).toBeChecked();
+    await user.click(within(told).getByRole('radio', { name: 'Never' }));
+    expect(within(told).getByRole('radio', { name: 'Never' })).toBeChecked();
+    await waitFor(() => expect(calls).toEqual(['PATCH s1 {"notify":"never"}']));
+    // The list as the server has it says the same.
+    await waitFor(() => expect(searches[0].notify).toBe('never'));
+    expect(within(told).getByRole('radio', { name: 'Never' })).toBeChecked();
+  });
+
+  it("turns the daily digest e-mail off and on (the account's alert settings)", async () => {
+    let settings = { digest: true, savedCars: 'daily' };
+    const put: unknown[] = [];
+    server.use(
+      http.get(`${API}/alert-settings`, () => HttpResponse.json(settings)),
+      http.put(`${API}/alert-settings`, async ({ request }) => {
+        settings = (await request.json()) as typeof settings;
+        put.push(settings);
+        return HttpResponse.json(settings);
+      }),
+    );
+    const user = userEvent.setup();
+    open();
+    const digest = await screen.findByRole('switch', { name: 'Daily digest e-mail' });
+    await waitFor(() => expect(digest).toBeChecked());
+    await user.click(digest);
+    await waitFor(() => expect(put).toEqual([{ digest: false, savedCars: 'daily' }]));
+    expect(screen.getByRole('switch', { name: 'Daily digest e-mail' })).not.toBeChecked();
+    await user.click(screen.getByRole('switch', { name: 'Daily digest e-mail' }));
+    await waitFor(() => expect(put).toHaveLength(2));
+    expect(put[1]).toEqual({ digest: true, savedCars: 'daily' });
   });
 });

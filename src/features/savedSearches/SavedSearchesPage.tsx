@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { ActionButton, ActionLink } from '../../components/actions';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
+import { MailChoice } from '../../components/MailChoice';
 import { NameDialog } from '../../components/NameDialog';
 import { QueryState } from '../../components/QueryState';
 import { paths } from '../../config/paths';
@@ -17,6 +18,7 @@ import {
   type SavedSearch,
 } from '../../lib/api/savedSearches';
 import { notify } from '../../lib/notify/notify';
+import { DigestSwitch } from './DigestSwitch';
 
 export const SAVED_SEARCHES = 'Saved searches';
 export const NO_SAVED_SEARCHES = 'No saved searches yet';
@@ -73,6 +75,21 @@ function SavedSearchItem({ search }: { search: SavedSearch }) {
             {search.summary}
           </Typography>
         )}
+        <Box sx={{ mt: 1 }}>
+          <MailChoice
+            label="How to be told"
+            value={search.notify}
+            onChange={(told) => {
+              update({ id: search._id, body: { notify: told } })
+                .unwrap()
+                .catch((error: unknown) =>
+                  notify.error(
+                    errorMessage(error, 'The setting could not be saved. Please try again.'),
+                  ),
+                );
+            }}
+          />
+        </Box>
       </Box>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
         <ActionLink
@@ -159,6 +176,7 @@ export function SavedSearchesPage() {
       <Typography color="text.secondary" sx={{ mb: 3 }}>
         ‘New’ counts the cars for sale listed since you last opened a search.
       </Typography>
+      <DigestSwitch />
       <QueryState query={query} what="your saved searches">
         {(searches) =>
           searches.length === 0 ? (

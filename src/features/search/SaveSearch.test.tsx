@@ -17,6 +17,7 @@ const saved = (overrides: Partial<SavedSearch> = {}): SavedSearch => ({
   query: 'category=BMW&maxPrice=60000&minModelYear=2018',
   summary: 'BMW · under $60,000 · 2018+',
   newMatches: 0,
+  notify: 'daily',
   createdAt: '2026-11-20T10:00:00.000Z',
   openedAt: '2026-11-20T10:00:00.000Z',
   ...overrides,
@@ -50,17 +51,37 @@ describe("/cars' 'Save this search'", () => {
     const dialog = await screen.findByRole('dialog', { name: 'Save this search' });
     const name = within(dialog).getByRole('textbox', { name: /Name/ });
     expect(name).toHaveValue('BMW · under $60,000 · 2018+');
+    const told = within(dialog).getByRole('radiogroup', { name: 'How to be told' });
+    expect(within(told).getByRole('radio', { name: 'Daily' })).toBeChecked();
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
     await waitFor(() =>
       expect(posted).toEqual([
         {
           name: 'BMW · under $60,000 · 2018+',
           query: 'category=BMW&maxPrice=60000&minModelYear=2018',
+          notify: 'daily',
         },
       ]),
     );
     expect(await screen.findByText('Search saved: find it in Saved searches')).toBeInTheDocument();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it("saves how to be told: 'At once', 'Daily' or 'Never'", async () => {
+    const user = userEvent.setup();
+    renderApp(SEARCH, { store: signedInAs('seller') });
+    await user.click(await screen.findByRole('button', { name: 'Save this search' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Save this search' });
+    const told = within(dialog).getByRole('radiogroup', { name: 'How to be told' });
+    expect(
+      within(told)
+        .getAllByRole('radio')
+        .map((radio) => radio.closest('label')?.textContent),
+    ).toEqual(['At once', 'Daily', 'Never']);
+    await user.click(within(told).getByRole('radio', { name: 'At once' }));
+    expect(within(told).getByRole('radio', { name: 'At once' })).toBeChecked();
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(posted).toMatchObject([{ notify: 'instant' }]));
   });
 
   it("shows the server's refusal in the dialog and keeps it open", async () => {

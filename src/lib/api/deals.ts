@@ -7,10 +7,11 @@ import type { FetchBaseQueryMeta } from '@reduxjs/toolkit/query';
 import type { Order } from './generated/cardealerApi';
 import { screenApi as api, type GetSellerOrdersApiArg } from './generated/screenEndpoints';
 import { openLiveEvents } from './liveEvents';
+import { refreshedBy, type NotificationEvent } from './notificationEvents';
 import { LIST, listTags, tag } from './tags';
 
 export type { Order, OrderStatus } from './generated/cardealerApi';
-export type { Message } from './generated/screenEndpoints';
+export type { Message, Notification } from './generated/screenEndpoints';
 
 /** One page of bookings and how many there are in all. */
 export interface OrderPage {
@@ -85,21 +86,14 @@ const withDeals = api
               if (opened > 1) dispatch(api.util.invalidateTags(['notifications', 'orders']));
             },
             onEvent({ event, data }) {
-              const { unread, orderId } = (data ?? {}) as { unread?: number; orderId?: string };
+              const { unread } = (data ?? {}) as { unread?: number };
               if (typeof unread === 'number') {
                 updateCachedData((draft) => {
                   draft.unread = unread;
                 });
               }
-              if (event === 'notification' && orderId) {
-                dispatch(
-                  api.util.invalidateTags([
-                    tag('notifications', LIST),
-                    tag('orders', orderId),
-                    tag('orders', LIST),
-                    tag('messages', orderId),
-                  ]),
-                );
+              if (event === 'notification') {
+                dispatch(api.util.invalidateTags(refreshedBy(data as NotificationEvent)));
               }
             },
           });

@@ -1,7 +1,7 @@
 /**
  * Saved cars in the RTK Query cache: the caller's list (which also says which hearts are
- * pressed), saving (the answer joins the list) and unsaving (the car leaves the list at once, and
- * comes back if the server refuses).
+ * pressed), saving (the answer joins the list), unsaving (the car leaves the list at once, and
+ * comes back if the server refuses) and turning a car's alerts on or off (the same way).
  */
 import { screenApi as api } from './generated/screenEndpoints';
 import { listTags } from './tags';
@@ -32,6 +32,22 @@ export const savedCarsApi = api.enhanceEndpoints({
         }
       },
     },
+    updateSavedCar: {
+      async onQueryStarted({ productId, body }, { dispatch, queryFulfilled }) {
+        const patch = dispatch(
+          api.util.updateQueryData('getSavedCars', undefined, (list) =>
+            list.map((saved) =>
+              saved.productId === productId ? { ...saved, alerts: body.alerts } : saved,
+            ),
+          ),
+        );
+        try {
+          await queryFulfilled;
+        } catch {
+          patch.undo();
+        }
+      },
+    },
     unsaveCar: {
       async onQueryStarted({ productId }, { dispatch, queryFulfilled }) {
         const patch = dispatch(
@@ -49,4 +65,9 @@ export const savedCarsApi = api.enhanceEndpoints({
   },
 });
 
-export const { useGetSavedCarsQuery, useSaveCarMutation, useUnsaveCarMutation } = savedCarsApi;
+export const {
+  useGetSavedCarsQuery,
+  useSaveCarMutation,
+  useUpdateSavedCarMutation,
+  useUnsaveCarMutation,
+} = savedCarsApi;

@@ -1,6 +1,6 @@
 /**
  * A user's saved searches (issue 25): their list with each one's new matches, saving one from
- * /cars, renaming, opening and deleting. Loaded with the 'Save this search' dialog and the Saved
+ * /cars, renaming, opening, changing how it is e-mailed, and deleting. Loaded with the 'Save this search' dialog and the Saved
  * searches page, not with every page's start-up script.
  */
 import { screenApi as api } from './generated/screenEndpoints';
@@ -16,6 +16,21 @@ export const savedSearchesApi = api.enhanceEndpoints({
     },
     updateSavedSearch: {
       invalidatesTags: (result, _error, { id }) => (result ? [tag('savedSearches', id)] : []),
+      // A new e-mail setting shows at once (and goes back if refused).
+      onQueryStarted: async ({ id, body }, { dispatch, queryFulfilled }) => {
+        const { notify } = body;
+        if (!notify) return;
+        const patch = dispatch(
+          api.util.updateQueryData('getSavedSearches', undefined, (searches) =>
+            searches.map((search) => (search._id === id ? { ...search, notify } : search)),
+          ),
+        );
+        try {
+          await queryFulfilled;
+        } catch {
+          patch.undo();
+        }
+      },
     },
     deleteSavedSearch: {
       invalidatesTags: (_result, error) => (error ? [] : [tag('savedSearches', LIST)]),
