@@ -1,10 +1,12 @@
 import { defineConfig } from '@playwright/test';
 import { resolve } from 'node:path';
 import { chromiumArgs, chromiumPath } from './chromium';
+import { MAIL_SINK_SMTP_PORT, MAIL_SINK_URL } from './mail-ports';
 
 /**
- * Browser tests against the running product: the sign-in emulator (test ports), the API server
- * with a fresh demo data folder, and the built bundle. Debian's Chromium; never a download.
+ * Browser tests against the running product: the sign-in emulator (test ports), a mail sink (a
+ * real SMTP server the API server mails to: e2e/mail-sink.ts), the API server with a fresh demo
+ * data folder, and the built bundle. Debian's Chromium; never a download.
  */
 const root = resolve(__dirname, '..');
 export const E2E_PORT = Number(process.env.E2E_PORT ?? 8180);
@@ -45,6 +47,14 @@ export default defineConfig({
       env: { NO_UPDATE_NOTIFIER: '1', CI: 'true' },
     },
     {
+      command: 'node --import tsx e2e/mail-sink.ts',
+      cwd: root,
+      url: MAIL_SINK_URL,
+      reuseExistingServer: false,
+      timeout: 30_000,
+      stdout: 'ignore',
+    },
+    {
       command: `npx tsx scripts/build.ts --if-changed && rm -rf .data-e2e-${E2E_PORT} && node --import tsx server/src/main.ts`,
       // Its own bundle folder and data folder: a running `npm start` keeps its dist/.
       cwd: root,
@@ -61,6 +71,8 @@ export default defineConfig({
         // The browser tests use their own embedded database, whatever DATABASE_URL says.
         DATABASE_URL: '',
         FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
+        // Every mail goes to the mail sink (alerts.e2e.ts reads them there).
+        SMTP_URL: `smtp://127.0.0.1:${MAIL_SINK_SMTP_PORT}`,
         LOG_LEVEL: 'warn',
         // Every browser test signs in from one address: limits far above what a run makes.
         RATE_LIMIT_JWT: '10000',

@@ -21,17 +21,17 @@ export interface ReceivedRaw {
 type Answer = 'accept' | 'busy' | 'reject';
 
 /**
- * A real SMTP server on a port of its own, keeping what it accepts. It can answer 451 (try later)
- * or 550 (refused) instead, and be stopped and started again on the same port.
+ * A real SMTP server on a port of its own (`port`, or one the system picks), keeping what it
+ * accepts. It can answer 451 (try later) or 550 (refused) instead, and be stopped and started
+ * again on the same port. The browser tests' mail sink (e2e/mail-sink.ts) is one too.
  */
-export async function smtpServer() {
+export async function smtpServer(port = 0) {
   const received: Received[] = [];
   const raw: ReceivedRaw[] = [];
   /** Mails whose data has begun to arrive (a worker has one in hand until it is answered). */
   let arriving = 0;
   let answer: Answer = 'accept';
   let delayMs = 0;
-  let port = 0;
   let server: SMTPServer | null = null;
   const listen = async () => {
     const next = new SMTPServer({
