@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { makeStore } from '../app/store';
@@ -71,9 +71,10 @@ describe('Notification bell', () => {
     expect(within(item).getByText(/Nov 20, 2026/)).toBeInTheDocument();
   });
 
-  it('shows an alert live and links it to its car; a price drop refreshes the saved cars page', async () => {
+  /** A buyer's saved cars page with one saved car, its price dropping once `drop()` is called. */
+  function savedCarWithStream() {
     let items: unknown[] = [];
-    let push: (text: string) => void = () => {};
+    const streams: { push: (text: string) => void; close: () => void }[] = [];
     server.use(
       ...roleHandlers('buyer'),
       http.get(`${API}/notifications`, () => HttpResponse.json({ unread: items.length, items })),
@@ -94,8 +95,9 @@ describe('Notification bell', () => {
       http.get(`${API}/events`, ({ request }) => {
         const stream = new ReadableStream<Uint8Array>({
           start(controller) {
-            push = (text) => controller.enqueue(new TextEncoder().encode(text));
-            push('event: unread\ndata: {"unread":0}\n\n');
+            const push = (text: string) => controller.enqueue(new TextEncoder().encode(text));
+            streams.push({ push, close: () => controller.close() });
+            push(`event: unread\ndata: {"unread":${items.length}}\n\n`);
             request.signal.addEventListener('abort', () => controller.close());
           },
         });
@@ -106,24 +108,37 @@ describe('Notification bell', () => {
     renderApp('/dashboad/saved', {
       store: makeStore({ preloadedState: signedInState(makeSessionUser()) }),
     });
+    return {
+      stream: () => streams[streams.length - 1],
+      streams: () => streams.length,
+      drop() {
+        items = [
+          {
+            _id: 'n2',
+            orderId: null,
+            kind: 'price_drop',
+            productId: 'car-5',
+            savedSearchId: null,
+            text: '2019 BMW 330i is $2,000 cheaper: now $33,000',
+            createdAt: '2026-11-26T10:00:00.000Z',
+            read: false,
+          },
+        ];
+      },
+    };
+  }
+
+  it('shows an alert live and links it to its car; a price drop refreshes the saved cars page', async () => {
+    const page = savedCarWithStream();
     await screen.findByRole('button', { name: 'Notifications: 0 unread notifications' });
     expect(await screen.findByRole('link', { name: '2019 BMW 330i' })).toBeVisible();
-    items = [
-      {
-        _id: 'n2',
-        orderId: null,
-        kind: 'price_drop',
-        productId: 'car-5',
-        savedSearchId: null,
-        text: '2019 BMW 330i is $2,000 cheaper: now $33,000',
-        createdAt: '2026-11-26T10:00:00.000Z',
-        read: false,
-      },
-    ];
-    push(
-      'event: notification\ndata: {"orderId":null,"kind":"price_drop","unread":1,' +
-        '"productId":"car-5","savedSearchId":null}\n\n',
-    );
+    page.drop();
+    page
+      .stream()
+      .push(
+        'event: notification\ndata: {"orderId":null,"kind":"price_drop","unread":1,' +
+          '"productId":"car-5","savedSearchId":null}\n\n',
+      );
     const bell = await screen.findByRole('button', {
       name: 'Notifications: 1 unread notification',
     });
@@ -132,5 +147,19 @@ describe('Notification bell', () => {
     expect(item).toHaveAttribute('href', '/cars/car-5');
     // The saved cars page shows the new price without a reload.
     expect(await screen.findByText('$2,000 less since you saved it')).toBeInTheDocument();
+  });
+
+  it('after the stream drops, refetches the saved cars an alert changed meanwhile', async () => {
+    const page = savedCarWithStream();
+    expect(await screen.findByRole('link', { name: '2019 BMW 330i' })).toBeVisible();
+    await waitFor(() => expect(page.streams()).toBe(1));
+    // The price drops while the stream is down: its event is never heard.
+    page.drop();
+    page.stream().close();
+    await waitFor(() => expect(page.streams()).toBe(2));
+    expect(await screen.findByText('$2,000 less since you saved it')).toBeInTheDocument();
+    expect(
+      await screen.findByRole('button', { name: 'Notifications: 1 unread notification' }),
+    ).toBeInTheDocument();
   });
 });

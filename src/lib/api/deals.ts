@@ -81,9 +81,19 @@ const withDeals = api
           let opened = 0;
           const stop = openLiveEvents({
             onOpen() {
-              // After a drop, refetch what may have happened meanwhile (every entry of both types).
+              // After a drop, refetch what may have happened meanwhile (every entry of these types:
+              // bookings, and the saved cars and searches that alerts change).
               opened += 1;
-              if (opened > 1) dispatch(api.util.invalidateTags(['notifications', 'orders']));
+              if (opened > 1) {
+                dispatch(
+                  api.util.invalidateTags([
+                    'notifications',
+                    'orders',
+                    'savedCars',
+                    'savedSearches',
+                  ]),
+                );
+              }
             },
             onEvent({ event, data }) {
               const { unread } = (data ?? {}) as { unread?: number };
