@@ -18,6 +18,11 @@ import dealRatios, {
   DEAL_REFRESH_POLL_MS,
   type DealRatiosOptions,
 } from './catalogue/deal-ratios';
+import alertMatching, {
+  ALERT_MATCH_DELAY_MS,
+  ALERT_MATCH_POLL_MS,
+  type AlertMatchingOptions,
+} from './alerts/alert-matching';
 import errorHandler from './http/error-handler';
 import nulCheck from './http/nul-check';
 import rateLimits, { type RateLimits } from './http/rate-limits';
@@ -95,6 +100,8 @@ export interface AppOptions {
   catalogueCacheMs?: number;
   /** When the deal ratios are refreshed after a change, and checked anyway (catalogue/deal-ratios.ts). */
   dealRatios?: Partial<DealRatiosOptions>;
+  /** When saved searches' and saved cars' alerts are matched after a change (alerts/alert-matching.ts). */
+  alertMatching?: Partial<AlertMatchingOptions>;
   /** Where people open the app (absolute links: car pages, sitemaps); default the local one. */
   publicOrigin?: string;
   /**
@@ -209,6 +216,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(dealRatios, {
     delayMs: options.dealRatios?.delayMs ?? DEAL_REFRESH_DELAY_MS,
     pollMs: options.dealRatios?.pollMs ?? DEAL_REFRESH_POLL_MS,
+  });
+  await app.register(alertMatching, {
+    delayMs: options.alertMatching?.delayMs ?? ALERT_MATCH_DELAY_MS,
+    pollMs: options.alertMatching?.pollMs ?? ALERT_MATCH_POLL_MS,
+    batch: options.alertMatching?.batch,
   });
   const checks = options.readinessChecks ?? [];
   app.decorate('readiness', async () => {

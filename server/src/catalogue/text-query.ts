@@ -157,5 +157,37 @@ export function textQueries(db: Db) {
     return { query: queryOf(rest, kept, fixes), ignoredWords };
   }
 
-  return { textQuery };
+  /**
+   * Each text's query before any word is left out (textQuery's first step), with one look-up
+   * of the vocabulary for all of them: the alert matcher's check of many saved searches against
+   * one car. A car for sale that matches a text's draft is one textQuery lists (its words then
+   * match a car together, so none is left out); `multiword` says whether textQuery could leave
+   * words out of it (it never does with fewer than two).
+   */
+  async function draftQueries(texts: string[]): Promise<Map<string, TextDraft>> {
+    const split = texts.map((q) => {
+      const text = q.trim();
+      return { q, text, words: text ? queryWords(text).slice(0, MAX_WORDS) : [] };
+    });
+    const all = [...new Set(split.flatMap((t) => t.words))];
+    const fixes = all.length > 0 ? await corrections(all) : new Map<string, string[]>();
+    const out = new Map<string, TextDraft>();
+    for (const { q, text, words } of split) {
+      const query = !text
+        ? null
+        : words.length === 0
+          ? sql`websearch_to_tsquery('english', ${text})`
+          : queryOf(text, words, fixes);
+      out.set(q, { query, multiword: words.length >= 2 });
+    }
+    return out;
+  }
+
+  return { textQuery, draftQueries };
+}
+
+/** A text's query before words are left out (draftQueries). */
+export interface TextDraft {
+  query: SQL | null;
+  multiword: boolean;
 }
