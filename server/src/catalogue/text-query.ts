@@ -157,6 +157,10 @@ export function textQueries(db: Db) {
     return { query: queryOf(rest, kept, fixes), ignoredWords };
   }
 
+  /** The corrections of these words only (queryOf reads whether there are any). */
+  const own = (words: string[], fixes: Map<string, string[]>) =>
+    new Map(words.flatMap((w) => (fixes.has(w) ? [[w, fixes.get(w)!] as const] : [])));
+
   /**
    * Each text's query before any word is left out (textQuery's first step), with one look-up
    * of the vocabulary for all of them: the alert matcher's check of many saved searches against
@@ -177,7 +181,7 @@ export function textQueries(db: Db) {
         ? null
         : words.length === 0
           ? sql`websearch_to_tsquery('english', ${text})`
-          : queryOf(text, words, fixes);
+          : queryOf(text, words, own(words, fixes));
       out.set(q, { query, multiword: words.length >= 2 });
     }
     return out;
