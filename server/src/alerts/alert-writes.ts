@@ -22,11 +22,17 @@ export interface NewAlert {
 /** Alerts per statement. */
 const PER_STATEMENT = 500;
 
-/** Writes the alerts not written before; answers how many were new. */
+/**
+ * Writes the alerts not written before; answers how many were new. An alert whose saved search
+ * or account was deleted meanwhile (after the matcher read it) is left out, not an error. In
+ * the order of their keys, so two matchers writing the same alerts wait for each other in turn
+ * instead of each holding a key the other wants.
+ */
 export async function writeAlerts(db: Db, alerts: NewAlert[]): Promise<number> {
+  const sorted = [...alerts].sort((a, b) => (a.alertKey < b.alertKey ? -1 : 1));
   let written = 0;
-  for (let first = 0; first < alerts.length; first += PER_STATEMENT) {
-    const rows = alerts.slice(first, first + PER_STATEMENT).map(
+  for (let first = 0; first < sorted.length; first += PER_STATEMENT) {
+    const rows = sorted.slice(first, first + PER_STATEMENT).map(
       (a) => sql`(${newId()}, ${a.userId}, ${a.userEmail}, ${a.kind}, ${a.text}, ${a.productId},
         ${a.savedSearchId}, ${a.alertKey}, ${a.mail})`,
     );
@@ -34,7 +40,12 @@ export async function writeAlerts(db: Db, alerts: NewAlert[]): Promise<number> {
       db,
       sql`insert into notifications (id, user_id, user_email, kind, text, product_id,
           saved_search_id, alert_key, mail)
-        values ${sql.join(rows, sql`, `)}
+        select v.* from (values ${sql.join(rows, sql`, `)})
+          as v(id, user_id, user_email, kind, text, product_id, saved_search_id, alert_key, mail)
+        where exists (select 1 from users u where u.id = v.user_id)
+          and (v.saved_search_id is null
+            or exists (select 1 from saved_searches s where s.id = v.saved_search_id))
+        order by v.alert_key
         on conflict (alert_key) where alert_key is not null do nothing
         returning id`,
     );

@@ -17,8 +17,10 @@ export const MATCH_BATCH = 20;
 export interface MatcherOptions {
   /** Queued changes per transaction (default MATCH_BATCH). */
   batch?: number;
+  /** Called in the transaction before each change's alerts are written (tests: a change then). */
+  beforeWrite?: (tx: Db) => Promise<void>;
   /** Called in the transaction after the batch's alerts are written (tests: a crash mid-way). */
-  afterWrite?: () => Promise<void>;
+  afterWrite?: (tx: Db) => Promise<void>;
 }
 
 /** What one batch did: the queued changes handled, and the alerts written. */
@@ -60,9 +62,11 @@ export function alertMatcher(db: Db, options: MatcherOptions = {}) {
           price: numberOrNull(raw.price),
           previousPrice: numberOrNull(raw.previousPrice),
         };
-        alerts += await writeAlerts(inTx, await alertsOf(inTx, work));
+        const found = await alertsOf(inTx, work);
+        await options.beforeWrite?.(inTx);
+        alerts += await writeAlerts(inTx, found);
       }
-      await options.afterWrite?.();
+      await options.afterWrite?.(inTx);
       const ids = sql.join(
         claimed.map((row) => sql`${Number(row.id)}`),
         sql`, `,
