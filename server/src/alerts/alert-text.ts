@@ -2,6 +2,7 @@
  * What the bell says of an alert: short, plain, one line. The car's name and the saved search's
  * name are user-written: kept to one line and a sensible length here, whatever they hold.
  */
+import { sql, type SQL } from 'drizzle-orm';
 
 /** The most characters of a user-written name an alert quotes. */
 export const NAME_MAX = 100;
@@ -16,6 +17,20 @@ export function oneLine(name: string): string {
 /** A price in whole dollars: '$33,000'. */
 export function dollars(amount: number): string {
   return `$${Math.round(amount).toLocaleString('en-US')}`;
+}
+
+/**
+ * matchText in SQL, for a saved search's name in a column (the matcher writes a car's matches
+ * in one statement): the same one line, the same cut.
+ */
+export const matchTextSql = (searchName: SQL, carName: string, price: number): SQL =>
+  sql`'New match for "' || ${oneLineSql(searchName)} || '": ' || ${`${oneLine(carName)}, ${dollars(price)}`}::text`;
+
+/** oneLine in SQL. */
+function oneLineSql(name: SQL): SQL {
+  const flat = sql`regexp_replace(btrim(${name}), '\s+', ' ', 'g')`;
+  return sql`case when char_length(${flat}) > ${NAME_MAX} then left(${flat}, ${NAME_MAX - 1}) || '…'
+    else ${flat} end`;
 }
 
 /** 'New match for "BMW · under $60,000": 2019 BMW 330i, $35,000' */

@@ -19,6 +19,9 @@ export interface NewAlert {
   mail: 'now' | 'digest' | 'none';
 }
 
+/** A new notification's id in SQL: 24 hex digits, as newId's (a random UUID's, cut). */
+export const NEW_ID = sql`substr(replace(gen_random_uuid()::text, '-', ''), 1, 24)`;
+
 /** Alerts per statement. */
 const PER_STATEMENT = 500;
 

@@ -5,22 +5,14 @@
  * car with it: a list filter names the car's value (null: any), a range holds it (a bound not
  * set: open), the location is a part of the car's (case-insensitive, taken literally), and
  * `verified` asks for a verified seller. The free text is not compared here: the candidates
- * with text go through text-check.ts, with search's own rules.
+ * with text go through text-check.ts, with search's own rules, before the alerts are written.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rowsOf } from '../catalogue/search-rows';
 import type { AlertCar } from './alert-car';
-
-/** A saved search the car passes (but for its free text), and how its alert is mailed. */
-export interface Candidate {
-  id: string;
-  name: string;
-  q: string | null;
-  userId: string;
-  userEmail: string;
-  mail: 'now' | 'digest' | 'none';
-}
+import { matchTextSql } from './alert-text';
+import { NEW_ID } from './alert-writes';
 
 /** The list column names the car's value, or names nothing (any). */
 function names(column: SQL, value: string | null): SQL {
@@ -70,26 +62,78 @@ const MATCH_MAIL = sql`case s.notify when 'instant' then 'now'
   when 'daily' then case when coalesce(a.digest, true) then 'digest' else 'none' end
   else 'none' end`;
 
+/** Which saved searches a match is looked for among: saved when, not whose, and how priced. */
+export interface MatchScope {
+  /** Saved before this moment (ISO): the car's listing, or its price change. */
+  savedBefore: string;
+  /** Not matching the car at this earlier price (a price change: searches it starts to match). */
+  notAtPrice?: number;
+}
+
 /**
- * The saved searches the car passes (free text aside), saved before `savedBefore` (ISO), not
- * its seller's own, and (`notAtPrice`) whose price range did not hold that earlier price.
+ * The saved searches the car passes, free text aside, as one query over their filter columns:
+ * three parts, each read by an index of its own (migration 0026) and none reading a search
+ * another reads: the searches naming the car's model (`models @> {model}`, a GIN index), those
+ * naming its make but no model (a GIN index of the makes of searches without models), those
+ * naming neither (a B-tree of their price ceilings). Every part is then held to every filter.
  */
-export async function candidateSearches(
+export function searchesPassing(car: AlertCar, scope: MatchScope, columns: SQL, extra?: SQL): SQL {
+  const parts = [passes(car), sql`s.created_at < ${scope.savedBefore}::timestamptz`];
+  if (car.sellerId !== null) parts.push(sql`s.user_id <> ${car.sellerId}`);
+  if (scope.notAtPrice !== undefined) parts.push(sql`not (${priceHolds(scope.notAtPrice)})`);
+  if (extra) parts.push(extra);
+  const rest = sql.join(parts, sql` and `);
+  const anchors = [
+    sql`s.models is null and s.makes is null`,
+    sql`s.models is null and s.makes @> array[${car.make}]::text[]`,
+  ];
+  if (car.model !== null) anchors.push(sql`s.models @> array[${car.model}]::text[]`);
+  const branch = (anchor: SQL) => sql`select ${columns}
+    from saved_searches s
+    join users u on u.id = s.user_id
+    left join alert_settings a on a.user_id = s.user_id
+    where ${anchor} and ${rest}`;
+  return sql.join(anchors.map(branch), sql` union all `);
+}
+
+/** The candidates with free text (their text is for text-check.ts to compare). */
+export function textCandidates(db: Db, car: AlertCar, scope: MatchScope) {
+  return rowsOf<{ id: string; q: string }>(
+    db,
+    searchesPassing(car, scope, sql`s.id, s.q`, sql`s.q is not null`),
+  );
+}
+
+/**
+ * Writes the car's match alerts (those not written before) to the searches it passes: every
+ * one without free text, and those with text among `textIds` (the texts that list the car), in
+ * one statement, reading the searches as it writes (a search deleted meanwhile is not alerted).
+ * Answers how many were new.
+ */
+export async function insertMatches(
   db: Db,
   car: AlertCar,
-  savedBefore: string,
-  notAtPrice?: number,
-): Promise<Candidate[]> {
-  const parts = [passes(car), sql`s.created_at < ${savedBefore}::timestamptz`];
-  if (car.sellerId !== null) parts.push(sql`s.user_id <> ${car.sellerId}`);
-  if (notAtPrice !== undefined) parts.push(sql`not (${priceHolds(notAtPrice)})`);
-  return rowsOf<Candidate>(
+  scope: MatchScope,
+  textIds: string[],
+): Promise<number> {
+  const listed = textIds.length
+    ? sql`(s.q is null or s.id in (${sql.join(
+        textIds.map((id) => sql`${id}`),
+        sql`, `,
+      )}))`
+    : sql`s.q is null`;
+  const columns = sql`s.id, s.user_id, u.email, ${matchTextSql(sql`s.name`, car.name, car.price)}
+    as text, ${MATCH_MAIL} as mail`;
+  const written = await rowsOf<{ id: string }>(
     db,
-    sql`select s.id, s.name, s.q, s.user_id as "userId", u.email as "userEmail",
-        ${MATCH_MAIL} as mail
-      from saved_searches s
-      join users u on u.id = s.user_id
-      left join alert_settings a on a.user_id = s.user_id
-      where ${sql.join(parts, sql` and `)}`,
+    sql`insert into notifications (id, user_id, user_email, kind, text, product_id,
+        saved_search_id, alert_key, mail)
+      select ${NEW_ID}, m.user_id, m.email, 'match', m.text, ${car.id}, m.id,
+        'match:' || m.id || ':' || ${car.id}, m.mail
+      from (${searchesPassing(car, scope, columns, listed)}) m
+      order by m.id
+      on conflict (alert_key) where alert_key is not null do nothing
+      returning id`,
   );
+  return written.length;
 }

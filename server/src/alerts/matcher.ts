@@ -8,8 +8,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rowsOf } from '../catalogue/search-rows';
-import { writeAlerts } from './alert-writes';
-import { alertsOf, type WorkRow } from './work-alerts';
+import { writeAlertsOf, type WorkRow } from './work-alerts';
 
 /** Queued changes per transaction: small, so PGlite (one connection) is not held for long. */
 export const MATCH_BATCH = 20;
@@ -62,9 +61,7 @@ export function alertMatcher(db: Db, options: MatcherOptions = {}) {
           price: numberOrNull(raw.price),
           previousPrice: numberOrNull(raw.previousPrice),
         };
-        const found = await alertsOf(inTx, work);
-        await options.beforeWrite?.(inTx);
-        alerts += await writeAlerts(inTx, found);
+        alerts += await writeAlertsOf(inTx, work, options.beforeWrite);
       }
       await options.afterWrite?.(inTx);
       const ids = sql.join(

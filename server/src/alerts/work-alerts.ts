@@ -6,9 +6,9 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rowsOf } from '../catalogue/search-rows';
 import { alertCar, type AlertCar } from './alert-car';
-import { matchText, priceDropText, savedSoldText } from './alert-text';
-import type { NewAlert } from './alert-writes';
-import { candidateSearches } from './candidates';
+import { priceDropText, savedSoldText } from './alert-text';
+import { writeAlerts, type NewAlert } from './alert-writes';
+import { insertMatches, textCandidates, type MatchScope } from './candidates';
 import { textsListing } from './text-check';
 
 /** A row of alert_work as the matcher claims it. */
@@ -24,31 +24,24 @@ export interface WorkRow {
 }
 
 /**
- * The saved searches the car (for sale) now matches, as GET /products with each one's filters
- * would list it: saved before `savedBefore`, not its seller's, and (`notAtPrice`) not matching
- * it at that earlier price.
+ * Writes the match alerts of the car (for sale) to the saved searches it now matches, as GET
+ * /products with each one's filters would list it, in `scope`; answers how many were new.
  */
-async function matches(
+async function writeMatches(
   db: Db,
   car: AlertCar,
-  savedBefore: string,
-  notAtPrice?: number,
-): Promise<NewAlert[]> {
-  const candidates = await candidateSearches(db, car, savedBefore, notAtPrice);
-  const texts = candidates.flatMap((c) => (c.q ? [c.q] : []));
-  const listed = await textsListing(db, car.id, texts);
-  return candidates
-    .filter((c) => !c.q || listed.has(c.q))
-    .map((c) => ({
-      userId: c.userId,
-      userEmail: c.userEmail,
-      kind: 'match',
-      text: matchText(c.name, car.name, car.price),
-      productId: car.id,
-      savedSearchId: c.id,
-      alertKey: `match:${c.id}:${car.id}`,
-      mail: c.mail,
-    }));
+  scope: MatchScope,
+  beforeWrite?: (db: Db) => Promise<void>,
+): Promise<number> {
+  const withText = await textCandidates(db, car, scope);
+  const listed = await textsListing(
+    db,
+    car.id,
+    withText.map((c) => c.q),
+  );
+  const textIds = withText.filter((c) => listed.has(c.q)).map((c) => c.id);
+  await beforeWrite?.(db);
+  return insertMatches(db, car, scope, textIds);
 }
 
 /** How a saved car's alert (its owner's settings `a`) is mailed. */
@@ -70,13 +63,20 @@ function savers(db: Db, car: AlertCar, savedBefore?: string) {
   );
 }
 
-/** The alerts of one queued change (none when the car is gone, or no longer for sale). */
-export async function alertsOf(db: Db, work: WorkRow): Promise<NewAlert[]> {
+/**
+ * Writes the alerts of one queued change (none when the car is gone, or no longer for sale);
+ * answers how many were new. `beforeWrite` runs just before (tests: a change made then).
+ */
+export async function writeAlertsOf(
+  db: Db,
+  work: WorkRow,
+  beforeWrite?: (db: Db) => Promise<void>,
+): Promise<number> {
   const car = await alertCar(db, work.productId);
-  if (!car) return [];
+  if (!car) return 0;
   if (work.kind === 'sold') {
-    if (!car.sold) return [];
-    return (await savers(db, car)).map((s) => ({
+    if (!car.sold) return 0;
+    const alerts = (await savers(db, car)).map((s): NewAlert => ({
       ...s,
       kind: 'saved_sold',
       text: savedSoldText(car.name),
@@ -84,15 +84,18 @@ export async function alertsOf(db: Db, work: WorkRow): Promise<NewAlert[]> {
       savedSearchId: null,
       alertKey: `sold:${s.userId}:${car.id}`,
     }));
+    await beforeWrite?.(db);
+    return writeAlerts(db, alerts);
   }
-  if (car.sold) return [];
-  if (work.kind === 'listed') return matches(db, car, car.listedAt);
+  if (car.sold) return 0;
+  if (work.kind === 'listed')
+    return writeMatches(db, car, { savedBefore: car.listedAt }, beforeWrite);
   const { price, previousPrice, priceRowId } = work;
-  if (price === null || previousPrice === null) return [];
-  const alerts = await matches(db, car, work.at, previousPrice);
+  if (price === null || previousPrice === null) return 0;
+  const drops: NewAlert[] = [];
   if (price < previousPrice) {
     for (const s of await savers(db, car, work.at)) {
-      alerts.push({
+      drops.push({
         ...s,
         kind: 'price_drop',
         text: priceDropText(car.name, previousPrice, price),
@@ -102,5 +105,7 @@ export async function alertsOf(db: Db, work: WorkRow): Promise<NewAlert[]> {
       });
     }
   }
-  return alerts;
+  const scope = { savedBefore: work.at, notAtPrice: previousPrice };
+  const matched = await writeMatches(db, car, scope, beforeWrite);
+  return matched + (await writeAlerts(db, drops));
 }
