@@ -30,8 +30,9 @@ function holds(min: SQL, max: SQL, value: number | null): SQL {
 export const priceHolds = (price: number) => holds(sql`s.min_price`, sql`s.max_price`, price);
 
 /**
- * The conditions a saved search `s` passes for this car, but for its free text: search's own
- * rules, written over the search's columns instead of the car's.
+ * The conditions a saved search `s` passes for this car, but for its free text and its makes
+ * and models (searchesPassing's parts hold those): search's own rules, written over the
+ * search's columns instead of the car's.
  */
 export function passes(car: AlertCar): SQL {
   const backslash = sql`chr(92)`;
@@ -40,8 +41,6 @@ export function passes(car: AlertCar): SQL {
     '%', ${backslash} || '%'), '_', ${backslash} || '_')`;
   return sql.join(
     [
-      names(sql`s.makes`, car.make),
-      names(sql`s.models`, car.model),
       names(sql`s.conditions`, car.condition),
       names(sql`s.fuels`, car.fuel),
       names(sql`s.transmissions`, car.transmission),
@@ -77,63 +76,65 @@ export interface MatchScope {
  * naming its make but no model (a GIN index of the makes of searches without models), those
  * naming neither (a B-tree of their price ceilings). Every part is then held to every filter.
  */
-export function searchesPassing(car: AlertCar, scope: MatchScope, columns: SQL, extra?: SQL): SQL {
+export function searchesPassing(car: AlertCar, scope: MatchScope): SQL {
   const parts = [passes(car), sql`s.created_at < ${scope.savedBefore}::timestamptz`];
   if (car.sellerId !== null) parts.push(sql`s.user_id <> ${car.sellerId}`);
   if (scope.notAtPrice !== undefined) parts.push(sql`not (${priceHolds(scope.notAtPrice)})`);
-  if (extra) parts.push(extra);
   const rest = sql.join(parts, sql` and `);
+  // The parts, by makes and models: each search is in one part at most.
   const anchors = [
     sql`s.models is null and s.makes is null`,
     sql`s.models is null and s.makes @> array[${car.make}]::text[]`,
   ];
-  if (car.model !== null) anchors.push(sql`s.models @> array[${car.model}]::text[]`);
-  const branch = (anchor: SQL) => sql`select ${columns}
-    from saved_searches s
-    join users u on u.id = s.user_id
-    left join alert_settings a on a.user_id = s.user_id
-    where ${anchor} and ${rest}`;
-  return sql.join(anchors.map(branch), sql` union all `);
-}
-
-/** The candidates with free text (their text is for text-check.ts to compare). */
-export function textCandidates(db: Db, car: AlertCar, scope: MatchScope) {
-  return rowsOf<{ id: string; q: string }>(
-    db,
-    searchesPassing(car, scope, sql`s.id, s.q`, sql`s.q is not null`),
+  if (car.model !== null) {
+    anchors.push(sql`s.models @> array[${car.model}]::text[]
+      and (s.makes is null or s.makes @> array[${car.make}]::text[])`);
+  }
+  return sql.join(
+    anchors.map(
+      (anchor) => sql`select s.id, s.q from saved_searches s where ${anchor} and ${rest}`,
+    ),
+    sql` union all `,
   );
 }
+
+/** The saved searches the car passes, free text aside (their text is text-check.ts's). */
+export function passingSearches(db: Db, car: AlertCar, scope: MatchScope) {
+  return rowsOf<{ id: string; q: string | null }>(db, searchesPassing(car, scope));
+}
+
+/** Searches written per statement. */
+const PER_STATEMENT = 1_000;
 
 /**
- * Writes the car's match alerts (those not written before) to the searches it passes: every
- * one without free text, and those with text among `textIds` (the texts that list the car), in
- * one statement, reading the searches as it writes (a search deleted meanwhile is not alerted).
- * Answers how many were new.
+ * Writes the car's match alerts (those not written before) to these saved searches, reading
+ * each search and its owner as it writes (one deleted meanwhile is not alerted). Answers how
+ * many were new.
  */
-export async function insertMatches(
-  db: Db,
-  car: AlertCar,
-  scope: MatchScope,
-  textIds: string[],
-): Promise<number> {
-  const listed = textIds.length
-    ? sql`(s.q is null or s.id in (${sql.join(
-        textIds.map((id) => sql`${id}`),
-        sql`, `,
-      )}))`
-    : sql`s.q is null`;
-  const columns = sql`s.id, s.user_id, u.email, ${matchTextSql(sql`s.name`, car.name, car.price)}
-    as text, ${MATCH_MAIL} as mail`;
-  const written = await rowsOf<{ id: string }>(
-    db,
-    sql`insert into notifications (id, user_id, user_email, kind, text, product_id,
-        saved_search_id, alert_key, mail)
-      select ${NEW_ID}, m.user_id, m.email, 'match', m.text, ${car.id}, m.id,
-        'match:' || m.id || ':' || ${car.id}, m.mail
-      from (${searchesPassing(car, scope, columns, listed)}) m
-      order by m.id
-      on conflict (alert_key) where alert_key is not null do nothing
-      returning id`,
-  );
-  return written.length;
+export async function insertMatches(db: Db, car: AlertCar, searchIds: string[]): Promise<number> {
+  let written = 0;
+  const sorted = [...searchIds].sort();
+  for (let first = 0; first < sorted.length; first += PER_STATEMENT) {
+    const ids = sql.join(
+      sorted.slice(first, first + PER_STATEMENT).map((id) => sql`${id}`),
+      sql`, `,
+    );
+    const inserted = await rowsOf<{ id: string }>(
+      db,
+      sql`insert into notifications (id, user_id, user_email, kind, text, product_id,
+          saved_search_id, alert_key, mail)
+        select ${NEW_ID}, s.user_id, u.email, 'match',
+          ${matchTextSql(sql`s.name`, car.name, car.price)}, ${car.id}, s.id,
+          'match:' || s.id || ':' || ${car.id}, ${MATCH_MAIL}
+        from saved_searches s
+        join users u on u.id = s.user_id
+        left join alert_settings a on a.user_id = s.user_id
+        where s.id in (${ids})
+        order by s.id
+        on conflict (alert_key) where alert_key is not null do nothing
+        returning id`,
+    );
+    written += inserted.length;
+  }
+  return written;
 }

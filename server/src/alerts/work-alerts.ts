@@ -8,7 +8,7 @@ import { rowsOf } from '../catalogue/search-rows';
 import { alertCar, type AlertCar } from './alert-car';
 import { priceDropText, savedSoldText } from './alert-text';
 import { writeAlerts, type NewAlert } from './alert-writes';
-import { insertMatches, textCandidates, type MatchScope } from './candidates';
+import { insertMatches, passingSearches, type MatchScope } from './candidates';
 import { textsListing } from './text-check';
 
 /** A row of alert_work as the matcher claims it. */
@@ -33,15 +33,18 @@ async function writeMatches(
   scope: MatchScope,
   beforeWrite?: (db: Db) => Promise<void>,
 ): Promise<number> {
-  const withText = await textCandidates(db, car, scope);
+  const passing = await passingSearches(db, car, scope);
   const listed = await textsListing(
     db,
     car.id,
-    withText.map((c) => c.q),
+    passing.flatMap((c) => (c.q ? [c.q] : [])),
   );
-  const textIds = withText.filter((c) => listed.has(c.q)).map((c) => c.id);
   await beforeWrite?.(db);
-  return insertMatches(db, car, scope, textIds);
+  return insertMatches(
+    db,
+    car,
+    passing.filter((c) => !c.q || listed.has(c.q)).map((c) => c.id),
+  );
 }
 
 /** How a saved car's alert (its owner's settings `a`) is mailed. */

@@ -58,12 +58,17 @@ export const savedSearches = pgTable(
     // One account saves the same filters once (two saves at once: one 201, one 409); also the
     // owner's list.
     uniqueIndex('saved_searches_user_query_idx').on(t.userId, t.query),
-    // The matcher: the searches naming a new car's make (`makes @> array[make]`)...
-    index('saved_searches_makes_idx').using('gin', t.makes),
-    // ...and those naming no make, narrowed by the car's price (`max_price >= price or null`).
+    // The alert matcher (alerts/candidates.ts) reads the searches a new car could match in three
+    // parts, none read twice: those naming its model...
+    index('saved_searches_models_idx').using('gin', t.models),
+    // ...those naming its make but no model...
+    index('saved_searches_makes_idx')
+      .using('gin', t.makes)
+      .where(sql`${t.models} is null`),
+    // ...and those naming neither, narrowed by the car's price (`max_price >= price or null`).
     index('saved_searches_any_make_price_idx')
       .on(t.maxPrice, t.minPrice)
-      .where(sql`${t.makes} is null`),
+      .where(sql`${t.makes} is null and ${t.models} is null`),
   ],
 );
 
