@@ -46,6 +46,7 @@ import { sharedSchemas } from './routes/schemas';
 import searchRoutes from './routes/search';
 import { searchSchemas } from './routes/search-schemas';
 import userRoutes from './routes/users';
+import unsubscribeRoutes from './alerts/unsubscribe-routes';
 import vinRoutes from './routes/vin';
 import { API_PREFIX, repoRoot } from './paths';
 
@@ -293,6 +294,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   }
 
+  // One-click unsubscribe from alert e-mails: the API's POST and the page a person opens.
+  await app.register(unsubscribeRoutes);
   await app.register(sitemap, { publicOrigin, perFile: options.sitemapUrlsPerFile });
   await app.register(webApp, {
     webRoot: options.webRoot,

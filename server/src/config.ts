@@ -85,6 +85,8 @@ export interface ServerConfig {
   publicOrigin: string;
   /** Origins car photos may come from besides this one (the image host's display origin). */
   imageOrigins: string[];
+  /** The UTC hour (0–23) from which each day's alert digests are mailed (`ALERT_DIGEST_HOUR`). */
+  alertDigestHour: number;
 }
 
 export class ConfigError extends Error {}
@@ -262,6 +264,7 @@ export function loadServerConfig(env: Env = process.env): ServerConfig {
     smtpUrl: smtpUrl(env.SMTP_URL),
     mailFrom: env.MAIL_FROM || 'CarDealer <no-reply@cardealer.local>',
     imageOrigins: imageDisplayOrigins(env),
+    alertDigestHour: int(env, 'ALERT_DIGEST_HOUR', 7, 0, 23),
     publicOrigin:
       originOf('PUBLIC_ORIGIN', env.PUBLIC_ORIGIN) ??
       `http://localhost:${int(env, 'PORT', 8080, 0, 65535)}`,

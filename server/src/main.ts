@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { buildApp, type ReadinessCheck } from './app';
 import { emulatorProblem, firebaseAuth } from './auth/firebase-admin';
+import { DigestScheduler } from './alerts/digest';
 import { folderTransport, MailWorker, smtpTransport } from './deals/mail-worker';
 import { ConfigError, isLoopback, loadServerConfig, OPEN_DEMO_WARNING } from './config';
 import { openDatabase } from './db/client';
@@ -67,6 +68,11 @@ async function main(): Promise<void> {
   });
 
   let mail: MailWorker | null = null;
+  // The daily digests of alerts: every replica looks each minute; one enqueues each (alerts/digest.ts).
+  const digests = new DigestScheduler(database.db, {
+    hour: config.alertDigestHour,
+    log: app.log,
+  });
   let closing = false;
   const close = async (signal: string) => {
     if (closing) return;
@@ -74,7 +80,13 @@ async function main(): Promise<void> {
     app.log.info(`${signal}: closing`);
     let code = 0;
     // Each step runs even when one before it fails, and the data folder's lock is always released.
-    for (const step of [() => mail?.stop(), () => app.close(), () => database.close()]) {
+    const steps = [
+      () => digests.stop(),
+      () => mail?.stop(),
+      () => app.close(),
+      () => database.close(),
+    ];
+    for (const step of steps) {
       try {
         await step();
       } catch (error) {
@@ -92,6 +104,7 @@ async function main(): Promise<void> {
   app.log.info(
     database.kind === 'postgres' ? 'photos: kept in the database' : `photos: kept in ${imageDir}`,
   );
+  digests.start();
   // E-mail, sent from the outbox once the app listens: SMTP when configured; demo mode writes
   // .eml files; production without SMTP_URL starts all the same (a notification is also shown in
   // the app) and keeps the mails queued, with a warning, until a server with SMTP_URL sends them.

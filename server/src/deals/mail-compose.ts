@@ -5,6 +5,8 @@
  * subject holds names on one line only (see mail-text.ts).
  */
 import { sql } from 'drizzle-orm';
+import { composeAlertMail } from '../alerts/alert-mail';
+import { composeDigestMail } from '../alerts/digest-mail';
 import type { Db } from '../db/client';
 import type { MAIL_KINDS } from '../db/schema';
 import { oneLine, quoted, quotedLine } from './mail-text';
@@ -19,15 +21,22 @@ export interface ComposableRow {
   kind: MailKind;
   /** The booking. */
   ref: string | null;
-  /** A message mail's messages, as enqueued. */
+  /** A message mail's messages, as enqueued; an alert's or a digest's notifications. */
   message_ids: string[] | null;
+  /** The recipient's account. */
+  user_id: string;
 }
 
 export interface ComposedMail {
   subject: string;
   text: string;
-  /** The messages this mail quotes (a message mail): the rest wait for the next one. */
+  /**
+   * The messages this mail quotes (a message mail), or the alerts it tells of (an alert mail):
+   * the rest wait for the next one.
+   */
   messageIds: string[];
+  /** Header fields of its own: an alert mail's List-Unsubscribe (RFC 8058). */
+  headers?: Record<string, string>;
 }
 
 interface Booking {
@@ -57,8 +66,12 @@ export async function composeMail(
   row: ComposableRow,
   origin: string,
 ): Promise<ComposedMail | null> {
-  // Alerts and digests are not composed yet (issue 25, in progress).
-  if (row.kind === 'alert' || row.kind === 'digest') return null;
+  // Alerts (issue 25): server/src/alerts/.
+  if (row.kind === 'alert' || row.kind === 'digest') {
+    const compose = row.kind === 'alert' ? composeAlertMail : composeDigestMail;
+    const mail = await compose(db, row, origin);
+    return mail && { ...mail, messageIds: row.message_ids ?? [] };
+  }
   const [booking] = row.ref
     ? rowsOf<Booking>(
         await db.execute(sql`

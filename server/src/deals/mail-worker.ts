@@ -36,6 +36,8 @@ export interface Mail {
   subject: string;
   text: string;
   messageId: string;
+  /** Header fields of its own (an alert mail's List-Unsubscribe and List-Unsubscribe-Post). */
+  headers?: Record<string, string>;
 }
 
 /** Where mail goes: an SMTP server, or (demo mode) `.eml` files in a folder. */
@@ -108,6 +110,8 @@ export interface MailWorkerOptions {
   messageDelaySeconds?: number;
   /** At most one mail per conversation and recipient in this long (600 s). */
   messageWindowSeconds?: number;
+  /** At most one alert mail per target (a saved search, a saved car) and account in this long (600 s). */
+  alertWindowSeconds?: number;
   /** Called after a mail is sent, before it is marked (tests kill the worker here). */
   afterSend?: (mail: Mail) => void | Promise<void>;
 }
@@ -229,7 +233,7 @@ export class MailWorker {
         continue;
       }
       if (mail) await this.options.afterSend?.(mail);
-      await this.sent(row, quotes);
+      await this.sent(row, quotes, mail !== null);
       if (mail) run.sent += 1;
     }
     return run;
@@ -237,9 +241,12 @@ export class MailWorker {
 
   /**
    * Marks a row sent. Messages that folded into it after it was composed were not in the mail:
-   * they move to a new row, which waits for the end of the conversation's window.
+   * they move to a new row, which waits for the end of the conversation's window. An alert mail
+   * sent leaves a row behind that is due when its window ends: alerts of the same target fold
+   * into it meanwhile (the trigger's ON CONFLICT), so they make one mail then (and a window that
+   * passes with none makes no mail).
    */
-  private async sent(row: OutboxRow, quoted: string[]): Promise<void> {
+  private async sent(row: OutboxRow, quoted: string[], mailed: boolean): Promise<void> {
     await this.db.transaction(async (tx) => {
       const [marked] = rowsOf<{ message_ids: string[] | null }>(
         await tx.execute(sql`
@@ -247,6 +254,21 @@ export class MailWorker {
           returning message_ids`),
       );
       const rest = (marked?.message_ids ?? []).filter((id) => !quoted.includes(id));
+      if (row.kind === 'alert' && (mailed || rest.length > 0)) {
+        const window = mailed ? (this.options.alertWindowSeconds ?? 600) : 0;
+        const ids = sql.join(
+          rest.map((id) => sql`${id}`),
+          sql`, `,
+        );
+        await tx.execute(sql`
+          insert into outbox as o (id, to_email, kind, ref, message_ids, user_id, next_attempt_at)
+          values (${newId()}, ${row.to_email}, 'alert', ${row.ref}, array[${ids}]::text[], ${row.user_id},
+                  now() + make_interval(secs => ${window}))
+          on conflict (ref, user_id) where kind = 'alert' and sent_at is null and given_up_at is null
+          do update set message_ids = excluded.message_ids || o.message_ids,
+            next_attempt_at = greatest(o.next_attempt_at, excluded.next_attempt_at)`);
+        return;
+      }
       if (row.kind !== 'message' || rest.length === 0) return;
       const list = sql.join(
         rest.map((id) => sql`${id}`),
@@ -331,10 +353,14 @@ export class MailWorker {
     // user_id) gets nothing, whoever has its e-mail now.
     if (!row.user_id) throw new Undeliverable('recipient: the account was deleted');
     const { kind } = row;
-    const composed = await composeMail(this.db, { ...row, kind }, this.options.origin);
+    const composed = await composeMail(
+      this.db,
+      { ...row, kind, user_id: row.user_id },
+      this.options.origin,
+    );
     if (!composed) return { mail: null, messageIds: row.message_ids ?? [] };
-    const { subject, text, messageIds } = composed;
-    return { mail: { ...envelope, subject, text, messageId }, messageIds };
+    const { subject, text, messageIds, headers } = composed;
+    return { mail: { ...envelope, subject, text, messageId, headers }, messageIds };
   }
 
   private async failed(row: OutboxRow, error: unknown): Promise<void> {

@@ -1,0 +1,68 @@
+/**
+ * The alerts an e-mail tells of, as they are when it is sent: each notification with its car (as
+ * listed now), its saved search, and for a price drop the change it tells of. Left out: what is
+ * gone (a deleted notification; a car its seller deleted: its page would be empty) and what its
+ * owner no longer wants mailed (a search set to 'Never', a saved car unsaved or with its alerts
+ * off, saved cars' mail set to 'Never'), so an unsubscribe stops a mail already waiting too.
+ */
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+
+export interface AlertRow {
+  id: string;
+  kind: 'match' | 'price_drop' | 'saved_sold';
+  productId: string;
+  savedSearchId: string | null;
+  carName: string;
+  /** The car's price now. */
+  price: number;
+  /** Sold since (a match or a drop of a car sold meanwhile). */
+  sold: boolean;
+  searchName: string | null;
+  /** The saved search's query string (what /cars opens). */
+  searchQuery: string | null;
+  /** A price drop: the price before and after the change it tells of. */
+  dropFrom: number | null;
+  dropTo: number | null;
+}
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+/** `ids`' alerts of `userId` that still stand, oldest first. */
+export async function alertRows(db: Db, userId: string, ids: string[]): Promise<AlertRow[]> {
+  if (ids.length === 0) return [];
+  const list = sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  return rowsOf<AlertRow>(
+    await db.execute(sql`
+      select n.id, n.kind, n.product_id as "productId", n.saved_search_id as "savedSearchId",
+        p.car_name as "carName", p.resale_price::float8 as price, p.sold_at is not null as sold,
+        s.name as "searchName", s.query as "searchQuery",
+        h.previous_price::float8 as "dropFrom", h.price::float8 as "dropTo"
+      from notifications n
+      join products p on p.id = n.product_id
+      left join saved_searches s on s.id = n.saved_search_id
+      left join price_history h on n.kind = 'price_drop'
+        and h.id = substring(n.alert_key from ':([0-9]{1,18})$')::bigint
+      left join saved_cars c on c.user_id = n.user_id and c.product_id = n.product_id
+      left join alert_settings a on a.user_id = n.user_id
+      where n.id in (${list}) and n.user_id = ${userId} and n.alert_key is not null
+        and case when n.kind = 'match' then s.notify is distinct from 'never'
+                 else c.alerts and coalesce(a.saved_cars, 'instant') <> 'never' end
+      order by n.created_at, n.id`),
+  );
+}
+
+const dollars = (n: number) => `$${Math.round(n).toLocaleString('en-US')}`;
+export { dollars };
+
+/** A drop's size and new price, e.g. { less: '$2,000', now: '$33,000' }, over several drops. */
+export function dropOf(drops: AlertRow[]): { less: string; now: string } | null {
+  const known = drops.filter((d) => d.dropFrom !== null && d.dropTo !== null);
+  if (known.length === 0) return null;
+  const from = Math.max(...known.map((d) => d.dropFrom!));
+  const to = known[known.length - 1]!.dropTo!;
+  return from > to ? { less: dollars(from - to), now: dollars(to) } : null;
+}
