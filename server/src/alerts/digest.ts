@@ -64,6 +64,8 @@ export class DigestScheduler {
           with due as (
             select distinct user_id from notifications
             where mail = 'digest' and digest_id is null and user_id is not null
+            -- One order for every replica: their claims wait for each other, never deadlock.
+            order by user_id
           ),
           claimed as (
             insert into alert_settings as a (user_id, digest_day)
