@@ -23,6 +23,17 @@ describe('server configuration', () => {
     },
   );
 
+  it('mails the alert digests from 07:00 UTC unless ALERT_DIGEST_HOUR says (0 to 23)', () => {
+    expect(load({}).alertDigestHour).toBe(7);
+    expect(load({ ALERT_DIGEST_HOUR: '0' }).alertDigestHour).toBe(0);
+    expect(load({ ALERT_DIGEST_HOUR: '23' }).alertDigestHour).toBe(23);
+    for (const hour of ['24', '-1', '7.5', 'seven']) {
+      expect(() => load({ ALERT_DIGEST_HOUR: hour })).toThrow(
+        `ALERT_DIGEST_HOUR must be a whole number from 0 to 23 (got "${hour}")`,
+      );
+    }
+  });
+
   it('listens on loopback in demo mode unless HOST says otherwise; production keeps 0.0.0.0', () => {
     expect(load({}).host).toBe('127.0.0.1');
     expect(load({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');

@@ -29,6 +29,7 @@ import {
   type Row,
 } from '../test/permission-matrix';
 import { savedRows } from '../test/permission-rows-saved';
+import { unsubscribeRows } from '../test/permission-rows-alerts';
 import { REAL_VINS } from '../test/vins';
 
 const rows: Row[] = [
@@ -244,6 +245,7 @@ const rows: Row[] = [
     request: (f) => ({ url: `/image-host/1/upload?key=${TEST_IMAGE_KEY}`, ...f.pngUpload }),
     expect: open(),
   },
+  ...unsubscribeRows,
   { route: 'GET /robots.txt', request: () => ({ url: '/robots.txt' }), expect: open() },
   { route: 'GET /sitemap.xml', request: () => ({ url: '/sitemap.xml' }), expect: open() },
   {

@@ -4,6 +4,7 @@
  * e-mail, a product, a stored image, and fresh products, users, categories and bookings.
  */
 import sharp from 'sharp';
+import { unsubscribeTokens } from '../src/alerts/unsubscribe-token';
 import { newId } from '../src/db/repositories/ids';
 import { products } from '../src/db/schema';
 import {
@@ -46,6 +47,8 @@ export interface Fixture {
   freshSavedSearch(): Promise<string>;
   /** A new car of `seller`'s that `buyer` saved (its id). */
   freshSavedCar(): Promise<string>;
+  /** The unsubscribe token of a saved search of `buyer`'s (an alert mail's link). */
+  unsubscribeToken(): Promise<string>;
 }
 
 /** The callers and their things on the app of `ctx`, for a `beforeAll`. */
@@ -98,6 +101,18 @@ export async function openPermissionFixture(ctx: TestContext): Promise<Fixture> 
     });
     return id;
   };
+  const freshSavedSearch = async () => {
+    const q = `matrix${newId()}`;
+    const saved = await app.repos.savedSearches.insert({
+      userId: buyer._id,
+      name: 'Matrix search',
+      query: `q=${q}`,
+      filters: { q },
+    });
+    if (!('saved' in saved)) throw new Error('the fixture saved search was refused');
+    return saved.saved._id;
+  };
+  let unsubscribed: string | undefined;
   // A buyer with a booking, deleted by the admin; then someone signs up with their e-mail.
   await placeOrder(app, deleted, await freshProduct());
   const removal = await app.inject({
@@ -131,17 +146,13 @@ export async function openPermissionFixture(ctx: TestContext): Promise<Fixture> 
       if (!('id' in booked)) throw new Error('the fixture booking was refused');
       return booked.id;
     },
-    freshSavedSearch: async () => {
-      const q = `matrix${newId()}`;
-      const saved = await app.repos.savedSearches.insert({
-        userId: buyer._id,
-        name: 'Matrix search',
-        query: `q=${q}`,
-        filters: { q },
-      });
-      if (!('saved' in saved)) throw new Error('the fixture saved search was refused');
-      return saved.saved._id;
-    },
+    freshSavedSearch,
+    // One search for every row (an account keeps at most 50): unsubscribing is idempotent.
+    unsubscribeToken: async () =>
+      (await unsubscribeTokens(ctx.database.db)).sign({
+        kind: 'search',
+        searchId: (unsubscribed ??= await freshSavedSearch()),
+      }),
     freshSavedCar: async () => {
       const productId = await freshProduct();
       const saved = await app.repos.savedCars.save(buyer._id, productId);
