@@ -64,6 +64,8 @@ const screenEndpoints = [
   // Alert settings: the saved searches' and saved cars' pages.
   'getAlertSettings',
   'putAlertSettings',
+  // The one-click unsubscribe of alert e-mails: mail programs call it, the web app does not.
+  'unsubscribe',
 ];
 const isScreenEndpoint = (name: string) => screenEndpoints.includes(name);
 

@@ -25,6 +25,7 @@ import { createSavedSearchLimits } from './limits/createSavedSearch';
 import { updateSavedSearchLimits } from './limits/updateSavedSearch';
 import { putAlertSettingsLimits } from './limits/putAlertSettings';
 import { decodeVinLimits } from './limits/decodeVin';
+import { unsubscribeLimits } from './limits/unsubscribe';
 
 export {
   getAccessTokenLimits,
@@ -53,6 +54,7 @@ export {
   updateSavedSearchLimits,
   putAlertSettingsLimits,
   decodeVinLimits,
+  unsubscribeLimits,
 };
 
 /**
@@ -86,6 +88,7 @@ export const operationLimits = {
   updateSavedSearch: updateSavedSearchLimits,
   putAlertSettings: putAlertSettingsLimits,
   decodeVin: decodeVinLimits,
+  unsubscribe: unsubscribeLimits,
 } as const;
 
 export const schemaLimits = {
@@ -168,4 +171,5 @@ export const schemaLimits = {
     drive: { enum: ['FWD', 'RWD', 'AWD', '4WD', null] },
     doors: { minimum: 1 },
   },
+  Unsubscribed: { target: { enum: ['search', 'car', 'digest'] } },
 } as const;

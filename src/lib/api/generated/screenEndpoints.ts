@@ -213,6 +213,16 @@ const injectedRtkApi = api.injectEndpoints({
         url: `/api/vin/${encodeURIComponent(String(queryArg.vin))}`,
       }),
     }),
+    unsubscribe: build.mutation<UnsubscribeApiResponse, UnsubscribeApiArg>({
+      query: (queryArg) => ({
+        url: `/api/unsubscribe`,
+        method: 'POST',
+        body: queryArg.body,
+        params: {
+          token: queryArg.token,
+        },
+      }),
+    }),
   }),
   overrideExisting: false,
 });
@@ -530,6 +540,15 @@ export type DecodeVinApiArg = {
   /** the VIN (small letters and spaces around it are accepted) */
   vin: string;
 };
+export type UnsubscribeApiResponse = /** status 200 Default Response */ Unsubscribed;
+export type UnsubscribeApiArg = {
+  /** the link's token (it names what to stop and is signed by the server) */
+  token: string;
+  body: {
+    /** RFC 8058: the only value a one-click POST sends */
+    'List-Unsubscribe'?: 'One-Click';
+  };
+};
 export type DeleteResult = {
   acknowledged: true;
   deletedCount: number;
@@ -651,4 +670,14 @@ export type VinDecoded = {
   drive: 'FWD' | 'RWD' | 'AWD' | '4WD' | (null | null);
   /** the number of doors (null: vPIC does not say) */
   doors: number | null;
+};
+export type Unsubscribed = {
+  /** what the link stops: a saved search's e-mails, a saved car's, the digest */
+  target: 'search' | 'car' | 'digest';
+  /** false: its target is gone, there was nothing to stop */
+  found: boolean;
+  /** the saved search's or the car's name */
+  name: string | null;
+  /** what was stopped, as a person reads it */
+  message: string;
 };
