@@ -9,7 +9,7 @@
  */
 import type { Db } from '../db/client';
 import { oneLine, quotedLine } from '../deals/mail-text';
-import { alertRows, dollars, dropOf, type AlertRow } from './alert-rows';
+import { alertRows, dollars, dropOf, type AlertRow, type PrefetchedAlerts } from './alert-rows';
 import {
   unsubscribeHeaders,
   unsubscribePageUrl,
@@ -81,8 +81,9 @@ export async function composeAlertMail(
   db: Db,
   row: { ref: string | null; message_ids: string[] | null; user_id: string },
   origin: string,
+  prefetched?: PrefetchedAlerts | null,
 ): Promise<AlertMail | null> {
-  const alerts = await alertRows(db, row.user_id, row.message_ids ?? []);
+  const alerts = await alertRows(db, row.user_id, row.message_ids ?? [], prefetched);
   if (alerts.length === 0) return null;
   const matches = alerts.filter((alert) => alert.kind === 'match');
   if (matches.length > 0) {

@@ -24,23 +24,32 @@ export interface AlertRow {
   /** A price drop: the price before and after the change it tells of. */
   dropFrom: number | null;
   dropTo: number | null;
+  /** The account's digest is on (alert_settings). */
+  digestOn: boolean;
 }
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
-/** `ids`' alerts of `userId` that still stand, oldest first. */
-export async function alertRows(db: Db, userId: string, ids: string[]): Promise<AlertRow[]> {
-  if (ids.length === 0) return [];
-  const list = sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  );
-  return rowsOf<AlertRow>(
+/** The alerts of a batch of mails, read in one query (the worker reads a batch's at once). */
+export type PrefetchedAlerts = Map<string, AlertRow & { userId: string; order: number }>;
+
+/** These alerts that still stand, of these accounts, oldest first. */
+async function readAlerts(db: Db, ids: string[], userIds: string[]): Promise<PrefetchedAlerts> {
+  const found: PrefetchedAlerts = new Map();
+  if (ids.length === 0) return found;
+  const list = (values: string[]) =>
+    sql.join(
+      values.map((value) => sql`${value}`),
+      sql`, `,
+    );
+  const rows = rowsOf<AlertRow & { userId: string }>(
     await db.execute(sql`
-      select n.id, n.kind, n.product_id as "productId", n.saved_search_id as "savedSearchId",
+      select n.id, n.kind, n.user_id as "userId", n.product_id as "productId",
+        n.saved_search_id as "savedSearchId",
         p.car_name as "carName", p.resale_price::float8 as price, p.sold_at is not null as sold,
         s.name as "searchName", s.query as "searchQuery",
-        h.previous_price::float8 as "dropFrom", h.price::float8 as "dropTo"
+        h.previous_price::float8 as "dropFrom", h.price::float8 as "dropTo",
+        coalesce(a.digest, true) as "digestOn"
       from notifications n
       join products p on p.id = n.product_id
       left join saved_searches s on s.id = n.saved_search_id
@@ -48,11 +57,44 @@ export async function alertRows(db: Db, userId: string, ids: string[]): Promise<
         and h.id = substring(n.alert_key from ':([0-9]{1,18})$')::bigint
       left join saved_cars c on c.user_id = n.user_id and c.product_id = n.product_id
       left join alert_settings a on a.user_id = n.user_id
-      where n.id in (${list}) and n.user_id = ${userId} and n.alert_key is not null
+      where n.id in (${list(ids)}) and n.user_id in (${list(userIds)})
+        and n.alert_key is not null
         and case when n.kind = 'match' then s.notify is distinct from 'never'
                  else c.alerts and coalesce(a.saved_cars, 'instant') <> 'never' end
       order by n.created_at, n.id`),
   );
+  rows.forEach((row, order) => found.set(row.id, { ...row, order }));
+  return found;
+}
+
+/** What a batch's alert and digest mails tell of, read at once; null when it has none. */
+export async function prefetchAlerts(
+  db: Db,
+  rows: { kind: string | null; user_id: string | null; message_ids: string[] | null }[],
+): Promise<PrefetchedAlerts | null> {
+  const mails = rows.filter(
+    (row) => (row.kind === 'alert' || row.kind === 'digest') && row.user_id,
+  );
+  if (mails.length === 0) return null;
+  return readAlerts(
+    db,
+    mails.flatMap((row) => row.message_ids ?? []),
+    [...new Set(mails.map((row) => row.user_id!))],
+  );
+}
+
+/** `ids`' alerts of `userId` that still stand, oldest first (from `prefetched` if given). */
+export async function alertRows(
+  db: Db,
+  userId: string,
+  ids: string[],
+  prefetched?: PrefetchedAlerts | null,
+): Promise<AlertRow[]> {
+  const found = prefetched ?? (await readAlerts(db, ids, [userId]));
+  return ids
+    .map((id) => found.get(id))
+    .filter((row): row is AlertRow & { userId: string; order: number } => row?.userId === userId)
+    .sort((a, b) => a.order - b.order);
 }
 
 const dollars = (n: number) => `$${Math.round(n).toLocaleString('en-US')}`;

@@ -5,13 +5,10 @@
  * from what still stands (alert-rows.ts); nothing left, or the digest turned off meanwhile: no
  * mail.
  */
-import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { quotedLine } from '../deals/mail-text';
 import { carLines, count, searchLinks, unsubscribePart, type AlertMail } from './alert-mail';
-import { alertRows, type AlertRow } from './alert-rows';
-
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+import { alertRows, type AlertRow, type PrefetchedAlerts } from './alert-rows';
 
 /** Groups rows by a key, in the order each key first comes. */
 function groups(rows: AlertRow[], key: (row: AlertRow) => string): AlertRow[][] {
@@ -24,13 +21,11 @@ export async function composeDigestMail(
   db: Db,
   row: { message_ids: string[] | null; user_id: string },
   origin: string,
+  prefetched?: PrefetchedAlerts | null,
 ): Promise<AlertMail | null> {
-  const [settings] = rowsOf<{ digest: boolean }>(
-    await db.execute(sql`select digest from alert_settings where user_id = ${row.user_id}`),
-  );
-  if (settings && !settings.digest) return null;
-  const alerts = await alertRows(db, row.user_id, row.message_ids ?? []);
-  if (alerts.length === 0) return null;
+  const alerts = await alertRows(db, row.user_id, row.message_ids ?? [], prefetched);
+  // None left, or the digest turned off since it was enqueued: no mail.
+  if (alerts.length === 0 || !alerts[0]!.digestOn) return null;
 
   const matches = alerts.filter((alert) => alert.kind === 'match');
   const drops = groups(

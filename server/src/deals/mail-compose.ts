@@ -6,6 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { composeAlertMail } from '../alerts/alert-mail';
+import type { PrefetchedAlerts } from '../alerts/alert-rows';
 import { composeDigestMail } from '../alerts/digest-mail';
 import type { Db } from '../db/client';
 import type { MAIL_KINDS } from '../db/schema';
@@ -65,11 +66,13 @@ export async function composeMail(
   db: Db,
   row: ComposableRow,
   origin: string,
+  /** The alerts of the worker's batch, read at once (alert and digest mails). */
+  prefetched?: PrefetchedAlerts | null,
 ): Promise<ComposedMail | null> {
   // Alerts (issue 25): server/src/alerts/.
   if (row.kind === 'alert' || row.kind === 'digest') {
     const compose = row.kind === 'alert' ? composeAlertMail : composeDigestMail;
-    const mail = await compose(db, row, origin);
+    const mail = await compose(db, row, origin, prefetched);
     return mail && { ...mail, messageIds: row.message_ids ?? [] };
   }
   const [booking] = row.ref

@@ -20,70 +20,20 @@
  * and it is sent again when the lease runs out. Every mail carries its row's Message-ID
  * (`<outbox-{id}@cardealer.local>`), so a repeat is recognisable.
  */
-import { mkdir, rename, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import nodemailer from 'nodemailer';
 import type { Db } from '../db/client';
+import { prefetchAlerts, type PrefetchedAlerts } from '../alerts/alert-rows';
 import { newId } from '../db/repositories/ids';
 import { EVENTS_CHANNEL, type Listen } from '../events/event-hub';
 import { composeMail, type MailKind } from './mail-compose';
-
-export interface Mail {
-  id: string;
-  from: string;
-  to: string;
-  subject: string;
-  text: string;
-  messageId: string;
-  /** Header fields of its own (an alert mail's List-Unsubscribe and List-Unsubscribe-Post). */
-  headers?: Record<string, string>;
-}
-
-/** Where mail goes: an SMTP server, or (demo mode) `.eml` files in a folder. */
-export interface MailTransport {
-  send(mail: Mail): Promise<void>;
-  close?(): void;
-}
+import type { Mail, MailTransport } from './mail-transports';
 
 export const MESSAGE_ID_DOMAIN = 'cardealer.local';
 
 /** The Message-ID of an outbox row's mail: the same on every attempt. */
 export const messageIdOf = (id: string) => `<outbox-${id}@${MESSAGE_ID_DOMAIN}>`;
 
-/**
- * Through SMTP (`SMTP_URL`, e.g. smtp://user:pass@host:587). Timeouts are short, so a silent
- * server costs a batch seconds, not minutes (the URL's query may set others, e.g. `?socketTimeout=`).
- */
-export function smtpTransport(url: string): MailTransport {
-  const transport = nodemailer.createTransport({
-    url,
-    connectionTimeout: 10_000,
-    greetingTimeout: 10_000,
-    socketTimeout: 30_000,
-  });
-  return {
-    async send(mail) {
-      await transport.sendMail(mail);
-    },
-    close: () => transport.close(),
-  };
-}
-
-/** Each mail as an RFC 822 `<id>.eml` file (demo mode: nothing leaves the machine). */
-export function folderTransport(folder: string): MailTransport {
-  const builder = nodemailer.createTransport({ streamTransport: true, buffer: true });
-  return {
-    async send(mail) {
-      const { message } = await builder.sendMail(mail);
-      await mkdir(folder, { recursive: true });
-      // Written whole, then renamed: a reader never sees half a file.
-      const temporary = join(folder, `.${mail.id}.eml.tmp`);
-      await writeFile(temporary, message);
-      await rename(temporary, join(folder, `${mail.id}.eml`));
-    },
-  };
-}
+export { folderTransport, smtpTransport, type Mail, type MailTransport } from './mail-transports';
 
 export interface MailWorkerLog {
   warn(details: object, message: string): void;
@@ -188,7 +138,8 @@ export class MailWorker {
            where l.kind = 'message' and l.ref = p.ref and l.to_email = p.to_email
              and l.sent_at is not null) + ${window}) as until
         from outbox p
-        where p.kind = 'message' and p.sent_at is null and p.next_attempt_at <= now()
+        where p.kind = 'message' and p.sent_at is null and p.given_up_at is null
+          and p.next_attempt_at <= now()
       ) w
       where o.id = w.id and w.until > now()
         and o.sent_at is null and o.next_attempt_at <= now()`);
@@ -206,7 +157,9 @@ export class MailWorker {
                 where last.kind = 'message' and last.ref = outbox.ref
                   and last.to_email = outbox.to_email and last.sent_at is not null
                   and last.sent_at > now() - ${window})))
-          order by next_attempt_at, id
+          -- The due index's order alone: a tie-break by id would sort every due row each time
+          -- (a day's 20,000 digests are due at once).
+          order by next_attempt_at
           limit ${batch}
           for update skip locked
         ) due
@@ -215,6 +168,8 @@ export class MailWorker {
           outbox.ref, outbox.message_ids, outbox.user_id, outbox.attempts`),
     ).sort((a, b) => (a.id < b.id ? -1 : 1));
 
+    // The batch's alerts, read in one query (a day's digests are many mails at once).
+    const prefetched = await prefetchAlerts(this.db, claimed);
     const run: MailRun = { sent: 0, failed: 0 };
     const deadline = Date.now() + (leaseSeconds * 1000) / 2;
     for (const [index, row] of claimed.entries()) {
@@ -225,7 +180,7 @@ export class MailWorker {
       }
       let mail: Mail | null, quotes: string[];
       try {
-        ({ mail, messageIds: quotes } = await this.mailOf(row));
+        ({ mail, messageIds: quotes } = await this.mailOf(row, prefetched));
         if (mail) await this.transport.send(mail);
       } catch (error) {
         run.failed += 1;
@@ -247,6 +202,13 @@ export class MailWorker {
    * passes with none makes no mail).
    */
   private async sent(row: OutboxRow, quoted: string[], mailed: boolean): Promise<void> {
+    if (row.kind !== 'message' && row.kind !== 'alert') {
+      // Nothing folds into it: one statement (a day's digests are many of these).
+      await this.db.execute(
+        sql`update outbox set sent_at = now(), last_error = null where id = ${row.id}`,
+      );
+      return;
+    }
     await this.db.transaction(async (tx) => {
       const [marked] = rowsOf<{ message_ids: string[] | null }>(
         await tx.execute(sql`
@@ -335,7 +297,10 @@ export class MailWorker {
   }
 
   /** The row's mail (null: nothing left to tell, its messages are gone) and what it quotes. */
-  private async mailOf(row: OutboxRow): Promise<{ mail: Mail | null; messageIds: string[] }> {
+  private async mailOf(
+    row: OutboxRow,
+    prefetched: PrefetchedAlerts | null,
+  ): Promise<{ mail: Mail | null; messageIds: string[] }> {
     if (!PLAIN_ADDRESS.test(row.to_email)) {
       throw new Undeliverable('recipient: not a single plain e-mail address');
     }
@@ -357,6 +322,7 @@ export class MailWorker {
       this.db,
       { ...row, kind, user_id: row.user_id },
       this.options.origin,
+      prefetched,
     );
     if (!composed) return { mail: null, messageIds: row.message_ids ?? [] };
     const { subject, text, messageIds, headers } = composed;
