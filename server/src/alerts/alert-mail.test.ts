@@ -1,3 +1,6 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { databaseKind, postProduct, registerUser, type TestUser } from '../../test/helper';
 import {
@@ -15,7 +18,7 @@ import {
   openMailTest,
   type MailTest,
 } from '../../test/mail-fixture';
-import type { MailWorkerOptions } from '../deals/mail-worker';
+import { folderTransport, MailWorker, type MailWorkerOptions } from '../deals/mail-worker';
 import { unsubscribeTokens } from './unsubscribe-token';
 
 const ORIGIN = 'http://cars.example';
@@ -324,5 +327,35 @@ describe(`alert e-mails (${databaseKind})`, () => {
       `<outbox-${id}@cardealer.local>`,
     ]);
     expect(mt.smtp.received[1]!.text).toBe(mt.smtp.received[0]!.text);
+  });
+
+  it('writes the unsubscribe headers into the .eml files of demo mode too', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'cardealer-alert-mail-'));
+    try {
+      const search = await savedSearch(mt.ctx, bob, 'In a file');
+      const id = await insertAlert(db(), {
+        kind: 'match',
+        user: bob,
+        productId: await car('File car'),
+        searchId: search.id,
+        mail: 'now',
+      });
+      const files = new MailWorker(db(), folderTransport(folder), {
+        from: 'CarDealer <a@b.c>',
+        origin: ORIGIN,
+      });
+      expect(await files.runOnce()).toEqual({ sent: 1, failed: 0 });
+      const eml = readFileSync(join(folder, `${id}.eml`), 'utf8').replace(/\r\n(?=[ \t])/g, '');
+      const token = (await unsubscribeTokens(db())).sign({ kind: 'search', searchId: search.id });
+      const head = eml.slice(0, eml.indexOf('\r\n\r\n')).split('\r\n');
+      expect(head).toEqual(
+        expect.arrayContaining([
+          `List-Unsubscribe: <${ORIGIN}/api/unsubscribe?token=${token}>`,
+          'List-Unsubscribe-Post: List-Unsubscribe=One-Click',
+        ]),
+      );
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });
