@@ -24,7 +24,7 @@ import { unsubscribePageHtml } from './unsubscribe-page';
 import {
   INVALID_TOKEN,
   TOKEN_MAX,
-  unsubscribeTokens,
+  existingUnsubscribeTokens,
   type UnsubscribeTarget,
 } from './unsubscribe-token';
 
@@ -76,7 +76,7 @@ const unsubscribeRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.removeContentTypeParser('text/plain');
 
   const targetOf = async (token: string): Promise<UnsubscribeTarget | null> =>
-    (await unsubscribeTokens(app.db)).verify(token);
+    (await existingUnsubscribeTokens(app.db))?.verify(token) ?? null;
 
   const page = (reply: FastifyReply, status: number, html: string) =>
     reply.code(status).headers(PAGE_HEADERS).type('text/html; charset=utf-8').send(html);

@@ -8,7 +8,9 @@
  * ['car', userId, productId] or ['digest', userId].
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { appSecrets } from '../db/schema';
 import { sharedSecret } from '../db/secrets';
 
 /** What an unsubscribe link stops. */
@@ -97,6 +99,23 @@ export function unsubscribeTokens(db: Db): Promise<UnsubscribeTokens> {
     signers.set(db, signer);
   }
   return signer;
+}
+
+/**
+ * The tokens to check links with: null while no mail has made the secret (then no link can be
+ * valid). Reading never writes: a refused link changes nothing, not even `app_secrets`.
+ */
+export async function existingUnsubscribeTokens(db: Db): Promise<UnsubscribeTokens | null> {
+  const signer = signers.get(db);
+  if (signer) return signer;
+  const [row] = await db
+    .select({ value: appSecrets.value })
+    .from(appSecrets)
+    .where(eq(appSecrets.name, UNSUBSCRIBE_SECRET_NAME));
+  if (!row) return null;
+  const found = new UnsubscribeTokens(row.value);
+  signers.set(db, Promise.resolve(found));
+  return found;
 }
 
 /** The page a person opens from a mail (it asks before it stops anything). */
