@@ -8,7 +8,7 @@ import {
   insertAlert,
   saveCar,
   savedSearch,
-} from '../../test/alert-fixture';
+} from '../../test/alert-mail-fixture';
 import {
   clearOutbox,
   closeMailTest,

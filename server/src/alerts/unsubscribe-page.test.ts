@@ -9,7 +9,7 @@ import {
   type TestContext,
   type TestUser,
 } from '../../test/helper';
-import { savedSearch } from '../../test/alert-fixture';
+import { savedSearch } from '../../test/alert-mail-fixture';
 import { unsubscribeTokens } from './unsubscribe-token';
 
 /** axe-core's WCAG 2.x A and AA rules on a page's HTML (colour contrast needs a browser). */

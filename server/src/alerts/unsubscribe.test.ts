@@ -8,7 +8,7 @@ import {
   type TestContext,
   type TestUser,
 } from '../../test/helper';
-import { saveCar, savedSearch } from '../../test/alert-fixture';
+import { saveCar, savedSearch } from '../../test/alert-mail-fixture';
 import { UnsubscribeTokens, unsubscribeTokens, type UnsubscribeTarget } from './unsubscribe-token';
 
 const FORM = { 'content-type': 'application/x-www-form-urlencoded' };
