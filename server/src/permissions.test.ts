@@ -29,6 +29,7 @@ import {
   type Row,
 } from '../test/permission-matrix';
 import { savedRows } from '../test/permission-rows-saved';
+import { MATCH_ON_DEMAND } from '../test/alert-fixture';
 import { unsubscribeRows } from '../test/permission-rows-alerts';
 import { REAL_VINS } from '../test/vins';
 
@@ -285,7 +286,9 @@ describe(`permission matrix (${databaseKind})`, () => {
   let ctx: TestContext;
   let fixture: Fixture;
   beforeAll(async () => {
-    ctx = await buildTestApp();
+    // The matcher runs only when asked: in the background it would empty its queue
+    // (alert_work) between a call's before and after hashes.
+    ctx = await buildTestApp(MATCH_ON_DEMAND);
     fixture = await openPermissionFixture(ctx);
   });
   afterAll(() => ctx.close());

@@ -5,6 +5,7 @@ import {
   type MailRun,
   type MailWorkerOptions,
 } from '../src/deals/mail-worker';
+import type { AppOptions } from '../src/app';
 import { buildTestApp, type TestContext } from './helper';
 import { smtpServer } from './smtp-server';
 
@@ -17,8 +18,8 @@ export interface MailTest {
 }
 
 /** An app and an SMTP server, for a `beforeAll`. */
-export async function openMailTest(): Promise<MailTest> {
-  const ctx = await buildTestApp();
+export async function openMailTest(options: Partial<AppOptions> = {}): Promise<MailTest> {
+  const ctx = await buildTestApp(options);
   const smtp = await smtpServer();
   return { ctx, smtp };
 }
