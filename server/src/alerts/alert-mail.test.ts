@@ -10,7 +10,7 @@ import {
   saveCar,
   savedSearch,
 } from '../../test/alert-mail-fixture';
-import { MATCH_ON_DEMAND } from '../../test/alert-fixture';
+import { MATCH_ON_DEMAND, saveSearch } from '../../test/alert-fixture';
 import {
   clearOutbox,
   closeMailTest,
@@ -359,5 +359,26 @@ describe(`alert e-mails (${databaseKind})`, () => {
     } finally {
       rmSync(folder, { recursive: true, force: true });
     }
+  });
+
+  it("mails what the matcher writes: a new car for an 'At once' search", async () => {
+    const id = await saveSearch(mt.ctx.app, bob, 'category=Tesla&maxPrice=60000', 'Teslas');
+    const patch = await mt.ctx.app.inject({
+      method: 'PATCH',
+      url: `/api/saved-searches/${id}`,
+      headers: bob.auth,
+      payload: { notify: 'instant' },
+    });
+    expect(patch.statusCode).toBe(200);
+    const tesla = await car('Matched Tesla', 50000);
+    await mt.ctx.app.alertMatching.run();
+    expect(await drain(worker())).toBe(1);
+    expect(mt.smtp.received[0]).toMatchObject({
+      to: bob.email,
+      subject: 'CarDealer: 1 new car for "Teslas"',
+      text: expect.stringContaining(
+        `> Matched Tesla\nPrice: $50,000\nOpen the car: ${ORIGIN}/cars/${tesla}\n`,
+      ),
+    });
   });
 });
