@@ -103,7 +103,10 @@ async function writeAlerts(client: Client, people: number): Promise<number> {
            'digest', now() - interval '2 hours'
     from generate_series(0, ${people - 1}) g
     join price_history h on h.product_id = 'dgp' || (g % ${DROPPED}) and h.previous_price is not null`);
+  // The previous run's rows are gone for good (as a day's would be in service, by autovacuum).
   await client.query('vacuum analyze notifications');
+  await client.query('vacuum analyze outbox');
+  await client.query('vacuum analyze alert_settings');
   const { rows } = await client.query<{ n: number }>(
     `select count(*)::int as n from notifications where id like 'dgn%'`,
   );
