@@ -11,6 +11,9 @@
  *    it is due `messageDelaySeconds` after its first message (a burst makes one mail), and not
  *    before `messageWindowSeconds` after the last message mail of that conversation to that
  *    recipient (at most one such mail per window; what comes meanwhile waits for the next).
+ *    An alert mail (issue 25: a saved search's matches, a saved car's news) is due at once; once
+ *    sent, it leaves a row for its target and account due `alertWindowSeconds` later, into which
+ *    the alerts meanwhile fold (docs/alerts-mail.md). A day's digests are rows like any other.
  * 2. compose each mail from the booking and messages as they are now (mail-compose.ts), send it,
  *    then mark it sent; messages that folded into the row while it was being sent move to a new
  *    row, due when the window ends. A refused mail gets its error and a later attempt (5 s,
