@@ -28,7 +28,7 @@ export const matchTextSql = (searchName: SQL, carName: string, price: number): S
 
 /** oneLine in SQL. */
 function oneLineSql(name: SQL): SQL {
-  const flat = sql`regexp_replace(btrim(${name}), '\s+', ' ', 'g')`;
+  const flat = sql`regexp_replace(btrim(${name}), '\\s+', ' ', 'g')`;
   return sql`case when char_length(${flat}) > ${NAME_MAX} then left(${flat}, ${NAME_MAX - 1}) || '…'
     else ${flat} end`;
 }

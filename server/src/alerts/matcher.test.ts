@@ -64,6 +64,24 @@ describe(`alert matcher (${databaseKind})`, () => {
     expect(await alertsFor(ctx.database.db, buyer)).toHaveLength(1);
   });
 
+  it("quotes the search's and the car's names as written, on one line", async () => {
+    const user = await registerUser(ctx.app, 'Buyer', 'names');
+    const search = await saveSearch(
+      ctx.app,
+      user,
+      'category=BMW&minPrice=90000',
+      'Sports  cars   sss',
+    );
+    const car = await bmw(95000, 'BMW   M5 Competition\u00a0xDrive');
+    await run();
+    expect(await alertsFor(ctx.database.db, user)).toMatchObject([
+      {
+        alertKey: `match:${search}:${car}`,
+        text: 'New match for "Sports cars sss": BMW M5 Competition xDrive, $95,000',
+      },
+    ]);
+  });
+
   it("alerts neither the seller's own car nor a search saved after the car", async () => {
     const late = await registerUser(ctx.app, 'Buyer', 'late');
     const sellerSearch = await saveSearch(ctx.app, seller, 'category=Ferrari');

@@ -1,14 +1,22 @@
 /**
  * The alert matcher: takes a batch of the queue (alert_work, written by the database's triggers
  * whenever a car is listed, repriced or sold), writes the batch's alerts and deletes its rows,
- * in one transaction. The rows are claimed `for update skip locked`, so two replicas never take
- * the same row; a matcher killed mid-way commits nothing, and its rows wait for the next run;
+ * in one transaction. One batch at a time, on every replica (an advisory lock), and the rows are
+ * claimed `for update skip locked` besides, so two replicas never take the same row; a matcher
+ * killed mid-way commits nothing, and its rows wait for the next run;
  * an alert written twice (a run repeated after a crash, say) is written once (its unique key).
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rowsOf } from '../catalogue/search-rows';
 import { writeAlertsOf, type WorkRow } from './work-alerts';
+
+/**
+ * The advisory lock a batch holds (its bytes spell "CarDalrt"): one batch writes alerts at a
+ * time, on every replica. Two at once could each hold what the other waits for (the waiting
+ * mail a saved search's alerts fold into, an alert both write) and deadlock.
+ */
+export const ALERT_MATCH_LOCK = 0x43617244616c7274n;
 
 /** Queued changes per transaction: small, so PGlite (one connection) is not held for long. */
 export const MATCH_BATCH = 20;
@@ -44,6 +52,7 @@ export function alertMatcher(db: Db, options: MatcherOptions = {}) {
   async function matchBatch(): Promise<MatchBatch> {
     return db.transaction(async (tx) => {
       const inTx = tx as unknown as Db;
+      await inTx.execute(sql`select pg_advisory_xact_lock(${ALERT_MATCH_LOCK.toString()})`);
       const claimed = await rowsOf<RawWork>(
         inTx,
         sql`select id, product_id as "productId", kind, price_row_id as "priceRowId", price,
