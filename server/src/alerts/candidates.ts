@@ -30,9 +30,8 @@ function holds(min: SQL, max: SQL, value: number | null): SQL {
 export const priceHolds = (price: number) => holds(sql`s.min_price`, sql`s.max_price`, price);
 
 /**
- * The conditions a saved search `s` passes for this car, but for its free text and its makes
- * and models (searchesPassing's parts hold those): search's own rules, written over the
- * search's columns instead of the car's.
+ * The conditions a saved search `s` passes for this car, but for its free text, makes and
+ * models: search's own rules, written over the search's columns instead of the car's.
  */
 export function passes(car: AlertCar): SQL {
   const backslash = sql`chr(92)`;
@@ -70,32 +69,38 @@ export interface MatchScope {
 }
 
 /**
+ * The car's keys (migration 0027): each part of its location in lower case, and '' (searches
+ * looking anywhere), with its model, its make and 'any'. Worked out in the database, with the
+ * lower() its ILIKE uses.
+ */
+function carKeys(car: AlertCar): SQL {
+  const kinds = [sql`'|make|' || ${car.make}::text`, sql`'|any'`];
+  if (car.model !== null) kinds.push(sql`'|model|' || ${car.model}::text`);
+  return sql`(select array_agg(p.part || k.kind) from (
+      select substr(l.place, i, n) as part
+      from (select lower(${car.location}::text) as place) l,
+        generate_series(1, char_length(l.place)) i,
+        generate_series(1, char_length(l.place) - i + 1) n
+      union select ''
+    ) p, unnest(array[${sql.join(kinds, sql`, `)}]) as k(kind))`;
+}
+
+/**
  * The saved searches the car passes, free text aside, as one query over their filter columns:
- * three parts, each read by an index of its own (migration 0026) and none reading a search
- * another reads: the searches naming the car's model (`models @> {model}`, a GIN index), those
- * naming its make but no model (a GIN index of the makes of searches without models), those
- * naming neither (a B-tree of their price ceilings). Every part is then held to every filter.
+ * the searches with one of the car's keys (the GIN index of `match_keys`: those looking where
+ * the car is, or anywhere, for its model, its make or any car), each then held to every filter.
  */
 export function searchesPassing(car: AlertCar, scope: MatchScope): SQL {
-  const parts = [passes(car), sql`s.created_at < ${scope.savedBefore}::timestamptz`];
+  const parts = [
+    sql`s.match_keys && ${carKeys(car)}`,
+    names(sql`s.makes`, car.make),
+    names(sql`s.models`, car.model),
+    passes(car),
+    sql`s.created_at < ${scope.savedBefore}::timestamptz`,
+  ];
   if (car.sellerId !== null) parts.push(sql`s.user_id <> ${car.sellerId}`);
   if (scope.notAtPrice !== undefined) parts.push(sql`not (${priceHolds(scope.notAtPrice)})`);
-  const rest = sql.join(parts, sql` and `);
-  // The parts, by makes and models: each search is in one part at most.
-  const anchors = [
-    sql`s.models is null and s.makes is null`,
-    sql`s.models is null and s.makes @> array[${car.make}]::text[]`,
-  ];
-  if (car.model !== null) {
-    anchors.push(sql`s.models @> array[${car.model}]::text[]
-      and (s.makes is null or s.makes @> array[${car.make}]::text[])`);
-  }
-  return sql.join(
-    anchors.map(
-      (anchor) => sql`select s.id, s.q from saved_searches s where ${anchor} and ${rest}`,
-    ),
-    sql` union all `,
-  );
+  return sql`select s.id, s.q from saved_searches s where ${sql.join(parts, sql` and `)}`;
 }
 
 /** The saved searches the car passes, free text aside (their text is text-check.ts's). */

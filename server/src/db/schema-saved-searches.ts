@@ -50,6 +50,14 @@ export const savedSearches = pgTable(
     verified: boolean('verified').notNull().default(false),
     /** How its new matches are mailed: at once, in the daily digest, or never (the bell only). */
     notify: text('notify', { enum: SAVED_SEARCH_NOTIFY }).notNull().default('daily'),
+    /**
+     * What the alert matcher looks a search up by, written by the database (migration 0027's
+     * trigger) from its location, models and makes: `<place>|model|<model>` for each model it
+     * names, else `<place>|make|<make>` for each make, else `<place>|any`; the place is the
+     * location in lower case ('' when none). A car's keys are each part of its location (and '')
+     * with its model, its make and 'any': a search it passes has one of them.
+     */
+    matchKeys: text('match_keys').array(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     /** When its owner last opened it: its new matches are the cars listed since. */
     openedAt: timestamp('opened_at', { withTimezone: true }).notNull().defaultNow(),
@@ -58,17 +66,9 @@ export const savedSearches = pgTable(
     // One account saves the same filters once (two saves at once: one 201, one 409); also the
     // owner's list.
     uniqueIndex('saved_searches_user_query_idx').on(t.userId, t.query),
-    // The alert matcher (alerts/candidates.ts) reads the searches a new car could match in three
-    // parts, none read twice: those naming its model...
-    index('saved_searches_models_idx').using('gin', t.models),
-    // ...those naming its make but no model...
-    index('saved_searches_makes_idx')
-      .using('gin', t.makes)
-      .where(sql`${t.models} is null`),
-    // ...and those naming neither, narrowed by the car's price (`max_price >= price or null`).
-    index('saved_searches_any_make_price_idx')
-      .on(t.maxPrice, t.minPrice)
-      .where(sql`${t.makes} is null and ${t.models} is null`),
+    // The alert matcher (alerts/candidates.ts): the searches a new car could match, by their
+    // place and model, make or neither (`match_keys && <the car's keys>`).
+    index('saved_searches_match_keys_idx').using('gin', t.matchKeys),
   ],
 );
 
