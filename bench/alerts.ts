@@ -112,6 +112,8 @@ async function main(): Promise<void> {
   try {
     await database.migrate();
     await seedSearches(db);
+    // Fresh statistics and no pending GIN entries (a migration may have just rewritten them).
+    await db.execute(sql`vacuum analyze saved_searches`);
     await db.execute(sql`delete from alert_work`);
     const sellers = (
       await rows<{ email: string }>(

@@ -68,10 +68,13 @@ export interface MatchScope {
   notAtPrice?: number;
 }
 
+/** The letters of a saved search's location its place key keeps (migration 0028). */
+export const PLACE_LETTERS = 3;
+
 /**
- * The car's keys (migration 0027): each part of its location in lower case, and '' (searches
- * looking anywhere), with its model, its make and 'any'. Worked out in the database, with the
- * lower() its ILIKE uses.
+ * The car's keys (migrations 0027, 0028): each part of one to three letters of its location in
+ * lower case, and '' (searches looking anywhere), with its model, its make and 'any'. Worked
+ * out in the database, with the lower() its ILIKE uses.
  */
 function carKeys(car: AlertCar): SQL {
   const kinds = [sql`'|make|' || ${car.make}::text`, sql`'|any'`];
@@ -80,7 +83,7 @@ function carKeys(car: AlertCar): SQL {
       select substr(l.place, i, n) as part
       from (select lower(${car.location}::text) as place) l,
         generate_series(1, char_length(l.place)) i,
-        generate_series(1, char_length(l.place) - i + 1) n
+        generate_series(1, least(${PLACE_LETTERS}, char_length(l.place) - i + 1)) n
       union select ''
     ) p, unnest(array[${sql.join(kinds, sql`, `)}]) as k(kind))`;
 }

@@ -50,11 +50,12 @@ export const savedSearches = pgTable(
     /** How its new matches are mailed: at once, in the daily digest, or never (the bell only). */
     notify: text('notify', { enum: SAVED_SEARCH_NOTIFY }).notNull().default('daily'),
     /**
-     * What the alert matcher looks a search up by, written by the database (migration 0027's
-     * trigger) from its location, models and makes: `<place>|model|<model>` for each model it
-     * names, else `<place>|make|<make>` for each make, else `<place>|any`; the place is the
-     * location in lower case ('' when none). A car's keys are each part of its location (and '')
-     * with its model, its make and 'any': a search it passes has one of them.
+     * What the alert matcher looks a search up by, written by the database (migrations 0027,
+     * 0028's trigger) from its location, models and makes: `<place>|model|<model>` for each
+     * model it names, else `<place>|make|<make>` for each make, else `<place>|any`; the place is
+     * the location's first three letters in lower case ('' when none). A car's keys are each
+     * part of one to three letters of its location (and '') with its model, its make and 'any':
+     * a search it passes has one of them.
      */
     matchKeys: text('match_keys').array(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
