@@ -11,8 +11,8 @@
  * 20 ms. The cars posted and their alerts are deleted at the end, so a second run measures the
  * same thing. BENCH_ALERTS_SEARCHES / BENCH_ALERTS_CARS change the sizes (a quick try: 10,000).
  *
- * The daily digest's timing (20,000 people, ≤ 60 s) is bench/alerts-digest.ts's: run after this
- * one on the same database when it is there.
+ * The daily digest's timing (20,000 people, ≤ 60 s) is `npm run bench:alerts-digest`'s
+ * (bench/alerts-digest.ts, a database of its own).
  */
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
