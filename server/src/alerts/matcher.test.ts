@@ -3,7 +3,7 @@
  * it matches, a lower price the searches it starts to match and the people who saved the car,
  * a sale the people who saved it; each alert once ever, none for the seller's own car or a
  * search saved after the car, none for a saved car whose alerts are off; mailed as each
- * setting says.
+ * setting says; and an alert reaches its owner's live event stream (the bell) as it is written.
  */
 import { eq, sql } from 'drizzle-orm';
 import {
@@ -200,5 +200,38 @@ describe(`alert matcher (${databaseKind})`, () => {
       people.map(async (user) => (await alertsFor(ctx.database.db, user)).map((a) => a.mail)),
     );
     expect(mails).toEqual([['now'], ['none'], ['none'], ['digest'], ['none'], ['none']]);
+  });
+
+  /** The app's address, listening from the first test that asks (the live stream's). */
+  let listening: Promise<string> | undefined;
+  const address = () => (listening ??= ctx.app.listen({ port: 0, host: '127.0.0.1' }));
+
+  it("tells the search's owner's open stream of a new match", async () => {
+    const watcher = await registerUser(ctx.app, 'Buyer');
+    await saveSearch(ctx.app, watcher, 'category=Ferrari');
+    const leave = new AbortController();
+    const response = await fetch(`${await address()}/api/events`, {
+      headers: watcher.auth,
+      signal: leave.signal,
+    });
+    expect(response.status).toBe(200);
+    const reader = response.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    const until = async (pattern: RegExp) => {
+      while (!pattern.test(text)) {
+        const chunk = await reader.read();
+        if (chunk.done) throw new Error(`the stream ended without ${pattern}: ${text}`);
+        text += decoder.decode(chunk.value, { stream: true });
+      }
+    };
+    try {
+      await until(/event: unread\ndata: \{"unread":0\}/);
+      await postProduct(ctx.app, seller, { categoryName: 'Ferrari' });
+      await ctx.app.alertMatching.run();
+      await until(/event: notification\ndata: [^\n]*"kind":"match"[^\n]*"unread":1/);
+    } finally {
+      leave.abort();
+    }
   });
 });

@@ -6,12 +6,10 @@ import {
   doublePrecision,
   index,
   integer,
-  jsonb,
   pgTable,
   primaryKey,
   text,
   timestamp,
-  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { deletedAccounts, users } from './schema-accounts';
 import { categories, products, productCounts, vehicleCounts } from './schema-catalogue';
