@@ -27,6 +27,19 @@ const root = resolve(__dirname, '..');
 const reports = join(root, 'reports');
 const bin = (name: string) => join(root, 'node_modules', '.bin', name);
 
+/**
+ * The server tests' connections commit without waiting for the disk (`synchronous_commit=off`,
+ * per connection, so the cluster's own settings stay as they are): a test database is thrown
+ * away, and what a commit shows other sessions is the same. The PostgreSQL run took a fifth less.
+ */
+function withoutCommitWait(url: string): string {
+  const parsed = new URL(url);
+  if (!parsed.searchParams.has('options')) {
+    parsed.searchParams.set('options', '-c synchronous_commit=off');
+  }
+  return parsed.toString();
+}
+
 function postgresUrl(): string | undefined {
   if (process.env.DATABASE_URL) return process.env.DATABASE_URL;
   try {
@@ -138,7 +151,11 @@ async function main(): Promise<void> {
       name: 'server tests on PostgreSQL',
       command: bin('jest'),
       args: ['--selectProjects', 'server', '--maxWorkers=1', '--json', `--outputFile=${pgReport}`],
-      env: { ...testEnv, FIREBASE_AUTH_EMULATOR_HOST: pgEmulatorHost, DATABASE_URL: pg },
+      env: {
+        ...testEnv,
+        FIREBASE_AUTH_EMULATOR_HOST: pgEmulatorHost,
+        DATABASE_URL: withoutCommitWait(pg),
+      },
     });
   } else if (process.env.TEST_POSTGRES === 'required') {
     runs.record({
