@@ -1,14 +1,14 @@
 /**
- * Runs the alert matcher (matcher.ts) in the background, as the deal ratios' refresh runs
- * (catalogue/deal-ratios.ts): a catalogue change heard (the catalogue notice, on every replica)
- * schedules a run `delayMs` later; every `pollMs` a cheap look at the queue catches a notice
- * missed; a replica that starts looks at once. A run takes batches until the queue is empty,
+ * Runs the alert matcher (matcher.ts) in the background after catalogue changes, as the deal
+ * ratios' refresh runs (catalogue/after-catalogue-changes.ts): `delayMs` after a change heard,
+ * and whenever the every-`pollMs` look at the queue finds work. A run takes batches until the queue is empty,
  * letting other work in between them. Replicas share the queue (each batch claims its rows),
  * so several running at once each handle different changes. A failure is logged and left for
  * the next run; it never stops the server.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
+import { followCatalogue } from '../catalogue/after-catalogue-changes';
 import { alertMatcher } from './matcher';
 
 export interface AlertMatchingOptions {
@@ -34,72 +34,20 @@ declare module 'fastify' {
 
 const alertMatching: FastifyPluginAsync<AlertMatchingOptions> = async (app, options) => {
   const matcher = alertMatcher(app.db, { batch: options.batch });
-  let closed = false;
-  let again = false;
-  let timer: NodeJS.Timeout | null = null;
-  let poll: NodeJS.Timeout | null = null;
-  let running: Promise<void> | null = null;
-
-  const schedule = (ms: number) => {
-    if (closed || timer) return;
-    timer = setTimeout(() => {
-      timer = null;
-      void run();
-    }, ms);
-    timer.unref();
-  };
-
-  const drain = async () => {
-    while (!closed) {
-      const done = await matcher.matchBatch();
-      if (done.changes === 0) return;
-      // Between batches, the server's other work goes first.
-      await new Promise((resolve) => setImmediate(resolve));
-    }
-  };
-
-  const run = (): Promise<void> => {
-    if (running) {
-      // A change heard during a run may have been queued after its last batch: one more.
-      again = true;
-      return running;
-    }
-    running = drain()
-      .catch((error: unknown) => {
-        if (!closed) app.log.warn({ err: error }, 'alerts not matched (tried again later)');
-      })
-      .finally(() => {
-        running = null;
-        if (again) {
-          again = false;
-          schedule(options.delayMs);
-        }
-      });
-    return running;
-  };
-
-  const look = async () => {
-    if (running || closed) return;
-    try {
-      if (await matcher.pending()) await run();
-    } catch (error) {
-      if (!closed) app.log.warn({ err: error }, 'alert queue not read');
-    }
-  };
-
-  app.decorate('alertMatching', { run });
-  app.catalogueCache.onInvalidate(() => schedule(options.delayMs));
-  app.addHook('onReady', async () => {
-    schedule(0);
-    poll = setInterval(() => void look(), options.pollMs);
-    poll.unref();
+  const following = followCatalogue(app, {
+    delayMs: options.delayMs,
+    pollMs: options.pollMs,
+    due: () => matcher.pending(),
+    async work(isClosed) {
+      // Batches until the queue is empty; between them, the server's other work goes first.
+      while (!isClosed() && (await matcher.matchBatch()).changes > 0) {
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      return true;
+    },
+    failure: 'alerts not matched (tried again later)',
   });
-  app.addHook('onClose', async () => {
-    closed = true;
-    if (timer) clearTimeout(timer);
-    if (poll) clearInterval(poll);
-    await running;
-  });
+  app.decorate('alertMatching', { run: following.run });
 };
 
 export default fp(alertMatching, { name: 'alert-matching', dependencies: ['catalogue-sync'] });

@@ -14,6 +14,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
+import { followCatalogue } from './after-catalogue-changes';
 
 export interface DealRatiosOptions {
   /** How long after a change the ratios are refreshed (ms). */
@@ -29,57 +30,12 @@ export const DEAL_REFRESH_POLL_MS = 30_000;
 
 const dealRatios: FastifyPluginAsync<DealRatiosOptions> = async (app, options) => {
   const search = app.repos.search;
-  let dirty = false;
-  let closed = false;
-  let timer: NodeJS.Timeout | null = null;
-  let poll: NodeJS.Timeout | null = null;
-  let running: Promise<void> | null = null;
-
-  const schedule = (ms: number) => {
-    if (closed || timer) return;
-    timer = setTimeout(() => {
-      timer = null;
-      void run();
-    }, ms);
-    timer.unref();
-  };
-
-  const run = (): Promise<void> => {
-    if (running) return running;
-    running = (async () => {
-      // Changes heard from now on need a refresh that begins after them: this one may not.
-      const wasDirty = dirty;
-      dirty = false;
-      try {
-        if (!wasDirty && !(await search.dealsBehind())) return;
-        if (!(await search.refreshDeals())) dirty = true;
-      } catch (error) {
-        dirty = true;
-        if (!closed) app.log.warn({ err: error }, 'deal ratios not refreshed');
-      }
-    })().finally(() => {
-      running = null;
-      if (dirty) schedule(options.delayMs);
-    });
-    return running;
-  };
-
-  app.catalogueCache.onInvalidate(() => {
-    dirty = true;
-    schedule(options.delayMs);
-  });
-
-  app.addHook('onReady', async () => {
-    // In the background: a large catalogue's first refresh must not hold the server's start.
-    schedule(0);
-    poll = setInterval(() => void run(), options.pollMs);
-    poll.unref();
-  });
-  app.addHook('onClose', async () => {
-    closed = true;
-    if (timer) clearTimeout(timer);
-    if (poll) clearInterval(poll);
-    await running;
+  followCatalogue(app, {
+    ...options,
+    due: () => search.dealsBehind(),
+    // false: another replica's refresh holds the lock.
+    work: () => search.refreshDeals(),
+    failure: 'deal ratios not refreshed',
   });
 };
 
