@@ -9,7 +9,8 @@
  */
 import type { Db } from '../db/client';
 import { oneLine, quotedLine } from '../deals/mail-text';
-import { alertRows, dollars, dropOf, type AlertRow, type PrefetchedAlerts } from './alert-rows';
+import { alertRows, dropOf, type AlertRow, type PrefetchedAlerts } from './alert-rows';
+import { dollars } from './alert-text';
 import {
   unsubscribeHeaders,
   unsubscribePageUrl,

@@ -7,6 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { dollars } from './alert-text';
 
 export interface AlertRow {
   id: string;
@@ -96,9 +97,6 @@ export async function alertRows(
     .filter((row): row is AlertRow & { userId: string; order: number } => row?.userId === userId)
     .sort((a, b) => a.order - b.order);
 }
-
-const dollars = (n: number) => `$${Math.round(n).toLocaleString('en-US')}`;
-export { dollars };
 
 /** A drop's size and new price, e.g. { less: '$2,000', now: '$33,000' }, over several drops. */
 export function dropOf(drops: AlertRow[]): { less: string; now: string } | null {
