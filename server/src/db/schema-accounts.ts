@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /** The accounts (see schema.ts): who signs in, and the sign-in accounts whose records were deleted. */
 export const users = pgTable(
@@ -16,6 +16,12 @@ export const users = pgTable(
       .notNull()
       .default('false'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Suspended by a moderator (issue 26): every call of the account answers 403 until lifted. */
+    suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+    suspendReason: text('suspend_reason'),
+    /** The seller's visible reviews: how many, and the sum of their stars (kept by 0029's trigger). */
+    reviewCount: integer('review_count').notNull().default(0),
+    reviewSum: integer('review_sum').notNull().default(0),
   },
   // The admin grids page, sort and filter one role at a time.
   (t) => [

@@ -17,6 +17,9 @@ import {
 import { BODY_STYLES, DRIVES, FUELS, TRANSMISSIONS } from '../catalogue/vehicle-fields';
 import { users } from './schema-accounts';
 
+/** Why a car is out of sale without being sold (issue 26). */
+export const HIDDEN_REASONS = ['moderation', 'suspension', 'pending'] as const;
+
 /** The catalogue (see schema.ts): the makes, the cars and their counts. */
 export const categories = pgTable(
   'categories',
@@ -95,6 +98,18 @@ export const products = pgTable(
      * that VIN): moderation's to look at, so it stays until cleared (migration 0015's trigger).
      */
     vinShared: boolean('vin_shared').notNull().default(false),
+    /**
+     * Why the car is out of sale without being sold (issue 26), or null: hidden by a moderator
+     * ('moderation'), with its seller's suspension ('suspension'), or waiting for a moderator's
+     * approval ('pending'). A car is for sale when `sold_at` and `hidden` are both null
+     * (FOR_SALE_SQL in catalogue/for-sale.ts): every list, count and trigger reads that.
+     */
+    hidden: text('hidden', { enum: HIDDEN_REASONS }),
+    /** The moderator's reason, which the seller reads ('Hidden by moderation: …'). */
+    hiddenReason: text('hidden_reason'),
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    /** When the seller of a hidden car asked for it to be looked at again; null: not asked. */
+    reviewAskedAt: timestamp('review_asked_at', { withTimezone: true }),
     /**
      * What free-text search matches (migrations 0009, 0018): name, category, model and trim
      * weigh most, then the location, then the description. Kept by the database; its GIN index

@@ -99,6 +99,12 @@ export const NOTIFICATION_KINDS = [
   'match',
   'price_drop',
   'saved_sold',
+  // Trust (issue 26): a seller's new review, the seller's reply to the buyer, a moderator's
+  // decision about the person's listing or account, a reporter's report decided.
+  'review',
+  'review_reply',
+  'moderation',
+  'report_decided',
 ] as const;
 
 /** How an alert is mailed: at once (folded per target), in the daily digest, or not at all. */
@@ -167,6 +173,9 @@ export const MAIL_KINDS = [
   // a person's daily digest.
   'alert',
   'digest',
+  // Issue 26: a notification that is not a booking's news nor an alert, mailed as it reads
+  // (`ref` is the notification).
+  'notice',
 ] as const;
 
 /**

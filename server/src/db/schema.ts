@@ -21,6 +21,7 @@ export * from './schema-saved';
 export * from './schema-saved-searches';
 export * from './schema-deals';
 export * from './schema-alerts';
+export * from './schema-trust';
 /**
  * The marketplace's tables. Every record answers with a string `_id`; flags are the strings
  * 'true' and 'false', as the spec writes them. A product's verified tick is not stored here:

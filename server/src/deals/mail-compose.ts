@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import { composeAlertMail } from '../alerts/alert-mail';
 import type { PrefetchedAlerts } from '../alerts/alert-rows';
 import { composeDigestMail } from '../alerts/digest-mail';
+import { composeNoticeMail } from '../trust/notice-mail';
 import type { Db } from '../db/client';
 import type { MAIL_KINDS } from '../db/schema';
 import { oneLine, quoted, quotedLine } from './mail-text';
@@ -15,7 +16,7 @@ import { moveText } from './order-states';
 
 export type MailKind = (typeof MAIL_KINDS)[number];
 /** The kinds that tell of a booking's new state. */
-type StateKind = Exclude<MailKind, 'message' | 'alert' | 'digest'>;
+type StateKind = Exclude<MailKind, 'message' | 'alert' | 'digest' | 'notice'>;
 
 /** What the worker knows of a row to compose its mail. */
 export interface ComposableRow {
@@ -75,6 +76,8 @@ export async function composeMail(
     const mail = await compose(db, row, origin, prefetched);
     return mail && { ...mail, messageIds: row.message_ids ?? [] };
   }
+  // Trust (issue 26): a notice names its notification.
+  if (row.kind === 'notice') return composeNoticeMail(db, row.ref, origin);
   const [booking] = row.ref
     ? rowsOf<Booking>(
         await db.execute(sql`

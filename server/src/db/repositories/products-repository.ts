@@ -99,6 +99,10 @@ export type NewProduct = Omit<
   | 'updatedAt'
   | 'search'
   | 'vinShared'
+  | 'hidden'
+  | 'hiddenReason'
+  | 'hiddenAt'
+  | 'reviewAskedAt'
   | keyof VehicleValues
 > &
   VehicleValues & {
