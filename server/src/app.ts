@@ -40,6 +40,9 @@ import healthRoutes from './routes/health';
 import notificationRoutes from './routes/notifications';
 import orderRoutes from './routes/orders';
 import productRoutes from './routes/products';
+import adminReportRoutes from './routes/admin-reports';
+import reportRoutes from './routes/reports';
+import { reportSchemas } from './routes/report-schemas';
 import savedCarRoutes from './routes/saved-cars';
 import savedSearchRoutes from './routes/saved-searches';
 import { sharedSchemas } from './routes/schemas';
@@ -241,7 +244,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     store: options.rateLimitStore,
   });
 
-  for (const schema of [...sharedSchemas, ...searchSchemas, ...adminCategorySchemas])
+  for (const schema of [
+    ...sharedSchemas,
+    ...searchSchemas,
+    ...adminCategorySchemas,
+    ...reportSchemas,
+  ])
     app.addSchema(schema);
   await installAccess(app, {
     signIn: options.signIn,
@@ -272,6 +280,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(savedCarRoutes);
       await api.register(savedSearchRoutes);
       await api.register(alertSettingsRoutes);
+      await api.register(reportRoutes);
+      await api.register(adminReportRoutes);
       await api.register(vinRoutes, { decoder: vinDecoder });
       api.setNotFoundHandler((request, reply) =>
         reply.code(404).send({ message: `No such call: ${request.method} ${request.url}` }),

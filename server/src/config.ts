@@ -36,6 +36,11 @@ export const DEFAULT_RATE_LIMITS = {
   savedCars: { max: 120, windowSeconds: 60 },
   /** An account's saves, renames and opens of saved searches, together. */
   savedSearches: { max: 60, windowSeconds: 60 },
+  /** Reports of listings and accounts per account, as messages: a minute's and a day's. */
+  reports: [
+    { max: 10, windowSeconds: 60 },
+    { max: 50, windowSeconds: 24 * 3600 },
+  ],
 } as const satisfies RateLimits;
 
 export interface ServerConfig {
@@ -128,6 +133,7 @@ function readOrCreateSecret(dataDir: string): string {
  * conversation `RATE_LIMIT_MESSAGES_BOOKING` a minute. VIN decodes: `RATE_LIMIT_VIN` a minute and
  * `RATE_LIMIT_VIN_DAY` a day. An admin's category changes: `RATE_LIMIT_CATEGORIES`. Saving cars:
  * `RATE_LIMIT_SAVED_CARS`. Saved searches' saves, renames and opens: `RATE_LIMIT_SAVED_SEARCHES`.
+ * Reports of listings and accounts: `RATE_LIMIT_REPORTS` a minute and `RATE_LIMIT_REPORTS_DAY` a day.
  */
 function rateLimits(env: Env): RateLimits {
   const windowSeconds = int(env, 'RATE_LIMIT_WINDOW_SECONDS', 60, 1, 24 * 3600);
@@ -135,6 +141,7 @@ function rateLimits(env: Env): RateLimits {
   const rule = (name: string, fallback: number) => ({ max: max(name, fallback), windowSeconds });
   const [minute, day] = DEFAULT_RATE_LIMITS.messages;
   const [vinMinute, vinDay] = DEFAULT_RATE_LIMITS.vin;
+  const [reportsMinute, reportsDay] = DEFAULT_RATE_LIMITS.reports;
   const { messagesPerBooking } = DEFAULT_RATE_LIMITS;
   return {
     jwt: rule('RATE_LIMIT_JWT', DEFAULT_RATE_LIMITS.jwt.max),
@@ -156,6 +163,13 @@ function rateLimits(env: Env): RateLimits {
     categories: rule('RATE_LIMIT_CATEGORIES', DEFAULT_RATE_LIMITS.categories.max),
     savedCars: rule('RATE_LIMIT_SAVED_CARS', DEFAULT_RATE_LIMITS.savedCars.max),
     savedSearches: rule('RATE_LIMIT_SAVED_SEARCHES', DEFAULT_RATE_LIMITS.savedSearches.max),
+    reports: [
+      { max: max('RATE_LIMIT_REPORTS', reportsMinute.max), windowSeconds: 60 },
+      {
+        max: max('RATE_LIMIT_REPORTS_DAY', reportsDay.max),
+        windowSeconds: reportsDay.windowSeconds,
+      },
+    ],
   };
 }
 

@@ -31,6 +31,7 @@ import {
 import { savedRows } from '../test/permission-rows-saved';
 import { MATCH_ON_DEMAND } from '../test/alert-fixture';
 import { unsubscribeRows } from '../test/permission-rows-alerts';
+import { reportRows } from '../test/permission-rows-reports';
 import { REAL_VINS } from '../test/vins';
 
 const rows: Row[] = [
@@ -229,6 +230,7 @@ const rows: Row[] = [
     expect: signedIn(),
   },
   ...savedRows,
+  ...reportRows,
   {
     route: 'GET /api/vin/:vin',
     request: () => ({ url: `/api/vin/${REAL_VINS.tesla}` }),

@@ -1,6 +1,6 @@
 /**
  * Rate limits on the calls worth abusing (sign-in tokens, registration, uploads, bookings,
- * messages, VIN decoding, an admin's category changes, saving cars). Each limit counts per address always,
+ * messages, VIN decoding, an admin's category changes, saving cars, reports). Each limit counts per address always,
  * and per account as well when an access token is sent: new accounts (they cost nothing) do not
  * buy an address more calls. A limit may have several windows (20 a minute and 200 a day), each
  * counted. Attached to the guarded routes as they are registered, so register this plugin before
@@ -38,7 +38,8 @@ export type RateLimitName =
   | 'vin'
   | 'categories'
   | 'savedCars'
-  | 'savedSearches';
+  | 'savedSearches'
+  | 'reports';
 export type RateLimits = Record<RateLimitName, RateLimitRule>;
 
 /**
@@ -109,6 +110,8 @@ export const RATE_LIMIT_GUARDS: Record<RateLimitName, Guard> = {
     route: ['POST /api/saved-searches', 'PATCH /api/saved-searches/:id', 'PUT /api/alert-settings'],
     per: 'caller',
   },
+  /** Reporting a listing or an account (issue 26): it reaches a moderator, as messages reach a person. */
+  reports: { route: 'POST /api/reports', per: 'caller' },
 };
 
 const windowText = (seconds: number) =>

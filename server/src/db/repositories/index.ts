@@ -9,6 +9,9 @@ import { ordersRepository } from './orders-repository';
 import { productsRepository } from './products-repository';
 import { searchRepository } from '../../catalogue/search-repository';
 import { rateLimitsRepository } from './rate-limits-repository';
+import { reportFileRepository } from '../../trust/report-file';
+import { reportQueueRepository } from '../../trust/report-queue';
+import { reportsRepository } from '../../trust/reports-repository';
 import { savedCarsRepository } from './saved-cars-repository';
 import { savedSearchesRepository } from './saved-searches-repository';
 import { usersRepository } from './users-repository';
@@ -36,6 +39,9 @@ export function repositories(db: Db, options: RepositoryOptions = {}) {
     savedCars: savedCarsRepository(db),
     savedSearches: savedSearchesRepository(db),
     alertSettings: alertSettingsRepository(db),
+    reports: reportsRepository(db),
+    reportQueue: reportQueueRepository(db),
+    reportFiles: reportFileRepository(db),
   };
 }
 

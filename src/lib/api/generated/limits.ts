@@ -24,6 +24,9 @@ import { markNotificationsReadLimits } from './limits/markNotificationsRead';
 import { createSavedSearchLimits } from './limits/createSavedSearch';
 import { updateSavedSearchLimits } from './limits/updateSavedSearch';
 import { putAlertSettingsLimits } from './limits/putAlertSettings';
+import { reportTargetLimits } from './limits/reportTarget';
+import { getReportQueueLimits } from './limits/getReportQueue';
+import { getReportFileLimits } from './limits/getReportFile';
 import { decodeVinLimits } from './limits/decodeVin';
 import { unsubscribeLimits } from './limits/unsubscribe';
 
@@ -53,6 +56,9 @@ export {
   createSavedSearchLimits,
   updateSavedSearchLimits,
   putAlertSettingsLimits,
+  reportTargetLimits,
+  getReportQueueLimits,
+  getReportFileLimits,
   decodeVinLimits,
   unsubscribeLimits,
 };
@@ -87,6 +93,9 @@ export const operationLimits = {
   createSavedSearch: createSavedSearchLimits,
   updateSavedSearch: updateSavedSearchLimits,
   putAlertSettings: putAlertSettingsLimits,
+  reportTarget: reportTargetLimits,
+  getReportQueue: getReportQueueLimits,
+  getReportFile: getReportFileLimits,
   decodeVin: decodeVinLimits,
   unsubscribe: unsubscribeLimits,
 } as const;
@@ -144,8 +153,41 @@ export const schemaLimits = {
     position: { minimum: 1 },
     cars: { minimum: 0 },
   },
+  Report: {
+    targetKind: { enum: ['product', 'user'] },
+    reason: { enum: ['scam', 'wrong_info', 'already_sold', 'offensive', 'other'] },
+  },
+  ReportQueueRow: {
+    targetKind: { enum: ['product', 'user'] },
+    state: {
+      enum: [
+        'for_sale',
+        'sold',
+        'hidden',
+        'seller_suspended',
+        'pending',
+        'active',
+        'suspended',
+        'gone',
+      ],
+    },
+  },
+  ReportFile: { targetKind: { enum: ['product', 'user'] } },
   Notification: {
-    kind: { enum: ['booking', 'status', 'message', 'match', 'price_drop', 'saved_sold'] },
+    kind: {
+      enum: [
+        'booking',
+        'status',
+        'message',
+        'match',
+        'price_drop',
+        'saved_sold',
+        'review',
+        'review_reply',
+        'moderation',
+        'report_decided',
+      ],
+    },
   },
   Notifications: { unread: { minimum: 0 } },
   SavedCar: { status: { enum: ['listed', 'sold', 'gone'] } },

@@ -583,7 +583,17 @@ export type Notification = {
   /** the booking it is about; null for an alert */
   orderId: string | null;
   /** a booking's: 'booking', 'status', 'message'; an alert: 'match' (a saved search's new car), 'price_drop' (a saved car's lower price), 'saved_sold' (a saved car sold) */
-  kind: 'booking' | 'status' | 'message' | 'match' | 'price_drop' | 'saved_sold';
+  kind:
+    | 'booking'
+    | 'status'
+    | 'message'
+    | 'match'
+    | 'price_drop'
+    | 'saved_sold'
+    | 'review'
+    | 'review_reply'
+    | 'moderation'
+    | 'report_decided';
   /** an alert's car (it may since have been deleted); null for a booking's */
   productId: string | null;
   /** a 'match' alert's saved search; null otherwise */
