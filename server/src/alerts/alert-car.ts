@@ -21,6 +21,8 @@ export interface AlertCar {
   listedAt: string;
   /** Whether it is sold. */
   sold: boolean;
+  /** Whether it is hidden (issue 26): no alert names a hidden car. */
+  hidden: boolean;
   /** The seller's account (null: no account has its e-mail). */
   sellerId: string | null;
   /** Whether the seller is verified (search's `verified` filter). */
@@ -36,7 +38,7 @@ export async function alertCar(db: Db, id: string): Promise<AlertCar | null> {
         p.resale_price as price, p.user_years as years, p.model_year as "modelYear",
         p.mileage, p.product_location as location,
         to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "listedAt",
-        p.sold_at is not null as sold, u.id as "sellerId",
+        p.sold_at is not null as sold, p.hidden is not null as hidden, u.id as "sellerId",
         coalesce(u.user_verify = 'true', false) as "sellerVerified"
       from products p left join users u on u.email = p.email
       where p.id = ${id}`,

@@ -59,7 +59,7 @@ async function readAlerts(db: Db, ids: string[], userIds: string[]): Promise<Pre
       left join saved_cars c on c.user_id = n.user_id and c.product_id = n.product_id
       left join alert_settings a on a.user_id = n.user_id
       where n.id in (${list(ids)}) and n.user_id in (${list(userIds)})
-        and n.alert_key is not null
+        and n.alert_key is not null and p.hidden is null
         and case when n.kind = 'match' then s.notify is distinct from 'never'
                  else c.alerts and coalesce(a.saved_cars, 'instant') <> 'never' end
       order by n.created_at, n.id`),

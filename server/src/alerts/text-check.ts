@@ -9,6 +9,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rowsOf } from '../catalogue/search-rows';
+import { forSaleAs } from '../catalogue/for-sale';
 import { textQueries } from '../catalogue/text-query';
 
 /** Texts compared in one query. */
@@ -31,7 +32,7 @@ export async function textsListing(db: Db, carId: string, texts: string[]): Prom
       const draft = drafts.get(q)!;
       if (!draft.multiword) return sql`true`;
       return sql`case when p.search @@ ${draft.query} then true else exists (
-        select 1 from products x where x.sold_at is null and x.search @@ ${draft.query}) end`;
+        select 1 from products x where ${forSaleAs('x')} and x.search @@ ${draft.query}) end`;
     });
     const [row] = await rowsOf<{ m: boolean[]; t: boolean[] }>(
       db,

@@ -90,9 +90,13 @@ export async function writeAlertsOf(
     await beforeWrite?.(db);
     return writeAlerts(db, alerts);
   }
-  if (car.sold) return 0;
-  if (work.kind === 'listed')
-    return writeMatches(db, car, { savedBefore: car.listedAt }, beforeWrite);
+  // Out of sale: no match, no price drop (a hidden car that comes back is queued as listed).
+  if (car.sold || car.hidden) return 0;
+  if (work.kind === 'listed') {
+    // A car back on sale (restored, approved) is new to the searches saved while it was away.
+    const back = Date.parse(work.at) > Date.parse(car.listedAt);
+    return writeMatches(db, car, { savedBefore: back ? work.at : car.listedAt }, beforeWrite);
+  }
   const { price, previousPrice, priceRowId } = work;
   if (price === null || previousPrice === null) return 0;
   const drops: NewAlert[] = [];

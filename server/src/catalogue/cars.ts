@@ -1,6 +1,8 @@
 /** One car for its page (with its seller and fair price), and the cars for sale for the sitemap. */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { FOR_SALE_SQL } from './for-sale';
+import { moderationOf, type HiddenColumns } from './listing-moderation';
 import { MARKET_COLUMNS, MARKET_JOIN, marketOf } from './fair-price';
 import { COLUMNS, rowsOf, toProduct, type RawRow } from './search-rows';
 import type { SellerSummary } from './search-types';
@@ -8,8 +10,9 @@ import type { SellerSummary } from './search-types';
 /** The car's page's and the sitemap's reads of the cars. */
 export function carQueries(db: Db) {
   /**
-   * One car, sold or not, with its fair price and market value (null when sold) and its seller;
-   * null: none.
+   * One car, sold or not, hidden or not, with its fair price and market value (null when out of
+   * sale) and its seller, and its moderation when hidden (for its owner and the admins only:
+   * the routes answer everyone else 410); null: none.
    */
   async function car(id: string) {
     const [row] = await rowsOf<
@@ -18,20 +21,31 @@ export function carQueries(db: Db) {
         sellerImg: string | null;
         memberSince: Date | string | null;
         carsSold: number | string;
-      }
+      } & HiddenColumns
     >(
       db,
       sql`select ${COLUMNS}, ${MARKET_COLUMNS},
           u.name as "sellerName2", u.user_img as "sellerImg", u.created_at as "memberSince",
           (select count(*) from products s where s.email = p.email and s.sold_at is not null)
-            as "carsSold"
+            as "carsSold",
+          p.hidden, p.hidden_reason as "hiddenReason", p.review_asked_at as "reviewAskedAt"
         from products p
         left join users u on u.email = p.email
         ${MARKET_JOIN}
         where p.id = ${id}`,
     );
     if (!row) return null;
-    const { sellerName2, sellerImg, memberSince, carsSold, ...rest } = row;
+    const {
+      sellerName2,
+      sellerImg,
+      memberSince,
+      carsSold,
+      hidden,
+      hiddenReason,
+      reviewAskedAt,
+      ...rest
+    } = row;
+    const moderation = moderationOf({ hidden, hiddenReason, reviewAskedAt });
     const product = toProduct(rest);
     const { marketValue } = marketOf(rest);
     const seller: SellerSummary = {
@@ -41,11 +55,13 @@ export function carQueries(db: Db) {
       memberSince: memberSince ? new Date(memberSince).toISOString() : '',
       carsSold: Number(carsSold),
     };
+    const outOfSale = product.sold || moderation !== null;
     return {
       ...product,
-      fairPrice: product.sold ? null : product.fairPrice,
-      marketValue: product.sold ? null : marketValue,
+      fairPrice: outOfSale ? null : product.fairPrice,
+      marketValue: outOfSale ? null : marketValue,
       seller,
+      ...(moderation ? { moderation } : {}),
     };
   }
 
@@ -54,7 +70,7 @@ export function carQueries(db: Db) {
     const rows = await rowsOf<{ id: string; lastmod: Date | string }>(
       db,
       sql`select p.id, coalesce(p.updated_at, p.created_at) as lastmod from products p
-        where p.sold_at is null order by p.id limit ${limit} offset ${offset}`,
+        where ${FOR_SALE_SQL} order by p.id limit ${limit} offset ${offset}`,
     );
     return rows.map((r) => ({ id: r.id, lastmod: new Date(r.lastmod).toISOString() }));
   }
@@ -62,7 +78,7 @@ export function carQueries(db: Db) {
   async function countForSale(): Promise<number> {
     const [row] = await rowsOf<{ n: number | string }>(
       db,
-      sql`select count(*) as n from products p where p.sold_at is null`,
+      sql`select count(*) as n from products p where ${FOR_SALE_SQL}`,
     );
     return Number(row?.n ?? 0);
   }

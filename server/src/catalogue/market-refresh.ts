@@ -9,6 +9,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rowsOf } from './search-rows';
+import { FOR_SALE_SQL } from './for-sale';
 import { valueMarket, type CarValue, type FitRow, type MarketCar } from './market-valuation';
 
 /** A stored value is kept while a new fit moves it by less than this share. */
@@ -92,7 +93,7 @@ export async function refreshMarketValues(
         from products p
         left join market_values v on v.product_id = p.id
         left join product_deals d on d.product_id = p.id
-        where p.sold_at is null`,
+        where ${FOR_SALE_SQL}`,
     );
     const byMake = new Map<string, MarketCar[]>();
     const stored = new Map<string, StoredCar>();
@@ -156,9 +157,10 @@ export async function refreshMarketValues(
       (json) => sql`delete from market_values
         where product_id in (select x.id from jsonb_to_recordset(${json}::jsonb) as x(id text))`,
     );
-    // Sold cars keep no value (their page shows none).
+    // Cars out of sale (sold or hidden) keep no value (their page shows none); a hidden car
+    // that comes back is valued again by the refresh its return sets off.
     await tx.execute(sql`delete from market_values v
-      using products p where p.id = v.product_id and p.sold_at is not null`);
+      using products p where p.id = v.product_id and not (${FOR_SALE_SQL})`);
     await writeJson(
       tx,
       ratios,

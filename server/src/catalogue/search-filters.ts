@@ -1,6 +1,7 @@
 /** The SQL of a search's filters: its WHERE conditions, its fingerprint and its total. */
 import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
+import { FOR_SALE_SQL } from './for-sale';
 import type { SearchFilters } from './search-types';
 
 /** `%`, `_` and `\` taken literally inside a LIKE pattern. */
@@ -14,7 +15,7 @@ export function conditions(
   text: SQL | null,
   except?: 'category' | 'condition',
 ): SQL {
-  const parts: SQL[] = [sql`p.sold_at is null`];
+  const parts: SQL[] = [FOR_SALE_SQL];
   if (text) parts.push(sql`p.search @@ ${text}`);
   if (except !== 'category' && filters.categories?.length) {
     parts.push(

@@ -6,6 +6,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rowsOf } from './search-rows';
+import { FOR_SALE_SQL } from './for-sale';
 import { typos, typosAllowed } from './typos';
 
 /** How many known words a misspelt query word may stand for. */
@@ -118,11 +119,11 @@ export function textQueries(db: Db) {
       db,
       sql`with together as (
           select exists (select 1 from products p
-            where p.sold_at is null and p.search @@ ${query}) as found
+            where ${FOR_SALE_SQL} and p.search @@ ${query}) as found
         )
         select t.found as together, q.w, numnode(to_tsquery('english', q.t)) = 0 as stop,
           exists (select 1 from products p
-            where p.sold_at is null and p.search @@ to_tsquery('english', q.t)) as found
+            where ${FOR_SALE_SQL} and p.search @@ to_tsquery('english', q.t)) as found
         from together t
         left join unnest(array[${list}]::text[], array[${texts}]::text[]) as q(w, t)
           on not t.found`,

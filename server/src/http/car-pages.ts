@@ -133,3 +133,20 @@ export function carPageHtml(shell: string, car: CarForPage, origin: string): str
   if (!html.includes(root)) throw new Error('the app shell has no empty <div id="root"></div>');
   return html.replace(root, () => `<div id="root">${block}</div>`);
 }
+
+/**
+ * The shell for a hidden car's page (answered 410): it says the listing was removed and is kept
+ * out of search engines; the web app starts over it, and shows the car to its owner and the
+ * admins (their API calls carry their token, the page's request does not).
+ */
+export function removedCarPageHtml(shell: string, message: string): string {
+  const title = `${message} | CarDealer`;
+  let html = shell;
+  if (!/<title>[^<]*<\/title>/.test(html)) throw new Error('the app shell has no <title>');
+  html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`);
+  html = html.replace('</head>', () => '<meta name="robots" content="noindex" /></head>');
+  const root = '<div id="root"></div>';
+  if (!html.includes(root)) throw new Error('the app shell has no empty <div id="root"></div>');
+  const block = `<main ${SERVER_PREVIEW_ATTRIBUTE}="car"><h1>${escapeHtml(message)}</h1></main>`;
+  return html.replace(root, () => `<div id="root">${block}</div>`);
+}

@@ -11,7 +11,8 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { API_PREFIX } from '../paths';
 import { shellFiles, webPages } from '../web-pages';
-import { carPageHtml } from './car-pages';
+import { LISTING_REMOVED } from '../routes/hidden-cars';
+import { carPageHtml, removedCarPageHtml } from './car-pages';
 import { compressedPage, SearchPageRenderer, searchPageHtml } from './search-pages';
 
 export interface WebAppOptions {
@@ -78,6 +79,13 @@ const webApp: FastifyPluginAsync<WebAppOptions> = async (app, options) => {
         .sendFile(files?.notFound ?? 'index.html', root);
     }
     const shell = await readFile(join(root, files.shell), 'utf8');
+    if (car.moderation) {
+      return reply
+        .code(410)
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-cache')
+        .send(removedCarPageHtml(shell, LISTING_REMOVED));
+    }
     return reply
       .code(200)
       .type('text/html; charset=utf-8')

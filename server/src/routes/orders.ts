@@ -9,6 +9,7 @@ import { ORDER_STATUSES, type OrderStatus } from '../db/schema';
 import { MOVES, type Move, type Party } from '../deals/order-states';
 import { sendPageHeaders } from '../http/page-headers';
 import { MAX_OFFSET, MAX_PAGE, QueryInteger, queryInteger } from './paging';
+import { LISTING_REMOVED } from './hidden-cars';
 import {
   ACCESS_TOKEN,
   Email,
@@ -121,6 +122,8 @@ function conflict(refusal: DealRefusal): Error {
       return httpError(409, 'You already booked this car');
     case 'sold':
       return httpError(409, 'This car has been sold');
+    case 'removed':
+      return httpError(409, LISTING_REMOVED);
     case 'state':
       return httpError(409, `status: the booking is ${STATUS_WORDS[refusal.current]}`);
   }
@@ -188,7 +191,8 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
           "The buyer's email is the caller's; the product's name, selling price (resalePrice) and " +
           "photo, and the seller's name and email, are taken from the stored product, not from " +
           'the body. The booking is `requested`. Unknown product: 404. A sold car, or a car the ' +
-          'buyer already holds an open (requested or accepted) booking of: 409.',
+          'buyer already holds an open (requested or accepted) booking of: 409; a hidden car ' +
+          "(issue 26): 409 'This listing was removed'.",
         security: ACCESS_TOKEN,
         body: NewOrderBody,
         response: {
@@ -203,6 +207,7 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const product = await app.repos.products.findById(body.productID);
       if (!product) throw httpError(404, 'productID: no such product');
       if (product.sold) throw conflict({ refused: 'sold' });
+      if (product.moderation) throw conflict({ refused: 'removed' });
       const booked = await app.repos.orders.insert({
         buyerName: body.buyerName.trim(),
         buyerId: caller.user!._id,

@@ -16,10 +16,12 @@ const SavedCar = Type.Object(
     savedPrice: Type.Number({ description: 'the selling price when saved' }),
     savedAt: Type.String({ format: 'date-time' }),
     status: Type.Union([Type.Literal('listed'), Type.Literal('sold'), Type.Literal('gone')], {
-      description: "'gone': deleted by its seller (or with the seller's account)",
+      description:
+        "'gone': deleted by its seller (or with the seller's account), or hidden by moderation " +
+        '(listed again if it comes back)',
     }),
     price: Type.Union([Type.Number(), Type.Null()], {
-      description: 'the selling price now; null once the car is gone',
+      description: 'the selling price now; null while the car is gone',
     }),
     alerts: Type.Boolean({
       description: 'whether its price drops and its sale are alerted (bell and e-mail)',

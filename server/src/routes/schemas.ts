@@ -176,6 +176,23 @@ function PhotoCopies(of: string) {
   );
 }
 
+/** Why a car is out of sale without being sold, as its owner and the admins read it. */
+export const ListingModeration = Type.Object(
+  {
+    state: Type.Union(
+      [Type.Literal('hidden'), Type.Literal('pending'), Type.Literal('suspended')],
+      {
+        description:
+          "'hidden': hidden by a moderator; 'pending': waiting for a moderator's approval (a " +
+          "new seller's car); 'suspended': hidden with its seller's suspension",
+      },
+    ),
+    reason: Type.String({ description: "the moderator's reason (may be empty for 'pending')" }),
+    reviewAsked: Type.Boolean({ description: 'the owner asked for it to be looked at again' }),
+  },
+  { $id: 'ListingModeration', title: 'ListingModeration' },
+);
+
 export const Product = Type.Object(
   {
     _id: Type.String(),
@@ -202,6 +219,13 @@ export const Product = Type.Object(
       description: 'a booking of it was marked sold: it is in no list of cars for sale',
     }),
     ...vehicleAnswerFields,
+    moderation: Type.Optional(
+      Type.Ref('ListingModeration', {
+        description:
+          'present only when the car is hidden, and only to its owner and the admins (everyone ' +
+          "else gets 410 'This listing was removed' for it)",
+      }),
+    ),
   },
   { $id: 'Product', title: 'Product' },
 );
@@ -284,6 +308,7 @@ export const sharedSchemas = [
   Category,
   User,
   PhotoCopy,
+  ListingModeration,
   Product,
   OrderStatus,
   Order,
@@ -301,4 +326,6 @@ export function errors(...codes: number[]): Record<number, TSchema> {
 
 /** OpenAPI security requirements. */
 export const ACCESS_TOKEN = [{ accessToken: [] }];
+/** Open to anyone; an access token, when sent, may show more (a hidden car to its owner). */
+export const OPTIONAL_ACCESS_TOKEN: Record<string, string[]>[] = [{}, { accessToken: [] }];
 export const ID_TOKEN = [{ firebaseIdToken: [] }];

@@ -18,6 +18,7 @@ import type { ProductChanges } from '../db/repositories/products-repository';
 import { SEARCH_CANDIDATES } from '../catalogue/search-repository';
 import type { SearchSort } from '../catalogue/search-types';
 import { ownedProduct, sameVinOnce } from './owned-products';
+import { LISTING_REMOVED, mayReadHidden } from './hidden-cars';
 import { vehicleValues } from '../catalogue/vehicle-schemas';
 import { queryInteger } from './paging';
 import {
@@ -32,7 +33,7 @@ import {
 } from './search-schemas';
 import { filtersKey, searchFiltersOf } from './search-params';
 import { withSearchErrors } from './search-text';
-import { ACCESS_TOKEN, errors, Id, LIMITS, toNumber } from './schemas';
+import { ACCESS_TOKEN, errors, Id, LIMITS, OPTIONAL_ACCESS_TOKEN, toNumber } from './schemas';
 
 export interface SearchRoutesOptions {
   /** Where a car's photos may come from. */
@@ -130,15 +131,35 @@ const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = async (app,
         tags: ['catalogue'],
         summary: 'One car with its photos, its seller and its fair price (open to anyone)',
         description:
-          "A sold car answers too, with `sold: true` (its page says 'Sold') and no fair price.",
+          "A sold car answers too, with `sold: true` (its page says 'Sold') and no fair price. " +
+          "A hidden car (by a moderator, with its seller's suspension, or pending approval) " +
+          "answers 410 'This listing was removed', except to its owner and the admins (with " +
+          'their access token), who get it with `moderation` and no fair price.',
+        security: OPTIONAL_ACCESS_TOKEN,
         params: Type.Object({ id: Id }),
-        response: { 200: Type.Ref('CarDetails'), ...errors(400, 404) },
+        response: { 200: Type.Ref('CarDetails'), ...errors(400, 404, 410) },
       },
     },
-    async (request, reply) =>
-      sendCatalogue(app, reply, `car:${request.params.id}`, async () => ({
-        body: await carAnswer(request.params.id),
-      })),
+    async (request, reply) => {
+      const id = request.params.id;
+      type Car = Awaited<ReturnType<typeof carAnswer>>;
+      const hidden: { car?: Car } = {};
+      const sent = await sendCatalogue(app, reply, `car:${id}`, async () => {
+        const car = await carAnswer(id);
+        // Never cached: who asks decides the answer.
+        if (car.moderation) throw Object.assign(new Error('hidden'), { hiddenCar: car });
+        return { body: car };
+      }).catch((error: unknown) => {
+        const car = (error as { hiddenCar?: Car }).hiddenCar;
+        if (!car) throw error;
+        hidden.car = car;
+        return null;
+      });
+      if (sent || !hidden.car) return sent;
+      const car = hidden.car;
+      if (!(await mayReadHidden(app, request, car.email))) throw httpError(410, LISTING_REMOVED);
+      return reply.header('cache-control', 'private, no-store').send(car);
+    },
   );
 
   app.patch(

@@ -82,7 +82,10 @@ export type NewOrder = Pick<
 
 /** Why a booking or a move was refused (the route answers 409 with it). */
 export type DealRefusal =
-  { refused: 'already-booked' } | { refused: 'sold' } | { refused: 'state'; current: OrderStatus };
+  | { refused: 'already-booked' }
+  | { refused: 'sold' }
+  | { refused: 'removed' }
+  | { refused: 'state'; current: OrderStatus };
 
 export interface ListRequest {
   status?: OrderStatus;
@@ -189,12 +192,14 @@ export function ordersRepository(db: Db) {
       try {
         return await db.transaction(async (tx) => {
           const [car] = await tx
-            .select({ soldAt: products.soldAt, sellerId: users._id })
+            .select({ soldAt: products.soldAt, hidden: products.hidden, sellerId: users._id })
             .from(products)
             .leftJoin(users, eq(users.email, products.email))
             .where(eq(products._id, order.productID))
             .for('share', { of: products });
           if (!car || car.soldAt) return { refused: 'sold' as const };
+          // A hidden car (issue 26) is out of sale as a sold one is.
+          if (car.hidden) return { refused: 'removed' as const };
           const id = newId();
           await tx.insert(orders).values({
             ...order,
@@ -241,7 +246,13 @@ export function ordersRepository(db: Db) {
           const [car] = await tx
             .update(products)
             .set({ soldAt: new Date(), advertisement: 'false' })
-            .where(and(eq(products._id, current.productID), isNull(products.soldAt)))
+            .where(
+              and(
+                eq(products._id, current.productID),
+                isNull(products.soldAt),
+                isNull(products.hidden),
+              ),
+            )
             .returning({ id: products._id });
           // Sold meanwhile: nothing was written yet.
           if (!car) return { refused: 'sold' as const };

@@ -4,6 +4,8 @@ import type { Db } from '../client';
 import { categories, productCounts, products, users, type ProductRow } from '../schema';
 import { newId, normaliseEmail } from './ids';
 import { CursorCodec, cursorNumber, cursorTimestamp } from '../../catalogue/cursors';
+import { forSale } from '../../catalogue/for-sale';
+import { withModeration } from '../../catalogue/listing-moderation';
 import { BadCursor, type Page, type PageRequest } from './paging';
 
 /**
@@ -86,8 +88,8 @@ async function oneListingPerVin<T>(write: () => Promise<T>): Promise<T> {
   }
 }
 
-/** Cars for sale: every list a buyer sees leaves the sold ones out. */
-const forSale = isNull(products.soldAt);
+/** A car not sold (hidden or not): what its seller may still edit. */
+const notSold = isNull(products.soldAt);
 
 export type NewProduct = Omit<
   ProductRow,
@@ -160,6 +162,22 @@ export function productsRepository(db: Db, cursors: CursorCodec = new CursorCode
       .leftJoin(users, eq(users.email, products.email))
       .where(where)
       .orderBy(desc(products.createdAt), desc(products._id));
+  /** As `list`, hidden cars too, each with its moderation (its owner's and the admins' lists). */
+  const ownList = async (where: SQL | undefined, limit: number) => {
+    const rows = await db
+      .select({
+        ...productColumns,
+        hidden: products.hidden,
+        hiddenReason: products.hiddenReason,
+        reviewAskedAt: products.reviewAskedAt,
+      })
+      .from(products)
+      .leftJoin(users, eq(users.email, products.email))
+      .where(where)
+      .orderBy(desc(products.createdAt), desc(products._id))
+      .limit(limit);
+    return rows.map(withModeration);
+  };
 
   async function categoryPage(request: CategoryPageRequest) {
     const { categoryName, condition, limit, offset, cursor, sort, order } = request;
@@ -261,12 +279,16 @@ export function productsRepository(db: Db, cursors: CursorCodec = new CursorCode
     /** A category's products: all of them without paging, else one page and the total. */
     categoryPage,
 
-    /** A seller's products, newest first, at most LIST_CAPS.sellerProducts. */
+    /**
+     * A seller's products, newest first, at most LIST_CAPS.sellerProducts: hidden ones too,
+     * with their moderation.
+     */
     listBySeller: (email: string) =>
-      list(eq(products.email, normaliseEmail(email))).limit(LIST_CAPS.sellerProducts),
+      ownList(eq(products.email, normaliseEmail(email)), LIST_CAPS.sellerProducts),
 
+    /** One product, hidden or not (with its moderation when hidden); null: none. */
     async findById(id: string) {
-      const [row] = await list(eq(products._id, id)).limit(1);
+      const [row] = await ownList(eq(products._id, id), 1);
       return row ?? null;
     },
 
@@ -307,15 +329,15 @@ export function productsRepository(db: Db, cursors: CursorCodec = new CursorCode
     },
 
     /**
-     * Changes a car for sale (its seller's edit) and sets `updatedAt`; answers false when it is
-     * gone or sold meanwhile. VinAlreadyListed: the seller has another car for sale with its VIN.
+     * Changes a car not sold (its seller's edit; a hidden car too) and sets `updatedAt`; answers
+     * false when it is gone or sold meanwhile. VinAlreadyListed: the seller has another car for sale with its VIN.
      */
     async update(id: string, changes: ProductChanges): Promise<boolean> {
       const changed = await oneListingPerVin(() =>
         db
           .update(products)
           .set({ ...changes, updatedAt: sql`now()` })
-          .where(and(eq(products._id, id), forSale))
+          .where(and(eq(products._id, id), notSold))
           .returning({ _id: products._id }),
       );
       return changed.length > 0;

@@ -41,22 +41,28 @@ export function savedCarsRepository(db: Db) {
         carPhoto: products.carPhoto,
         price: products.resalePrice,
         soldAt: products.soldAt,
+        hidden: products.hidden,
       })
       .from(savedCars)
       .leftJoin(products, eq(products._id, savedCars.productId));
 
   type Row = Awaited<ReturnType<ReturnType<typeof view>['execute']>>[number];
-  const toView = (row: Row): SavedCarView => ({
-    productId: row.productId,
-    // While the car is there, what it shows now; after, the copy kept when it was saved.
-    carName: row.carName ?? row.keptName,
-    carPhoto: row.carPhoto ?? row.keptPhoto,
-    savedPrice: row.savedPrice,
-    savedAt: row.savedAt.toISOString(),
-    status: row.price === null ? 'gone' : row.soldAt ? 'sold' : 'listed',
-    price: row.price,
-    alerts: row.alerts,
-  });
+  const toView = (row: Row): SavedCarView => {
+    // A hidden car (issue 26) is gone for whoever saved it, until it comes back: nothing of it
+    // now, not even its name, which a moderator may have hidden it for.
+    const there = row.price !== null && row.hidden === null;
+    return {
+      productId: row.productId,
+      // While the car is there, what it shows now; after, the copy kept when it was saved.
+      carName: (there ? row.carName : null) ?? row.keptName,
+      carPhoto: (there ? row.carPhoto : null) ?? row.keptPhoto,
+      savedPrice: row.savedPrice,
+      savedAt: row.savedAt.toISOString(),
+      status: !there ? 'gone' : row.soldAt ? 'sold' : 'listed',
+      price: there ? row.price : null,
+      alerts: row.alerts,
+    };
+  };
 
   return {
     /** An account's saved cars, the latest saved first (at most SAVED_CARS_CAP). */

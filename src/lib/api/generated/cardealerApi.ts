@@ -504,6 +504,14 @@ export type PhotoCopy = {
   /** its true height in pixels */
   height: number;
 };
+export type ListingModeration = {
+  /** 'hidden': hidden by a moderator; 'pending': waiting for a moderator's approval (a new seller's car); 'suspended': hidden with its seller's suspension */
+  state: 'hidden' | 'pending' | 'suspended';
+  /** the moderator's reason (may be empty for 'pending') */
+  reason: string;
+  /** the owner asked for it to be looked at again */
+  reviewAsked: boolean;
+};
 export type Product = {
   _id: string;
   carName: string;
@@ -568,6 +576,7 @@ export type Product = {
   mileage: number | null;
   /** previous owners (null: unknown) */
   owners: number | null;
+  moderation?: ListingModeration;
 };
 export type PriceDrop = {
   /** by how much, in whole dollars */

@@ -109,6 +109,7 @@ export const schemaLimits = {
     userVerify: { enum: ['true', 'false'] },
   },
   PhotoCopy: { width: { minimum: 1 }, height: { minimum: 1 } },
+  ListingModeration: { state: { enum: ['hidden', 'pending', 'suspended'] } },
   Product: {
     condition: { enum: ['Excellent', 'Good', 'Fair'] },
     advertisement: { enum: ['true', 'false'] },

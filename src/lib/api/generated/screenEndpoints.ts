@@ -5,6 +5,7 @@ import type {
   ErrorMessage,
   FairPrice,
   InsertResult,
+  ListingModeration,
   MarketValue,
   Order,
   OrderStatus,
@@ -19,6 +20,7 @@ export type {
   ErrorMessage,
   FairPrice,
   InsertResult,
+  ListingModeration,
   MarketValue,
   Order,
   OrderStatus,
@@ -618,9 +620,9 @@ export type SavedCar = {
   /** the selling price when saved */
   savedPrice: number;
   savedAt: string;
-  /** 'gone': deleted by its seller (or with the seller's account) */
+  /** 'gone': deleted by its seller (or with the seller's account), or hidden by moderation (listed again if it comes back) */
   status: 'listed' | 'sold' | 'gone';
-  /** the selling price now; null once the car is gone */
+  /** the selling price now; null while the car is gone */
   price: number | null;
   /** whether its price drops and its sale are alerted (bell and e-mail) */
   alerts: boolean;
