@@ -212,7 +212,8 @@ describe(`the moderation queue (${databaseKind})`, () => {
   });
 
   it("shows an account's file: its listings, reviews and the history of all of them", async () => {
-    const order = await placeOrder(ctx.app, buyer, cars.quiet!);
+    // A booking of a car for sale (a hidden one cannot be booked); the review names the car.
+    const order = await placeOrder(ctx.app, buyer, cars.closed!);
     const reviewId = newId();
     await ctx.database.db.insert(reviews).values({
       _id: reviewId,
