@@ -47,6 +47,8 @@ import savedCarRoutes from './routes/saved-cars';
 import savedSearchRoutes from './routes/saved-searches';
 import { sharedSchemas } from './routes/schemas';
 import searchRoutes from './routes/search';
+import reviewRoutes from './routes/reviews';
+import sellerRoutes from './routes/sellers';
 import { searchSchemas } from './routes/search-schemas';
 import userRoutes from './routes/users';
 import unsubscribeRoutes from './alerts/unsubscribe-routes';
@@ -283,6 +285,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(reportRoutes);
       await api.register(adminReportRoutes);
       await api.register(vinRoutes, { decoder: vinDecoder });
+      await api.register(reviewRoutes);
+      await api.register(sellerRoutes);
       api.setNotFoundHandler((request, reply) =>
         reply.code(404).send({ message: `No such call: ${request.method} ${request.url}` }),
       );

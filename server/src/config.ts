@@ -41,6 +41,11 @@ export const DEFAULT_RATE_LIMITS = {
     { max: 10, windowSeconds: 60 },
     { max: 50, windowSeconds: 24 * 3600 },
   ],
+  /** An account's reviews and replies, together: a minute's and a day's (as messages). */
+  reviews: [
+    { max: 20, windowSeconds: 60 },
+    { max: 200, windowSeconds: 24 * 3600 },
+  ],
 } as const satisfies RateLimits;
 
 export interface ServerConfig {
@@ -134,6 +139,7 @@ function readOrCreateSecret(dataDir: string): string {
  * `RATE_LIMIT_VIN_DAY` a day. An admin's category changes: `RATE_LIMIT_CATEGORIES`. Saving cars:
  * `RATE_LIMIT_SAVED_CARS`. Saved searches' saves, renames and opens: `RATE_LIMIT_SAVED_SEARCHES`.
  * Reports of listings and accounts: `RATE_LIMIT_REPORTS` a minute and `RATE_LIMIT_REPORTS_DAY` a day.
+ * Reviews and replies: `RATE_LIMIT_REVIEWS` a minute and `RATE_LIMIT_REVIEWS_DAY` a day.
  */
 function rateLimits(env: Env): RateLimits {
   const windowSeconds = int(env, 'RATE_LIMIT_WINDOW_SECONDS', 60, 1, 24 * 3600);
@@ -143,6 +149,7 @@ function rateLimits(env: Env): RateLimits {
   const [vinMinute, vinDay] = DEFAULT_RATE_LIMITS.vin;
   const [reportsMinute, reportsDay] = DEFAULT_RATE_LIMITS.reports;
   const { messagesPerBooking } = DEFAULT_RATE_LIMITS;
+  const [reviewMinute, reviewDay] = DEFAULT_RATE_LIMITS.reviews;
   return {
     jwt: rule('RATE_LIMIT_JWT', DEFAULT_RATE_LIMITS.jwt.max),
     users: rule('RATE_LIMIT_USERS', DEFAULT_RATE_LIMITS.users.max),
@@ -169,6 +176,13 @@ function rateLimits(env: Env): RateLimits {
         max: max('RATE_LIMIT_REPORTS_DAY', reportsDay.max),
         windowSeconds: reportsDay.windowSeconds,
       },
+    ],
+    reviews: [
+      {
+        max: max('RATE_LIMIT_REVIEWS', reviewMinute.max),
+        windowSeconds: reviewMinute.windowSeconds,
+      },
+      { max: max('RATE_LIMIT_REVIEWS_DAY', reviewDay.max), windowSeconds: reviewDay.windowSeconds },
     ],
   };
 }

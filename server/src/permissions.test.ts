@@ -29,6 +29,7 @@ import {
   type Row,
 } from '../test/permission-matrix';
 import { savedRows } from '../test/permission-rows-saved';
+import { reviewRows } from '../test/permission-rows-reviews';
 import { MATCH_ON_DEMAND } from '../test/alert-fixture';
 import { unsubscribeRows } from '../test/permission-rows-alerts';
 import { reportRows } from '../test/permission-rows-reports';
@@ -231,6 +232,7 @@ const rows: Row[] = [
   },
   ...savedRows,
   ...reportRows,
+  ...reviewRows,
   {
     route: 'GET /api/vin/:vin',
     request: () => ({ url: `/api/vin/${REAL_VINS.tesla}` }),

@@ -43,6 +43,10 @@ export interface Fixture {
   freshCategory(): Promise<string>;
   /** A new requested booking by `buyer` of a new car of `seller`. */
   freshBooking(): Promise<string>;
+  /** A new booking by `buyer` of a new car of `seller`, marked sold. */
+  freshSoldBooking(): Promise<string>;
+  /** A new review by `buyer` of `seller` (of a fresh sold booking): its id. */
+  freshReview(): Promise<string>;
   /** A new saved search of `buyer`'s (its id). */
   freshSavedSearch(): Promise<string>;
   /** A new car of `seller`'s that `buyer` saved (its id). */
@@ -122,29 +126,57 @@ export async function openPermissionFixture(ctx: TestContext): Promise<Fixture> 
   });
   if (removal.statusCode !== 200) throw new Error(`DELETE /api/user: ${removal.body}`);
   const newcomer = await registerAs(app, deleted.email, 'Buyer');
+  const freshBooking = async () => {
+    const productID = await freshProduct();
+    const booked = await app.repos.orders.insert({
+      buyerName: buyer.name,
+      buyerId: buyer._id,
+      buyerEmail: buyer.email,
+      productName: 'Fresh car',
+      productPrice: 90,
+      phone: '5551234567',
+      meetLocation: 'Main St',
+      productID,
+      carImage: '/images/cars/car-01.svg',
+      sellerEmail: seller.email,
+      sellerName: seller.name,
+    });
+    if (!('id' in booked)) throw new Error('the fixture booking was refused');
+    return booked.id;
+  };
+  const freshSoldBooking = async () => {
+    const id = await freshBooking();
+    for (const [to, by] of [
+      ['accepted', 'seller'],
+      ['sold', 'seller'],
+    ] as const) {
+      const moved = await app.repos.orders.move(id, to, by);
+      if (!('order' in moved)) throw new Error('the fixture booking was not sold');
+    }
+    return id;
+  };
   return {
     users: { buyer, seller, otherSeller, admin, deleted, newcomer },
     productId: await freshProduct(),
     imageUrl: uploaded.json().data.display_url,
     pngUpload,
     freshProduct,
-    freshBooking: async () => {
-      const productID = await freshProduct();
-      const booked = await app.repos.orders.insert({
-        buyerName: buyer.name,
+    freshBooking,
+    freshSoldBooking,
+    freshReview: async () => {
+      const order = await app.repos.orders.findById(await freshSoldBooking());
+      const written = await app.repos.reviews.write({
+        orderId: order!._id,
+        sellerId: seller._id,
         buyerId: buyer._id,
-        buyerEmail: buyer.email,
-        productName: 'Fresh car',
-        productPrice: 90,
-        phone: '5551234567',
-        meetLocation: 'Main St',
-        productID,
-        carImage: '/images/cars/car-01.svg',
-        sellerEmail: seller.email,
-        sellerName: seller.name,
+        buyerName: buyer.name,
+        productId: order!.productID,
+        productName: order!.productName,
+        rating: 5,
+        text: 'A fixture review, long enough.',
       });
-      if (!('id' in booked)) throw new Error('the fixture booking was refused');
-      return booked.id;
+      if (!('review' in written)) throw new Error('the fixture review was refused');
+      return written.review._id;
     },
     freshSavedSearch,
     // One search for every row (an account keeps at most 50): unsubscribing is idempotent.

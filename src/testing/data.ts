@@ -40,6 +40,8 @@ export function makeProduct(overrides: Partial<Product> = {}): Product {
     advertisement: 'false',
     isVerify: 'false',
     sold: false,
+    sellerId: 'seller-01',
+    sellerRating: { average: null, count: 0 },
     // The vehicle data: unknown, as on a car posted before it (the make is the category).
     make: overrides.categoryName ?? 'Tesla',
     vin: null,

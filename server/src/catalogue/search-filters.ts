@@ -60,6 +60,10 @@ export function conditions(
   if (minMileage !== undefined) parts.push(sql`p.mileage >= ${minMileage}`);
   if (maxMileage !== undefined) parts.push(sql`p.mileage <= ${maxMileage}`);
   if (filters.listedAfter) parts.push(sql`p.created_at > ${filters.listedAfter}::timestamptz`);
+  if (filters.seller) {
+    // The seller's cars by their e-mail: products_email_created_idx walks them newest first.
+    parts.push(sql`p.email = (select s.email from users s where s.id = ${filters.seller})`);
+  }
   if (filters.verified) {
     parts.push(
       sql`exists (select 1 from users v where v.email = p.email and v.user_verify = 'true')`,
@@ -96,6 +100,7 @@ export function fingerprint(filters: SearchFilters): string {
     filters.location?.trim().toLowerCase() ?? '',
     filters.verified ?? false,
     ...vehicleKey(filters),
+    ...(filters.seller ? [filters.seller] : []),
   ]);
   return createHash('sha256').update(canonical).digest('base64url').slice(0, 16);
 }
@@ -121,6 +126,7 @@ export function groupsOnly(filters: SearchFilters, text: SQL | null): boolean {
     filters.maxYears === undefined &&
     !filters.location?.trim() &&
     !filters.verified &&
+    !filters.seller &&
     !filters.listedAfter &&
     vehicleKey(filters).every((part) => part === null || (Array.isArray(part) && !part.length))
   );

@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import { VEHICLE_COLUMNS_SQL } from './vehicle-fields';
 import { marketOf, type MarketColumns } from './fair-price';
 import type { SearchProduct } from './search-types';
+import { ratingOf } from '../trust/seller-profiles';
 
 export const COLUMNS = sql.raw(`p.id as "_id", p.car_name as "carName", p.car_photo as "carPhoto",
   p.category_name as "categoryName", p.condition as "condition",
@@ -12,9 +13,14 @@ export const COLUMNS = sql.raw(`p.id as "_id", p.car_name as "carName", p.car_ph
   p.post_time as "postTime", p.product_description as "productDescription",
   p.seller_name as "sellerName", p.seller_photo as "sellerPhoto", p.email as "email",
   p.advertisement as "advertisement", coalesce(u.user_verify, 'false') as "isVerify",
-  p.sold_at is not null as "sold", p.photos as "photos", ${VEHICLE_COLUMNS_SQL}`);
+  p.sold_at is not null as "sold", p.photos as "photos", u.id as "sellerId",
+  u.review_count as "reviewCount", u.review_sum as "reviewSum", ${VEHICLE_COLUMNS_SQL}`);
 
-export interface RawRow extends Omit<SearchProduct, 'fairPrice'>, Partial<MarketColumns> {
+export interface RawRow
+  extends Omit<SearchProduct, 'fairPrice' | 'sellerRating'>, Partial<MarketColumns> {
+  /** The seller's stored rating (users.review_count, review_sum; null: no account). */
+  reviewCount: number | string | null;
+  reviewSum: number | string | null;
   cursorKey?: string | number;
   createdAt?: unknown;
   inlineTotal?: number | string;
@@ -30,6 +36,8 @@ export function toProduct(row: RawRow): SearchProduct {
     cursorKey: _key,
     createdAt: _at,
     inlineTotal: _total,
+    reviewCount,
+    reviewSum,
     ...product
   } = row;
   const { fairPrice } = marketOf({ mvValue, mvBasis, mvListings, mvMakeListings, mvRatio });
@@ -40,6 +48,7 @@ export function toProduct(row: RawRow): SearchProduct {
     userYears: Number(product.userYears),
     photos: product.photos.length > 0 ? product.photos : [product.carPhoto],
     fairPrice,
+    sellerRating: ratingOf(reviewCount, reviewSum),
   };
 }
 

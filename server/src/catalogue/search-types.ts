@@ -1,5 +1,6 @@
 /** What a search of the cars for sale asks and answers: its sorts, filters, cars and facets. */
 import type { ProductRow } from '../db/schema';
+import type { SellerRating } from '../trust/seller-profiles';
 import type { BodyStyle, Fuel, Transmission, VehicleData } from './vehicle-fields';
 
 export const SEARCH_SORTS = [
@@ -44,6 +45,8 @@ export interface SearchFilters {
   fuels?: Fuel[];
   transmissions?: Transmission[];
   bodyStyles?: BodyStyle[];
+  /** Only the cars of this seller's account (the seller page's list). */
+  seller?: string;
   /** Only cars listed after this moment (a saved search's new matches); ISO date-time. */
   listedAfter?: string;
 }
@@ -95,6 +98,9 @@ export interface SearchProduct extends VehicleData {
   sold: boolean;
   photos: string[];
   fairPrice: FairPrice | null;
+  /** The seller's account (null: gone) and stored rating (issue 26). */
+  sellerId: string | null;
+  sellerRating: SellerRating;
 }
 
 export interface Facets {

@@ -39,7 +39,8 @@ export type RateLimitName =
   | 'categories'
   | 'savedCars'
   | 'savedSearches'
-  | 'reports';
+  | 'reports'
+  | 'reviews';
 export type RateLimits = Record<RateLimitName, RateLimitRule>;
 
 /**
@@ -112,6 +113,11 @@ export const RATE_LIMIT_GUARDS: Record<RateLimitName, Guard> = {
   },
   /** Reporting a listing or an account (issue 26): it reaches a moderator, as messages reach a person. */
   reports: { route: 'POST /api/reports', per: 'caller' },
+  /** Reviews and replies (each reaches another person): limited like messages. */
+  reviews: {
+    route: ['POST /api/orders/:id/review', 'POST /api/reviews/:id/reply'],
+    per: 'caller',
+  },
 };
 
 const windowText = (seconds: number) =>

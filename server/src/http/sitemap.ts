@@ -2,7 +2,8 @@
  * What search engines read: `/robots.txt` (with the sitemap's absolute address, so it is served
  * here rather than as a static file) and the sitemap, an index (`/sitemap.xml`) of files
  * `/sitemaps/cars-<n>.xml` of at most 50,000 addresses each: the home page, the categories'
- * pages, the car search (`/cars`) and every car for sale with when it last changed.
+ * pages, the car search (`/cars`) and every car for sale with when it last changed; and files
+ * `/sitemaps/sellers-<n>.xml` of the pages of the sellers with a car for sale (issue 26).
  */
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
@@ -18,6 +19,12 @@ export interface SitemapOptions {
 export const SITEMAP_LIMIT = 50_000;
 const XML = 'application/xml; charset=utf-8';
 const CACHE = 'public, max-age=3600';
+
+/** A sitemap file of these `<url>` entries. */
+const urlSet = (urls: string[]) =>
+  '<?xml version="1.0" encoding="UTF-8"?>\n' +
+  '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">' +
+  `${urls.join('\n')}</urlset>\n`;
 
 const sitemap: FastifyPluginAsync<SitemapOptions> = async (app, options) => {
   const origin = options.publicOrigin;
@@ -42,12 +49,17 @@ const sitemap: FastifyPluginAsync<SitemapOptions> = async (app, options) => {
   );
 
   app.get('/sitemap.xml', { schema: hide }, async (_request, reply) => {
-    const [pages, cars] = await Promise.all([pageUrls(), app.repos.search.countForSale()]);
+    const [pages, cars, sellers] = await Promise.all([
+      pageUrls(),
+      app.repos.search.countForSale(),
+      app.repos.sellers.countWithCars(),
+    ]);
     const files = Math.max(1, Math.ceil((pages.length + cars) / perFile));
-    const entries = Array.from(
-      { length: files },
-      (_, i) => `<sitemap><loc>${origin}/sitemaps/cars-${i + 1}.xml</loc></sitemap>`,
-    );
+    const entry = (name: string) => `<sitemap><loc>${origin}/sitemaps/${name}.xml</loc></sitemap>`;
+    const entries = [
+      ...Array.from({ length: files }, (_, i) => entry(`cars-${i + 1}`)),
+      ...Array.from({ length: Math.ceil(sellers / perFile) }, (_, i) => entry(`sellers-${i + 1}`)),
+    ];
     return reply
       .type(XML)
       .header('cache-control', CACHE)
@@ -62,10 +74,22 @@ const sitemap: FastifyPluginAsync<SitemapOptions> = async (app, options) => {
     '/sitemaps/:file',
     { schema: hide },
     async (request, reply) => {
-      const match = /^cars-([1-9]\d{0,5})\.xml$/.exec(request.params.file);
+      const match = /^(cars|sellers)-([1-9]\d{0,5})\.xml$/.exec(request.params.file);
       const notFound = () => reply.code(404).send({ message: `Not found: GET ${request.url}` });
       if (!match) return notFound();
-      const n = Number(match[1]);
+      const n = Number(match[2]);
+      if (match[1] === 'sellers') {
+        const ids = await app.repos.sellers.withCarsIds((n - 1) * perFile, perFile);
+        if (ids.length === 0) return notFound();
+        return reply
+          .type(XML)
+          .header('cache-control', CACHE)
+          .send(
+            urlSet(
+              ids.map((id) => `<url><loc>${origin}/sellers/${encodeURIComponent(id)}</loc></url>`),
+            ),
+          );
+      }
       const pages = await pageUrls();
       // File 1 starts with the pages, then cars; each later file holds `perFile` cars.
       const first = n === 1 ? pages : [];
@@ -80,14 +104,7 @@ const sitemap: FastifyPluginAsync<SitemapOptions> = async (app, options) => {
             `<lastmod>${car.lastmod}</lastmod></url>`,
         ),
       ];
-      return reply
-        .type(XML)
-        .header('cache-control', CACHE)
-        .send(
-          '<?xml version="1.0" encoding="UTF-8"?>\n' +
-            '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">' +
-            `${urls.join('\n')}</urlset>\n`,
-        );
+      return reply.type(XML).header('cache-control', CACHE).send(urlSet(urls));
     },
   );
 };

@@ -66,6 +66,9 @@ describe('GET /api/category-products/{name} paging', () => {
         // When it was listed and its recent price drop (the price's history, issue 24).
         'listedAt',
         'priceDrop',
+        // The seller's account and stored rating (issue 26).
+        'sellerId',
+        'sellerRating',
       ].sort(),
     );
   });

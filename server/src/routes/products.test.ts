@@ -32,8 +32,10 @@ const PRODUCT_KEYS = [
   'productDescription',
   'productLocation',
   'resalePrice',
+  'sellerId',
   'sellerName',
   'sellerPhoto',
+  'sellerRating',
   'sold',
   'transmission',
   'trim',
@@ -97,6 +99,9 @@ describe(`products (${databaseKind})`, () => {
         advertisement: 'false',
         isVerify: 'false',
         sold: false,
+        // The seller's account and stored rating (issue 26).
+        sellerId: seller._id,
+        sellerRating: { average: null, count: 0 },
         // The spec's payload names no vehicle data: unknown, but for the make (the category).
         make: 'Ferrari',
         vin: null,

@@ -71,6 +71,9 @@ export async function savedSearchQuery(
     const failed = { validation: validate.errors ?? [], validationContext: 'querystring' };
     throw httpError(400, validationMessage(failed as unknown as FastifyError));
   }
+  // A seller page's list is not a search to be alerted of (the alerts match no seller).
+  if (parsed.seller !== undefined)
+    throw httpError(400, 'seller: a saved search cannot name a seller');
   for (const key of NOT_FILTERS) delete parsed[key];
   const filters = await searchFiltersOf(app, parsed as FilterQuery);
   return { filters, query: canonicalQuery(filters) };

@@ -193,6 +193,17 @@ export const ListingModeration = Type.Object(
   { $id: 'ListingModeration', title: 'ListingModeration' },
 );
 
+/** A seller's stored rating (issue 26): the average of the visible reviews' stars and their count. */
+export const SellerRating = Type.Object(
+  {
+    average: Type.Union([Type.Number({ minimum: 1, maximum: 5 }), Type.Null()], {
+      description: 'one decimal; null without reviews',
+    }),
+    count: Type.Integer({ minimum: 0 }),
+  },
+  { $id: 'SellerRating', title: 'SellerRating' },
+);
+
 export const Product = Type.Object(
   {
     _id: Type.String(),
@@ -218,6 +229,10 @@ export const Product = Type.Object(
     sold: Type.Boolean({
       description: 'a booking of it was marked sold: it is in no list of cars for sale',
     }),
+    sellerId: Type.Union([Type.String(), Type.Null()], {
+      description: "the seller's account id (the seller page /sellers/{id}); null: account gone",
+    }),
+    sellerRating: Type.Ref('SellerRating'),
     ...vehicleAnswerFields,
     moderation: Type.Optional(
       Type.Ref('ListingModeration', {
@@ -309,6 +324,7 @@ export const sharedSchemas = [
   User,
   PhotoCopy,
   ListingModeration,
+  SellerRating,
   Product,
   OrderStatus,
   Order,

@@ -49,6 +49,7 @@ export async function searchFiltersOf(
     maxYears: queryNumber('maxYears', query.maxYears, LIMITS.maxYears),
     location: query.location?.trim() || undefined,
     verified: query.verified === true || query.verified === 'true',
+    seller: query.seller,
     ...vehicleFiltersOf(query),
   };
   const asked = many(query.category as string | string[] | undefined);
@@ -83,4 +84,5 @@ export const filtersKey = (filters: SearchFilters) =>
     filters.location?.toLowerCase() ?? '',
     filters.verified ?? false,
     ...vehicleKey(filters),
+    filters.seller ?? null,
   ]);

@@ -197,6 +197,12 @@ export const SearchFilterQuery = {
       description: 'true: only cars of verified sellers',
     }),
   ),
+  seller: Type.Optional(
+    Type.String({
+      pattern: '^[A-Za-z0-9_-]{1,64}$',
+      description: "a seller's account id: only that seller's cars (the seller page's list)",
+    }),
+  ),
   ...VehicleFilterQuery,
 };
 export const FacetsQuery = Type.Object(SearchFilterQuery);

@@ -15,6 +15,8 @@ import { reportsRepository } from '../../trust/reports-repository';
 import { savedCarsRepository } from './saved-cars-repository';
 import { savedSearchesRepository } from './saved-searches-repository';
 import { usersRepository } from './users-repository';
+import { reviewsRepository } from '../../trust/reviews-repository';
+import { sellerProfiles } from '../../trust/seller-profiles';
 
 export interface RepositoryOptions {
   /** Signs the paging cursors (the server's secret, shared by its replicas); absent: random. */
@@ -42,6 +44,8 @@ export function repositories(db: Db, options: RepositoryOptions = {}) {
     reports: reportsRepository(db),
     reportQueue: reportQueueRepository(db),
     reportFiles: reportFileRepository(db),
+    reviews: reviewsRepository(db, cursors),
+    sellers: sellerProfiles(db),
   };
 }
 

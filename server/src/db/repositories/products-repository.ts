@@ -7,6 +7,16 @@ import { CursorCodec, cursorNumber, cursorTimestamp } from '../../catalogue/curs
 import { forSale } from '../../catalogue/for-sale';
 import { withModeration } from '../../catalogue/listing-moderation';
 import { BadCursor, type Page, type PageRequest } from './paging';
+import { ratingOf, type SellerRating } from '../../trust/seller-profiles';
+
+/** The stored count and sum (jsonb, as text or parsed by the driver) as a rating. */
+function storedRating(value: unknown): SellerRating {
+  const stored = (typeof value === 'string' ? JSON.parse(value) : value) as {
+    count?: number | null;
+    sum?: number | null;
+  } | null;
+  return ratingOf(stored?.count ?? 0, stored?.sum ?? 0);
+}
 
 /**
  * Server-side caps of the lists answered as full arrays (newest first). The advertisement is
@@ -43,6 +53,12 @@ const productColumns = {
   email: products.email,
   advertisement: products.advertisement,
   isVerify: sql<'true' | 'false'>`coalesce(${users.userVerify}, 'false')`.as('is_verify'),
+  /** The seller's account (null: gone) and stored rating, from the same users row (issue 26). */
+  sellerId: sql<string | null>`${users._id}`.as('seller_id'),
+  sellerRating:
+    sql<SellerRating>`jsonb_build_object('count', ${users.reviewCount}, 'sum', ${users.reviewSum})`
+      .mapWith(storedRating)
+      .as('seller_rating'),
   /** A booking of it was marked sold: it is in no list of cars for sale. */
   sold: sql<boolean>`${products.soldAt} is not null`.as('sold'),
   // The vehicle data (migration 0015); the make is the category.

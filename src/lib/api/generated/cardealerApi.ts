@@ -94,6 +94,7 @@ const injectedRtkApi = api.injectEndpoints({
           maxYears: queryArg.maxYears,
           location: queryArg.location,
           verified: queryArg.verified,
+          seller: queryArg.seller,
           model: queryArg.model,
           minModelYear: queryArg.minModelYear,
           maxModelYear: queryArg.maxModelYear,
@@ -121,6 +122,7 @@ const injectedRtkApi = api.injectEndpoints({
           maxYears: queryArg.maxYears,
           location: queryArg.location,
           verified: queryArg.verified,
+          seller: queryArg.seller,
           model: queryArg.model,
           minModelYear: queryArg.minModelYear,
           maxModelYear: queryArg.maxModelYear,
@@ -173,6 +175,39 @@ const injectedRtkApi = api.injectEndpoints({
     getReportFile: build.query<GetReportFileApiResponse, GetReportFileApiArg>({
       query: (queryArg) => ({
         url: `/api/admin/reports/${encodeURIComponent(String(queryArg.targetKind))}/${encodeURIComponent(String(queryArg.targetId))}`,
+      }),
+    }),
+    reviewSeller: build.mutation<ReviewSellerApiResponse, ReviewSellerApiArg>({
+      query: (queryArg) => ({
+        url: `/api/orders/${encodeURIComponent(String(queryArg.id))}/review`,
+        method: 'POST',
+        body: queryArg.body,
+      }),
+    }),
+    getOrderReview: build.query<GetOrderReviewApiResponse, GetOrderReviewApiArg>({
+      query: (queryArg) => ({
+        url: `/api/orders/${encodeURIComponent(String(queryArg.id))}/review`,
+      }),
+    }),
+    replyToReview: build.mutation<ReplyToReviewApiResponse, ReplyToReviewApiArg>({
+      query: (queryArg) => ({
+        url: `/api/reviews/${encodeURIComponent(String(queryArg.id))}/reply`,
+        method: 'POST',
+        body: queryArg.body,
+      }),
+    }),
+    getSellerReviews: build.query<GetSellerReviewsApiResponse, GetSellerReviewsApiArg>({
+      query: (queryArg) => ({
+        url: `/api/sellers/${encodeURIComponent(String(queryArg.id))}/reviews`,
+        params: {
+          cursor: queryArg.cursor,
+          limit: queryArg.limit,
+        },
+      }),
+    }),
+    getSeller: build.query<GetSellerApiResponse, GetSellerApiArg>({
+      query: (queryArg) => ({
+        url: `/api/sellers/${encodeURIComponent(String(queryArg.id))}`,
       }),
     }),
   }),
@@ -288,6 +323,8 @@ export type SearchProductsApiArg = {
   location?: string;
   /** true: only cars of verified sellers */
   verified?: 'true' | 'false' | boolean;
+  /** a seller's account id: only that seller's cars (the seller page's list) */
+  seller?: string;
   /** model(s) as listed, any of them (repeat the key for more); the facets list them */
   model?: string | string[];
   /** the oldest model year (an integer from 1900 to 2100) */
@@ -356,6 +393,8 @@ export type GetSearchFacetsApiArg = {
   location?: string;
   /** true: only cars of verified sellers */
   verified?: 'true' | 'false' | boolean;
+  /** a seller's account id: only that seller's cars (the seller page's list) */
+  seller?: string;
   /** model(s) as listed, any of them (repeat the key for more); the facets list them */
   model?: string | string[];
   /** the oldest model year (an integer from 1900 to 2100) */
@@ -457,6 +496,52 @@ export type GetReportFileApiArg = {
   /** a record's _id (letters, digits, _ and -) */
   targetId: string;
 };
+export type ReviewSellerApiResponse = /** status 201 Default Response */ Review;
+export type ReviewSellerApiArg = {
+  /** a record's _id (letters, digits, _ and -) */
+  id: string;
+  body: {
+    /** 1 to 5 stars */
+    rating: number;
+    /** plain text, 10 to 2,000 characters */
+    text: string;
+  };
+};
+export type GetOrderReviewApiResponse = /** status 200 Default Response */ {
+  review: Review | (null | null);
+  /** a moderator hid it (the buyer only) */
+  hidden: boolean;
+  /** the caller is the buyer, the car sold to them within 90 days, and no review yet */
+  canReview: boolean;
+  /** when reviews of this booking close (null: not sold) */
+  reviewsCloseAt: string | null;
+};
+export type GetOrderReviewApiArg = {
+  /** a record's _id (letters, digits, _ and -) */
+  id: string;
+};
+export type ReplyToReviewApiResponse = /** status 200 Default Response */ Review;
+export type ReplyToReviewApiArg = {
+  /** a record's _id (letters, digits, _ and -) */
+  id: string;
+  body: {
+    /** plain text, 1 to 2,000 characters */
+    text: string;
+  };
+};
+export type GetSellerReviewsApiResponse = /** status 200 Default Response */ Review[];
+export type GetSellerReviewsApiArg = {
+  cursor?: string;
+  /** reviews per page (default 10) (an integer from 1 to 50) */
+  limit?: number | string;
+  /** a record's _id (letters, digits, _ and -) */
+  id: string;
+};
+export type GetSellerApiResponse = /** status 200 Default Response */ SellerPage;
+export type GetSellerApiArg = {
+  /** a record's _id (letters, digits, _ and -) */
+  id: string;
+};
 export type Health = {
   status: 'ok';
 };
@@ -504,6 +589,11 @@ export type PhotoCopy = {
   /** its true height in pixels */
   height: number;
 };
+export type SellerRating = {
+  /** one decimal; null without reviews */
+  average: number | null;
+  count: number;
+};
 export type ListingModeration = {
   /** 'hidden': hidden by a moderator; 'pending': waiting for a moderator's approval (a new seller's car); 'suspended': hidden with its seller's suspension */
   state: 'hidden' | 'pending' | 'suspended';
@@ -539,6 +629,9 @@ export type Product = {
   isVerify: 'true' | 'false';
   /** a booking of it was marked sold: it is in no list of cars for sale */
   sold: boolean;
+  /** the seller's account id (the seller page /sellers/{id}); null: account gone */
+  sellerId: string | null;
+  sellerRating: SellerRating;
   /** the make: the same as categoryName */
   make: string;
   /** the VIN, in capitals (null: unknown) */
@@ -887,4 +980,42 @@ export type ReportFile = {
     reason: string;
     createdAt: string;
   }[];
+};
+export type Review = {
+  _id: string;
+  orderId: string;
+  rating: number;
+  /** plain text: shown as written, never as markup */
+  text: string;
+  buyerName: string;
+  productId: string;
+  /** the car's name when it was sold */
+  productName: string;
+  createdAt: string;
+  /** the seller's one reply */
+  reply: string | null;
+  repliedAt: string | null;
+};
+export type SellerPage = {
+  _id: string;
+  name: string;
+  /** photo URL (may be empty) */
+  photo: string;
+  /** an admin has verified this seller (the tick) */
+  verified: 'true' | 'false';
+  /** when the account was made */
+  memberSince: string;
+  carsSold: number;
+  /** as GET /products?seller={id} counts */
+  carsForSale: number;
+  rating: SellerRating;
+  /** how the seller answers bookings, over the last 90 days */
+  responses: {
+    /** the median minutes from a booking to the seller's first answer (accepted or declined); null: none answered */
+    medianMinutes: number | null;
+    /** the share (0 to 1) of the bookings answered within 48 hours, of those answered or unanswered for 48 hours (a booking the buyer cancelled first is not counted); null: none counted */
+    within48h: number | null;
+    /** bookings of the seller's cars made in the last 90 days */
+    bookings: number;
+  };
 };

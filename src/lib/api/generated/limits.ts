@@ -28,6 +28,9 @@ import { reportTargetLimits } from './limits/reportTarget';
 import { getReportQueueLimits } from './limits/getReportQueue';
 import { getReportFileLimits } from './limits/getReportFile';
 import { decodeVinLimits } from './limits/decodeVin';
+import { reviewSellerLimits } from './limits/reviewSeller';
+import { replyToReviewLimits } from './limits/replyToReview';
+import { getSellerReviewsLimits } from './limits/getSellerReviews';
 import { unsubscribeLimits } from './limits/unsubscribe';
 
 export {
@@ -60,6 +63,9 @@ export {
   getReportQueueLimits,
   getReportFileLimits,
   decodeVinLimits,
+  reviewSellerLimits,
+  replyToReviewLimits,
+  getSellerReviewsLimits,
   unsubscribeLimits,
 };
 
@@ -97,6 +103,9 @@ export const operationLimits = {
   getReportQueue: getReportQueueLimits,
   getReportFile: getReportFileLimits,
   decodeVin: decodeVinLimits,
+  reviewSeller: reviewSellerLimits,
+  replyToReview: replyToReviewLimits,
+  getSellerReviews: getSellerReviewsLimits,
   unsubscribe: unsubscribeLimits,
 } as const;
 
@@ -110,6 +119,7 @@ export const schemaLimits = {
   },
   PhotoCopy: { width: { minimum: 1 }, height: { minimum: 1 } },
   ListingModeration: { state: { enum: ['hidden', 'pending', 'suspended'] } },
+  SellerRating: { average: { minimum: 1, maximum: 5 }, count: { minimum: 0 } },
   Product: {
     condition: { enum: ['Excellent', 'Good', 'Fair'] },
     advertisement: { enum: ['true', 'false'] },
@@ -213,6 +223,12 @@ export const schemaLimits = {
     transmission: { enum: ['Automatic', 'Manual', null] },
     drive: { enum: ['FWD', 'RWD', 'AWD', '4WD', null] },
     doors: { minimum: 1 },
+  },
+  Review: { rating: { minimum: 1, maximum: 5 } },
+  SellerPage: {
+    verified: { enum: ['true', 'false'] },
+    carsSold: { minimum: 0 },
+    carsForSale: { minimum: 0 },
   },
   Unsubscribed: { target: { enum: ['search', 'car', 'digest'] } },
 } as const;

@@ -13,6 +13,7 @@ import type {
   PriceDrop,
   PricePoint,
   Product,
+  SellerRating,
   SellerSummary,
 } from './cardealerApi';
 export type {
@@ -28,6 +29,7 @@ export type {
   PriceDrop,
   PricePoint,
   Product,
+  SellerRating,
   SellerSummary,
 };
 const injectedRtkApi = api.injectEndpoints({

@@ -1,0 +1,169 @@
+/**
+ * A seller's public profile (GET /sellers/{id}, the page /sellers/:id): who they are, member
+ * since and cars sold (as a car's page counts them), their stored rating, and how they answer
+ * bookings over the last 90 days. The cars for sale are counted by the search itself (the
+ * route), so its for-sale condition is the only one.
+ */
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { rowsOf } from '../catalogue/search-rows';
+
+/** The bookings of this many days tell how a seller answers. */
+export const RESPONSE_DAYS = 90;
+/** An answer this quick counts as 'within 48 hours'. */
+export const ANSWER_HOURS = 48;
+
+export interface SellerRating {
+  /** One decimal; null without reviews. */
+  average: number | null;
+  count: number;
+}
+
+/** The rating as answered, from the stored count and sum of a seller's visible reviews. */
+export function ratingOf(count: number | string | null, sum: number | string | null): SellerRating {
+  const n = Number(count ?? 0);
+  return { average: n > 0 ? Math.round((Number(sum ?? 0) / n) * 10) / 10 : null, count: n };
+}
+
+export interface SellerProfile {
+  _id: string;
+  name: string;
+  photo: string;
+  verified: 'true' | 'false';
+  memberSince: string;
+  carsSold: number;
+  rating: SellerRating;
+  responses: {
+    /** The median minutes from a booking to the seller's first answer; null: none answered. */
+    medianMinutes: number | null;
+    /** The share of the counted bookings answered within 48 hours; null: none counted. */
+    within48h: number | null;
+    /** Bookings made in the last 90 days. */
+    bookings: number;
+  };
+}
+
+interface RawSeller {
+  _id: string;
+  name: string;
+  photo: string | null;
+  verified: 'true' | 'false' | null;
+  memberSince: Date | string;
+  carsSold: number | string;
+  reviewCount: number | string;
+  reviewSum: number | string;
+  email: string;
+}
+
+interface RawResponses {
+  bookings: number | string;
+  counted: number | string;
+  within: number | string;
+  medianSeconds: number | string | null;
+}
+
+/** A seller's account, not suspended, with a car for sale (the search's condition: sold_at). */
+const HAS_CARS = sql`u.user_role = 'Seller' and u.suspended_at is null
+  and exists (select 1 from products p where p.email = u.email and p.sold_at is null)`;
+
+export function sellerProfiles(db: Db) {
+  /**
+   * The profile of a seller's account and its e-mail (the cars' key); null when the account is
+   * unknown, not a seller's, or suspended.
+   */
+  async function profile(id: string): Promise<{ profile: SellerProfile; email: string } | null> {
+    const [seller] = await rowsOf<RawSeller>(
+      db,
+      sql`select u.id as "_id", u.name as "name", u.user_img as "photo",
+          u.user_verify as "verified", u.created_at as "memberSince", u.email as "email",
+          u.review_count as "reviewCount", u.review_sum as "reviewSum",
+          (select count(*) from products s where s.email = u.email and s.sold_at is not null)
+            as "carsSold"
+        from users u
+        where u.id = ${id} and u.user_role = 'Seller' and u.suspended_at is null`,
+    );
+    if (!seller) return null;
+    // A booking counts once answered (its first accepted or declined step), or once its 48
+    // hours are over unanswered, unless the buyer cancelled before then (nothing to answer).
+    const [answers] = await rowsOf<RawResponses>(
+      db,
+      sql`with b as (
+          select o.created_at as made,
+            (select min((s->>'at')::timestamptz) from jsonb_array_elements(o.history) s
+              where s->>'status' in ('accepted', 'declined')) as answered,
+            (select min((s->>'at')::timestamptz) from jsonb_array_elements(o.history) s
+              where s->>'status' = 'cancelled') as cancelled
+          from orders o
+          where o.seller_id = ${id}
+            and o.created_at > now() - make_interval(days => ${RESPONSE_DAYS})
+        ), c as (
+          select made, answered,
+            answered is not null or (
+              made + make_interval(hours => ${ANSWER_HOURS}) < now()
+              and (cancelled is null or cancelled > made + make_interval(hours => ${ANSWER_HOURS}))
+            ) as counted
+          from b
+        )
+        select count(*) as bookings,
+          count(*) filter (where counted) as counted,
+          count(*) filter (
+            where answered is not null
+              and answered <= made + make_interval(hours => ${ANSWER_HOURS})) as within,
+          percentile_cont(0.5) within group (order by extract(epoch from answered - made))
+            filter (where answered is not null) as "medianSeconds"
+        from c`,
+    );
+    const counted = Number(answers?.counted ?? 0);
+    const median = answers?.medianSeconds;
+    return {
+      email: seller.email,
+      profile: {
+        _id: seller._id,
+        name: seller.name,
+        photo: seller.photo ?? '',
+        verified: seller.verified === 'true' ? 'true' : 'false',
+        memberSince: new Date(seller.memberSince).toISOString(),
+        carsSold: Number(seller.carsSold),
+        rating: ratingOf(seller.reviewCount, seller.reviewSum),
+        responses: {
+          medianMinutes:
+            median === null || median === undefined ? null : Math.round(Number(median) / 60),
+          within48h: counted > 0 ? Number(answers!.within) / counted : null,
+          bookings: Number(answers?.bookings ?? 0),
+        },
+      },
+    };
+  }
+
+  /**
+   * How many visible reviews a seller has (stored); null when the account is unknown, not a
+   * seller's, or suspended (the seller page's 404).
+   */
+  async function reviewCount(id: string): Promise<number | null> {
+    const [row] = await rowsOf<{ n: number | string }>(
+      db,
+      sql`select u.review_count as n from users u
+        where u.id = ${id} and u.user_role = 'Seller' and u.suspended_at is null`,
+    );
+    return row ? Number(row.n) : null;
+  }
+
+  /** Sellers with at least one car for sale (the sitemap's), in id order: `limit` after `offset`. */
+  async function withCarsIds(offset: number, limit: number) {
+    const rows = await rowsOf<{ id: string }>(
+      db,
+      sql`select u.id from users u where ${HAS_CARS} order by u.id limit ${limit} offset ${offset}`,
+    );
+    return rows.map((row) => row.id);
+  }
+
+  async function countWithCars(): Promise<number> {
+    const [row] = await rowsOf<{ n: number | string }>(
+      db,
+      sql`select count(*) as n from users u where ${HAS_CARS}`,
+    );
+    return Number(row?.n ?? 0);
+  }
+
+  return { profile, reviewCount, withCarsIds, countWithCars };
+}
