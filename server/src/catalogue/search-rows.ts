@@ -4,7 +4,7 @@ import type { Db } from '../db/client';
 import { VEHICLE_COLUMNS_SQL } from './vehicle-fields';
 import { marketOf, type MarketColumns } from './fair-price';
 import type { SearchProduct } from './search-types';
-import { ratingOf } from '../trust/seller-profiles';
+import { ratingOf } from '../trust/seller-rating';
 
 export const COLUMNS = sql.raw(`p.id as "_id", p.car_name as "carName", p.car_photo as "carPhoto",
   p.category_name as "categoryName", p.condition as "condition",

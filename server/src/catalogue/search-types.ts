@@ -1,6 +1,6 @@
 /** What a search of the cars for sale asks and answers: its sorts, filters, cars and facets. */
 import type { ProductRow } from '../db/schema';
-import type { SellerRating } from '../trust/seller-profiles';
+import type { SellerRating } from '../trust/seller-rating';
 import type { BodyStyle, Fuel, Transmission, VehicleData } from './vehicle-fields';
 
 export const SEARCH_SORTS = [

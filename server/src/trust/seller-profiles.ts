@@ -6,24 +6,14 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { FOR_SALE_SQL } from '../catalogue/for-sale';
 import { rowsOf } from '../catalogue/search-rows';
+import { ratingOf, type SellerRating } from './seller-rating';
 
 /** The bookings of this many days tell how a seller answers. */
 export const RESPONSE_DAYS = 90;
 /** An answer this quick counts as 'within 48 hours'. */
 export const ANSWER_HOURS = 48;
-
-export interface SellerRating {
-  /** One decimal; null without reviews. */
-  average: number | null;
-  count: number;
-}
-
-/** The rating as answered, from the stored count and sum of a seller's visible reviews. */
-export function ratingOf(count: number | string | null, sum: number | string | null): SellerRating {
-  const n = Number(count ?? 0);
-  return { average: n > 0 ? Math.round((Number(sum ?? 0) / n) * 10) / 10 : null, count: n };
-}
 
 export interface SellerProfile {
   _id: string;
@@ -62,9 +52,9 @@ interface RawResponses {
   medianSeconds: number | string | null;
 }
 
-/** A seller's account, not suspended, with a car for sale (the search's condition: sold_at). */
+/** A seller's account, not suspended, with a car for sale (the catalogue's one condition). */
 const HAS_CARS = sql`u.user_role = 'Seller' and u.suspended_at is null
-  and exists (select 1 from products p where p.email = u.email and p.sold_at is null)`;
+  and exists (select 1 from products p where p.email = u.email and ${FOR_SALE_SQL})`;
 
 export function sellerProfiles(db: Db) {
   /**

@@ -7,7 +7,7 @@ import { CursorCodec, cursorNumber, cursorTimestamp } from '../../catalogue/curs
 import { forSale } from '../../catalogue/for-sale';
 import { withModeration } from '../../catalogue/listing-moderation';
 import { BadCursor, type Page, type PageRequest } from './paging';
-import { ratingOf, type SellerRating } from '../../trust/seller-profiles';
+import { ratingOf, type SellerRating } from '../../trust/seller-rating';
 
 /** The stored count and sum (jsonb, as text or parsed by the driver) as a rating. */
 function storedRating(value: unknown): SellerRating {
