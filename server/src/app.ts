@@ -34,6 +34,7 @@ import imageHost, { IMAGE_HOST_PREFIX } from './image-host/image-host';
 import { PhotoCopies } from './image-host/photo-copies';
 import authRoutes from './routes/auth';
 import alertSettingsRoutes from './routes/alert-settings';
+import adminSuspensionRoutes from './routes/admin-suspensions';
 import adminCategoryRoutes, { adminCategorySchemas } from './routes/admin-categories';
 import categoryRoutes from './routes/categories';
 import healthRoutes from './routes/health';
@@ -287,6 +288,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(vinRoutes, { decoder: vinDecoder });
       await api.register(reviewRoutes);
       await api.register(sellerRoutes);
+      await api.register(adminSuspensionRoutes);
       api.setNotFoundHandler((request, reply) =>
         reply.code(404).send({ message: `No such call: ${request.method} ${request.url}` }),
       );

@@ -33,6 +33,7 @@ import { reviewRows } from '../test/permission-rows-reviews';
 import { MATCH_ON_DEMAND } from '../test/alert-fixture';
 import { unsubscribeRows } from '../test/permission-rows-alerts';
 import { reportRows } from '../test/permission-rows-reports';
+import { suspensionRows } from '../test/permission-rows-trust-flags';
 import { REAL_VINS } from '../test/vins';
 
 const rows: Row[] = [
@@ -251,6 +252,7 @@ const rows: Row[] = [
     expect: open(),
   },
   ...unsubscribeRows,
+  ...suspensionRows,
   { route: 'GET /robots.txt', request: () => ({ url: '/robots.txt' }), expect: open() },
   { route: 'GET /sitemap.xml', request: () => ({ url: '/sitemap.xml' }), expect: open() },
   {

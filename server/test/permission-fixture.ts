@@ -6,7 +6,8 @@
 import sharp from 'sharp';
 import { unsubscribeTokens } from '../src/alerts/unsubscribe-token';
 import { newId } from '../src/db/repositories/ids';
-import { products } from '../src/db/schema';
+import { eq } from 'drizzle-orm';
+import { products, users } from '../src/db/schema';
 import {
   placeOrder,
   registerAs,
@@ -37,8 +38,8 @@ export interface Fixture {
   pngUpload: { payload: Buffer; headers: Record<string, string> };
   /** A new product of `seller` (so a permitted delete or advertise has something to act on). */
   freshProduct(): Promise<string>;
-  /** A new user record without a sign-in account. */
-  freshUser(role: 'Seller' | 'Buyer'): Promise<string>;
+  /** A new user record without a sign-in account (suspended when asked). */
+  freshUser(role: 'Seller' | 'Buyer', suspended?: boolean): Promise<string>;
   /** A new category without cars (its id). */
   freshCategory(): Promise<string>;
   /** A new requested booking by `buyer` of a new car of `seller`. */
@@ -200,14 +201,21 @@ export async function openPermissionFixture(ctx: TestContext): Promise<Fixture> 
       if (!('_id' in made)) throw new Error('the fixture category was refused');
       return made._id;
     },
-    freshUser: async (role) => {
+    freshUser: async (role, suspended = false) => {
       const outcome = await app.repos.users.upsert({
         email: uniqueEmail(`fresh-${role.toLowerCase()}`),
         name: `Fresh ${role}`,
         userImg: '',
         userRole: role,
       });
-      return outcome.upsertedId!;
+      const id = outcome.upsertedId!;
+      if (suspended) {
+        await ctx.database.db
+          .update(users)
+          .set({ suspendedAt: new Date(), suspendReason: 'Fixture' })
+          .where(eq(users._id, id));
+      }
+      return id;
     },
   };
 }

@@ -39,6 +39,8 @@ export interface AccessClaims {
 
 export const DELETED_ACCOUNT =
   'authorization: this account was deleted; sign in with another account';
+/** Every call by a suspended account, and its sign-in to the API, answer 403 with this. */
+export const ACCOUNT_SUSPENDED = 'Account suspended';
 export const ANOTHER_ACCOUNT =
   'authorization: this e-mail now belongs to another sign-in account; sign in again';
 
@@ -176,7 +178,8 @@ export async function installAccess(app: FastifyInstance, options: AccessOptions
    * were kept, by its e-mail). Refused: the token of an account whose record was deleted, and
    * of an account whose e-mail's record was made for another sign-in account (the e-mail was
    * registered again). A sign-in account without a record yet (before `PUT /users`) goes on.
-   * The caller's e-mail is the record's, whatever the token says.
+   * The caller's e-mail is the record's, whatever the token says. A suspended account's every
+   * token is refused (403) until an admin lifts the suspension.
    */
   const loadCaller = async (request: FastifyRequest, account: SignedInAccount) => {
     const { user, deleted } = await app.repos.users.findForSignIn(account.uid, account.email);
@@ -184,6 +187,7 @@ export async function installAccess(app: FastifyInstance, options: AccessOptions
     if (user && user.authUid !== null && user.authUid !== account.uid) {
       throw httpError(401, ANOTHER_ACCOUNT);
     }
+    if (user?.suspendedAt) throw httpError(403, ACCOUNT_SUSPENDED);
     request.caller = {
       // The record's e-mail: a sign-in account may have changed its own since, and that new
       // e-mail must name nobody (not in a booking, not in PUT /users).

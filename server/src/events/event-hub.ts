@@ -25,16 +25,20 @@ export interface DealEvent {
 }
 
 /**
- * An account was deleted (migration 0013's trigger on users): every replica ends its streams.
- * `uid` is null for a record made before sign-in accounts were kept.
+ * An account was deleted (migration 0013's trigger on users) or suspended (trust/suspension.ts):
+ * every replica ends its streams. `uid` is null for a record made before sign-in accounts were
+ * kept.
  */
 export interface AccountDeletedEvent {
-  type: 'account-deleted';
+  type: 'account-deleted' | 'account-suspended';
   userId: string;
   uid: string | null;
 }
 
 export type HubEvent = DealEvent | AccountDeletedEvent;
+
+/** Why an account's streams end. */
+export type AccountEnd = 'deleted' | 'suspended';
 
 /** Whose streams an account-deleted event ends: the record's id and the sign-in account's uid. */
 export interface AccountKeys {
@@ -54,7 +58,7 @@ export function parse(payload: string): HubEvent | null {
     if (event.type === 'notification') {
       return typeof event.to === 'string' ? (event as DealEvent) : null;
     }
-    if (event.type === 'account-deleted') {
+    if (event.type === 'account-deleted' || event.type === 'account-suspended') {
       const valid =
         typeof event.userId === 'string' && (event.uid === null || typeof event.uid === 'string');
       return valid ? (event as AccountDeletedEvent) : null;
@@ -72,7 +76,7 @@ const accountKeys = ({ userId, uid }: { userId?: string; uid: string | null }) =
 
 export class EventHub {
   private readonly listeners = new Map<string, Set<Listener>>();
-  private readonly endListeners = new Map<string, Set<() => void>>();
+  private readonly endListeners = new Map<string, Set<(why: AccountEnd) => void>>();
   private stop: (() => Promise<void>) | null = null;
   /** The streams open on this process per account (at most 5 each). */
   readonly streams = new StreamLimit();
@@ -86,20 +90,21 @@ export class EventHub {
       const event = parse(payload);
       if (event?.type === 'notification') {
         for (const listener of this.listeners.get(event.to) ?? []) listener(event);
-      } else if (event?.type === 'account-deleted') {
+      } else if (event) {
         const ends = accountKeys(event).flatMap((key) => [...(this.endListeners.get(key) ?? [])]);
-        for (const end of new Set(ends)) end();
+        const why = event.type === 'account-suspended' ? 'suspended' : 'deleted';
+        for (const end of new Set(ends)) end(why);
       }
     });
   }
 
-  /** Calls `onDeleted` once when the account is deleted, until the returned function is called. */
-  onAccountDeleted(account: AccountKeys, onDeleted: () => void): () => void {
+  /** Calls `onDeleted` once when the account is deleted or suspended, until the returned function is called. */
+  onAccountDeleted(account: AccountKeys, onDeleted: (why: AccountEnd) => void): () => void {
     let called = false;
-    const once = () => {
+    const once = (why: AccountEnd) => {
       if (called) return;
       called = true;
-      onDeleted();
+      onDeleted(why);
     };
     const keys = accountKeys(account);
     for (const key of keys) {

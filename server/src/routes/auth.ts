@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import { ACCOUNT_SUSPENDED } from '../auth/access';
 import { bearerToken } from '../http/bearer-token';
 import { httpError } from '../http/errors';
 import { normaliseEmail } from '../db/repositories/ids';
@@ -17,10 +18,11 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'Send `authorization: Bearer <Firebase ID token>` of the account whose email is asked for. ' +
           'No token, a bad token, or a token of another email: 401. The access token names the ' +
           "sign-in account (its e-mail and uid): once that account's record is deleted, or the " +
-          "e-mail's record belongs to another sign-in account, every call with it answers 401.",
+          "e-mail's record belongs to another sign-in account, every call with it answers 401. " +
+          "A suspended account gets 403 'Account suspended' (here and from every call).",
         security: ID_TOKEN,
         querystring: Type.Object({ email: Email }),
-        response: { 200: Type.Ref('AccessToken'), ...errors(400, 401, 503) },
+        response: { 200: Type.Ref('AccessToken'), ...errors(400, 401, 403, 503) },
       },
     },
     async (request) => {
@@ -35,6 +37,8 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       // A record made before sign-in accounts were kept is this account's from now on.
       await app.repos.users.linkSignIn(account.email, account.uid);
+      const { user } = await app.repos.users.findForSignIn(account.uid, account.email);
+      if (user?.suspendedAt) throw httpError(403, ACCOUNT_SUSPENDED);
       return { accessToken: app.signAccessToken({ email: account.email, uid: account.uid }) };
     },
   );

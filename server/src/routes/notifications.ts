@@ -10,7 +10,7 @@ export const HEARTBEAT_MS = 25_000;
  * Why the server ended a stream (its last event, `end`): the token expired, the account was
  * deleted, or the account opened more streams than one process keeps (the oldest is closed).
  */
-type StreamEnd = 'expired' | 'deleted' | 'replaced';
+type StreamEnd = 'expired' | 'deleted' | 'suspended' | 'replaced';
 
 const Notification = Type.Object(
   {
@@ -118,7 +118,8 @@ const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
           '`fetch` and the `authorization` header (the access token never goes in a URL). ' +
           'Reconnect with backoff and refetch: nothing is replayed. The server ends a stream ' +
           "with `event: end` and `{reason}`: 'expired' when its access token expires, " +
-          "'deleted' when the account is deleted (on every replica), 'replaced' when the " +
+          "'deleted' when the account is deleted and 'suspended' when an admin suspends it (on " +
+          "every replica; a suspended account's new streams answer 403), 'replaced' when the " +
           'account opens a 6th stream on the same server process (at most 5 each; the oldest ' +
           'goes).',
         security: ACCESS_TOKEN,
@@ -186,9 +187,7 @@ const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         () => close('expired'),
         Math.min(Math.max(0, caller.expiresAt - Date.now()), 2 ** 31 - 1),
       );
-      const unwatch = app.events.onAccountDeleted({ userId, uid: caller.uid }, () =>
-        close('deleted'),
-      );
+      const unwatch = app.events.onAccountDeleted({ userId, uid: caller.uid }, (why) => close(why));
       const release = app.events.streams.add(caller.uid, () => close('replaced'));
       app.openStreams.add(out);
       request.raw.on('close', end);

@@ -19,7 +19,7 @@ function setup(path = '/login', { delayMs = 0 } = {}) {
   const store = makeStore();
   void listenToAuth(store);
   const view = renderApp(path, { store });
-  return { ...view, provider, user: userEvent.setup({ delay: null }) };
+  return { ...view, store, provider, user: userEvent.setup({ delay: null }) };
 }
 
 afterEach(async () => {
@@ -98,6 +98,24 @@ describe('Login page', () => {
     const nav = screen.getAllByRole('navigation', { name: 'Main' })[0];
     expect(await within(nav).findByText('Sam Seller')).toBeInTheDocument();
     await waitFor(() => expect(localStorage.getItem('accessToken')).toBe('access-1'));
+  });
+
+  it('says Account suspended and stays signed out when the API refuses a suspended account', async () => {
+    const { user, store } = setup();
+    server.use(
+      http.get(/\/api\/jwt/, () =>
+        HttpResponse.json({ message: 'Account suspended' }, { status: 403 }),
+      ),
+    );
+    await user.type(await screen.findByLabelText('Email'), 'sam@example.com');
+    await user.type(screen.getByLabelText('Password'), 'secret1');
+    await user.click(screen.getByRole('button', { name: 'Login' }));
+    expect(await screen.findByText('Account suspended')).toBeInTheDocument();
+    await waitFor(() => expect(store.getState().auth.user).toBeNull());
+    const nav = screen.getAllByRole('navigation', { name: 'Main' })[0];
+    expect(await within(nav).findByRole('link', { name: 'Login' })).toBeInTheDocument();
+    expect(within(nav).queryByText('Sam Seller')).not.toBeInTheDocument();
+    expect(localStorage.getItem('accessToken')).toBeNull();
   });
 
   it('shows the demo e-mails as text a person can read and copy', async () => {

@@ -6,7 +6,12 @@ import {
   type FetchBaseQueryError,
 } from '@reduxjs/toolkit/query/react';
 import { env } from '../../config/env';
-import { sessionExpired, type AuthRootState } from '../auth/authSlice';
+import {
+  accountSuspended,
+  isSuspension,
+  sessionExpired,
+  type AuthRootState,
+} from '../auth/authSlice';
 import { firebaseAuthService } from '../auth/firebase';
 import { readAccessToken, storeAccessToken } from './accessToken';
 
@@ -82,7 +87,8 @@ async function renewAccessToken(email: string): Promise<boolean> {
 }
 
 /**
- * A 401 renews the access token once and replays the call; a second 401 ends the session.
+ * A 401 renews the access token once and replays the call; a second 401 ends the session, and
+ * so does a 403 'Account suspended'.
  */
 const authenticatedBaseQuery: BaseQueryFn<
   string | FetchArgs,
@@ -90,6 +96,8 @@ const authenticatedBaseQuery: BaseQueryFn<
   FetchBaseQueryError
 > = async (args, api, extraOptions) => {
   const result = await rawBaseQuery(args, api, extraOptions);
+  // An admin suspended the account: the session is over (sessionEffects says why).
+  if (isSuspension(result.error)) api.dispatch(accountSuspended());
   if (result.error?.status !== 401 || ID_TOKEN_ENDPOINTS.has(api.endpoint)) return result;
   const email = (api.getState() as AuthRootState).auth?.user?.email;
   if (!email) return result; // nobody is signed in: nothing to renew

@@ -115,3 +115,21 @@ export type AuthRootState = { auth: AuthState };
 
 /** The API refused the access token twice: the session is over. */
 export const sessionExpired = createAction('auth/sessionExpired');
+
+/** What the API answers (403) to every call and sign-in of an account an admin suspended. */
+export const ACCOUNT_SUSPENDED = 'Account suspended';
+
+/** The API refused the account as suspended: the app says so and signs out. */
+export const accountSuspended = createAction('auth/accountSuspended');
+
+/** Whether a refused call's answer says the account is suspended. */
+export function isSuspension(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const { status, data } = error as { status?: unknown; data?: unknown };
+  return (
+    status === 403 &&
+    typeof data === 'object' &&
+    data !== null &&
+    (data as { message?: unknown }).message === ACCOUNT_SUSPENDED
+  );
+}

@@ -5,6 +5,7 @@ import { forgetSession, storeAccessToken } from '../api/accessToken';
 import {
   accessTokenStored,
   accountRecordChecked,
+  isSuspension,
   authAttemptFailed,
   authAttemptFinished,
   authAttemptStarted,
@@ -92,7 +93,8 @@ export function fetchAccessToken(email: string): AuthThunk<Promise<boolean>> {
     );
     const result = await request;
     if (!result.data) {
-      console.error('Could not get an access token', result.error);
+      // A suspended account is told and signed out by baseQuery's accountSuspended.
+      if (!isSuspension(result.error)) console.error('Could not get an access token', result.error);
       return false;
     }
     storeAccessToken(result.data.accessToken);

@@ -5,7 +5,15 @@ import type {
   ThunkDispatch,
 } from '@reduxjs/toolkit';
 import { forgetSession, markSignedIn } from '../api/accessToken';
-import { sessionExpired, userSignedIn, userSignedOut, type AuthRootState } from './authSlice';
+import { notify } from '../notify/notify';
+import {
+  ACCOUNT_SUSPENDED,
+  accountSuspended,
+  sessionExpired,
+  userSignedIn,
+  userSignedOut,
+  type AuthRootState,
+} from './authSlice';
 import type { ThunkExtra } from './authListener';
 import { checkAccountRecord, fetchAccessToken, signOut } from './session';
 
@@ -15,7 +23,8 @@ export type SessionEffectApi = ListenerEffectAPI<AuthRootState, Dispatch, ThunkE
 
 /**
  * What follows a session event: an access token for a signed-in email, no token once signed
- * out, and a sign-out when the API refuses the token even after a renewal.
+ * out, and a sign-out when the API refuses the token even after a renewal, or refuses the
+ * account as suspended (said once, however many calls were refused).
  */
 export function addSessionEffects(startListening: SessionStartListening): void {
   startListening({
@@ -37,6 +46,20 @@ export function addSessionEffects(startListening: SessionStartListening): void {
   startListening({
     actionCreator: userSignedOut,
     effect: () => forgetSession(),
+  });
+  let suspensionShown = false;
+  startListening({
+    actionCreator: accountSuspended,
+    effect: async (_action, listenerApi) => {
+      if (suspensionShown || !listenerApi.getState().auth.user) return;
+      suspensionShown = true;
+      notify.error(ACCOUNT_SUSPENDED);
+      try {
+        await listenerApi.dispatch(signOut());
+      } finally {
+        suspensionShown = false;
+      }
+    },
   });
   startListening({
     actionCreator: sessionExpired,

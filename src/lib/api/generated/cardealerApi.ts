@@ -210,6 +210,20 @@ const injectedRtkApi = api.injectEndpoints({
         url: `/api/sellers/${encodeURIComponent(String(queryArg.id))}`,
       }),
     }),
+    suspendUser: build.mutation<SuspendUserApiResponse, SuspendUserApiArg>({
+      query: (queryArg) => ({
+        url: `/api/admin/users/${encodeURIComponent(String(queryArg.id))}/suspend`,
+        method: 'POST',
+        body: queryArg.body,
+      }),
+    }),
+    unsuspendUser: build.mutation<UnsuspendUserApiResponse, UnsuspendUserApiArg>({
+      query: (queryArg) => ({
+        url: `/api/admin/users/${encodeURIComponent(String(queryArg.id))}/unsuspend`,
+        method: 'POST',
+        body: queryArg.body,
+      }),
+    }),
   }),
   overrideExisting: false,
 });
@@ -541,6 +555,44 @@ export type GetSellerApiResponse = /** status 200 Default Response */ SellerPage
 export type GetSellerApiArg = {
   /** a record's _id (letters, digits, _ and -) */
   id: string;
+};
+export type SuspendUserApiResponse = /** status 200 Default Response */ {
+  acknowledged: true;
+  /** cars for sale the suspension hid */
+  hiddenCars: number;
+  /** open bookings on its cars declined ('Seller suspended') */
+  declined: number;
+  /** its own open bookings cancelled ('Buyer suspended') */
+  cancelled: number;
+  /** cars the lifted suspension brought back */
+  restoredCars: number;
+};
+export type SuspendUserApiArg = {
+  /** a record's _id (letters, digits, _ and -) */
+  id: string;
+  body: {
+    /** why, 1 to 500 characters on one line: the account reads it (a notice and an e-mail) */
+    reason: string;
+  };
+};
+export type UnsuspendUserApiResponse = /** status 200 Default Response */ {
+  acknowledged: true;
+  /** cars for sale the suspension hid */
+  hiddenCars: number;
+  /** open bookings on its cars declined ('Seller suspended') */
+  declined: number;
+  /** its own open bookings cancelled ('Buyer suspended') */
+  cancelled: number;
+  /** cars the lifted suspension brought back */
+  restoredCars: number;
+};
+export type UnsuspendUserApiArg = {
+  /** a record's _id (letters, digits, _ and -) */
+  id: string;
+  body: {
+    /** why, 1 to 500 characters on one line: the account reads it (a notice and an e-mail) */
+    reason: string;
+  };
 };
 export type Health = {
   status: 'ok';

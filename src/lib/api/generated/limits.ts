@@ -31,6 +31,8 @@ import { decodeVinLimits } from './limits/decodeVin';
 import { reviewSellerLimits } from './limits/reviewSeller';
 import { replyToReviewLimits } from './limits/replyToReview';
 import { getSellerReviewsLimits } from './limits/getSellerReviews';
+import { suspendUserLimits } from './limits/suspendUser';
+import { unsuspendUserLimits } from './limits/unsuspendUser';
 import { unsubscribeLimits } from './limits/unsubscribe';
 
 export {
@@ -66,6 +68,8 @@ export {
   reviewSellerLimits,
   replyToReviewLimits,
   getSellerReviewsLimits,
+  suspendUserLimits,
+  unsuspendUserLimits,
   unsubscribeLimits,
 };
 
@@ -106,6 +110,8 @@ export const operationLimits = {
   reviewSeller: reviewSellerLimits,
   replyToReview: replyToReviewLimits,
   getSellerReviews: getSellerReviewsLimits,
+  suspendUser: suspendUserLimits,
+  unsuspendUser: unsuspendUserLimits,
   unsubscribe: unsubscribeLimits,
 } as const;
 
