@@ -38,7 +38,10 @@ const SuspensionResult = Type.Object(
       minimum: 0,
       description: `its own open bookings cancelled ('${BUYER_SUSPENDED}')`,
     }),
-    restoredCars: Type.Integer({ minimum: 0, description: 'cars the lifted suspension brought back' }),
+    restoredCars: Type.Integer({
+      minimum: 0,
+      description: 'cars the lifted suspension brought back',
+    }),
   },
   { title: 'SuspensionResult' },
 );

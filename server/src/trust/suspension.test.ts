@@ -192,6 +192,17 @@ describe(`suspending accounts (${databaseKind})`, () => {
       expect(await hiddenOf(accepted)).toEqual({ hidden: 'suspension', reason: 'Scam listings' });
       expect(await hiddenOf(sold)).toEqual({ hidden: null, reason: null });
       expect(await hiddenOf(moderated)).toEqual({ hidden: 'moderation', reason: 'Stock photo' });
+      // Out of sale for everyone at once: the car's answer, search.
+      const removed = await getAs(app, buyer, `/api/products/${forSale}`);
+      expect(removed.statusCode).toBe(410);
+      expect(removed.json().message).toBe('This listing was removed');
+      expect((await getAs(app, admin, `/api/products/${forSale}`)).json().moderation).toMatchObject(
+        { state: 'suspended', reason: 'Scam listings' },
+      );
+      const searched = (
+        await getAs(app, buyer, `/api/products?q=${encodeURIComponent('Requested car')}`)
+      ).json() as { _id: string }[];
+      expect(searched.map((car) => car._id)).not.toContain(forSale);
 
       // The buyer reads both open bookings declined with the reason, and was told of each.
       for (const [order, name] of [
@@ -211,7 +222,11 @@ describe(`suspending accounts (${databaseKind})`, () => {
       expect((await getAs(app, buyer, `/api/orders/${soldOrder}`)).json().status).toBe('sold');
 
       // The seller's token is refused everywhere, and so is a new sign-in to the API.
-      for (const url of ['/api/orders', '/api/notifications', `/api/users/seller/${seller.email}`]) {
+      for (const url of [
+        '/api/orders',
+        '/api/notifications',
+        `/api/users/seller/${seller.email}`,
+      ]) {
         const refused = await getAs(app, seller, url);
         expect(refused.statusCode).toBe(403);
         expect(refused.json().message).toBe(ACCOUNT_SUSPENDED);
@@ -261,6 +276,12 @@ describe(`suspending accounts (${databaseKind})`, () => {
       expect(await hiddenOf(forSale)).toEqual({ hidden: null, reason: null });
       expect(await hiddenOf(accepted)).toEqual({ hidden: null, reason: null });
       expect(await hiddenOf(moderated)).toEqual({ hidden: 'moderation', reason: 'Stock photo' });
+      expect((await getAs(app, buyer, `/api/products/${forSale}`)).statusCode).toBe(200);
+      expect((await getAs(app, buyer, `/api/products/${moderated}`)).statusCode).toBe(410);
+      const back = (
+        await getAs(app, buyer, `/api/products?q=${encodeURIComponent('Requested car')}`)
+      ).json() as { _id: string }[];
+      expect(back.map((car) => car._id)).toContain(forSale);
       // The bookings stay declined; the old token works again.
       expect((await getAs(app, buyer, `/api/orders/${requestedOrder}`)).json().status).toBe(
         'declined',
@@ -302,7 +323,9 @@ describe(`suspending accounts (${databaseKind})`, () => {
       );
       // The car is still the seller's and for sale.
       expect(await hiddenOf(car)).toEqual({ hidden: null, reason: null });
-      expect((await getAs(app, buyer, '/api/notifications')).json().message).toBe(ACCOUNT_SUSPENDED);
+      expect((await getAs(app, buyer, '/api/notifications')).json().message).toBe(
+        ACCOUNT_SUSPENDED,
+      );
       expect((await act(app, admin, buyer._id, 'unsuspend', 'Sorted')).statusCode).toBe(200);
       expect((await getAs(app, seller, `/api/orders/${order}`)).json().status).toBe('cancelled');
       expect((await getAs(app, buyer, '/api/notifications')).statusCode).toBe(200);

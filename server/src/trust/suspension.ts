@@ -44,9 +44,12 @@ async function lockTarget(tx: Tx, id: string): Promise<Target | null> {
     email: string;
     role: string;
     suspended: boolean;
-  }>(tx, sql`
+  }>(
+    tx,
+    sql`
     select id, name, email, user_role as role, suspended_at is not null as suspended
-    from users where id = ${id} for update`);
+    from users where id = ${id} for update`,
+  );
   return rows[0] ?? null;
 }
 
@@ -67,11 +70,14 @@ async function declineAsSeller(tx: Tx, userId: string) {
     buyer_email: string;
     buyer_name: string;
     product_name: string;
-  }>(tx, sql`
+  }>(
+    tx,
+    sql`
     update orders set status = 'declined', reason = ${SELLER_SUSPENDED},
       history = ${historyStep('declined')}
     where seller_id = ${userId} and status in (${open})
-    returning id, buyer_id, buyer_email, buyer_name, product_name`);
+    returning id, buyer_id, buyer_email, buyer_name, product_name`,
+  );
   for (const order of declined) {
     if (!order.buyer_id) continue;
     const text = `${moveText('declined', { productName: order.product_name, buyerName: order.buyer_name })}: ${SELLER_SUSPENDED}`;
@@ -90,11 +96,14 @@ async function cancelAsBuyer(tx: Tx, userId: string) {
     seller_email: string;
     buyer_name: string;
     product_name: string;
-  }>(tx, sql`
+  }>(
+    tx,
+    sql`
     update orders set status = 'cancelled', reason = ${BUYER_SUSPENDED},
       history = ${historyStep('cancelled')}
     where buyer_id = ${userId} and status in (${open})
-    returning id, seller_id, seller_email, buyer_name, product_name`);
+    returning id, seller_id, seller_email, buyer_name, product_name`,
+  );
   for (const order of cancelled) {
     if (!order.seller_id) continue;
     const text = `${moveText('cancelled', { productName: order.product_name, buyerName: order.buyer_name })}: ${BUYER_SUSPENDED}`;
@@ -119,10 +128,13 @@ export function suspend(
     if (target.suspended) return { refused: 'state' as const };
     await tx.execute(sql`
       update users set suspended_at = now(), suspend_reason = ${reason} where id = ${id}`);
-    const hidden = await rowsOf<{ id: string }>(tx, sql`
+    const hidden = await rowsOf<{ id: string }>(
+      tx,
+      sql`
       update products set hidden = 'suspension', hidden_reason = ${reason}, hidden_at = now()
       where email = ${target.email} and hidden is null and sold_at is null
-      returning id`);
+      returning id`,
+    );
     const declined = await declineAsSeller(tx, id);
     const cancelled = await cancelAsBuyer(tx, id);
     await logAction(tx, moderator, { action: 'suspend', targetKind: 'user', targetId: id, reason });
@@ -151,10 +163,13 @@ export function unsuspend(
     if (!target.suspended) return { refused: 'state' as const };
     await tx.execute(sql`
       update users set suspended_at = null, suspend_reason = null where id = ${id}`);
-    const restored = await rowsOf<{ id: string }>(tx, sql`
+    const restored = await rowsOf<{ id: string }>(
+      tx,
+      sql`
       update products set hidden = null, hidden_reason = null, hidden_at = null
       where email = ${target.email} and hidden = 'suspension'
-      returning id`);
+      returning id`,
+    );
     await logAction(tx, moderator, {
       action: 'unsuspend',
       targetKind: 'user',
