@@ -40,6 +40,7 @@ const onDemand = [
   'src/features/account/FinishRegistrationPage.tsx', // a signed-in page, not prerendered
   'src/components/NameDialog.tsx', // lazily, naming a saved search
   'src/features/search/SaveSearchDialog.tsx', // lazily, when 'Save this search' is chosen
+  'src/components/ReportDialog.tsx', // lazily, when 'Report' is pressed on a car's or seller's page
 ];
 const onDemandNames = onDemand.map((file) => file.replace(/^.*\/|\.tsx$/g, ''));
 

@@ -40,11 +40,23 @@ test.beforeAll(async ({ browser }) => {
     headers: { authorization: `bearer ${await accessToken(buyer)}` },
   });
   expect(heart.status()).toBe(200);
+  // The car reported, so the admin's Reports page has a row and the car a file (409: kept).
+  const reported = await buyer.request.post('/api/reports', {
+    headers: { authorization: `bearer ${await accessToken(buyer)}` },
+    data: { targetKind: 'product', targetId: car.id, reason: 'wrong_info', details: 'Axe' },
+  });
+  expect([201, 409]).toContain(reported.status());
   await buyer.context().close();
 });
 
 test('a visitor: every public page', async ({ page }) => {
   test.setTimeout(90_000);
+  // 'Report' signed out: the dialog asks to sign in.
+  await page.goto(`/cars/${car.id}`);
+  await page.getByRole('button', { name: 'Report this listing' }).click();
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  await settled(page);
+  await expectAccessible(page, 'the report dialog, signed out');
   await walk(page, [
     '/',
     '/home',
@@ -100,6 +112,12 @@ test('a buyer: the public pages signed in, the category page and its booking for
   await expect(page.getByRole('dialog')).toBeVisible();
   await settled(page);
   await expectAccessible(page, 'the booking form');
+  // 'Report', open: the reasons and the details.
+  await page.goto(`/cars/${car.id}`);
+  await page.getByRole('button', { name: 'Report this listing' }).click();
+  await expect(page.getByRole('radiogroup')).toBeVisible();
+  await settled(page);
+  await expectAccessible(page, 'the report dialog');
 });
 
 test('a seller: the dashboard pages, a car to edit, the bookings and a booking through its states', async ({
@@ -150,7 +168,7 @@ test('a seller: the dashboard pages, a car to edit, the bookings and a booking t
   await expectAccessible(page, 'the notifications menu');
 });
 
-test('an admin: the users and the orders', async ({ page }) => {
+test('an admin: the users, the orders and the reports', async ({ page }) => {
   test.setTimeout(90_000);
   await signIn(page, demo.admin);
   await walk(page, [
@@ -159,6 +177,11 @@ test('an admin: the users and the orders', async ({ page }) => {
     '/dashboad/all-sellers',
     '/dashboad/all-orders',
     '/dashboad/categories',
+    { path: '/dashboad/reports', shows: (on) => on.getByRole('grid', { name: 'Reports' }) },
+    {
+      path: `/dashboad/reports/product/${car.id}`,
+      shows: (on) => on.getByRole('table', { name: 'Reports of it' }),
+    },
     {
       path: '/dashboad/saved',
       shows: (on) => on.getByRole('heading', { level: 1, name: 'Saved cars' }),

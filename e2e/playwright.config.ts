@@ -86,6 +86,8 @@ export default defineConfig({
         RATE_LIMIT_SAVED_SEARCHES: '10000',
         RATE_LIMIT_VIN: '10000',
         RATE_LIMIT_VIN_DAY: '10000',
+        RATE_LIMIT_REPORTS: '10000',
+        RATE_LIMIT_REPORTS_DAY: '10000',
       },
     },
   ],

@@ -66,6 +66,13 @@ const screenEndpoints = [
   'putAlertSettings',
   // The one-click unsubscribe of alert e-mails: mail programs call it, the web app does not.
   'unsubscribe',
+  // Reports: the dialog a car's page loads on click, the admin's queue and a target's file.
+  'reportTarget',
+  'getReportQueue',
+  'getReportFile',
+  // Moderation's actions: the admin's file page.
+  'suspendUser',
+  'unsuspendUser',
 ];
 const isScreenEndpoint = (name: string) => screenEndpoints.includes(name);
 

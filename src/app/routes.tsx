@@ -235,6 +235,15 @@ export const routes: RouteObject[] = [
               forRole('Admin'),
             ),
           },
+          // The queue and each target's file (one entry: the start-up script holds this table).
+          {
+            path: `${paths.reports}/*`,
+            lazy: screen(
+              async () =>
+                (await import('../features/moderation/ModerationRoutes')).ModerationRoutes,
+              forRole('Admin'),
+            ),
+          },
           // Saved cars: any signed-in user's (every role's menu has it).
           {
             path: paths.savedCars,

@@ -26,6 +26,7 @@ export const dashboardMenu: Record<Role, { label: string; to: string }[]> = {
     { label: 'All sellers', to: paths.allSellers },
     { label: 'All orders', to: paths.allOrders },
     { label: 'Categories', to: paths.categories },
+    { label: 'Reports', to: paths.reports },
     savedCars,
   ],
   Seller: [

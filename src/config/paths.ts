@@ -42,4 +42,9 @@ export const paths = {
   savedSearches: '/dashboad/saved-searches',
   /** Beyond the spec: the admin's categories (makes). */
   categories: '/dashboad/categories',
+  /**
+   * Beyond the spec: the admin's moderation queue; under it, `{targetKind}/{targetId}`, one
+   * reported listing's or account's file (features/moderation/ModerationRoutes.tsx).
+   */
+  reports: '/dashboad/reports',
 } as const;

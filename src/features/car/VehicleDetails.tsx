@@ -1,5 +1,6 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { ReportButton } from '../../components/ReportButton';
 import type { Product } from '../../lib/api';
 
 /** What an unknown value shows (a car posted before the vehicle data was asked). */
@@ -26,7 +27,10 @@ export function vehicleFacts(car: Product): [label: string, text: string][] {
   ];
 }
 
-/** A car page's 'Vehicle details': every field of the vehicle data, '—' where unknown. */
+/**
+ * A car page's 'Vehicle details': every field of the vehicle data, '—' where unknown, and under
+ * them 'Report' (here because this section loads after the page: a car's page is at its budget).
+ */
 export function VehicleDetails({ car }: { car: Product }) {
   return (
     <Box component="section" aria-labelledby="vehicle-details" sx={{ mt: 4, maxWidth: 760 }}>
@@ -53,6 +57,15 @@ export function VehicleDetails({ car }: { car: Product }) {
             </Typography>
           </Box>
         ))}
+      </Box>
+      <Box sx={{ mt: 2, display: 'flex', alignItems: 'center', gap: 1, color: 'text.secondary' }}>
+        <ReportButton
+          targetKind="product"
+          targetId={car._id}
+          name={car.carName}
+          ownerEmail={car.email}
+          prompt="Something wrong with this listing?"
+        />
       </Box>
     </Box>
   );

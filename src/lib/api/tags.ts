@@ -23,6 +23,8 @@ export const TAG_TYPES = [
   'savedCars',
   // A user's saved searches (src/lib/api/savedSearches.ts).
   'savedSearches',
+  // The moderators' queue and a target's file (src/lib/api/reports.ts), by target id.
+  'reports',
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 

@@ -212,9 +212,46 @@ const injectedRtkApi = api.injectEndpoints({
         body: queryArg.body,
       }),
     }),
+    reportTarget: build.mutation<ReportTargetApiResponse, ReportTargetApiArg>({
+      query: (queryArg) => ({
+        url: `/api/reports`,
+        method: 'POST',
+        body: queryArg.body,
+      }),
+    }),
+    getReportQueue: build.query<GetReportQueueApiResponse, GetReportQueueApiArg>({
+      query: (queryArg) => ({
+        url: `/api/admin/reports`,
+        params: {
+          limit: queryArg.limit,
+          offset: queryArg.offset,
+          sort: queryArg.sort,
+          order: queryArg.order,
+        },
+      }),
+    }),
+    getReportFile: build.query<GetReportFileApiResponse, GetReportFileApiArg>({
+      query: (queryArg) => ({
+        url: `/api/admin/reports/${encodeURIComponent(String(queryArg.targetKind))}/${encodeURIComponent(String(queryArg.targetId))}`,
+      }),
+    }),
     decodeVin: build.query<DecodeVinApiResponse, DecodeVinApiArg>({
       query: (queryArg) => ({
         url: `/api/vin/${encodeURIComponent(String(queryArg.vin))}`,
+      }),
+    }),
+    suspendUser: build.mutation<SuspendUserApiResponse, SuspendUserApiArg>({
+      query: (queryArg) => ({
+        url: `/api/admin/users/${encodeURIComponent(String(queryArg.id))}/suspend`,
+        method: 'POST',
+        body: queryArg.body,
+      }),
+    }),
+    unsuspendUser: build.mutation<UnsuspendUserApiResponse, UnsuspendUserApiArg>({
+      query: (queryArg) => ({
+        url: `/api/admin/users/${encodeURIComponent(String(queryArg.id))}/unsuspend`,
+        method: 'POST',
+        body: queryArg.body,
       }),
     }),
     unsubscribe: build.mutation<UnsubscribeApiResponse, UnsubscribeApiArg>({
@@ -539,10 +576,79 @@ export type PutAlertSettingsApiArg = {
     savedCars: 'instant' | 'daily' | 'never';
   };
 };
+export type ReportTargetApiResponse = /** status 201 Default Response */ Report;
+export type ReportTargetApiArg = {
+  body: {
+    /** 'product' (a listing) or 'user' (an account) */
+    targetKind: 'product' | 'user';
+    /** a record's _id (letters, digits, _ and -) */
+    targetId: string;
+    /** scam ('Scam or fraud'), wrong_info ('Wrong information'), already_sold ('Already sold'), offensive ('Offensive') or other ('Other') */
+    reason: 'scam' | 'wrong_info' | 'already_sold' | 'offensive' | 'other';
+    /** what the moderator should know (up to 1000 characters) */
+    details?: string;
+  };
+};
+export type GetReportQueueApiResponse = /** status 200 Default Response */ ReportQueueRow[];
+export type GetReportQueueApiArg = {
+  /** rows per page (an integer from 1 to 100) */
+  limit?: number | string;
+  /** rows to skip (an integer from 0 to 1000000) */
+  offset?: number | string;
+  /** the field to sort by: newestAt, people, flags, name, targetKind (default newestAt) */
+  sort?: 'newestAt' | 'people' | 'flags' | 'name' | 'targetKind';
+  /** asc or desc (default desc); ties are broken by _id in the same direction */
+  order?: 'asc' | 'desc';
+};
+export type GetReportFileApiResponse = /** status 200 Default Response */ ReportFile;
+export type GetReportFileApiArg = {
+  /** 'product' (a listing) or 'user' (an account) */
+  targetKind: 'product' | 'user';
+  /** a record's _id (letters, digits, _ and -) */
+  targetId: string;
+};
 export type DecodeVinApiResponse = /** status 200 Default Response */ VinDecoded;
 export type DecodeVinApiArg = {
   /** the VIN (small letters and spaces around it are accepted) */
   vin: string;
+};
+export type SuspendUserApiResponse = /** status 200 Default Response */ {
+  acknowledged: true;
+  /** cars for sale the suspension hid */
+  hiddenCars: number;
+  /** open bookings on its cars declined ('Seller suspended') */
+  declined: number;
+  /** its own open bookings cancelled ('Buyer suspended') */
+  cancelled: number;
+  /** cars the lifted suspension brought back */
+  restoredCars: number;
+};
+export type SuspendUserApiArg = {
+  /** a record's _id (letters, digits, _ and -) */
+  id: string;
+  body: {
+    /** why, 1 to 500 characters on one line: the account reads it (a notice and an e-mail) */
+    reason: string;
+  };
+};
+export type UnsuspendUserApiResponse = /** status 200 Default Response */ {
+  acknowledged: true;
+  /** cars for sale the suspension hid */
+  hiddenCars: number;
+  /** open bookings on its cars declined ('Seller suspended') */
+  declined: number;
+  /** its own open bookings cancelled ('Buyer suspended') */
+  cancelled: number;
+  /** cars the lifted suspension brought back */
+  restoredCars: number;
+};
+export type UnsuspendUserApiArg = {
+  /** a record's _id (letters, digits, _ and -) */
+  id: string;
+  body: {
+    /** why, 1 to 500 characters on one line: the account reads it (a notice and an e-mail) */
+    reason: string;
+  };
 };
 export type UnsubscribeApiResponse = /** status 200 Default Response */ Unsubscribed;
 export type UnsubscribeApiArg = {
@@ -648,6 +754,163 @@ export type AlertSettings = {
   digest: boolean;
   /** how saved cars' price drops and sales are e-mailed: 'instant' at once, 'daily' in the day's digest, 'never' (the bell only) */
   savedCars: 'instant' | 'daily' | 'never';
+};
+export type Report = {
+  _id: string;
+  /** 'product' (a listing) or 'user' (an account) */
+  targetKind: 'product' | 'user';
+  targetId: string;
+  reason: 'scam' | 'wrong_info' | 'already_sold' | 'offensive' | 'other';
+  details: string;
+  createdAt: string;
+};
+export type ReportQueueRow = {
+  /** 'product' (a listing) or 'user' (an account) */
+  targetKind: 'product' | 'user';
+  targetId: string;
+  /** the car's or the account's name */
+  name: string;
+  /** the open reports’ and flags’ reasons */
+  reasons: (
+    | 'scam'
+    | 'wrong_info'
+    | 'already_sold'
+    | 'offensive'
+    | 'other'
+    | 'same_vin'
+    | 'same_photo'
+    | 'low_price'
+    | 'new_seller'
+  )[];
+  /** distinct people with an open report */
+  people: number;
+  /** open automatic flags */
+  flags: number;
+  /** the newest open report or flag, or the request for review if later */
+  newestAt: string;
+  /** the owner of a hidden listing asked for review */
+  reviewAsked: boolean;
+  /** a listing's: for_sale, sold, hidden (by a moderator), seller_suspended, pending (waiting for approval) or gone (deleted); an account's: active, suspended or gone */
+  state:
+    | 'for_sale'
+    | 'sold'
+    | 'hidden'
+    | 'seller_suspended'
+    | 'pending'
+    | 'active'
+    | 'suspended'
+    | 'gone';
+};
+export type ReportFile = {
+  /** 'product' (a listing) or 'user' (an account) */
+  targetKind: 'product' | 'user';
+  targetId: string;
+  product: {
+    _id: string;
+    carName: string;
+    carPhoto: string;
+    resalePrice: number;
+    /** a listing's: for_sale, sold, hidden (by a moderator), seller_suspended, pending (waiting for approval) or gone (deleted); an account's: active, suspended or gone */
+    state:
+      | 'for_sale'
+      | 'sold'
+      | 'hidden'
+      | 'seller_suspended'
+      | 'pending'
+      | 'active'
+      | 'suspended'
+      | 'gone';
+    hiddenReason: string | null;
+    sellerId: string | null;
+    sellerName: string;
+    hiddenAt: string | null;
+    reviewAskedAt: string | null;
+  } | null;
+  user: {
+    _id: string;
+    name: string;
+    email: string;
+    userRole: string;
+    userImg: string;
+    createdAt: string;
+    /** a listing's: for_sale, sold, hidden (by a moderator), seller_suspended, pending (waiting for approval) or gone (deleted); an account's: active, suspended or gone */
+    state:
+      | 'for_sale'
+      | 'sold'
+      | 'hidden'
+      | 'seller_suspended'
+      | 'pending'
+      | 'active'
+      | 'suspended'
+      | 'gone';
+    suspendedAt: string | null;
+    suspendReason: string | null;
+    listings: {
+      _id: string;
+      carName: string;
+      carPhoto: string;
+      resalePrice: number;
+      /** a listing's: for_sale, sold, hidden (by a moderator), seller_suspended, pending (waiting for approval) or gone (deleted); an account's: active, suspended or gone */
+      state:
+        | 'for_sale'
+        | 'sold'
+        | 'hidden'
+        | 'seller_suspended'
+        | 'pending'
+        | 'active'
+        | 'suspended'
+        | 'gone';
+      hiddenReason: string | null;
+    }[];
+    reviews: {
+      _id: string;
+      rating: number;
+      text: string;
+      buyerName: string;
+      productName: string;
+      createdAt: string;
+      hiddenAt: string | null;
+      hiddenReason: string | null;
+    }[];
+  } | null;
+  reports: {
+    _id: string;
+    reporterId: string | null;
+    /** null: an automatic flag */
+    reporterName: string | null;
+    reason:
+      | 'scam'
+      | 'wrong_info'
+      | 'already_sold'
+      | 'offensive'
+      | 'other'
+      | 'same_vin'
+      | 'same_photo'
+      | 'low_price'
+      | 'new_seller';
+    details: string;
+    createdAt: string;
+    closedAt: string | null;
+    outcome: ('actioned' | 'dismissed') | (null | null);
+  }[];
+  history: {
+    _id: string;
+    adminId: string;
+    adminName: string;
+    action:
+      | 'hide_listing'
+      | 'restore_listing'
+      | 'keep_hidden'
+      | 'approve_listing'
+      | 'suspend'
+      | 'unsuspend'
+      | 'dismiss'
+      | 'hide_review';
+    targetKind: 'product' | 'user' | 'review';
+    targetId: string;
+    reason: string;
+    createdAt: string;
+  }[];
 };
 export type VinDecoded = {
   /** the VIN, in capitals */
