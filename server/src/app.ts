@@ -42,6 +42,7 @@ import notificationRoutes from './routes/notifications';
 import orderRoutes from './routes/orders';
 import productRoutes from './routes/products';
 import adminReportRoutes from './routes/admin-reports';
+import adminListingRoutes from './routes/admin-listings';
 import reportRoutes from './routes/reports';
 import { reportSchemas } from './routes/report-schemas';
 import savedCarRoutes from './routes/saved-cars';
@@ -285,6 +286,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(alertSettingsRoutes);
       await api.register(reportRoutes);
       await api.register(adminReportRoutes);
+      await api.register(adminListingRoutes);
       await api.register(vinRoutes, { decoder: vinDecoder });
       await api.register(reviewRoutes);
       await api.register(sellerRoutes);

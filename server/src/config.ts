@@ -46,6 +46,8 @@ export const DEFAULT_RATE_LIMITS = {
     { max: 20, windowSeconds: 60 },
     { max: 200, windowSeconds: 24 * 3600 },
   ],
+  /** A moderator's actions on listings, reviews and reports, and owners' requests for review. */
+  moderation: { max: 60, windowSeconds: 60 },
 } as const satisfies RateLimits;
 
 export interface ServerConfig {
@@ -140,6 +142,7 @@ function readOrCreateSecret(dataDir: string): string {
  * `RATE_LIMIT_SAVED_CARS`. Saved searches' saves, renames and opens: `RATE_LIMIT_SAVED_SEARCHES`.
  * Reports of listings and accounts: `RATE_LIMIT_REPORTS` a minute and `RATE_LIMIT_REPORTS_DAY` a day.
  * Reviews and replies: `RATE_LIMIT_REVIEWS` a minute and `RATE_LIMIT_REVIEWS_DAY` a day.
+ * Moderators' actions and owners' requests for review: `RATE_LIMIT_MODERATION`.
  */
 function rateLimits(env: Env): RateLimits {
   const windowSeconds = int(env, 'RATE_LIMIT_WINDOW_SECONDS', 60, 1, 24 * 3600);
@@ -184,6 +187,7 @@ function rateLimits(env: Env): RateLimits {
       },
       { max: max('RATE_LIMIT_REVIEWS_DAY', reviewDay.max), windowSeconds: reviewDay.windowSeconds },
     ],
+    moderation: rule('RATE_LIMIT_MODERATION', DEFAULT_RATE_LIMITS.moderation.max),
   };
 }
 

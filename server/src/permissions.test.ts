@@ -34,6 +34,7 @@ import { MATCH_ON_DEMAND } from '../test/alert-fixture';
 import { unsubscribeRows } from '../test/permission-rows-alerts';
 import { reportRows } from '../test/permission-rows-reports';
 import { suspensionRows } from '../test/permission-rows-trust-flags';
+import { moderationRows } from '../test/permission-rows-moderation';
 import { REAL_VINS } from '../test/vins';
 
 const rows: Row[] = [
@@ -234,6 +235,7 @@ const rows: Row[] = [
   ...savedRows,
   ...reportRows,
   ...reviewRows,
+  ...moderationRows,
   {
     route: 'GET /api/vin/:vin',
     request: () => ({ url: `/api/vin/${REAL_VINS.tesla}` }),

@@ -7,7 +7,7 @@ import sharp from 'sharp';
 import { unsubscribeTokens } from '../src/alerts/unsubscribe-token';
 import { newId } from '../src/db/repositories/ids';
 import { eq } from 'drizzle-orm';
-import { products, users } from '../src/db/schema';
+import { products, reports, users } from '../src/db/schema';
 import {
   placeOrder,
   registerAs,
@@ -54,6 +54,10 @@ export interface Fixture {
   freshSavedCar(): Promise<string>;
   /** The unsubscribe token of a saved search of `buyer`'s (an alert mail's link). */
   unsubscribeToken(): Promise<string>;
+  /** A new car of `seller`'s hidden by moderation (issue 26), its review asked if `asked`. */
+  freshHiddenProduct(asked?: boolean): Promise<string>;
+  /** A new car of `seller`'s with an open report by `buyer`. */
+  freshReportedProduct(): Promise<string>;
 }
 
 /** The callers and their things on the app of `ctx`, for a `beforeAll`. */
@@ -178,6 +182,30 @@ export async function openPermissionFixture(ctx: TestContext): Promise<Fixture> 
       });
       if (!('review' in written)) throw new Error('the fixture review was refused');
       return written.review._id;
+    },
+    freshHiddenProduct: async (asked = false) => {
+      const id = await freshProduct();
+      await ctx.database.db
+        .update(products)
+        .set({
+          hidden: 'moderation',
+          hiddenReason: 'Fixture',
+          hiddenAt: new Date(),
+          reviewAskedAt: asked ? new Date() : null,
+        })
+        .where(eq(products._id, id));
+      return id;
+    },
+    freshReportedProduct: async () => {
+      const id = await freshProduct();
+      await ctx.database.db.insert(reports).values({
+        _id: newId(),
+        targetKind: 'product',
+        targetId: id,
+        reporterId: buyer._id,
+        reason: 'other',
+      });
+      return id;
     },
     freshSavedSearch,
     // One search for every row (an account keeps at most 50): unsubscribing is idempotent.

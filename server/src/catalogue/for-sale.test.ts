@@ -1,7 +1,8 @@
 /**
  * The for-sale condition (issue 26): a hidden car is out of sale the way a sold car is, in every
- * list, count and answer, and back in them when it is no longer hidden. Hidden here by the
- * database itself, as any writer (a moderator, a suspension, a pending approval) hides one.
+ * list, count and answer, and back in them when it is no longer hidden. Hidden by a moderator
+ * through the API, and by the database itself as any writer (a suspension, a pending approval)
+ * hides one.
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -87,7 +88,15 @@ describe('a hidden car', () => {
     });
     const facetsBefore = before.facetCount;
 
-    await setHidden(hiddenCar, 'moderation', 'Offensive photos');
+    // Through the moderators' API, as a catalogue write: the next read anywhere shows it.
+    const moderate = (action: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `/api/admin/products/${hiddenCar}/${action}`,
+        headers: admin.auth,
+        payload: { reason: 'Offensive photos' },
+      });
+    expect((await moderate('hide')).statusCode).toBe(200);
     const hidden = await everywhere();
     expect(hidden).toMatchObject({
       search: [shownCar],
@@ -101,7 +110,7 @@ describe('a hidden car', () => {
     });
     expect(hidden.facetCount).toBe(facetsBefore - 1);
 
-    await setHidden(hiddenCar, null);
+    expect((await moderate('restore')).statusCode).toBe(200);
     expect(await everywhere()).toEqual(before);
   });
 

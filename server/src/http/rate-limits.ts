@@ -40,7 +40,8 @@ export type RateLimitName =
   | 'savedCars'
   | 'savedSearches'
   | 'reports'
-  | 'reviews';
+  | 'reviews'
+  | 'moderation';
 export type RateLimits = Record<RateLimitName, RateLimitRule>;
 
 /**
@@ -116,6 +117,21 @@ export const RATE_LIMIT_GUARDS: Record<RateLimitName, Guard> = {
   /** Reviews and replies (each reaches another person): limited like messages. */
   reviews: {
     route: ['POST /api/orders/:id/review', 'POST /api/reviews/:id/reply'],
+    per: 'caller',
+  },
+  /**
+   * The moderators' actions on listings, reviews and reports, and an owner's request for review
+   * (issue 26): each tells a person (the owner, the reporters, a review's author).
+   */
+  moderation: {
+    route: [
+      'POST /api/admin/products/:id/hide',
+      'POST /api/admin/products/:id/restore',
+      'POST /api/admin/products/:id/keep-hidden',
+      'POST /api/admin/reviews/:id/hide',
+      'POST /api/admin/reports/:targetKind/:targetId/dismiss',
+      'POST /api/products/:id/review-request',
+    ],
     per: 'caller',
   },
 };

@@ -9,6 +9,7 @@ import { ordersRepository } from './orders-repository';
 import { productsRepository } from './products-repository';
 import { searchRepository } from '../../catalogue/search-repository';
 import { rateLimitsRepository } from './rate-limits-repository';
+import { listingActions } from '../../trust/listing-actions';
 import { reportFileRepository } from '../../trust/report-file';
 import { reportQueueRepository } from '../../trust/report-queue';
 import { reportsRepository } from '../../trust/reports-repository';
@@ -46,6 +47,7 @@ export function repositories(db: Db, options: RepositoryOptions = {}) {
     reportFiles: reportFileRepository(db),
     reviews: reviewsRepository(db, cursors),
     sellers: sellerProfiles(db),
+    listingActions: listingActions(db),
   };
 }
 

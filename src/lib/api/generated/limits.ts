@@ -27,6 +27,11 @@ import { putAlertSettingsLimits } from './limits/putAlertSettings';
 import { reportTargetLimits } from './limits/reportTarget';
 import { getReportQueueLimits } from './limits/getReportQueue';
 import { getReportFileLimits } from './limits/getReportFile';
+import { hideListingLimits } from './limits/hideListing';
+import { restoreListingLimits } from './limits/restoreListing';
+import { keepListingHiddenLimits } from './limits/keepListingHidden';
+import { hideReviewLimits } from './limits/hideReview';
+import { dismissReportsLimits } from './limits/dismissReports';
 import { decodeVinLimits } from './limits/decodeVin';
 import { reviewSellerLimits } from './limits/reviewSeller';
 import { replyToReviewLimits } from './limits/replyToReview';
@@ -64,6 +69,11 @@ export {
   reportTargetLimits,
   getReportQueueLimits,
   getReportFileLimits,
+  hideListingLimits,
+  restoreListingLimits,
+  keepListingHiddenLimits,
+  hideReviewLimits,
+  dismissReportsLimits,
   decodeVinLimits,
   reviewSellerLimits,
   replyToReviewLimits,
@@ -106,6 +116,11 @@ export const operationLimits = {
   reportTarget: reportTargetLimits,
   getReportQueue: getReportQueueLimits,
   getReportFile: getReportFileLimits,
+  hideListing: hideListingLimits,
+  restoreListing: restoreListingLimits,
+  keepListingHidden: keepListingHiddenLimits,
+  hideReview: hideReviewLimits,
+  dismissReports: dismissReportsLimits,
   decodeVin: decodeVinLimits,
   reviewSeller: reviewSellerLimits,
   replyToReview: replyToReviewLimits,
@@ -210,6 +225,20 @@ export const schemaLimits = {
   SavedCar: { status: { enum: ['listed', 'sold', 'gone'] } },
   SavedSearch: { newMatches: { minimum: 0 }, notify: { enum: ['instant', 'daily', 'never'] } },
   AlertSettings: { savedCars: { enum: ['instant', 'daily', 'never'] } },
+  ModerationDone: {
+    action: {
+      enum: [
+        'hide_listing',
+        'restore_listing',
+        'approve_listing',
+        'keep_hidden',
+        'hide_review',
+        'dismiss',
+      ],
+    },
+    closedReports: { minimum: 0 },
+    declinedBookings: { minimum: 0 },
+  },
   VinDecoded: {
     bodyStyle: {
       enum: [
