@@ -58,7 +58,10 @@ export function fuzzTargets(app: FastifyInstance): FuzzTarget[] {
         .filter((p) => p.in === 'query')
         .map((p) => ({ name: p.name, required: Boolean(p.required), schema: p.schema })),
       body: operation?.requestBody?.content?.['application/json']?.schema,
-      secured: (operation?.security ?? []).length > 0,
+      // An empty requirement (`{}`) among them makes the token optional (OpenAPI): not secured.
+      secured:
+        (operation?.security ?? []).length > 0 &&
+        !(operation?.security ?? []).some((s) => Object.keys(s as object).length === 0),
       accepts: {
         accessToken: schemes.has('accessToken'),
         idToken: schemes.has('firebaseIdToken'),
