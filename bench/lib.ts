@@ -39,6 +39,8 @@ export async function startServer(
         HOST: '127.0.0.1',
         DATA_DIR: dataDir,
         LOG_LEVEL: 'warn',
+        // The benches' sellers post many cars on their first day: none waits for approval.
+        NEW_SELLER_DAILY_CARS: '0',
         ...env,
       },
       stdio: ['ignore', 'inherit', 'inherit'],

@@ -25,6 +25,8 @@ async function main(): Promise<void> {
   const url = new URL(server);
   url.pathname = `/${DATABASE}`;
   process.env.DATABASE_URL = url.toString();
+  // The journeys' sellers post many cars on their first day: none waits for approval.
+  process.env.NEW_SELLER_DAILY_CARS ??= '0';
   if (process.env.DATA_DIR) rmSync(process.env.DATA_DIR, { recursive: true, force: true });
   await import('../../scripts/start-cluster');
 }

@@ -62,6 +62,11 @@ export type ReadinessCheck = () => Promise<string | null>;
 
 export interface AppOptions {
   db: Db;
+  /**
+   * `NEW_SELLER_DAILY_CARS`: cars a new account posts freely on its first day; its later ones
+   * wait for a moderator's approval (issue 26). Default 3; 0 turns it off.
+   */
+  newSellerDailyCars?: number;
   /** LISTEN on the database (live events across replicas); absent: no live events arrive. */
   listen?: Listen;
   /** Checks behind GET /api/health (the database, the sign-in provider, the demo seed). */
@@ -276,8 +281,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(authRoutes);
       await api.register(userRoutes);
       const photoOrigins = { publicOrigin, imageOrigins: options.imageOrigins ?? [] };
-      await api.register(productRoutes, { photoOrigins });
-      await api.register(searchRoutes, { photoOrigins });
+      const flags = { images, newSellerDailyCars: options.newSellerDailyCars ?? 3 };
+      await api.register(productRoutes, { photoOrigins, flags });
+      await api.register(searchRoutes, { photoOrigins, flags });
       await api.register(adminCategoryRoutes, { photoOrigins });
       await api.register(orderRoutes);
       await api.register(notificationRoutes);

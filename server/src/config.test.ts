@@ -23,6 +23,15 @@ describe('server configuration', () => {
     },
   );
 
+  it("holds a new account's cars past 3 on its first day unless NEW_SELLER_DAILY_CARS says (0: off)", () => {
+    expect(load({}).newSellerDailyCars).toBe(3);
+    expect(load({ NEW_SELLER_DAILY_CARS: '0' }).newSellerDailyCars).toBe(0);
+    expect(load({ NEW_SELLER_DAILY_CARS: '10' }).newSellerDailyCars).toBe(10);
+    for (const bad of ['-1', 'three', '1.5']) {
+      expect(() => load({ NEW_SELLER_DAILY_CARS: bad })).toThrow(/NEW_SELLER_DAILY_CARS/);
+    }
+  });
+
   it('mails the alert digests from 07:00 UTC unless ALERT_DIGEST_HOUR says (0 to 23)', () => {
     expect(load({}).alertDigestHour).toBe(7);
     expect(load({ ALERT_DIGEST_HOUR: '0' }).alertDigestHour).toBe(0);

@@ -99,6 +99,11 @@ export interface ServerConfig {
   imageOrigins: string[];
   /** The UTC hour (0–23) from which each day's alert digests are mailed (`ALERT_DIGEST_HOUR`). */
   alertDigestHour: number;
+  /**
+   * Cars a new account posts freely on its first 24 hours; its later ones wait for a moderator's
+   * approval (`NEW_SELLER_DAILY_CARS`, default 3; 0 turns it off).
+   */
+  newSellerDailyCars: number;
 }
 
 export class ConfigError extends Error {}
@@ -297,6 +302,7 @@ export function loadServerConfig(env: Env = process.env): ServerConfig {
     mailFrom: env.MAIL_FROM || 'CarDealer <no-reply@cardealer.local>',
     imageOrigins: imageDisplayOrigins(env),
     alertDigestHour: int(env, 'ALERT_DIGEST_HOUR', 7, 0, 23),
+    newSellerDailyCars: int(env, 'NEW_SELLER_DAILY_CARS', 3, 0, 1000),
     publicOrigin:
       originOf('PUBLIC_ORIGIN', env.PUBLIC_ORIGIN) ??
       `http://localhost:${int(env, 'PORT', 8080, 0, 65535)}`,

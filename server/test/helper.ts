@@ -88,6 +88,8 @@ export async function buildTestApp(options: Partial<AppOptions> = {}): Promise<T
     accessTokenTtlSeconds: 3600,
     imageHostKey: TEST_IMAGE_KEY,
     imageDir,
+    // Existing tests post freely; the automatic flags' tests turn the new-seller hold on.
+    newSellerDailyCars: 0,
     ...options,
     imageStore: images,
   });
@@ -120,6 +122,7 @@ export async function buildReplica(
     listen: ctx.database.listen,
     accessTokenSecret: TEST_ACCESS_TOKEN_SECRET,
     imageDir,
+    newSellerDailyCars: 0,
     ...options,
   });
   return {

@@ -121,3 +121,30 @@ function lzwOfZeros(count: number, minCodeSize: number): Buffer {
   if (bitCount > 0) bytes.push(bits & 0xff);
   return Buffer.from(bytes);
 }
+
+/** A photo-like picture from `seed`: smooth waves of light and colour. */
+export function photoLike(seed: number): sharp.Sharp {
+  // Drawn at 160 × 120 (quick), enlarged to 640 × 480 like a phone's photo.
+  const width = 160;
+  const height = 120;
+  let state = seed;
+  const next = () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  const waves = Array.from({ length: 12 }, () => ({
+    fx: (next() * 6 * Math.PI) / width,
+    fy: (next() * 6 * Math.PI) / height,
+    phase: next() * 2 * Math.PI,
+    channel: Math.floor(next() * 3),
+  }));
+  const pixels = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      for (let c = 0; c < 3; c++) {
+        let v = 0;
+        for (const w of waves)
+          v += Math.sin(w.fx * x + w.fy * y + w.phase) * (w.channel === c ? 1 : 0.4);
+        pixels[(y * width + x) * 3 + c] = Math.max(0, Math.min(255, 128 + v * 30));
+      }
+    }
+  }
+  return sharp(pixels, { raw: { width, height, channels: 3 } }).resize(640, 480);
+}

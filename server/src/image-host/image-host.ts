@@ -18,6 +18,8 @@ import {
   type StoredVariant,
 } from './image-store';
 
+import { rememberPhotoHash } from '../trust/photo-flags';
+
 export interface ImageHostOptions {
   /** The upload key (imgbb's `key`); it ships in the web client, so it is no secret. */
   key: string;
@@ -130,6 +132,11 @@ const imageHost: FastifyPluginAsync<ImageHostOptions> = async (app, options) => 
         }
         throw error;
       }
+      // Its perceptual hash, for the automatic 'same_photo' flag (issue 26); the upload stands
+      // whatever happens to the hash (a car's check makes a missing one).
+      await rememberPhotoHash(app.db, stored.id, bytes).catch((error: unknown) =>
+        request.log.warn({ err: error }, 'photo hash not kept'),
+      );
       const url = imageUrl(stored.file);
       // imgbb's shape for its resized copies: {filename, name, mime, extension, url}, plus size.
       const copy = (variant: StoredVariant) => ({

@@ -34,6 +34,14 @@ import {
   Text,
   toNumber,
 } from './schemas';
+import {
+  checkCar,
+  flag,
+  newSellerDetails,
+  newSellerHold,
+  PENDING_REVIEW,
+  type AutoFlagOptions,
+} from '../trust/auto-flags';
 
 const NewProductBody = Type.Object(
   {
@@ -92,9 +100,27 @@ const CategoryProductsQuery = Type.Object({
   condition: Type.Optional(Condition),
 });
 
+/** POST /category's answer: the spec's insert result, and a car waiting for approval's state. */
+const PostedCar = Type.Object(
+  {
+    acknowledged: Type.Literal(true),
+    insertedId: Type.String(),
+    moderation: Type.Optional(
+      Type.Ref('ListingModeration', {
+        description:
+          "only for a new seller's car that waits for a moderator's approval ('Pending " +
+          "review'): state 'pending'",
+      }),
+    ),
+  },
+  { title: 'PostedCar' },
+);
+
 export interface ProductRoutesOptions {
   /** Where a car's photos may come from. */
   photoOrigins: CarPhotoOrigins;
+  /** The automatic flags' needs (issue 26). */
+  flags: AutoFlagOptions;
 }
 
 const productRoutes: FastifyPluginAsyncTypebox<ProductRoutesOptions> = async (app, options) => {
@@ -187,10 +213,15 @@ const productRoutes: FastifyPluginAsyncTypebox<ProductRoutesOptions> = async (ap
           'its one photo, carPhoto. The vehicle data (vin, model, modelYear, trim, bodyStyle, ' +
           'fuel, transmission, drive, exteriorColor, mileage, owners) is optional; the make is ' +
           "the category. A VIN the caller already has for sale: 409 'You already listed this " +
-          "car'; another seller's live listing of it is allowed, and both cars are marked.",
+          "car'; another seller's live listing of it is allowed, and both cars are marked. " +
+          'After the write the marketplace checks the car for its automatic flags (the same VIN ' +
+          "or photo as another seller's live listing, a price under 30 % of its market value: " +
+          "the moderators' queue; it stays for sale). A new account's cars past " +
+          'NEW_SELLER_DAILY_CARS (default 3) on its first day are posted waiting for approval: ' +
+          "`moderation: {state: 'pending'}` ('Pending review').",
         security: ACCESS_TOKEN,
         body: NewProductBody,
-        response: { 201: Type.Ref('InsertResult'), ...errors(400, 401, 403, 409, 413, 415) },
+        response: { 201: PostedCar, ...errors(400, 401, 403, 409, 413, 415) },
       },
     },
     async (request, reply) => {
@@ -216,6 +247,8 @@ const productRoutes: FastifyPluginAsyncTypebox<ProductRoutesOptions> = async (ap
       const vehicle = vehicleValues(body);
       const categoryName = await app.repos.products.categoryName(body.categoryName);
       if (!categoryName) throw httpError(400, 'categoryName: no such category');
+      // A new account's cars past its first day's allowance wait for a moderator (issue 26).
+      const held = await newSellerHold(app.db, seller._id, options.flags.newSellerDailyCars);
       const insertedId = await sameVinOnce(() =>
         app.repos.products.insert({
           carName: body.carName.trim(),
@@ -233,9 +266,20 @@ const productRoutes: FastifyPluginAsyncTypebox<ProductRoutesOptions> = async (ap
           sellerPhoto: body.sellerPhoto || seller.userImg,
           email: seller.email,
           ...vehicle,
+          ...(held === null ? {} : { hidden: 'pending' as const }),
         }),
       );
-      return reply.code(201).send({ acknowledged: true as const, insertedId });
+      if (held !== null) {
+        await flag(app.db, insertedId, 'new_seller', newSellerDetails(held)).catch(
+          (error: unknown) => request.log.warn({ err: error }, 'new seller flag not written'),
+        );
+      }
+      await checkCar({ db: app.db, images: options.flags.images, log: request.log }, insertedId);
+      return reply.code(201).send({
+        acknowledged: true as const,
+        insertedId,
+        ...(held === null ? {} : { moderation: PENDING_REVIEW }),
+      });
     },
   );
 

@@ -34,10 +34,13 @@ import {
 import { filtersKey, searchFiltersOf } from './search-params';
 import { withSearchErrors } from './search-text';
 import { ACCESS_TOKEN, errors, Id, LIMITS, OPTIONAL_ACCESS_TOKEN, toNumber } from './schemas';
+import { checkCar, type AutoFlagOptions } from '../trust/auto-flags';
 
 export interface SearchRoutesOptions {
   /** Where a car's photos may come from. */
   photoOrigins: CarPhotoOrigins;
+  /** The automatic flags' needs (issue 26). */
+  flags: AutoFlagOptions;
 }
 
 const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = async (app, options) => {
@@ -239,6 +242,7 @@ const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = async (app,
         if (!now) throw httpError(404, 'id: no such product');
         throw httpError(409, 'This car has been sold');
       }
+      await checkCar({ db: app.db, images: options.flags.images, log: request.log }, id);
       return carAnswer(id);
     },
   );

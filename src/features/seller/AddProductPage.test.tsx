@@ -157,6 +157,33 @@ describe('Add product', () => {
     expect(posted[0].postTime).toBe(new Date(Date.parse(posted[0].postTime!)).toLocaleString());
   });
 
+  it("says 'Pending review' when the server holds a new account's car for approval", async () => {
+    sellerApi([]);
+    server.use(
+      http.post(UPLOAD, () =>
+        HttpResponse.json({ success: true, data: { display_url: '/image-host/i/abc.png' } }),
+      ),
+      http.post(`${API}/category`, () =>
+        HttpResponse.json(
+          {
+            acknowledged: true,
+            insertedId: 'held-1',
+            moderation: { state: 'pending', reason: '', reviewAsked: false },
+          },
+          { status: 201 },
+        ),
+      ),
+    );
+    const { router } = renderAsSeller();
+    const user = userEvent.setup();
+    await screen.findByLabelText('Product name');
+    await fillForm(user);
+    await user.click(screen.getByRole('button', { name: 'Post' }));
+    expect(await screen.findByText(/^Pending review/)).toBeInTheDocument();
+    expect(screen.queryByText('Product added succesfull')).not.toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboad/my-products'));
+  });
+
   it('shows a failed upload with Retry, posts nothing without a stored photo, keeps what was typed', async () => {
     sellerApi();
     let posts = 0;

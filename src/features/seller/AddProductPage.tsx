@@ -14,6 +14,9 @@ import { ProductForm } from './ProductForm';
 import { initialProductValues, toProductBody } from './productForm';
 
 export const ADDED_MESSAGE = 'Product added succesfull';
+/** A new account's 4th and later cars on its first day wait for a moderator (issue 26). */
+export const PENDING_MESSAGE =
+  'Pending review: a moderator looks at a new account’s cars before they go on sale';
 
 /**
  * Add product (spec §2): every field required, and 1 to 10 photos, each uploaded to the image
@@ -67,7 +70,8 @@ export function AddProductPage() {
                       'error' in posted ? errorMessage(posted.error) : 'it was not saved';
                     return `The product could not be posted: ${reason}. Your entries are kept.`;
                   }
-                  notify.success(ADDED_MESSAGE);
+                  if (posted.data.moderation?.state === 'pending') notify.blank(PENDING_MESSAGE);
+                  else notify.success(ADDED_MESSAGE);
                   navigate(paths.myProducts);
                   return null;
                 }}

@@ -126,6 +126,8 @@ export type NewProduct = Omit<
   VehicleValues & {
     /** Every photo, the cover first; default: the cover alone. */
     photos?: string[];
+    /** 'pending': posted to wait for a moderator's approval (a new seller's, issue 26). */
+    hidden?: 'pending';
   };
 
 /** What a seller's edit may change (PATCH /products/{id}). */
@@ -339,6 +341,7 @@ export function productsRepository(db: Db, cursors: CursorCodec = new CursorCode
           photos: product.photos ?? [product.carPhoto],
           _id: id,
           advertisement: 'false',
+          ...(product.hidden ? { hiddenAt: new Date() } : {}),
         }),
       );
       return id;

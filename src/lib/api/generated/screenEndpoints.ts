@@ -4,7 +4,6 @@ import type {
   CarDetails,
   ErrorMessage,
   FairPrice,
-  InsertResult,
   ListingModeration,
   MarketValue,
   Order,
@@ -20,7 +19,6 @@ export type {
   CarDetails,
   ErrorMessage,
   FairPrice,
-  InsertResult,
   ListingModeration,
   MarketValue,
   Order,
@@ -278,7 +276,11 @@ export type VerifySellerApiArg = {
   /** a record's _id (letters, digits, _ and -) */
   id: string;
 };
-export type AddProductApiResponse = /** status 201 Default Response */ InsertResult;
+export type AddProductApiResponse = /** status 201 Default Response */ {
+  acknowledged: true;
+  insertedId: string;
+  moderation?: ListingModeration;
+};
 export type AddProductApiArg = {
   body: {
     carName: string;
