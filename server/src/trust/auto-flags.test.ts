@@ -205,6 +205,16 @@ describe(`automatic flags (${databaseKind})`, () => {
         (row) => row.targetId === fourth,
       )?.reasons,
     ).toEqual(['new_seller']);
+    // An admin approves it: for sale, the flag closed.
+    const approved = await app.inject({
+      method: 'POST',
+      url: `/api/admin/products/${fourth}/restore`,
+      headers: admin.auth,
+      payload: { reason: 'Looks genuine' },
+    });
+    expect(approved.statusCode).toBe(200);
+    expect((await getAs(app, buyer, `/api/products/${fourth}`)).statusCode).toBe(200);
+    expect(await flagsOf(fourth)).toEqual([]);
   });
 
   it('an account older than a day posts freely; 0 turns the hold off', async () => {
