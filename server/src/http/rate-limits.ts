@@ -120,7 +120,7 @@ export const RATE_LIMIT_GUARDS: Record<RateLimitName, Guard> = {
     per: 'caller',
   },
   /**
-   * The moderators' actions on listings, reviews and reports, and an owner's request for review
+   * The moderators' actions on listings, reviews, reports and accounts (suspending), and an owner's request for review
    * (issue 26): each tells a person (the owner, the reporters, a review's author).
    */
   moderation: {
@@ -131,6 +131,8 @@ export const RATE_LIMIT_GUARDS: Record<RateLimitName, Guard> = {
       'POST /api/admin/reviews/:id/hide',
       'POST /api/admin/reports/:targetKind/:targetId/dismiss',
       'POST /api/products/:id/review-request',
+      'POST /api/admin/users/:id/suspend',
+      'POST /api/admin/users/:id/unsuspend',
     ],
     per: 'caller',
   },

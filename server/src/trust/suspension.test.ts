@@ -342,4 +342,27 @@ describe(`suspending accounts (${databaseKind})`, () => {
     const stream = await getAs(app, target, '/api/events');
     expect(stream.statusCode).toBe(403);
   });
+
+  it("counts suspending with the moderators' other actions (429 past the limit)", async () => {
+    const limited = await buildTestApp({
+      rateLimits: { moderation: { max: 2, windowSeconds: 60 } },
+    });
+    try {
+      const [moderator, target] = await Promise.all([
+        registerUser(limited.app, 'Admin'),
+        registerUser(limited.app, 'Buyer', 'limited'),
+      ]);
+      expect((await act(limited.app, moderator, target._id, 'suspend', 'One')).statusCode).toBe(
+        200,
+      );
+      expect((await act(limited.app, moderator, target._id, 'unsuspend', 'Two')).statusCode).toBe(
+        200,
+      );
+      const third = await act(limited.app, moderator, target._id, 'suspend', 'Three');
+      expect(third.statusCode).toBe(429);
+      expect(third.headers['retry-after']).toBeDefined();
+    } finally {
+      await limited.close();
+    }
+  });
 });
