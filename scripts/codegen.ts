@@ -73,6 +73,13 @@ const screenEndpoints = [
   // Moderation's actions: the admin's file page.
   'suspendUser',
   'unsuspendUser',
+  'hideListing',
+  'restoreListing',
+  'keepListingHidden',
+  'hideReview',
+  'dismissReports',
+  // An owner's request for review of a hidden car: My products.
+  'askListingReview',
 ];
 const isScreenEndpoint = (name: string) => screenEndpoints.includes(name);
 

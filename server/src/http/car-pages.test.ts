@@ -116,6 +116,24 @@ describe(`car pages and the sitemap (${databaseKind})`, () => {
     expect(html).toContain('· Sold ·');
   });
 
+  it("answers a hidden car's page 410 'This listing was removed', out of search engines", async () => {
+    const id = await postProduct(ctx.app, seller, { carName: 'Hidden BMW', categoryName: 'BMW' });
+    await ctx.database.db
+      .update(products)
+      .set({ hidden: 'moderation', hiddenReason: 'Spam' })
+      .where(eq(products._id, id));
+    ctx.app.catalogueCache.invalidate();
+    const response = await page(`/cars/${id}`);
+    expect(response.statusCode).toBe(410);
+    expect(response.body).toContain('<title>This listing was removed | CarDealer</title>');
+    expect(response.body).toContain('<meta name="robots" content="noindex" />');
+    expect(response.body).toContain('<h1>This listing was removed</h1>');
+    // Nothing of the car: not its name, not its JSON-LD.
+    expect(response.body).not.toContain('Hidden BMW');
+    expect(response.body).not.toContain('application/ld+json');
+    expect((await page('/sitemaps/cars-1.xml')).body).not.toContain(id);
+  });
+
   it('answers the not-found page with 404 for an unknown car', async () => {
     for (const url of [`/cars/${newId()}`, '/cars/no%20such']) {
       const response = await page(url);

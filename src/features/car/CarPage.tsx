@@ -81,6 +81,8 @@ export function CarPage({ notFound }: { notFound: ReactNode }) {
     query.error && 'status' in query.error ? (query.error as { status: unknown }).status : null;
   // 400: not an id at all; 404: no such car.
   if (!id || status === 404 || status === 400) return <>{notFound}</>;
+  // 410: hidden by moderation (its owner and the admins get the car itself).
+  if (status === 410) return <RemovedListing />;
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
       {query.isError ? (
@@ -93,6 +95,29 @@ export function CarPage({ notFound }: { notFound: ReactNode }) {
     </Container>
   );
 }
+
+/** A hidden car's page, for everyone but its owner and the admins. */
+export const LISTING_REMOVED = 'This listing was removed';
+function RemovedListing() {
+  return (
+    <Container maxWidth="md" sx={{ py: { xs: 6, md: 10 } }}>
+      <title>{LISTING_REMOVED}</title>
+      <Typography component="h1" variant="h4" sx={{ fontWeight: 700, mb: 2 }}>
+        {LISTING_REMOVED}
+      </Typography>
+      <ActionLink to={paths.cars} variant="outlined">
+        Find other cars
+      </ActionLink>
+    </Container>
+  );
+}
+
+/** Why the car is hidden: its owner and the admins see this above its name. */
+const HIDDEN_WORDS = {
+  hidden: 'Hidden by moderation',
+  pending: 'Pending review',
+  suspended: 'Hidden while the account is suspended',
+} as const;
 
 function CarDetailsView({ car }: { car: CarDetails }) {
   const photos = car.photos.length > 0 ? car.photos : [car.carPhoto];
@@ -126,6 +151,12 @@ function CarDetailsView({ car }: { car: CarDetails }) {
                 Sold
               </Tag>
             )}
+            {car.moderation && (
+              <Typography role="status" sx={{ color: '#8a3a00', fontWeight: 700, mb: 1 }}>
+                {HIDDEN_WORDS[car.moderation.state]}
+                {car.moderation.reason && `: ${car.moderation.reason}`}
+              </Typography>
+            )}
             <Typography component="h1" variant="h4" sx={{ fontWeight: 700, lineHeight: 1.2 }}>
               {car.carName}
             </Typography>
@@ -151,7 +182,7 @@ function CarDetailsView({ car }: { car: CarDetails }) {
             <PriceSignal car={car} fairPrice={car.fairPrice} marketValue={car.marketValue} />
           )}
           <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
-            {!car.sold && <BookButton car={car} />}
+            {!car.sold && !car.moderation && <BookButton car={car} />}
             <SaveHeart carId={car._id} look="page" />
             <ShareButton title={car.carName} url={url} />
             <CompareToggleLater id={car._id} name={car.carName} size="medium" />

@@ -32,6 +32,7 @@ import {
 import { selectUserEmail } from '../../lib/auth/authSlice';
 import { notify } from '../../lib/notify/notify';
 import { responsiveImage } from '../../lib/images';
+import { ListingModerationNote } from './ListingModerationNote';
 
 export const ADVERTISED_MESSAGE = 'advertisement successfull.';
 export const DELETED_MESSAGE = 'Product deleted successfully';
@@ -77,20 +78,22 @@ export function MyProductsPage() {
 
   const advertiseControl = (product: Product) => {
     const advertised = product.advertisement === 'true';
+    // A hidden car is out of sale: nothing to advertise until it is back.
+    const hidden = Boolean(product.moderation);
     return (
       <Stack spacing={0.5} sx={{ alignItems: 'flex-start', py: 1 }}>
         <Button
           size="small"
           variant="contained"
           color="secondary"
-          disabled={advertised}
+          disabled={advertised || hidden}
           onClick={() => void advertise(product)}
           aria-label={`Make advertisment: ${product.carName}`}
           sx={{ whiteSpace: 'nowrap' }}
         >
           Make advertisment
         </Button>
-        {advertised && <Chip size="small" color="success" label="Advertised" />}
+        {advertised && !hidden && <Chip size="small" color="success" label="Advertised" />}
       </Stack>
     );
   };
@@ -186,6 +189,7 @@ export function MyProductsPage() {
                           />
                           <Box sx={{ minWidth: 0 }}>
                             <Typography sx={{ fontWeight: 500 }}>{carLink(product)}</Typography>
+                            <ListingModerationNote product={product} />
                             <Typography variant="body2" color="text.secondary">
                               {product.categoryName} · {years(product.userYears)}
                             </Typography>
@@ -246,6 +250,7 @@ export function MyProductsPage() {
                               </TableCell>
                               <TableCell component="th" scope="row" sx={{ fontWeight: 500 }}>
                                 {carLink(product)}
+                                <ListingModerationNote product={product} />
                               </TableCell>
                               <TableCell>{product.categoryName}</TableCell>
                               <TableCell>{years(product.userYears)}</TableCell>

@@ -77,6 +77,18 @@ export const sellerApi = api.enhanceEndpoints({
           ),
         ]),
     },
+    // The owner asks for a second look at a car hidden by moderation: 'Review asked' at once.
+    askListingReview: {
+      invalidatesTags: (_result, _error, { id }) => [tag('products', id)],
+      onQueryStarted: ({ id }, { dispatch, getState, queryFulfilled }) =>
+        optimistic(
+          queryFulfilled,
+          patchSellerProducts(dispatch, getState, (products) => {
+            const moderation = products.find((item) => item._id === id)?.moderation;
+            if (moderation) moderation.reviewAsked = true;
+          }),
+        ),
+    },
     // The car itself, every list that shows it (by its tag), and the category it may move to.
     updateProduct: {
       invalidatesTags: (_result, _error, { id, body }) => [
@@ -94,6 +106,7 @@ export const {
   useAdvertiseProductMutation,
   useDeleteProductMutation,
   useUpdateProductMutation,
+  useAskListingReviewMutation,
   useLazyDecodeVinQuery,
 } = sellerApi;
 export type {

@@ -154,47 +154,6 @@ const injectedRtkApi = api.injectEndpoints({
         body: queryArg.body,
       }),
     }),
-    hideListing: build.mutation<HideListingApiResponse, HideListingApiArg>({
-      query: (queryArg) => ({
-        url: `/api/admin/products/${encodeURIComponent(String(queryArg.id))}/hide`,
-        method: 'POST',
-        body: queryArg.body,
-      }),
-    }),
-    restoreListing: build.mutation<RestoreListingApiResponse, RestoreListingApiArg>({
-      query: (queryArg) => ({
-        url: `/api/admin/products/${encodeURIComponent(String(queryArg.id))}/restore`,
-        method: 'POST',
-        body: queryArg.body,
-      }),
-    }),
-    keepListingHidden: build.mutation<KeepListingHiddenApiResponse, KeepListingHiddenApiArg>({
-      query: (queryArg) => ({
-        url: `/api/admin/products/${encodeURIComponent(String(queryArg.id))}/keep-hidden`,
-        method: 'POST',
-        body: queryArg.body,
-      }),
-    }),
-    hideReview: build.mutation<HideReviewApiResponse, HideReviewApiArg>({
-      query: (queryArg) => ({
-        url: `/api/admin/reviews/${encodeURIComponent(String(queryArg.id))}/hide`,
-        method: 'POST',
-        body: queryArg.body,
-      }),
-    }),
-    dismissReports: build.mutation<DismissReportsApiResponse, DismissReportsApiArg>({
-      query: (queryArg) => ({
-        url: `/api/admin/reports/${encodeURIComponent(String(queryArg.targetKind))}/${encodeURIComponent(String(queryArg.targetId))}/dismiss`,
-        method: 'POST',
-        body: queryArg.body,
-      }),
-    }),
-    askListingReview: build.mutation<AskListingReviewApiResponse, AskListingReviewApiArg>({
-      query: (queryArg) => ({
-        url: `/api/products/${encodeURIComponent(String(queryArg.id))}/review-request`,
-        method: 'POST',
-      }),
-    }),
     reviewSeller: build.mutation<ReviewSellerApiResponse, ReviewSellerApiArg>({
       query: (queryArg) => ({
         url: `/api/orders/${encodeURIComponent(String(queryArg.id))}/review`,
@@ -482,58 +441,6 @@ export type CreateOrderApiArg = {
     /** an http(s) URL, a path on this origin or empty (ignored: the product's photo is used) */
     carImage?: string | null;
   };
-};
-export type HideListingApiResponse = /** status 200 Default Response */ ModerationDone;
-export type HideListingApiArg = {
-  /** a record's _id (letters, digits, _ and -) */
-  id: string;
-  body: {
-    /** why (one line, 1 to 500 characters, trimmed): the person affected reads it */
-    reason: string;
-  };
-};
-export type RestoreListingApiResponse = /** status 200 Default Response */ ModerationDone;
-export type RestoreListingApiArg = {
-  /** a record's _id (letters, digits, _ and -) */
-  id: string;
-  body: {
-    /** why (one line, 1 to 500 characters, trimmed): the person affected reads it */
-    reason: string;
-  };
-};
-export type KeepListingHiddenApiResponse = /** status 200 Default Response */ ModerationDone;
-export type KeepListingHiddenApiArg = {
-  /** a record's _id (letters, digits, _ and -) */
-  id: string;
-  body: {
-    /** why (one line, 1 to 500 characters, trimmed): the person affected reads it */
-    reason: string;
-  };
-};
-export type HideReviewApiResponse = /** status 200 Default Response */ ModerationDone;
-export type HideReviewApiArg = {
-  /** a record's _id (letters, digits, _ and -) */
-  id: string;
-  body: {
-    /** why (one line, 1 to 500 characters, trimmed): the person affected reads it */
-    reason: string;
-  };
-};
-export type DismissReportsApiResponse = /** status 200 Default Response */ ModerationDone;
-export type DismissReportsApiArg = {
-  /** 'product' (a listing) or 'user' (an account) */
-  targetKind: 'product' | 'user';
-  /** a record's _id (letters, digits, _ and -) */
-  targetId: string;
-  body: {
-    /** why (one line, 1 to 500 characters, trimmed): the person affected reads it */
-    reason: string;
-  };
-};
-export type AskListingReviewApiResponse = /** status 200 Default Response */ ListingModeration;
-export type AskListingReviewApiArg = {
-  /** a record's _id (letters, digits, _ and -) */
-  id: string;
 };
 export type ReviewSellerApiResponse = /** status 201 Default Response */ Review;
 export type ReviewSellerApiArg = {
@@ -862,20 +769,6 @@ export type Order = {
 export type InsertResult = {
   acknowledged: true;
   insertedId: string;
-};
-export type ModerationDone = {
-  /** the audit log's line that the action wrote */
-  action:
-    | 'hide_listing'
-    | 'restore_listing'
-    | 'approve_listing'
-    | 'keep_hidden'
-    | 'hide_review'
-    | 'dismiss';
-  /** open reports and flags it closed */
-  closedReports: number;
-  /** open bookings it declined ('Listing removed') */
-  declinedBookings: number;
 };
 export type Review = {
   _id: string;

@@ -233,6 +233,47 @@ const injectedRtkApi = api.injectEndpoints({
         url: `/api/admin/reports/${encodeURIComponent(String(queryArg.targetKind))}/${encodeURIComponent(String(queryArg.targetId))}`,
       }),
     }),
+    hideListing: build.mutation<HideListingApiResponse, HideListingApiArg>({
+      query: (queryArg) => ({
+        url: `/api/admin/products/${encodeURIComponent(String(queryArg.id))}/hide`,
+        method: 'POST',
+        body: queryArg.body,
+      }),
+    }),
+    restoreListing: build.mutation<RestoreListingApiResponse, RestoreListingApiArg>({
+      query: (queryArg) => ({
+        url: `/api/admin/products/${encodeURIComponent(String(queryArg.id))}/restore`,
+        method: 'POST',
+        body: queryArg.body,
+      }),
+    }),
+    keepListingHidden: build.mutation<KeepListingHiddenApiResponse, KeepListingHiddenApiArg>({
+      query: (queryArg) => ({
+        url: `/api/admin/products/${encodeURIComponent(String(queryArg.id))}/keep-hidden`,
+        method: 'POST',
+        body: queryArg.body,
+      }),
+    }),
+    hideReview: build.mutation<HideReviewApiResponse, HideReviewApiArg>({
+      query: (queryArg) => ({
+        url: `/api/admin/reviews/${encodeURIComponent(String(queryArg.id))}/hide`,
+        method: 'POST',
+        body: queryArg.body,
+      }),
+    }),
+    dismissReports: build.mutation<DismissReportsApiResponse, DismissReportsApiArg>({
+      query: (queryArg) => ({
+        url: `/api/admin/reports/${encodeURIComponent(String(queryArg.targetKind))}/${encodeURIComponent(String(queryArg.targetId))}/dismiss`,
+        method: 'POST',
+        body: queryArg.body,
+      }),
+    }),
+    askListingReview: build.mutation<AskListingReviewApiResponse, AskListingReviewApiArg>({
+      query: (queryArg) => ({
+        url: `/api/products/${encodeURIComponent(String(queryArg.id))}/review-request`,
+        method: 'POST',
+      }),
+    }),
     decodeVin: build.query<DecodeVinApiResponse, DecodeVinApiArg>({
       query: (queryArg) => ({
         url: `/api/vin/${encodeURIComponent(String(queryArg.vin))}`,
@@ -609,6 +650,58 @@ export type GetReportFileApiArg = {
   /** a record's _id (letters, digits, _ and -) */
   targetId: string;
 };
+export type HideListingApiResponse = /** status 200 Default Response */ ModerationDone;
+export type HideListingApiArg = {
+  /** a record's _id (letters, digits, _ and -) */
+  id: string;
+  body: {
+    /** why (one line, 1 to 500 characters, trimmed): the person affected reads it */
+    reason: string;
+  };
+};
+export type RestoreListingApiResponse = /** status 200 Default Response */ ModerationDone;
+export type RestoreListingApiArg = {
+  /** a record's _id (letters, digits, _ and -) */
+  id: string;
+  body: {
+    /** why (one line, 1 to 500 characters, trimmed): the person affected reads it */
+    reason: string;
+  };
+};
+export type KeepListingHiddenApiResponse = /** status 200 Default Response */ ModerationDone;
+export type KeepListingHiddenApiArg = {
+  /** a record's _id (letters, digits, _ and -) */
+  id: string;
+  body: {
+    /** why (one line, 1 to 500 characters, trimmed): the person affected reads it */
+    reason: string;
+  };
+};
+export type HideReviewApiResponse = /** status 200 Default Response */ ModerationDone;
+export type HideReviewApiArg = {
+  /** a record's _id (letters, digits, _ and -) */
+  id: string;
+  body: {
+    /** why (one line, 1 to 500 characters, trimmed): the person affected reads it */
+    reason: string;
+  };
+};
+export type DismissReportsApiResponse = /** status 200 Default Response */ ModerationDone;
+export type DismissReportsApiArg = {
+  /** 'product' (a listing) or 'user' (an account) */
+  targetKind: 'product' | 'user';
+  /** a record's _id (letters, digits, _ and -) */
+  targetId: string;
+  body: {
+    /** why (one line, 1 to 500 characters, trimmed): the person affected reads it */
+    reason: string;
+  };
+};
+export type AskListingReviewApiResponse = /** status 200 Default Response */ ListingModeration;
+export type AskListingReviewApiArg = {
+  /** a record's _id (letters, digits, _ and -) */
+  id: string;
+};
 export type DecodeVinApiResponse = /** status 200 Default Response */ VinDecoded;
 export type DecodeVinApiArg = {
   /** the VIN (small letters and spaces around it are accepted) */
@@ -913,6 +1006,20 @@ export type ReportFile = {
     reason: string;
     createdAt: string;
   }[];
+};
+export type ModerationDone = {
+  /** the audit log's line that the action wrote */
+  action:
+    | 'hide_listing'
+    | 'restore_listing'
+    | 'approve_listing'
+    | 'keep_hidden'
+    | 'hide_review'
+    | 'dismiss';
+  /** open reports and flags it closed */
+  closedReports: number;
+  /** open bookings it declined ('Listing removed') */
+  declinedBookings: number;
 };
 export type VinDecoded = {
   /** the VIN, in capitals */
