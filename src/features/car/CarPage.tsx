@@ -44,6 +44,14 @@ const VehicleDetails = lazy(async () => ({
   default: (await import('./VehicleDetails')).VehicleDetails,
 }));
 
+// A hidden car (issue 26): its removed page and its owner's line, rare, so loaded when shown.
+const RemovedListing = lazy(async () => ({
+  default: (await import('./HiddenListing')).RemovedListing,
+}));
+const ModerationLine = lazy(async () => ({
+  default: (await import('./HiddenListing')).ModerationLine,
+}));
+
 // The booking dialog (MUI Dialog and TextFields) loads only when a buyer opens it.
 const BookingDialog = lazy(async () => ({
   default: (await import('../../components/BookingDialog')).BookingDialog,
@@ -82,7 +90,13 @@ export function CarPage({ notFound }: { notFound: ReactNode }) {
   // 400: not an id at all; 404: no such car.
   if (!id || status === 404 || status === 400) return <>{notFound}</>;
   // 410: hidden by moderation (its owner and the admins get the car itself).
-  if (status === 410) return <RemovedListing />;
+  if (status === 410) {
+    return (
+      <Suspense fallback={null}>
+        <RemovedListing />
+      </Suspense>
+    );
+  }
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 3, md: 5 } }}>
       {query.isError ? (
@@ -95,29 +109,6 @@ export function CarPage({ notFound }: { notFound: ReactNode }) {
     </Container>
   );
 }
-
-/** A hidden car's page, for everyone but its owner and the admins. */
-export const LISTING_REMOVED = 'This listing was removed';
-function RemovedListing() {
-  return (
-    <Container maxWidth="md" sx={{ py: { xs: 6, md: 10 } }}>
-      <title>{LISTING_REMOVED}</title>
-      <Typography component="h1" variant="h4" sx={{ fontWeight: 700, mb: 2 }}>
-        {LISTING_REMOVED}
-      </Typography>
-      <ActionLink to={paths.cars} variant="outlined">
-        Find other cars
-      </ActionLink>
-    </Container>
-  );
-}
-
-/** Why the car is hidden: its owner and the admins see this above its name. */
-const HIDDEN_WORDS = {
-  hidden: 'Hidden by moderation',
-  pending: 'Pending review',
-  suspended: 'Hidden while the account is suspended',
-} as const;
 
 function CarDetailsView({ car }: { car: CarDetails }) {
   const photos = car.photos.length > 0 ? car.photos : [car.carPhoto];
@@ -152,10 +143,9 @@ function CarDetailsView({ car }: { car: CarDetails }) {
               </Tag>
             )}
             {car.moderation && (
-              <Typography role="status" sx={{ color: '#8a3a00', fontWeight: 700, mb: 1 }}>
-                {HIDDEN_WORDS[car.moderation.state]}
-                {car.moderation.reason && `: ${car.moderation.reason}`}
-              </Typography>
+              <Suspense fallback={null}>
+                <ModerationLine moderation={car.moderation} />
+              </Suspense>
             )}
             <Typography component="h1" variant="h4" sx={{ fontWeight: 700, lineHeight: 1.2 }}>
               {car.carName}
