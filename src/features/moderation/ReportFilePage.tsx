@@ -11,6 +11,7 @@ import { paths } from '../../config/paths';
 import { useGetReportFileQuery, type ReportFile } from '../../lib/api/reports';
 import { HistoryTable, ReportsTable } from './FileTables';
 import { ProductSummary, StateChip, UserSummary } from './FileTarget';
+import { ActionButtons, useAccountActions } from './ModerationActions';
 import { KIND_LABELS } from './labels';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -45,6 +46,7 @@ function lineNamer(file: ReportFile) {
 
 function FileView({ file }: { file: ReportFile }) {
   const name = fileName(file);
+  const actions = useAccountActions(file);
   const state = file.product?.state ?? file.user?.state ?? 'gone';
   return (
     <Box sx={{ display: 'grid', gap: 4 }}>
@@ -61,6 +63,9 @@ function FileView({ file }: { file: ReportFile }) {
           <StateChip state={state} />
         </Box>
       </Box>
+      <Section id="file-actions" title="Actions">
+        <ActionButtons actions={actions} />
+      </Section>
       <Section
         id="file-target"
         title={file.targetKind === 'product' ? 'The listing' : 'The account'}
