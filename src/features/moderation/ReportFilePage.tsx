@@ -12,6 +12,7 @@ import { useGetReportFileQuery, type ReportFile } from '../../lib/api/reports';
 import { HistoryTable, ReportsTable } from './FileTables';
 import { ProductSummary, StateChip, UserSummary } from './FileTarget';
 import { ActionButtons, useAccountActions } from './ModerationActions';
+import { useDismissAction, useHideReview, useListingActions } from './useListingActions';
 import { KIND_LABELS } from './labels';
 
 function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
@@ -46,7 +47,12 @@ function lineNamer(file: ReportFile) {
 
 function FileView({ file }: { file: ReportFile }) {
   const name = fileName(file);
-  const actions = useAccountActions(file);
+  const actions = [
+    ...useListingActions(file),
+    ...useAccountActions(file),
+    ...useDismissAction(file),
+  ];
+  const hideReview = useHideReview();
   const state = file.product?.state ?? file.user?.state ?? 'gone';
   return (
     <Box sx={{ display: 'grid', gap: 4 }}>
@@ -71,7 +77,12 @@ function FileView({ file }: { file: ReportFile }) {
         title={file.targetKind === 'product' ? 'The listing' : 'The account'}
       >
         {file.product && <ProductSummary product={file.product} />}
-        {file.user && <UserSummary user={file.user} />}
+        {file.user && (
+          <UserSummary
+            user={file.user}
+            reviewAction={(review) => <ActionButtons actions={[hideReview(review)]} />}
+          />
+        )}
         {!file.product && !file.user && (
           <Typography color="text.secondary">
             It was deleted; its reports can still be dismissed.

@@ -17,8 +17,25 @@ const decided = [
   tag('buyers', LIST),
 ];
 
+/** A listing's actions: the listing's file, and its seller's (it lists the seller's cars). */
+const listingDecided = (result: unknown, id: string) =>
+  result
+    ? [...decided, tag('products', id), targetTag('product', id), tag('reports', 'user-files')]
+    : [];
+
 export const moderationApi = api.enhanceEndpoints({
   endpoints: {
+    hideListing: { invalidatesTags: (result, _error, { id }) => listingDecided(result, id) },
+    restoreListing: { invalidatesTags: (result, _error, { id }) => listingDecided(result, id) },
+    keepListingHidden: { invalidatesTags: (result, _error, { id }) => listingDecided(result, id) },
+    // A review's seller's file shows it; the seller pages and cars show the rating.
+    hideReview: {
+      invalidatesTags: (result) => (result ? [...decided, tag('reports', 'user-files')] : []),
+    },
+    dismissReports: {
+      invalidatesTags: (result, _error, { targetKind, targetId }) =>
+        result ? [tag('reports', LIST), targetTag(targetKind, targetId)] : [],
+    },
     suspendUser: {
       invalidatesTags: (result, _error, { id }) =>
         result ? [...decided, targetTag('user', id)] : [],
@@ -30,4 +47,12 @@ export const moderationApi = api.enhanceEndpoints({
   },
 });
 
-export const { useSuspendUserMutation, useUnsuspendUserMutation } = moderationApi;
+export const {
+  useSuspendUserMutation,
+  useUnsuspendUserMutation,
+  useHideListingMutation,
+  useRestoreListingMutation,
+  useKeepListingHiddenMutation,
+  useHideReviewMutation,
+  useDismissReportsMutation,
+} = moderationApi;

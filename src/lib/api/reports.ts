@@ -46,8 +46,12 @@ const withQueuePages = api.injectEndpoints({
 
 export const reportsApi = withQueuePages.enhanceEndpoints({
   endpoints: {
+    // An account's file also answers to 'user-files': it lists the account's cars and reviews.
     getReportFile: {
-      providesTags: (_file, _error, { targetKind, targetId }) => [targetTag(targetKind, targetId)],
+      providesTags: (_file, _error, { targetKind, targetId }) => [
+        targetTag(targetKind, targetId),
+        ...(targetKind === 'user' ? [tag('reports', 'user-files')] : []),
+      ],
     },
     // A new report joins the queue (or changes a row of it) and the target's file.
     reportTarget: {
