@@ -56,6 +56,7 @@ export function ListingModerationNote({ product }: { product: Product }) {
             disabled={asking.isLoading}
             onClick={() => void ask()}
             aria-label={`${ASK_FOR_REVIEW}: ${product.carName}`}
+            sx={{ whiteSpace: 'nowrap' }}
           >
             {ASK_FOR_REVIEW}
           </Button>
