@@ -90,6 +90,7 @@ export default defineConfig({
         RATE_LIMIT_VIN_DAY: '10000',
         RATE_LIMIT_REPORTS: '10000',
         RATE_LIMIT_REPORTS_DAY: '10000',
+        RATE_LIMIT_MODERATION: '10000',
       },
     },
   ],
