@@ -12,7 +12,7 @@ import { paths } from './config/paths';
 import { CarsPage } from './features/search/CarsPage';
 import { FilterPanel } from './features/search/FilterPanel';
 import { NoResults } from './features/search/NoResults';
-import { ResultCard } from './features/search/ResultCard';
+import { ResultCard } from './components/ResultCard';
 import { pageRequests, readSearch, searchQuery } from './features/search/searchParams';
 import { searchEndpoints } from './lib/api/search';
 import { prerenderPage, type PrerenderedPage } from './prerender';

@@ -39,7 +39,7 @@ function patternToRegExp(pattern: string): RegExp {
  * search (`/cars`, rendered with its cars: http/search-pages.ts) and a car's page (`/cars/:id`,
  * answered with the car filled in: car-pages.ts).
  */
-export const SERVER_APP_ROUTES = ['/cars', '/cars/:id'];
+export const SERVER_APP_ROUTES = ['/cars', '/cars/:id', '/sellers/:id'];
 
 /**
  * The app shell, the not-found page and the server-rendered pages' template of a build

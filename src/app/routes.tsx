@@ -153,6 +153,19 @@ export const routes: RouteObject[] = [
             }),
           },
           {
+            // A seller's own page (issue 26), open to anyone; an unknown id shows not-found.
+            path: paths.seller.pattern,
+            lazy: screen(async () => {
+              const { SellerPage } = await import('../features/sellers/SellerPage');
+              const notFound = (
+                <Suspense fallback={null}>
+                  <NotFound />
+                </Suspense>
+              );
+              return () => <SellerPage notFound={notFound} />;
+            }),
+          },
+          {
             path: '*',
             lazy: screen(
               async () => (await import('../features/notFound/NotFoundPage')).NotFoundPage,

@@ -16,6 +16,8 @@ export const paths = {
   /** Beyond the spec: search over every car for sale, and one car's own page. */
   cars: '/cars',
   car: { pattern: '/cars/:id', to: (id: string) => `/cars/${encodeURIComponent(id)}` },
+  /** Beyond the spec (issue 26): a seller's public page. */
+  seller: { pattern: '/sellers/:id', to: (id: string) => `/sellers/${encodeURIComponent(id)}` },
   /** Beyond the spec: cars side by side (`?ids=a,b,c`, at most 4; ids are URL-safe). */
   compare: {
     pattern: '/compare',

@@ -13,6 +13,8 @@ import { API_PREFIX } from '../paths';
 import { shellFiles, webPages } from '../web-pages';
 import { LISTING_REMOVED } from '../routes/hidden-cars';
 import { carPageHtml, removedCarPageHtml } from './car-pages';
+import { sellerPageHtml } from './seller-pages';
+import { sellerPage } from '../routes/sellers';
 import { compressedPage, SearchPageRenderer, searchPageHtml } from './search-pages';
 
 export interface WebAppOptions {
@@ -28,6 +30,8 @@ export interface WebAppOptions {
 const SEARCH_PAGE = /^\/cars\/?$/;
 /** A car's page: `/cars/<id>`. */
 const CAR_PAGE = /^\/cars\/([^/]+)\/?$/;
+/** A seller's page: `/sellers/<id>` (issue 26). */
+const SELLER_PAGE = /^\/sellers\/([^/]+)\/?$/;
 /** A car's id (any other is no car). */
 const CAR_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -93,6 +97,23 @@ const webApp: FastifyPluginAsync<WebAppOptions> = async (app, options) => {
       .send(carPageHtml(shell, car, options.publicOrigin));
   }
 
+  /** The shell with the seller filled in, or the not-found page with 404 for no such seller. */
+  async function sellerPageOf(id: string, reply: FastifyReply, root: string) {
+    const seller = CAR_ID.test(id) ? await sellerPage(app, id) : null;
+    if (!seller || !files) {
+      return reply
+        .code(404)
+        .header('cache-control', 'no-cache')
+        .sendFile(files?.notFound ?? 'index.html', root);
+    }
+    const shell = await readFile(join(root, files.shell), 'utf8');
+    return reply
+      .code(200)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-cache')
+      .send(sellerPageHtml(shell, seller, options.publicOrigin));
+  }
+
   // The search page is rendered with its cars when the build has the template for it.
   const serverPage = webRoot && files?.serverPage ? join(webRoot, files.serverPage) : null;
   const renderer = serverPage ? new SearchPageRenderer(app) : null;
@@ -135,6 +156,8 @@ const webApp: FastifyPluginAsync<WebAppOptions> = async (app, options) => {
       const path = request.url.split('?')[0] ?? '/';
       const car = CAR_PAGE.exec(path);
       if (car) return carPage(car[1]!, reply, webRoot);
+      const seller = SELLER_PAGE.exec(path);
+      if (seller) return sellerPageOf(seller[1]!, reply, webRoot);
       if (renderer && SEARCH_PAGE.test(path)) return searchPage(request, reply, webRoot);
       const page = pageFor(path);
       return reply

@@ -271,6 +271,11 @@ export const Order = Type.Object(
     ),
     sellerEmail: Type.String({ description: "the car's seller, copied when booked" }),
     sellerName: Type.String(),
+    sellerId: Type.Optional(
+      Type.Union([Type.String(), Type.Null()], {
+        description: "the seller's account (their page, /sellers/{id}); null: account gone",
+      }),
+    ),
     reason: Type.Optional(Type.String({ description: 'why it was declined' })),
     createdAt: Type.String({ format: 'date-time', description: 'when it was booked' }),
   },

@@ -25,6 +25,7 @@ import { useRole } from '../../lib/auth/roles';
 import { responsiveImage } from '../../lib/images';
 import { formatPostDate, formatPrice, formatYears } from '../../lib/format';
 import { carsSold, memberSince } from './carText';
+import { ratingText } from '../../lib/sellerRating';
 import { Gallery } from './Gallery';
 import { PriceNews } from './PriceNews';
 import { PriceSignal } from './PriceSignal';
@@ -192,7 +193,7 @@ function CarDetailsView({ car }: { car: CarDetails }) {
             <Fact label="Location" value={car.productLocation} />
             <Fact label="Posted" value={formatPostDate(car.postTime)} />
           </Box>
-          <SellerCard seller={car.seller} />
+          <SellerCard seller={car.seller} id={car.sellerId} rating={car.sellerRating} />
         </Box>
       </Box>
       <Suspense fallback={null}>
@@ -217,7 +218,15 @@ function CarDetailsView({ car }: { car: CarDetails }) {
   );
 }
 
-function SellerCard({ seller }: { seller: CarDetails['seller'] }) {
+function SellerCard({
+  seller,
+  id,
+  rating,
+}: {
+  seller: CarDetails['seller'];
+  id: string | null;
+  rating: CarDetails['sellerRating'];
+}) {
   return (
     <Box
       component="section"
@@ -236,7 +245,7 @@ function SellerCard({ seller }: { seller: CarDetails['seller'] }) {
       <Box sx={{ minWidth: 0 }}>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
           <Typography sx={{ fontWeight: 700 }} noWrap>
-            {seller.name}
+            {id ? <RouterLink to={paths.seller.to(id)}>{seller.name}</RouterLink> : seller.name}
           </Typography>
           {seller.verified && (
             <VerifiedIcon
@@ -246,6 +255,9 @@ function SellerCard({ seller }: { seller: CarDetails['seller'] }) {
             />
           )}
         </Box>
+        <Typography variant="body2" sx={{ fontWeight: 600 }}>
+          {ratingText(rating)}
+        </Typography>
         <Typography variant="body2" color="text.secondary">
           {memberSince(seller.memberSince)}
         </Typography>

@@ -65,15 +65,4 @@ export function notRatedReason(car: ValuedCar, market: MarketValue, year: number
   return 'Not rated.';
 }
 
-const monthYear = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric' });
-
-/** 'Member since Nov 2024' (the account's creation date). */
-export function memberSince(iso: string): string {
-  const date = new Date(iso);
-  return `Member since ${Number.isNaN(date.getTime()) ? iso : monthYear.format(date)}`;
-}
-
-/** '1 car sold', '12 cars sold'. */
-export function carsSold(n: number): string {
-  return `${n} ${n === 1 ? 'car' : 'cars'} sold`;
-}
+export { carsSold, memberSince } from '../../lib/sellerRating';

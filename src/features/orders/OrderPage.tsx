@@ -6,7 +6,7 @@ import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
 import { QueryState } from '../../components/QueryState';
@@ -20,6 +20,7 @@ import {
 } from '../../lib/api/deals';
 import { selectTokenReady, selectUserEmail } from '../../lib/auth/authSlice';
 import { formatPrice } from '../../lib/format';
+import { BookingReview } from './BookingReview';
 import { Conversation } from './Conversation';
 import { OrderActions } from './OrderActions';
 import { formatWhen } from '../../lib/format';
@@ -43,10 +44,15 @@ function Timeline({ order }: { order: Order }) {
 }
 
 function Contact({ order, party }: { order: Order; party: Party }) {
-  const rows: [string, string][] =
+  const seller = order.sellerId ? (
+    <RouterLink to={paths.seller.to(order.sellerId)}>{order.sellerName}</RouterLink>
+  ) : (
+    order.sellerName
+  );
+  const rows: [string, ReactNode][] =
     party === 'buyer'
       ? [
-          ['Seller', order.sellerName],
+          ['Seller', seller],
           ['Email', order.sellerEmail],
         ]
       : [
@@ -133,6 +139,7 @@ function Booking({ order, me }: { order: Order; me: string }) {
           </Stack>
         </CardContent>
       </Card>
+      {order.status === 'sold' && <BookingReview order={order} party={party} />}
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={3} sx={{ alignItems: 'flex-start' }}>
         <Card variant="outlined" sx={{ flex: 1, width: '100%' }}>
           <CardContent>

@@ -16,7 +16,7 @@ import {
 } from '../../lib/api/search';
 import type { FilterPanelProps } from './FilterPanel';
 import type { NoResultsProps } from './NoResults';
-import type { ResultCardProps } from './ResultCard';
+import type { ResultCardProps } from '../../components/ResultCard';
 import {
   FiltersDrawer,
   LazyFilterPanel,

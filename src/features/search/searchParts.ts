@@ -30,7 +30,9 @@ export const FiltersDrawer = lazy(async () => ({
 export const LazyNoResults = afterHydration(async () => (await import('./NoResults')).NoResults);
 
 /** The cars' cards: in the server's page they are links that work as they are. */
-export const LazyResultCard = afterHydration(async () => (await import('./ResultCard')).ResultCard);
+export const LazyResultCard = afterHydration(
+  async () => (await import('../../components/ResultCard')).ResultCard,
+);
 
 /** 'Save this search': not in the server's page; its button comes once the app has the page. */
 export const LazySaveSearchButton = afterHydration(

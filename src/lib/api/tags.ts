@@ -25,6 +25,8 @@ export const TAG_TYPES = [
   'savedSearches',
   // The moderators' queue and a target's file (src/lib/api/reports.ts), by target id.
   'reports',
+  // Reviews (src/lib/api/reviews.ts): a booking's review by booking id, a seller's by seller id.
+  'reviews',
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 

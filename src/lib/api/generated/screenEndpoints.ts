@@ -279,6 +279,39 @@ const injectedRtkApi = api.injectEndpoints({
         url: `/api/vin/${encodeURIComponent(String(queryArg.vin))}`,
       }),
     }),
+    reviewSeller: build.mutation<ReviewSellerApiResponse, ReviewSellerApiArg>({
+      query: (queryArg) => ({
+        url: `/api/orders/${encodeURIComponent(String(queryArg.id))}/review`,
+        method: 'POST',
+        body: queryArg.body,
+      }),
+    }),
+    getOrderReview: build.query<GetOrderReviewApiResponse, GetOrderReviewApiArg>({
+      query: (queryArg) => ({
+        url: `/api/orders/${encodeURIComponent(String(queryArg.id))}/review`,
+      }),
+    }),
+    replyToReview: build.mutation<ReplyToReviewApiResponse, ReplyToReviewApiArg>({
+      query: (queryArg) => ({
+        url: `/api/reviews/${encodeURIComponent(String(queryArg.id))}/reply`,
+        method: 'POST',
+        body: queryArg.body,
+      }),
+    }),
+    getSellerReviews: build.query<GetSellerReviewsApiResponse, GetSellerReviewsApiArg>({
+      query: (queryArg) => ({
+        url: `/api/sellers/${encodeURIComponent(String(queryArg.id))}/reviews`,
+        params: {
+          cursor: queryArg.cursor,
+          limit: queryArg.limit,
+        },
+      }),
+    }),
+    getSeller: build.query<GetSellerApiResponse, GetSellerApiArg>({
+      query: (queryArg) => ({
+        url: `/api/sellers/${encodeURIComponent(String(queryArg.id))}`,
+      }),
+    }),
     suspendUser: build.mutation<SuspendUserApiResponse, SuspendUserApiArg>({
       query: (queryArg) => ({
         url: `/api/admin/users/${encodeURIComponent(String(queryArg.id))}/suspend`,
@@ -707,6 +740,52 @@ export type DecodeVinApiArg = {
   /** the VIN (small letters and spaces around it are accepted) */
   vin: string;
 };
+export type ReviewSellerApiResponse = /** status 201 Default Response */ Review;
+export type ReviewSellerApiArg = {
+  /** a record's _id (letters, digits, _ and -) */
+  id: string;
+  body: {
+    /** 1 to 5 stars */
+    rating: number;
+    /** plain text, 10 to 2,000 characters */
+    text: string;
+  };
+};
+export type GetOrderReviewApiResponse = /** status 200 Default Response */ {
+  review: Review | (null | null);
+  /** a moderator hid it (the buyer only) */
+  hidden: boolean;
+  /** the caller is the buyer, the car sold to them within 90 days, and no review yet */
+  canReview: boolean;
+  /** when reviews of this booking close (null: not sold) */
+  reviewsCloseAt: string | null;
+};
+export type GetOrderReviewApiArg = {
+  /** a record's _id (letters, digits, _ and -) */
+  id: string;
+};
+export type ReplyToReviewApiResponse = /** status 200 Default Response */ Review;
+export type ReplyToReviewApiArg = {
+  /** a record's _id (letters, digits, _ and -) */
+  id: string;
+  body: {
+    /** plain text, 1 to 2,000 characters */
+    text: string;
+  };
+};
+export type GetSellerReviewsApiResponse = /** status 200 Default Response */ Review[];
+export type GetSellerReviewsApiArg = {
+  cursor?: string;
+  /** reviews per page (default 10) (an integer from 1 to 50) */
+  limit?: number | string;
+  /** a record's _id (letters, digits, _ and -) */
+  id: string;
+};
+export type GetSellerApiResponse = /** status 200 Default Response */ SellerPage;
+export type GetSellerApiArg = {
+  /** a record's _id (letters, digits, _ and -) */
+  id: string;
+};
 export type SuspendUserApiResponse = /** status 200 Default Response */ {
   acknowledged: true;
   /** cars for sale the suspension hid */
@@ -1056,6 +1135,44 @@ export type VinDecoded = {
   drive: 'FWD' | 'RWD' | 'AWD' | '4WD' | (null | null);
   /** the number of doors (null: vPIC does not say) */
   doors: number | null;
+};
+export type Review = {
+  _id: string;
+  orderId: string;
+  rating: number;
+  /** plain text: shown as written, never as markup */
+  text: string;
+  buyerName: string;
+  productId: string;
+  /** the car's name when it was sold */
+  productName: string;
+  createdAt: string;
+  /** the seller's one reply */
+  reply: string | null;
+  repliedAt: string | null;
+};
+export type SellerPage = {
+  _id: string;
+  name: string;
+  /** photo URL (may be empty) */
+  photo: string;
+  /** an admin has verified this seller (the tick) */
+  verified: 'true' | 'false';
+  /** when the account was made */
+  memberSince: string;
+  carsSold: number;
+  /** as GET /products?seller={id} counts */
+  carsForSale: number;
+  rating: SellerRating;
+  /** how the seller answers bookings, over the last 90 days */
+  responses: {
+    /** the median minutes from a booking to the seller's first answer (accepted or declined); null: none answered */
+    medianMinutes: number | null;
+    /** the share (0 to 1) of the bookings answered within 48 hours, of those answered or unanswered for 48 hours (a booking the buyer cancelled first is not counted); null: none counted */
+    within48h: number | null;
+    /** bookings of the seller's cars made in the last 90 days */
+    bookings: number;
+  };
 };
 export type Unsubscribed = {
   /** what the link stops: a saved search's e-mails, a saved car's, the digest */

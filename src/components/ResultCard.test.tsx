@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import type { SearchProduct } from '../../lib/api/search';
-import { formatDay } from '../../lib/format';
-import { makeEmptyFacets, makeProduct } from '../../testing/data';
-import { renderApp } from '../../testing/render';
-import { API, server } from '../../testing/server';
+import type { SearchProduct } from '../lib/api/search';
+import { formatDay } from '../lib/format';
+import { makeEmptyFacets, makeProduct } from '../testing/data';
+import { renderApp } from '../testing/render';
+import { API, server } from '../testing/server';
 
 const DAY = 86_400_000;
 const daysAgo = (days: number) => new Date(Date.now() - days * DAY).toISOString();

@@ -2,21 +2,24 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { memo } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
-import { CarPhoto } from '../../components/CarPhoto';
-import { CompareToggle } from '../../components/CompareToggle';
-import { FairPriceBadge } from '../../components/FairPriceBadge';
-import { VerifiedIcon } from '../../components/icons';
-import { paths } from '../../config/paths';
-import { SaveHeart } from '../../components/SaveHeart';
-import type { SearchProduct } from '../../lib/api/search';
-import { Tag } from '../../components/Tag';
-import { formatDay, formatPrice, formatYears, listedAgo } from '../../lib/format';
-import { isRecentDrop } from '../../lib/priceDrop';
+import { CarPhoto } from './CarPhoto';
+import { CompareToggle } from './CompareToggle';
+import { FairPriceBadge } from './FairPriceBadge';
+import { VerifiedIcon } from './icons';
+import { paths } from '../config/paths';
+import { SaveHeart } from './SaveHeart';
+import type { SearchProduct } from '../lib/api/search';
+import { Tag } from './Tag';
+import { formatDay, formatPrice, formatYears, listedAgo } from '../lib/format';
+import { isRecentDrop } from '../lib/priceDrop';
+import { ratingText } from '../lib/sellerRating';
 
 export interface ResultCardProps {
   car: SearchProduct;
   /** Among the first results on screen: its photo loads at once (CarPhoto). */
   priority?: boolean | 'high';
+  /** On the seller's own page: no seller line. */
+  hideSeller?: boolean;
 }
 
 /**
@@ -24,7 +27,7 @@ export interface ResultCardProps {
  * where it is, its condition and years used, the verified tick and the fair-price badge; and the
  * heart that saves it (once the page is interactive).
  */
-export const ResultCard = memo(function ResultCard({ car, priority }: ResultCardProps) {
+export const ResultCard = memo(function ResultCard({ car, priority, hideSeller }: ResultCardProps) {
   const titleId = `result-${car._id}`;
   return (
     <Box
@@ -98,18 +101,37 @@ export const ResultCard = memo(function ResultCard({ car, priority }: ResultCard
             {listedAgo(car.listedAt)}
           </Typography>
         )}
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minWidth: 0 }}>
-          <Typography variant="body2" noWrap sx={{ fontWeight: 600 }}>
-            {car.sellerName}
-          </Typography>
-          {car.isVerify === 'true' && (
-            <VerifiedIcon
-              titleAccess="Verified seller"
-              fontSize="small"
-              sx={{ color: '#1d9bf0' }}
-            />
-          )}
-        </Box>
+        {!hideSeller && (
+          <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minWidth: 0 }}>
+            <Typography
+              variant="body2"
+              noWrap
+              sx={{ fontWeight: 600, position: 'relative', zIndex: 1 }}
+            >
+              {car.sellerId ? (
+                <Box
+                  component={RouterLink}
+                  to={paths.seller.to(car.sellerId)}
+                  sx={{ color: 'inherit' }}
+                >
+                  {car.sellerName}
+                </Box>
+              ) : (
+                car.sellerName
+              )}
+            </Typography>
+            {car.isVerify === 'true' && (
+              <VerifiedIcon
+                titleAccess="Verified seller"
+                fontSize="small"
+                sx={{ color: '#1d9bf0' }}
+              />
+            )}
+            <Typography variant="body2" color="text.secondary" noWrap>
+              · {ratingText(car.sellerRating, true)}
+            </Typography>
+          </Box>
+        )}
         <CompareToggle id={car._id} name={car.carName} />
       </Box>
     </Box>
