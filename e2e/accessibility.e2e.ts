@@ -7,7 +7,14 @@ import { accessToken, book, demo, postCar, signIn, uniqueEmail } from './support
  * a violation fails here. One test per role; the car and its booking are made first, by the demo
  * seller and the demo buyer, so the car's page and the booking's page have something to show.
  */
-const car = { name: `Accessible ${Date.now().toString(36).slice(-5)}`, id: '', orderId: '' };
+const car = {
+  name: `Accessible ${Date.now().toString(36).slice(-5)}`,
+  id: '',
+  orderId: '',
+  /** The seller's page (issue 26), and a sold booking whose page invites the buyer to review. */
+  sellerId: '',
+  soldOrderId: '',
+};
 
 test.beforeAll(async ({ browser }) => {
   const seller = await (await browser.newContext()).newPage();
@@ -19,7 +26,10 @@ test.beforeAll(async ({ browser }) => {
     data: {},
   });
   expect(read.status()).toBe(200);
-  await seller.context().close();
+  const sellerToken = await accessToken(seller);
+  const shown = await seller.request.get(`/api/products/${car.id}`);
+  car.sellerId = ((await shown.json()) as { sellerId: string }).sellerId;
+  const soldCar = await postCar(seller, `Sold ${car.name}`, { advertise: false });
   const buyer = await (await browser.newContext()).newPage();
   await signIn(buyer, demo.buyer);
   await book(buyer, car.name);
@@ -29,6 +39,30 @@ test.beforeAll(async ({ browser }) => {
   const mine = (await orders.json()) as { _id: string; productName: string }[];
   car.orderId = mine.find((order) => order.productName === car.name)?._id ?? '';
   expect(car.orderId).not.toBe('');
+  const booked = await buyer.request.post('/api/orders', {
+    headers: { authorization: `bearer ${await accessToken(buyer)}` },
+    data: { buyerName: 'Bea Buyer', phone: '5550100', meetLocation: 'Main St', productID: soldCar },
+  });
+  car.soldOrderId = ((await booked.json()) as { insertedId: string }).insertedId;
+  for (const status of ['accepted', 'sold']) {
+    const moved = await seller.request.patch(`/api/orders/${car.soldOrderId}`, {
+      headers: { authorization: `bearer ${sellerToken}` },
+      data: { status },
+    });
+    expect(moved.status()).toBe(200);
+  }
+  // Its booking's notification read: the other booking stays the seller's one unread.
+  const bell = await seller.request.get('/api/notifications', {
+    headers: { authorization: `bearer ${sellerToken}` },
+  });
+  const ids = ((await bell.json()) as { items: { _id: string; orderId: string | null }[] }).items
+    .filter((item) => item.orderId === car.soldOrderId)
+    .map((item) => item._id);
+  await seller.request.post('/api/notifications/read', {
+    headers: { authorization: `bearer ${sellerToken}` },
+    data: { ids },
+  });
+  await seller.context().close();
   // A saved search, so the buyer's Saved searches page has one to show (409: kept from before).
   const saved = await buyer.request.post('/api/saved-searches', {
     headers: { authorization: `bearer ${await accessToken(buyer)}` },
@@ -65,6 +99,10 @@ test('a visitor: every public page', async ({ page }) => {
     `/cars/${car.id}`,
     // Two of the demo seed's cars side by side (its ids are fixed: server/src/db/seed.ts).
     { path: '/compare?ids=demo-car-01,demo-car-05', shows: (on) => on.getByRole('table') },
+    {
+      path: `/sellers/${car.sellerId}`,
+      shows: (on) => on.getByRole('heading', { level: 2, name: /^Reviews/ }),
+    },
     '/financing',
     '/login',
     '/register',
@@ -85,6 +123,15 @@ test('a buyer: the public pages signed in, the category page and its booking for
     '/dashboad',
     { path: '/dashboad/my-orders', shows: (on) => on.getByRole('table', { name: 'My orders' }) },
     `/dashboad/orders/${car.orderId}`,
+    {
+      path: `/sellers/${car.sellerId}`,
+      shows: (on) => on.getByRole('heading', { level: 2, name: /^Reviews/ }),
+    },
+    // A sold booking: the invitation to review the seller.
+    {
+      path: `/dashboad/orders/${car.soldOrderId}`,
+      shows: (on) => on.getByRole('form', { name: /^How was buying from / }),
+    },
     // With its alert controls: the e-mail setting and each car's switch.
     {
       path: '/dashboad/saved',
@@ -131,6 +178,10 @@ test('a seller: the dashboard pages, a car to edit, the bookings and a booking t
     '/dashboad/my-products',
     `/dashboad/my-products/${car.id}/edit`,
     '/dashboad/bookings',
+    {
+      path: `/sellers/${car.sellerId}`,
+      shows: (on) => on.getByRole('heading', { level: 2, name: /^Reviews/ }),
+    },
     {
       path: '/dashboad/saved',
       shows: (on) => on.getByRole('heading', { level: 1, name: 'Saved cars' }),
