@@ -189,6 +189,8 @@ describe(`deleted and re-registered accounts (${databaseKind})`, () => {
       ...before,
       sellerName: 'Deleted user',
       sellerEmail: '',
+      // No seller page any more.
+      sellerId: null,
       status: 'declined',
       reason: 'The car was removed',
       history: [...before.history, { status: 'declined', at: expect.any(String) }],

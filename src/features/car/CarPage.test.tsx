@@ -72,8 +72,14 @@ describe("a car's page", () => {
     expect(signal).toHaveTextContent(/up to 90% of the value is a Great deal/);
     expect(signal).toHaveTextContent(/fewer than 5 cars behind its value, over 25 years old/);
 
-    const seller = screen.getByRole('region', { name: 'Seller' });
-    expect(within(seller).getByText('Sam Seller')).toBeInTheDocument();
+    // Loaded after the page's first script.
+    const seller = await screen.findByRole('region', { name: 'Seller' });
+    // The name links to the seller's page (issue 26); no reviews yet: 'New seller'.
+    expect(within(seller).getByRole('link', { name: 'Sam Seller' })).toHaveAttribute(
+      'href',
+      '/sellers/seller-01',
+    );
+    expect(within(seller).getByText('New seller')).toBeInTheDocument();
     expect(within(seller).getByRole('img', { name: 'Verified seller' })).toBeInTheDocument();
     expect(within(seller).getByText('Member since Nov 2024')).toBeInTheDocument();
     expect(within(seller).getByText('12 cars sold')).toBeInTheDocument();

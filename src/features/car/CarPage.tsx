@@ -1,4 +1,3 @@
-import { UserAvatar } from '../../components/UserAvatar';
 import Box from '@mui/material/Box';
 import { Container } from '../../components/Container';
 import Typography from '@mui/material/Typography';
@@ -9,7 +8,6 @@ import { useAppSelector } from '../../app/hooks';
 import { ActionButton, ActionLink } from '../../components/actions';
 import { CompareToggleLater } from '../../components/CompareToggleLater';
 import { LoadFailure } from '../../components/QueryState';
-import { VerifiedIcon } from '../../components/icons';
 import { Spinner } from '../../components/Spinner';
 import { Tag } from '../../components/Tag';
 import { paths } from '../../config/paths';
@@ -24,8 +22,6 @@ import type { FromState } from '../../lib/auth/guards';
 import { useRole } from '../../lib/auth/roles';
 import { responsiveImage } from '../../lib/images';
 import { formatPostDate, formatPrice, formatYears } from '../../lib/format';
-import { carsSold, memberSince } from './carText';
-import { ratingText } from '../../lib/sellerRating';
 import { Gallery } from './Gallery';
 import { PriceNews } from './PriceNews';
 import { PriceSignal } from './PriceSignal';
@@ -51,6 +47,10 @@ const RemovedListing = lazy(async () => ({
 }));
 const ModerationLine = lazy(async () => ({
   default: (await import('./HiddenListing')).ModerationLine,
+}));
+/** The seller: name (their page's link), tick, rating, member since, cars sold. */
+const SellerCard = lazy(async () => ({
+  default: (await import('./SellerCard')).SellerCard,
 }));
 
 // The booking dialog (MUI Dialog and TextFields) loads only when a buyer opens it.
@@ -193,7 +193,14 @@ function CarDetailsView({ car }: { car: CarDetails }) {
             <Fact label="Location" value={car.productLocation} />
             <Fact label="Posted" value={formatPostDate(car.postTime)} />
           </Box>
-          <SellerCard seller={car.seller} id={car.sellerId} rating={car.sellerRating} />
+          {/* Loaded after the page's first script (the car page is at its bundle budget). */}
+          <Suspense
+            fallback={
+              <Box sx={{ minHeight: 114, border: 1, borderColor: 'divider', borderRadius: 2 }} />
+            }
+          >
+            <SellerCard seller={car.seller} id={car.sellerId} rating={car.sellerRating} />
+          </Suspense>
         </Box>
       </Box>
       <Suspense fallback={null}>
@@ -215,57 +222,6 @@ function CarDetailsView({ car }: { car: CarDetails }) {
       </Suspense>
       {car.sold && <SimilarCars car={car} />}
     </Container>
-  );
-}
-
-function SellerCard({
-  seller,
-  id,
-  rating,
-}: {
-  seller: CarDetails['seller'];
-  id: string | null;
-  rating: CarDetails['sellerRating'];
-}) {
-  return (
-    <Box
-      component="section"
-      aria-label="Seller"
-      sx={{
-        display: 'flex',
-        alignItems: 'center',
-        gap: 1.5,
-        border: 1,
-        borderColor: 'divider',
-        borderRadius: 2,
-        p: 2,
-      }}
-    >
-      <UserAvatar src={seller.photo} alt={seller.name} size={56} />
-      <Box sx={{ minWidth: 0 }}>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}>
-          <Typography sx={{ fontWeight: 700 }} noWrap>
-            {id ? <RouterLink to={paths.seller.to(id)}>{seller.name}</RouterLink> : seller.name}
-          </Typography>
-          {seller.verified && (
-            <VerifiedIcon
-              titleAccess="Verified seller"
-              fontSize="small"
-              sx={{ color: '#1d9bf0' }}
-            />
-          )}
-        </Box>
-        <Typography variant="body2" sx={{ fontWeight: 600 }}>
-          {ratingText(rating)}
-        </Typography>
-        <Typography variant="body2" color="text.secondary">
-          {memberSince(seller.memberSince)}
-        </Typography>
-        <Typography variant="body2" color="text.secondary">
-          {carsSold(seller.carsSold)}
-        </Typography>
-      </Box>
-    </Box>
   );
 }
 
