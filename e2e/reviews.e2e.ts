@@ -74,4 +74,20 @@ test('a buyer completes a deal, reviews the seller; the review shows on the sell
       .getByRole('article', { name: 'Review by Rita Reviewer' })
       .getByText('Thank you Rita, enjoy the drive!'),
   ).toBeVisible();
+
+  // 'Report' on the seller page: the buyer reports the seller once; a second time is refused.
+  const reportSeller = async () => {
+    await buyer.getByRole('button', { name: 'Report this seller' }).click();
+    const dialog = buyer.getByRole('dialog', { name: 'Report this seller' });
+    await dialog.getByRole('radio', { name: 'Wrong information' }).check();
+    await dialog.getByLabel('Details (optional)').fill('The mileage on the car was wrong.');
+    await dialog.getByRole('button', { name: 'Send report' }).click();
+    return dialog;
+  };
+  const first = await reportSeller();
+  await expect(first.getByText('Thanks, a moderator will look at it')).toBeVisible();
+  await first.getByRole('button', { name: 'Close' }).click();
+  await buyer.reload();
+  const second = await reportSeller();
+  await expect(second.getByText('You already reported this')).toBeVisible();
 });

@@ -12,8 +12,11 @@ const ReportDialog = lazy(async () => ({
 }));
 
 interface Props extends ReportTarget {
-  /** The e-mail of whoever the target is or belongs to: they see no button. */
-  ownerEmail: string;
+  /**
+   * The e-mail of whoever the target is or belongs to: they see no button. A seller's page does
+   * not know it (the API does not publish e-mails); the API refuses a report of oneself (400).
+   */
+  ownerEmail?: string;
   /** A line before the button ('Something wrong with this listing?'). */
   prompt?: string;
 }
@@ -24,7 +27,8 @@ export function ReportButton({ ownerEmail, prompt, ...target }: Props) {
   const sessionLoading = useSelector((state: AuthRootState) => selectAuthLoading(state));
   const [opened, setOpened] = useState(false);
   const [open, setOpen] = useState(false);
-  if (sessionLoading || (email && email.toLowerCase() === ownerEmail.toLowerCase())) return null;
+  if (sessionLoading || (email && ownerEmail && email.toLowerCase() === ownerEmail.toLowerCase()))
+    return null;
   return (
     <>
       {prompt && <Typography variant="body2">{prompt}</Typography>}

@@ -6,6 +6,7 @@ import { useParams } from 'react-router-dom';
 import { Container } from '../../components/Container';
 import { VerifiedIcon } from '../../components/icons';
 import { LoadFailure } from '../../components/QueryState';
+import { ReportButton } from '../../components/ReportButton';
 import { Spinner } from '../../components/Spinner';
 import { UserAvatar } from '../../components/UserAvatar';
 import { useGetSellerQuery, type SellerPage as Seller } from '../../lib/api/reviews';
@@ -69,6 +70,7 @@ export function SellerPage({
               <VerifiedIcon titleAccess="Verified seller" sx={{ color: '#1d9bf0' }} />
             )}
             {actions?.(seller)}
+            <ReportButton targetKind="user" targetId={seller._id} name={seller.name} />
           </Box>
           <Typography sx={{ fontWeight: 700, mt: 0.5 }}>{ratingText(seller.rating)}</Typography>
           <Box
