@@ -157,6 +157,12 @@ describe(`the catalogue across replicas (${databaseKind})`, () => {
       'PATCH /api/orders/:id',
       'PATCH /api/products/:id',
       'POST /api/admin/categories',
+      // Issue 26: what takes a car out of sale or brings it back, and what changes a rating.
+      'POST /api/admin/products/:id/hide',
+      'POST /api/admin/products/:id/restore',
+      'POST /api/admin/reviews/:id/hide',
+      'POST /api/admin/users/:id/suspend',
+      'POST /api/admin/users/:id/unsuspend',
       'POST /api/category',
       'PUT /api/seller-products/:id',
       'PUT /api/users/verify/:id',
