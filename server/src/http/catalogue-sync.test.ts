@@ -164,6 +164,7 @@ describe(`the catalogue across replicas (${databaseKind})`, () => {
       'POST /api/admin/users/:id/suspend',
       'POST /api/admin/users/:id/unsuspend',
       'POST /api/category',
+      'POST /api/orders/:id/review',
       'PUT /api/seller-products/:id',
       'PUT /api/users/verify/:id',
     ]);

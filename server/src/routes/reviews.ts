@@ -4,6 +4,7 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import { CATALOGUE_WRITE } from '../http/catalogue-sync';
 import { httpError } from '../http/errors';
 import { sendPageHeaders } from '../http/page-headers';
 import { REVIEW_WINDOW_DAYS } from '../trust/reviews-repository';
@@ -68,6 +69,8 @@ const reviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/orders/:id/review',
     {
       onRequest: [app.authenticate],
+      // The seller's rating shows on the catalogue's cards and pages: a review changes them.
+      config: CATALOGUE_WRITE,
       schema: {
         operationId: 'reviewSeller',
         tags: ['reviews'],
