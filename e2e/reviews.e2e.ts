@@ -23,9 +23,9 @@ test('a buyer completes a deal, reviews the seller; the review shows on the sell
   await card.getByRole('link', { name: /^Open the booking/ }).click();
   await expect(seller).toHaveURL(/\/dashboad\/orders\/[A-Za-z0-9_-]+$/);
   const orderPath = new URL(seller.url()).pathname;
-  await seller.getByRole('button', { name: /^Accept:/ }).click();
+  await seller.getByRole('button', { name: `Accept: ${carName}, Rita Reviewer` }).click();
   await expect(seller.getByText('Booking accepted')).toBeVisible();
-  await seller.getByRole('button', { name: /^Mark as sold:/ }).click();
+  await seller.getByRole('button', { name: `Mark as sold: ${carName}, Rita Reviewer` }).click();
   await expect(seller.getByText('Marked as sold')).toBeVisible();
 
   // The buyer is invited on the booking's page, and reviews.
