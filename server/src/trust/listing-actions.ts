@@ -10,7 +10,7 @@ import type { Db } from '../db/client';
 import { CATALOGUE_CHANNEL } from '../db/repositories/catalogue-replicas-repository';
 import { products, reviews, users, type REPORT_TARGETS } from '../db/schema';
 import { closeReports, logAction, notify, type Moderator, type Tx } from './moderation-writes';
-import { declineOpenBookings } from './open-bookings';
+import { endOpenBookings } from './open-bookings';
 
 /** The reason the buyers of a hidden car's open bookings read. */
 export const LISTING_REMOVED_REASON = 'Listing removed';
@@ -76,7 +76,11 @@ export function listingActions(db: Db) {
             reviewAskedAt: null,
           })
           .where(eq(products._id, id));
-        const declinedBookings = await declineOpenBookings(tx, id, LISTING_REMOVED_REASON);
+        const declinedBookings = await endOpenBookings(
+          tx,
+          { productId: id },
+          LISTING_REMOVED_REASON,
+        );
         await logAction(tx, moderator, {
           action: 'hide_listing',
           targetKind: 'product',

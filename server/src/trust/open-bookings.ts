@@ -1,7 +1,8 @@
 /**
- * Declines the open bookings of a car that leaves sale without being sold (issue 26: 'Listing
- * removed' when a moderator hides it), in the caller's transaction: each buyer is told as a
- * seller's decline tells them (a 'status' notification, mailed as a decline).
+ * Ends open bookings when moderation takes a car or an account out (issue 26), in the caller's
+ * transaction: a car hidden ('Listing removed') or a suspended seller's cars ('Seller suspended')
+ * decline theirs; a suspended buyer's are cancelled ('Buyer suspended'). The other party is told
+ * as a seller's decline or a buyer's cancel tells them (a 'status' notification, mailed).
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { newId } from '../db/repositories/ids';
@@ -9,34 +10,52 @@ import { notifications, orders } from '../db/schema';
 import { OPEN_STATUSES, moveText } from '../deals/order-states';
 import type { Tx } from './moderation-writes';
 
-/** Declines every open booking of `productId` with `reason`; answers how many. */
-export async function declineOpenBookings(tx: Tx, productId: string, reason: string) {
-  const step = { status: 'declined', at: new Date().toISOString() };
-  const declined = await tx
+/** Whose open bookings end: a car's, a seller's (declined) or a buyer's (cancelled). */
+export type OpenBookingsOf = { productId: string } | { sellerId: string } | { buyerId: string };
+
+const whose = (of: OpenBookingsOf) =>
+  'productId' in of
+    ? eq(orders.productID, of.productId)
+    : 'sellerId' in of
+      ? eq(orders.sellerId, of.sellerId)
+      : eq(orders.buyerId, of.buyerId);
+
+/** Ends every open booking of `of` with `reason` (a buyer's: cancelled); answers how many. */
+export async function endOpenBookings(tx: Tx, of: OpenBookingsOf, reason: string) {
+  const status = 'buyerId' in of ? 'cancelled' : 'declined';
+  const step = { status, at: new Date().toISOString() };
+  const ended = await tx
     .update(orders)
     .set({
-      status: 'declined',
+      status,
       reason,
       history: sql`${orders.history} || ${JSON.stringify([step])}::jsonb`,
     })
-    .where(and(eq(orders.productID, productId), inArray(orders.status, [...OPEN_STATUSES])))
+    .where(and(whose(of), inArray(orders.status, [...OPEN_STATUSES])))
     .returning({
       id: orders._id,
       buyerId: orders.buyerId,
       buyerEmail: orders.buyerEmail,
+      sellerId: orders.sellerId,
+      sellerEmail: orders.sellerEmail,
       productName: orders.productName,
       buyerName: orders.buyerName,
     });
-  for (const order of declined) {
-    if (!order.buyerId) continue;
+  for (const order of ended) {
+    // A decline is the buyer's news, a cancel the seller's.
+    const [userId, userEmail] =
+      status === 'declined'
+        ? [order.buyerId, order.buyerEmail]
+        : [order.sellerId, order.sellerEmail];
+    if (!userId) continue;
     await tx.insert(notifications).values({
       _id: newId(),
-      userId: order.buyerId,
-      userEmail: order.buyerEmail,
+      userId,
+      userEmail,
       orderId: order.id,
       kind: 'status',
-      text: `${moveText('declined', order)}: ${reason}`,
+      text: `${moveText(status, order)}: ${reason}`,
     });
   }
-  return declined.length;
+  return ended.length;
 }

@@ -9,9 +9,8 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { newId } from '../db/repositories/ids';
-import { OPEN_STATUSES, moveText } from '../deals/order-states';
 import { closeReports, logAction, notify, type Moderator, type Tx } from './moderation-writes';
+import { endOpenBookings } from './open-bookings';
 
 export const SELLER_SUSPENDED = 'Seller suspended';
 export const BUYER_SUSPENDED = 'Buyer suspended';
@@ -53,67 +52,6 @@ async function lockTarget(tx: Tx, id: string): Promise<Target | null> {
   return rows[0] ?? null;
 }
 
-const historyStep = (status: string) =>
-  sql`history || jsonb_build_array(jsonb_build_object('status', ${status}::text, 'at',
-    to_char(now() at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')))`;
-
-const open = sql.join(
-  OPEN_STATUSES.map((status) => sql`${status}`),
-  sql`, `,
-);
-
-/** Declines the open bookings on the account's cars; each buyer is told. */
-async function declineAsSeller(tx: Tx, userId: string) {
-  const declined = await rowsOf<{
-    id: string;
-    buyer_id: string | null;
-    buyer_email: string;
-    buyer_name: string;
-    product_name: string;
-  }>(
-    tx,
-    sql`
-    update orders set status = 'declined', reason = ${SELLER_SUSPENDED},
-      history = ${historyStep('declined')}
-    where seller_id = ${userId} and status in (${open})
-    returning id, buyer_id, buyer_email, buyer_name, product_name`,
-  );
-  for (const order of declined) {
-    if (!order.buyer_id) continue;
-    const text = `${moveText('declined', { productName: order.product_name, buyerName: order.buyer_name })}: ${SELLER_SUSPENDED}`;
-    await tx.execute(sql`
-      insert into notifications (id, user_id, user_email, order_id, kind, text)
-      values (${newId()}, ${order.buyer_id}, ${order.buyer_email}, ${order.id}, 'status', ${text})`);
-  }
-  return declined.length;
-}
-
-/** Cancels the account's own open bookings as a buyer; each seller is told. */
-async function cancelAsBuyer(tx: Tx, userId: string) {
-  const cancelled = await rowsOf<{
-    id: string;
-    seller_id: string | null;
-    seller_email: string;
-    buyer_name: string;
-    product_name: string;
-  }>(
-    tx,
-    sql`
-    update orders set status = 'cancelled', reason = ${BUYER_SUSPENDED},
-      history = ${historyStep('cancelled')}
-    where buyer_id = ${userId} and status in (${open})
-    returning id, seller_id, seller_email, buyer_name, product_name`,
-  );
-  for (const order of cancelled) {
-    if (!order.seller_id) continue;
-    const text = `${moveText('cancelled', { productName: order.product_name, buyerName: order.buyer_name })}: ${BUYER_SUSPENDED}`;
-    await tx.execute(sql`
-      insert into notifications (id, user_id, user_email, order_id, kind, text)
-      values (${newId()}, ${order.seller_id}, ${order.seller_email}, ${order.id}, 'status', ${text})`);
-  }
-  return cancelled.length;
-}
-
 /** Suspends the account `id` for `reason`, by `moderator`. */
 export function suspend(
   db: Db,
@@ -135,8 +73,8 @@ export function suspend(
       where email = ${target.email} and hidden is null and sold_at is null
       returning id`,
     );
-    const declined = await declineAsSeller(tx, id);
-    const cancelled = await cancelAsBuyer(tx, id);
+    const declined = await endOpenBookings(tx, { sellerId: id }, SELLER_SUSPENDED);
+    const cancelled = await endOpenBookings(tx, { buyerId: id }, BUYER_SUSPENDED);
     await logAction(tx, moderator, { action: 'suspend', targetKind: 'user', targetId: id, reason });
     await closeReports(tx, { kind: 'user', id, name: target.name }, 'actioned');
     await notify(tx, id, 'moderation', `Your account was suspended: ${reason}`);
