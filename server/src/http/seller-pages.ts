@@ -6,7 +6,13 @@
  * `<div id="root">` that the web app renders over.
  */
 import type { SellerPageAnswer } from '../routes/sellers';
-import { absoluteUrl, escapeHtml, scriptSafeJson, SERVER_PREVIEW_ATTRIBUTE } from './car-pages';
+import {
+  absoluteUrl,
+  escapeHtml,
+  filledShell,
+  scriptSafeJson,
+  SERVER_PREVIEW_ATTRIBUTE,
+} from './car-pages';
 
 /** The canonical address of a seller's page. */
 export function sellerPageUrl(id: string, origin: string): string {
@@ -62,16 +68,5 @@ export function sellerPageHtml(shell: string, seller: SellerPageAnswer, origin: 
     `<main ${SERVER_PREVIEW_ATTRIBUTE}="seller"><h1>${escapeHtml(seller.name)}</h1>` +
     `<p>${escapeHtml(ratingWords(seller.rating))} · ${escapeHtml(cars)} · ${escapeHtml(sold)}</p></main>`;
 
-  let html = shell;
-  if (!/<title>[^<]*<\/title>/.test(html)) throw new Error('the app shell has no <title>');
-  html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`);
-  const meta = /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/;
-  const descriptionTag = `<meta name="description" content="${escapeHtml(description)}" />`;
-  html = meta.test(html)
-    ? html.replace(meta, () => descriptionTag)
-    : html.replace('</head>', () => `${descriptionTag}</head>`);
-  html = html.replace('</head>', () => `${head}</head>`);
-  const root = '<div id="root"></div>';
-  if (!html.includes(root)) throw new Error('the app shell has no empty <div id="root"></div>');
-  return html.replace(root, () => `<div id="root">${block}</div>`);
+  return filledShell(shell, { title, description, head, block });
 }
