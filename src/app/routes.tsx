@@ -1,64 +1,22 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense } from 'react';
 import { createContext, RouterContextProvider, type RouteObject } from 'react-router-dom';
 import { MainLayout, RootLayout } from '../components/layouts';
 import { RouteError } from '../components/RouteError';
 import { Spinner } from '../components/Spinner';
 import { paths } from '../config/paths';
-import type * as GuardsModule from '../lib/auth/guards';
-import type { Role } from '../lib/auth/roles';
 import { loadCategoryProducts } from '../features/catalog/loadCategoryProducts';
+import { screen, signedOut, wrappedScreen, type LazyScreen } from './screens';
+import type { SignedInScreen } from './signedInScreens';
 import type { AppStore } from './store';
 
-type Wrap = (page: ReactNode) => ReactNode;
-/** A guard's code is loaded with the route that needs it, not with the first page. */
-type Guard = () => Promise<Wrap>;
-
 /**
- * A lazily loaded screen. Behind a guard, the screen's code is fetched only once the guard lets
- * the user in, so a signed-out visitor never downloads the admin grid.
+ * A screen for signed-in users, loaded through their own module of loaders
+ * (src/app/signedInScreens.tsx): the start-up script holds only its path.
  */
-function screen(load: () => Promise<ComponentType>, guard?: Guard) {
-  if (!guard) return async () => ({ Component: await load() });
-  const Page = lazy(async () => ({ default: await load() }));
-  return async () => {
-    const wrap = await guard();
-    const Guarded = () => (
-      <>
-        {wrap(
-          <Suspense fallback={<Spinner minHeight={320} label="Loading the page" />}>
-            <Page />
-          </Suspense>,
-        )}
-      </>
-    );
-    return { Component: Guarded };
-  };
-}
-
-/**
- * A screen with a wrapper that is no gate (it renders the screen while the session is read): its
- * code loads with the route, so the page can be prerendered and hydrated whole.
- */
-function wrappedScreen(load: () => Promise<ComponentType>, guard: Guard) {
-  return async () => {
-    const [Page, wrap] = await Promise.all([load(), guard()]);
-    const Wrapped = () => <>{wrap(<Page />)}</>;
-    return { Component: Wrapped };
-  };
-}
-
-type Guards = typeof GuardsModule;
-/** A guard made from the guards module, which is fetched when a route first needs it. */
-const guard =
-  (wrapWith: (guards: Guards) => Wrap): Guard =>
+const signedInScreen =
+  (name: SignedInScreen): LazyScreen =>
   async () =>
-    wrapWith(await import('../lib/auth/guards'));
-const signedIn = guard(({ RequireAuth }) => (page) => <RequireAuth>{page}</RequireAuth>);
-const forRole = (role: Role) =>
-  guard(({ RequireRole }) => (page) => <RequireRole role={role}>{page}</RequireRole>);
-const signedOut = guard(({ RedirectIfSignedIn }) => (page) => (
-  <RedirectIfSignedIn>{page}</RedirectIfSignedIn>
-));
+    (await import('./signedInScreens')).signedInScreens[name]();
 
 /** The store, for loaders: the router gets it through `getContext: () => routerContext(store)`. */
 export const storeContext = createContext<AppStore>();
@@ -97,14 +55,7 @@ export const routes: RouteObject[] = [
               signedOut,
             ),
           },
-          {
-            path: paths.finishRegistration,
-            lazy: screen(
-              async () =>
-                (await import('../features/account/FinishRegistrationPage')).FinishRegistrationPage,
-              signedIn,
-            ),
-          },
+          { path: paths.finishRegistration, lazy: signedInScreen('finishRegistration') },
           {
             path: paths.blogs,
             lazy: screen(async () => (await import('../features/blogs/BlogsPage')).BlogsPage),
@@ -133,11 +84,7 @@ export const routes: RouteObject[] = [
                 (context as RouterContextProvider).get(storeContext),
                 params.categoryName ?? '',
               ),
-            lazy: screen(
-              async () =>
-                (await import('../features/catalog/CategoryProductsPage')).CategoryProductsPage,
-              signedIn,
-            ),
+            lazy: signedInScreen('categoryProducts'),
           },
           {
             // A car's own page, open to anyone; an unknown id shows the not-found page.
@@ -176,108 +123,23 @@ export const routes: RouteObject[] = [
       {
         path: paths.dashboard,
         errorElement: <RouteError />,
-        lazy: screen(
-          async () => (await import('../components/DashboardLayout')).DashboardLayout,
-          signedIn,
-        ),
+        lazy: signedInScreen('layout'),
         children: [
-          {
-            index: true,
-            lazy: screen(
-              async () => (await import('../features/dashboard/DashboardHome')).DashboardHome,
-            ),
-          },
-          {
-            path: paths.allBuyers,
-            lazy: screen(
-              async () => (await import('../features/admin/AllBuyersPage')).AllBuyersPage,
-              forRole('Admin'),
-            ),
-          },
-          {
-            path: paths.allSellers,
-            lazy: screen(
-              async () => (await import('../features/admin/AllSellersPage')).AllSellersPage,
-              forRole('Admin'),
-            ),
-          },
-          {
-            path: paths.addProducts,
-            lazy: screen(
-              async () => (await import('../features/seller/AddProductPage')).AddProductPage,
-              forRole('Seller'),
-            ),
-          },
-          {
-            path: paths.myProducts,
-            lazy: screen(
-              async () => (await import('../features/seller/MyProductsPage')).MyProductsPage,
-              forRole('Seller'),
-            ),
-          },
-          {
-            path: paths.editProduct.pattern,
-            lazy: screen(
-              async () => (await import('../features/seller/EditProductPage')).EditProductPage,
-              forRole('Seller'),
-            ),
-          },
-          {
-            path: paths.bookings,
-            lazy: screen(
-              async () => (await import('../features/orders/BookingsPage')).BookingsPage,
-              forRole('Seller'),
-            ),
-          },
-          // A booking's page: its buyer and its seller (the server answers 404 to anyone else).
-          {
-            path: paths.order.pattern,
-            lazy: screen(async () => (await import('../features/orders/OrderPage')).OrderPage),
-          },
-          {
-            path: paths.allOrders,
-            lazy: screen(
-              async () => (await import('../features/admin/AllOrdersPage')).AllOrdersPage,
-              forRole('Admin'),
-            ),
-          },
-          {
-            path: paths.categories,
-            lazy: screen(
-              async () => (await import('../features/admin/CategoriesPage')).CategoriesPage,
-              forRole('Admin'),
-            ),
-          },
+          { index: true, lazy: signedInScreen('home') },
+          { path: paths.allBuyers, lazy: signedInScreen('allBuyers') },
+          { path: paths.allSellers, lazy: signedInScreen('allSellers') },
+          { path: paths.addProducts, lazy: signedInScreen('addProducts') },
+          { path: paths.myProducts, lazy: signedInScreen('myProducts') },
+          { path: paths.editProduct.pattern, lazy: signedInScreen('editProduct') },
+          { path: paths.bookings, lazy: signedInScreen('bookings') },
+          { path: paths.order.pattern, lazy: signedInScreen('order') },
+          { path: paths.allOrders, lazy: signedInScreen('allOrders') },
+          { path: paths.categories, lazy: signedInScreen('categories') },
           // The queue and each target's file (one entry: the start-up script holds this table).
-          {
-            path: `${paths.reports}/*`,
-            lazy: screen(
-              async () =>
-                (await import('../features/moderation/ModerationRoutes')).ModerationRoutes,
-              forRole('Admin'),
-            ),
-          },
-          // Saved cars: any signed-in user's (every role's menu has it).
-          {
-            path: paths.savedCars,
-            lazy: screen(
-              async () => (await import('../features/saved/SavedCarsPage')).SavedCarsPage,
-            ),
-          },
-          {
-            path: paths.savedSearches,
-            lazy: screen(
-              async () =>
-                (await import('../features/savedSearches/SavedSearchesPage')).SavedSearchesPage,
-            ),
-          },
-          // My orders needs only a login (spec route table); its menu entry is the buyer's.
-          {
-            path: paths.myOrders,
-            lazy: screen(
-              async () => (await import('../features/orders/MyOrdersPage')).MyOrdersPage,
-            ),
-          },
+          { path: `${paths.reports}/*`, lazy: signedInScreen('reports') },
+          { path: paths.savedCars, lazy: signedInScreen('savedCars') },
+          { path: paths.savedSearches, lazy: signedInScreen('savedSearches') },
+          { path: paths.myOrders, lazy: signedInScreen('myOrders') },
         ],
       },
     ],

@@ -1,0 +1,100 @@
+import { lazy, Suspense, type ComponentType } from 'react';
+import { Spinner } from '../components/Spinner';
+import type { Role } from '../lib/auth/roles';
+import { guard, screen as unguarded, type Guard, type LazyScreen } from './screens';
+
+/**
+ * A lazily loaded screen, behind a guard when given one: the screen's code is fetched only once
+ * the guard lets the user in, so a signed-out visitor never downloads the admin grid.
+ */
+function screen(load: () => Promise<ComponentType>, guardedBy?: Guard): LazyScreen {
+  if (!guardedBy) return unguarded(load);
+  const Page = lazy(async () => ({ default: await load() }));
+  return async () => {
+    const wrap = await guardedBy();
+    const Guarded = () => (
+      <>
+        {wrap(
+          <Suspense fallback={<Spinner minHeight={320} label="Loading the page" />}>
+            <Page />
+          </Suspense>,
+        )}
+      </>
+    );
+    return { Component: Guarded };
+  };
+}
+
+const signedIn = guard(({ RequireAuth }) => (page) => <RequireAuth>{page}</RequireAuth>);
+const forRole = (role: Role) =>
+  guard(({ RequireRole }) => (page) => <RequireRole role={role}>{page}</RequireRole>);
+
+/**
+ * The screens only a signed-in user sees (the dashboard's, finishing a registration, a make's
+ * cars), by route: src/app/routes.tsx keeps their paths. Their loaders are a module of their own,
+ * fetched with the first such page: each loader lists every shared chunk its screen needs, and
+ * those lists, kept in the start-up script, weighed on every public page (issue 26's growth).
+ */
+export const signedInScreens = {
+  finishRegistration: screen(
+    async () => (await import('../features/account/FinishRegistrationPage')).FinishRegistrationPage,
+    signedIn,
+  ),
+  categoryProducts: screen(
+    async () => (await import('../features/catalog/CategoryProductsPage')).CategoryProductsPage,
+    signedIn,
+  ),
+  layout: screen(
+    async () => (await import('../components/DashboardLayout')).DashboardLayout,
+    signedIn,
+  ),
+  home: screen(async () => (await import('../features/dashboard/DashboardHome')).DashboardHome),
+  allBuyers: screen(
+    async () => (await import('../features/admin/AllBuyersPage')).AllBuyersPage,
+    forRole('Admin'),
+  ),
+  allSellers: screen(
+    async () => (await import('../features/admin/AllSellersPage')).AllSellersPage,
+    forRole('Admin'),
+  ),
+  addProducts: screen(
+    async () => (await import('../features/seller/AddProductPage')).AddProductPage,
+    forRole('Seller'),
+  ),
+  myProducts: screen(
+    async () => (await import('../features/seller/MyProductsPage')).MyProductsPage,
+    forRole('Seller'),
+  ),
+  editProduct: screen(
+    async () => (await import('../features/seller/EditProductPage')).EditProductPage,
+    forRole('Seller'),
+  ),
+  bookings: screen(
+    async () => (await import('../features/orders/BookingsPage')).BookingsPage,
+    forRole('Seller'),
+  ),
+  // A booking's page: its buyer and its seller (the server answers 404 to anyone else).
+  order: screen(async () => (await import('../features/orders/OrderPage')).OrderPage),
+  allOrders: screen(
+    async () => (await import('../features/admin/AllOrdersPage')).AllOrdersPage,
+    forRole('Admin'),
+  ),
+  categories: screen(
+    async () => (await import('../features/admin/CategoriesPage')).CategoriesPage,
+    forRole('Admin'),
+  ),
+  // The queue and each target's file (features/moderation/ModerationRoutes.tsx).
+  reports: screen(
+    async () => (await import('../features/moderation/ModerationRoutes')).ModerationRoutes,
+    forRole('Admin'),
+  ),
+  // Saved cars: any signed-in user's (every role's menu has it).
+  savedCars: screen(async () => (await import('../features/saved/SavedCarsPage')).SavedCarsPage),
+  savedSearches: screen(
+    async () => (await import('../features/savedSearches/SavedSearchesPage')).SavedSearchesPage,
+  ),
+  // My orders needs only a login (spec route table); its menu entry is the buyer's.
+  myOrders: screen(async () => (await import('../features/orders/MyOrdersPage')).MyOrdersPage),
+};
+
+export type SignedInScreen = keyof typeof signedInScreens;
