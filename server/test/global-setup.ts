@@ -60,6 +60,14 @@ async function prepareDatabase(): Promise<void> {
   const database = await openDatabase({ pglite });
   await database.migrate();
   await seedReferenceData(database.db);
+  // The tests use the database 'postgres' only: without the two template databases the snapshot
+  // is 27 MB instead of 42, and every test's open takes a quarter less.
+  await pglite.query(
+    "update pg_database set datistemplate = false where datname in ('template0', 'template1')",
+  );
+  await pglite.query('drop database template0');
+  await pglite.query('drop database template1');
+  await pglite.query('checkpoint');
   const dump = await pglite.dumpDataDir('none');
   mkdirSync(join(tmpdir(), 'cardealer-tests'), { recursive: true });
   writeFileSync(snapshotPath(), Buffer.from(await dump.arrayBuffer()));
