@@ -1,7 +1,7 @@
 /**
  * The browser tests' mail sink (e2e/mail-sink.ts): its SMTP port, which the app server mails to,
- * and its HTTP port, which lists what it received. Both follow E2E_PORT, so runs at once
- * (scripts/test.ts runs its parts on E2E_PORT, E2E_PORT + 1 and + 2) have sinks of their own; far
+ * and its HTTP port, which lists what it received. Both follow E2E_PORT, so two runs at once
+ * (scripts/test.ts runs the halves on E2E_PORT and E2E_PORT + 1) have sinks of their own; far
  * enough above it (and below the system's ephemeral ports) not to meet another run's app server.
  */
 const e2ePort = Number(process.env.E2E_PORT ?? 8180);

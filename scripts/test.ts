@@ -5,13 +5,13 @@
  *   unit and component tests (Jest: web in jsdom, server on PGlite), with the server tests on
  *     PostgreSQL (DATABASE_URL, or Debian's cluster when installed) beside them, on a sign-in
  *     emulator of their own
- *   browser tests (Playwright with Debian's Chromium against the running product), in three
- *     parts at once against three servers, each with its own sign-in emulator, beside the browser
- *     test on the cluster (three replicas behind HAProxy on PostgreSQL)
+ *   browser tests (Playwright with Debian's Chromium against the running product), in two halves
+ *     at once against two servers when the second emulator is free, beside the browser test on
+ *     the cluster (three replicas behind HAProxy on PostgreSQL)
  * Set TEST_POSTGRES=required to fail instead of skipping when no PostgreSQL can be had (CI does).
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import {
   isUp,
@@ -20,7 +20,7 @@ import {
   waitUntilUp,
   type RunningEmulator,
 } from './lib/emulator';
-import { browserParts } from './lib/e2e-parts';
+import { browserHalves } from './lib/e2e-halves';
 import { TestRuns } from './lib/test-runs';
 
 const root = resolve(__dirname, '..');
@@ -51,24 +51,6 @@ function postgresUrl(): string | undefined {
   }
 }
 
-/**
- * CI compiles better-sqlite3 (the VIN decoder's driver) in the background beside the static
- * checks (.ci/run): the tests wait for it. NATIVE_BUILD_STATUS names the file its exit status goes to.
- */
-async function nativeBuild(): Promise<void> {
-  const status = process.env.NATIVE_BUILD_STATUS;
-  if (!status) return;
-  const started = Date.now();
-  while (!existsSync(status)) await new Promise((done) => setTimeout(done, 500));
-  const code = readFileSync(status, 'utf8').trim();
-  console.log(`\nbetter-sqlite3 compiled (waited ${Math.round((Date.now() - started) / 1000)} s)`);
-  if (code !== '0') {
-    throw new Error(
-      `better-sqlite3 did not compile (exit ${code}): see ${status.replace(/\.status$/, '.log')}`,
-    );
-  }
-}
-
 /** The test emulator (e2e/firebase.json) on the test ports, unless one already answers there. */
 async function mainEmulator(host: string): Promise<RunningEmulator | undefined> {
   if (await isUp(host)) {
@@ -89,20 +71,14 @@ async function main(): Promise<void> {
   mkdirSync(reports, { recursive: true });
   const runs = new TestRuns(root, reports);
 
-  // The sign-in emulators start now (13-22 s), so that they are up when the tests begin: one
+  // Both sign-in emulators start now (13-22 s), so that they are up when the tests begin: one
   // for the Jest runs on PGlite and the browser tests, one for the server tests on PostgreSQL
-  // and then the browser tests' second part, one for their third part (each part's server seeds
-  // the demo accounts in its own).
+  // (the browser tests' server seeds the demo accounts in the first).
   const pg = postgresUrl();
   const pgEmulatorHost = '127.0.0.1:9299';
   const pgEmulator =
     pg && !(await isUp(pgEmulatorHost))
       ? startEmulatorOnPorts({ auth: 9299, hub: 4420, logging: 4520 }, reports)
-      : undefined;
-  const thirdEmulatorHost = '127.0.0.1:9399';
-  const thirdEmulator =
-    pg && !(await isUp(thirdEmulatorHost))
-      ? startEmulatorOnPorts({ auth: 9399, hub: 4430, logging: 4530 }, reports)
       : undefined;
   const emulatorHost = '127.0.0.1:9199';
   let emulator = await mainEmulator(emulatorHost);
@@ -146,7 +122,6 @@ async function main(): Promise<void> {
     },
   ]);
 
-  await nativeBuild();
   if (emulator) {
     try {
       await waitUntilUp(emulatorHost, 90_000, emulator.process);
@@ -210,12 +185,11 @@ async function main(): Promise<void> {
     jestReport,
   );
 
-  // The browser tests in parts of about equal time at once, once the PostgreSQL run has ended
-  // (it is the shorter by then), with the browser test on the cluster beside them: each part
-  // against a server of its own (its port, data folder and sign-in emulator: the first part the
-  // Jest runs' one, the second the PostgreSQL run's, the third its own), all serving the bundle
-  // built above; the cluster has its own emulator. Much of a browser test's time is spent
-  // waiting (on the network, animations, the emulator), so three parts keep two cores busy.
+  // The browser tests in two halves of about equal time at once, once the PostgreSQL run has
+  // ended (it is the shorter by then), with the browser test on the cluster beside them: the
+  // second half against a server of its own (its port, data folder and the sign-in emulator the
+  // PostgreSQL run used), both serving the bundle built above; the cluster has its own emulator.
+  // Much of a browser test's time is spent waiting (on the network, animations, the emulator).
   if (pgRun) runs.countJest(await runs.finish(pgRun, ' (ran beside the others)'), pgReport);
   const browser = (name: string, files: string[], env: NodeJS.ProcessEnv) => ({
     name: `browser tests (Playwright, Debian Chromium)${name}`,
@@ -231,35 +205,28 @@ async function main(): Promise<void> {
     env: { ...testEnv, DATABASE_URL: pg },
   };
   const clusterReport = join(reports, 'e2e-cluster.json');
-  await waitUntilUp(thirdEmulatorHost, 60_000, thirdEmulator?.process).catch(() => undefined);
-  const partHosts = [emulatorHost];
-  for (const host of [pgEmulatorHost, thirdEmulatorHost])
-    if (await isUp(host)) partHosts.push(host);
-  if (pg && partHosts.length > 1) {
-    const parts = browserParts(join(root, 'e2e'), partHosts.length);
+  if (pg && (await isUp(pgEmulatorHost))) {
+    const [first, second] = browserHalves(join(root, 'e2e'));
     const done = await runs.together([
-      ...parts.map((files, index) =>
-        browser(`, part ${index + 1} of ${parts.length}`, files, {
-          E2E_REPORT: `e2e-${index + 1}`,
-          E2E_PORT: String(Number(e2ePort) + index),
-          E2E_WEB_ROOT: webRoot,
-          E2E_EMULATOR_HOST: partHosts[index],
-          FIREBASE_AUTH_EMULATOR_HOST: partHosts[index],
-        }),
-      ),
+      browser(', first half', first, { E2E_REPORT: 'e2e-1' }),
+      browser(', second half', second, {
+        E2E_REPORT: 'e2e-2',
+        E2E_PORT: String(Number(e2ePort) + 1),
+        E2E_WEB_ROOT: webRoot,
+        E2E_EMULATOR_HOST: pgEmulatorHost,
+        FIREBASE_AUTH_EMULATOR_HOST: pgEmulatorHost,
+      }),
       ...(haproxy ? [cluster] : []),
     ]);
-    parts.forEach((_files, index) =>
-      runs.countPlaywright(done[index]!, join(reports, `e2e-${index + 1}.json`)),
-    );
-    if (done[parts.length]) runs.countPlaywright(done[parts.length]!, clusterReport);
+    runs.countPlaywright(done[0], join(reports, 'e2e-1.json'));
+    runs.countPlaywright(done[1], join(reports, 'e2e-2.json'));
+    if (done[2]) runs.countPlaywright(done[2], clusterReport);
   } else {
     runs.countPlaywright(await runs.run(browser('', [], {})), join(reports, 'e2e.json'));
     // The product as three replicas behind HAProxy on PostgreSQL (npm run start:cluster).
     if (pg && haproxy) runs.countPlaywright(await runs.run(cluster), clusterReport);
   }
   await pgEmulator?.stop();
-  await thirdEmulator?.stop();
   if (!(pg && haproxy) && process.env.TEST_POSTGRES === 'required') {
     runs.record({
       name: 'browser tests on the cluster',
