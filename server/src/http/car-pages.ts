@@ -6,6 +6,7 @@
  * `<div id="root">`. The web app renders over that block when it starts (the block carries
  * `data-server-preview`, which tells src/main.tsx to render, not hydrate).
  */
+import { fillShell } from './fill-shell';
 
 /** What a car's page needs of the car (GET /api/products/{id}'s answer has it all). */
 export interface CarForPage {
@@ -120,7 +121,12 @@ export function carPageHtml(shell: string, car: CarForPage, origin: string): str
     `fetchpriority="high" ` +
     `style="max-width:100%;height:auto" /></main>`;
 
-  return filledShell(shell, { title, description, head, block });
+  return fillShell(shell, {
+    title: escapeHtml(title),
+    description: escapeHtml(description),
+    head,
+    root: block,
+  });
 }
 
 /**
@@ -129,36 +135,9 @@ export function carPageHtml(shell: string, car: CarForPage, origin: string): str
  * admins (their API calls carry their token, the page's request does not).
  */
 export function removedCarPageHtml(shell: string, message: string): string {
-  const title = `${message} | CarDealer`;
-  let html = shell;
-  if (!/<title>[^<]*<\/title>/.test(html)) throw new Error('the app shell has no <title>');
-  html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`);
-  html = html.replace('</head>', () => '<meta name="robots" content="noindex" /></head>');
-  const root = '<div id="root"></div>';
-  if (!html.includes(root)) throw new Error('the app shell has no empty <div id="root"></div>');
-  const block = `<main ${SERVER_PREVIEW_ATTRIBUTE}="car"><h1>${escapeHtml(message)}</h1></main>`;
-  return html.replace(root, () => `<div id="root">${block}</div>`);
-}
-
-/**
- * The app shell with a page's own title, description, head tags (meta, JSON-LD) and its
- * server-rendered preview in the root (a car's page, a seller's page).
- */
-export function filledShell(
-  shell: string,
-  page: { title: string; description: string; head: string; block: string },
-): string {
-  const { title, description, head, block } = page;
-  let html = shell;
-  if (!/<title>[^<]*<\/title>/.test(html)) throw new Error('the app shell has no <title>');
-  html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(title)}</title>`);
-  const meta = /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/;
-  const descriptionTag = `<meta name="description" content="${escapeHtml(description)}" />`;
-  html = meta.test(html)
-    ? html.replace(meta, () => descriptionTag)
-    : html.replace('</head>', () => `${descriptionTag}</head>`);
-  html = html.replace('</head>', () => `${head}</head>`);
-  const root = '<div id="root"></div>';
-  if (!html.includes(root)) throw new Error('the app shell has no empty <div id="root"></div>');
-  return html.replace(root, () => `<div id="root">${block}</div>`);
+  return fillShell(shell, {
+    title: escapeHtml(`${message} | CarDealer`),
+    head: '<meta name="robots" content="noindex" />',
+    root: `<main ${SERVER_PREVIEW_ATTRIBUTE}="car"><h1>${escapeHtml(message)}</h1></main>`,
+  });
 }

@@ -14,6 +14,7 @@ import { Worker } from 'node:worker_threads';
 import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
 import { repoRoot } from '../paths';
 import { escapeHtml, scriptSafeJson } from './car-pages';
+import { fillShell } from './fill-shell';
 
 /** What the worker renders (src/renderSearchPage.tsx). */
 export interface RenderedSearchPage {
@@ -224,21 +225,15 @@ export function searchPageHtml(template: string, page: RenderedSearchPage, origi
     page.styles,
   ].join('');
 
-  let html = template;
-  if (!/<title>[^<]*<\/title>/.test(html)) throw new Error('the page template has no <title>');
-  html = html.replace(/<title>[^<]*<\/title>/, () => `<title>${title}</title>`);
-  const meta = /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/;
-  const descriptionTag = `<meta name="description" content="${description}" />`;
-  html = meta.test(html)
-    ? html.replace(meta, () => descriptionTag)
-    : html.replace('</head>', () => `${descriptionTag}</head>`);
-  html = html.replace('</head>', () => `${head}</head>`);
-  const root = '<div id="root"></div>';
-  if (!html.includes(root)) throw new Error('the page template has no empty <div id="root"></div>');
-  const body = page.html.slice(hoisted.length);
   // Data, not a script (the content security policy allows no inline script): src/main.tsx reads it.
   const state = `<script type="application/json" id="app-state">${scriptSafeJson(page.state)}</script>`;
-  return html.replace(root, () => `<div id="root">${body}</div>${state}`);
+  return fillShell(template, {
+    title,
+    description,
+    head,
+    root: page.html.slice(hoisted.length),
+    afterRoot: state,
+  });
 }
 
 const brotli = promisify(brotliCompress);

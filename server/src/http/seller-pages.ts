@@ -6,13 +6,8 @@
  * `<div id="root">` that the web app renders over.
  */
 import type { SellerPageAnswer } from '../routes/sellers';
-import {
-  absoluteUrl,
-  escapeHtml,
-  filledShell,
-  scriptSafeJson,
-  SERVER_PREVIEW_ATTRIBUTE,
-} from './car-pages';
+import { absoluteUrl, escapeHtml, scriptSafeJson, SERVER_PREVIEW_ATTRIBUTE } from './car-pages';
+import { fillShell } from './fill-shell';
 
 /** The canonical address of a seller's page. */
 export function sellerPageUrl(id: string, origin: string): string {
@@ -68,5 +63,10 @@ export function sellerPageHtml(shell: string, seller: SellerPageAnswer, origin: 
     `<main ${SERVER_PREVIEW_ATTRIBUTE}="seller"><h1>${escapeHtml(seller.name)}</h1>` +
     `<p>${escapeHtml(ratingWords(seller.rating))} · ${escapeHtml(cars)} · ${escapeHtml(sold)}</p></main>`;
 
-  return filledShell(shell, { title, description, head, block });
+  return fillShell(shell, {
+    title: escapeHtml(title),
+    description: escapeHtml(description),
+    head,
+    root: block,
+  });
 }
