@@ -66,21 +66,30 @@ export async function describeUnsubscribe(
   return outcome(target, row ? row.name : undefined, false);
 }
 
-/** Stops what the link names (idempotent). */
+/**
+ * Stops what the link names (idempotent: a replayed link finds it stopped and writes nothing,
+ * while still naming what it stopped).
+ */
 export async function unsubscribe(db: Db, target: UnsubscribeTarget): Promise<UnsubscribeOutcome> {
   const [row] = rowsOf<{ name: string | null }>(
     await db.execute(
       target.kind === 'search'
-        ? sql`update saved_searches set notify = 'never' where id = ${target.searchId}
-              returning name`
+        ? sql`with found as (select id, name from saved_searches where id = ${target.searchId}),
+                stopped as (update saved_searches s set notify = 'never' from found
+                            where s.id = found.id and s.notify <> 'never')
+              select name from found`
         : target.kind === 'car'
-          ? sql`update saved_cars set alerts = false
-                where user_id = ${target.userId} and product_id = ${target.productId}
-                returning car_name as name`
-          : sql`insert into alert_settings (user_id, digest)
-                select id, false from users where id = ${target.userId}
-                on conflict (user_id) do update set digest = false
-                returning null::text as name`,
+          ? sql`with found as (select user_id, product_id, car_name as name from saved_cars
+                               where user_id = ${target.userId} and product_id = ${target.productId}),
+                  stopped as (update saved_cars s set alerts = false from found
+                              where s.user_id = found.user_id and s.product_id = found.product_id
+                                and s.alerts)
+                select name from found`
+          : sql`with found as (select id from users where id = ${target.userId}),
+                  stopped as (insert into alert_settings (user_id, digest) select id, false from found
+                              on conflict (user_id) do update set digest = false
+                              where alert_settings.digest)
+                select null::text as name from found`,
     ),
   );
   return outcome(target, row ? row.name : undefined, true);
