@@ -30,6 +30,7 @@ export default defineConfig({
     // only the output, so it records none there.
     trace: process.env.CI ? 'off' : 'retain-on-failure',
     screenshot: 'only-on-failure',
+    reducedMotion: 'reduce',
   },
   webServer: {
     command: 'node --import tsx e2e/cluster/start.ts',

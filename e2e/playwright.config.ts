@@ -35,6 +35,9 @@ export default defineConfig({
     // only the output, so it records none there.
     trace: process.env.CI ? 'off' : 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // As a visitor who asks for less motion: the page's transitions end at once (public/index.html),
+    // so the browser draws a seventh less (measured on three files' CPU time).
+    reducedMotion: 'reduce',
   },
   webServer: [
     {

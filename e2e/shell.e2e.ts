@@ -133,6 +133,24 @@ test.describe('the app shell', () => {
     expect(errors).toEqual([]);
   });
 
+  test('asked for less motion, the page ends its transitions at once', async ({ browser }) => {
+    const longest = async (motion: 'reduce' | 'no-preference') => {
+      const context = await browser.newContext({ reducedMotion: motion });
+      const page = await context.newPage();
+      await page.goto('/login');
+      const button = page.getByRole('button', { name: 'Login', exact: true });
+      const durations = await button.evaluate((element) =>
+        getComputedStyle(element)
+          .transitionDuration.split(',')
+          .map((d) => parseFloat(d)),
+      );
+      await context.close();
+      return Math.max(...durations);
+    };
+    expect(await longest('no-preference')).toBeGreaterThanOrEqual(0.1);
+    expect(await longest('reduce')).toBeLessThan(0.001);
+  });
+
   test('GET /api/health answers ok', async ({ request }) => {
     const response = await request.get('/api/health');
     expect(response.status()).toBe(200);

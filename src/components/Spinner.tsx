@@ -24,7 +24,11 @@ export function SpinnerIcon({ size = 16, color }: { size?: number; color?: strin
         borderRightColor: 'transparent',
         borderRadius: '50%',
         animation: `${turn} 0.8s linear infinite`,
-        '@media (prefers-reduced-motion: reduce)': { animationDuration: '2.4s' },
+        // Slower, and still turning: the page's rule for reduced motion stops every other animation.
+        '@media (prefers-reduced-motion: reduce)': {
+          animationDuration: '2.4s !important',
+          animationIterationCount: 'infinite !important',
+        },
       }}
     />
   );
