@@ -28,6 +28,8 @@ function screen(load: () => Promise<ComponentType>, guardedBy?: Guard): LazyScre
 const signedIn = guard(({ RequireAuth }) => (page) => <RequireAuth>{page}</RequireAuth>);
 const forRole = (role: Role) =>
   guard(({ RequireRole }) => (page) => <RequireRole role={role}>{page}</RequireRole>);
+const admin = forRole('Admin');
+const seller = forRole('Seller');
 
 /**
  * The screens only a signed-in user sees (the dashboard's, finishing a registration, a make's
@@ -51,42 +53,42 @@ export const signedInScreens = {
   home: screen(async () => (await import('../features/dashboard/DashboardHome')).DashboardHome),
   allBuyers: screen(
     async () => (await import('../features/admin/AllBuyersPage')).AllBuyersPage,
-    forRole('Admin'),
+    admin,
   ),
   allSellers: screen(
     async () => (await import('../features/admin/AllSellersPage')).AllSellersPage,
-    forRole('Admin'),
+    admin,
   ),
   addProducts: screen(
     async () => (await import('../features/seller/AddProductPage')).AddProductPage,
-    forRole('Seller'),
+    seller,
   ),
   myProducts: screen(
     async () => (await import('../features/seller/MyProductsPage')).MyProductsPage,
-    forRole('Seller'),
+    seller,
   ),
   editProduct: screen(
     async () => (await import('../features/seller/EditProductPage')).EditProductPage,
-    forRole('Seller'),
+    seller,
   ),
   bookings: screen(
     async () => (await import('../features/orders/BookingsPage')).BookingsPage,
-    forRole('Seller'),
+    seller,
   ),
   // A booking's page: its buyer and its seller (the server answers 404 to anyone else).
   order: screen(async () => (await import('../features/orders/OrderPage')).OrderPage),
   allOrders: screen(
     async () => (await import('../features/admin/AllOrdersPage')).AllOrdersPage,
-    forRole('Admin'),
+    admin,
   ),
   categories: screen(
     async () => (await import('../features/admin/CategoriesPage')).CategoriesPage,
-    forRole('Admin'),
+    admin,
   ),
   // The queue and each target's file (features/moderation/ModerationRoutes.tsx).
   reports: screen(
     async () => (await import('../features/moderation/ModerationRoutes')).ModerationRoutes,
-    forRole('Admin'),
+    admin,
   ),
   // Saved cars: any signed-in user's (every role's menu has it).
   savedCars: screen(async () => (await import('../features/saved/SavedCarsPage')).SavedCarsPage),
