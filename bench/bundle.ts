@@ -9,7 +9,7 @@ import { chromium } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromiumArgs, chromiumPath } from '../e2e/chromium';
+import { chromiumArgs, testBrowserPath } from '../e2e/chromium';
 import { webPages } from '../server/src/web-pages';
 import { buildWeb, root, startServer } from './lib';
 
@@ -44,7 +44,7 @@ export async function measureRoutes(
   paths = routes,
   dir = webRoot,
 ): Promise<RouteWeight[]> {
-  const browser = await chromium.launch({ executablePath: chromiumPath, args: chromiumArgs });
+  const browser = await chromium.launch({ executablePath: testBrowserPath, args: chromiumArgs });
   const pageFor = webPages(dir);
   const results: RouteWeight[] = [];
   for (const route of paths) {

@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { resolve } from 'node:path';
-import { chromiumArgs, chromiumPath } from './chromium';
+import { chromiumArgs, testBrowserPath } from './chromium';
 
 /**
  * Browser tests against the product as a cluster: `npm run start:cluster` with three replicas
@@ -25,7 +25,7 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${CLUSTER_PORT}`,
     browserName: 'chromium',
-    launchOptions: { executablePath: chromiumPath, args: chromiumArgs },
+    launchOptions: { executablePath: testBrowserPath, args: chromiumArgs },
     // A trace records every test's screen as it runs, a quarter of the browser's CPU; CI keeps
     // only the output, so it records none there.
     trace: process.env.CI ? 'off' : 'retain-on-failure',
