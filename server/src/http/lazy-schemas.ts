@@ -22,6 +22,18 @@ export interface LazySchemas {
 
 type Validate = ((data: unknown) => unknown) & { errors?: unknown };
 
+type Serialize = (data: unknown) => string;
+
+/**
+ * One Ajv per set of options for every app of the process (Fastify's pool, made once): Ajv keeps
+ * what it compiled by schema object, so a second app of the same process (a test's replica, or a
+ * test file's next app) reuses the first one's validators instead of compiling them again.
+ */
+const buildValidator = AjvCompiler();
+const buildSerializer = SerializerSelector();
+/** Compiled serializers by schema object, then by options (fast-json-stringify keeps none). */
+const serializers = new WeakMap<object, Map<string, Serialize>>();
+
 /**
  * Fastify compiles every route's validators (Ajv) and serializers (fast-json-stringify) while it
  * starts: about 0.5 s of CPU for this API's routes, paid again by every replica, every restart and
@@ -31,8 +43,6 @@ type Validate = ((data: unknown) => unknown) & { errors?: unknown };
  */
 export function lazySchemas(): LazySchemas {
   const pending = new Set<() => unknown>();
-  const buildValidator = AjvCompiler();
-  const buildSerializer = SerializerSelector();
 
   function once<F>(compile: () => F): () => F {
     let compiled: F | undefined;
@@ -65,8 +75,21 @@ export function lazySchemas(): LazySchemas {
     },
     buildSerializer: (externalSchemas, options) => {
       const compiler = buildSerializer(externalSchemas, options);
+      const key = JSON.stringify([externalSchemas, options]);
+      const compile = (route: Parameters<typeof compiler>[0]): Serialize => {
+        const { schema } = route;
+        if (typeof schema !== 'object' || schema === null) return compiler(route);
+        const kept = serializers.get(schema) ?? new Map<string, Serialize>();
+        serializers.set(schema, kept);
+        let serialize = kept.get(key);
+        if (!serialize) {
+          serialize = compiler(route);
+          kept.set(key, serialize);
+        }
+        return serialize;
+      };
       return (route) => {
-        const get = once(() => compiler(route));
+        const get = once(() => compile(route));
         return (data) => get()(data);
       };
     },
