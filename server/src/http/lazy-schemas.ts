@@ -31,8 +31,8 @@ type Serialize = (data: unknown) => string;
  */
 const buildValidator = AjvCompiler();
 const buildSerializer = SerializerSelector();
-/** Compiled serializers by schema object, then by options (fast-json-stringify keeps none). */
-const serializers = new WeakMap<object, Map<string, Serialize>>();
+/** Compiled serializers by options, then by schema object (fast-json-stringify keeps none). */
+const serializers = new Map<string, WeakMap<object, Serialize>>();
 
 /**
  * Fastify compiles every route's validators (Ajv) and serializers (fast-json-stringify) while it
@@ -76,15 +76,15 @@ export function lazySchemas(): LazySchemas {
     buildSerializer: (externalSchemas, options) => {
       const compiler = buildSerializer(externalSchemas, options);
       const key = JSON.stringify([externalSchemas, options]);
+      const kept = serializers.get(key) ?? new WeakMap<object, Serialize>();
+      serializers.set(key, kept);
       const compile = (route: Parameters<typeof compiler>[0]): Serialize => {
         const { schema } = route;
         if (typeof schema !== 'object' || schema === null) return compiler(route);
-        const kept = serializers.get(schema) ?? new Map<string, Serialize>();
-        serializers.set(schema, kept);
-        let serialize = kept.get(key);
+        let serialize = kept.get(schema);
         if (!serialize) {
           serialize = compiler(route);
-          kept.set(key, serialize);
+          kept.set(schema, serialize);
         }
         return serialize;
       };
