@@ -1,6 +1,6 @@
 /**
  * Decodes VINs from NHTSA's vPIC data with no network, in one worker thread per process
- * (vin-worker.ts), so that a decode (synchronous SQLite, 80–400 ms) never holds up the server's
+ * (vin-worker.ts), so that a decode (synchronous SQLite, about 110–140 ms) never holds up the server's
  * other requests. The thread starts at the first decode and stays; it opens the database once.
  * Decodes wait their turn in a queue (one at a time: the database is one file on one core), a
  * queue of at most `maxQueue`. A decode that takes longer than `timeoutMs` is answered as

