@@ -62,7 +62,8 @@ async function readAlerts(db: Db, ids: string[], userIds: string[]): Promise<Pre
         and n.alert_key is not null and p.hidden is null
         and case when n.kind = 'match' then s.notify is distinct from 'never'
                  else c.alerts and coalesce(a.saved_cars, 'instant') <> 'never' end
-      order by n.created_at, n.id`),
+      -- Alerts written in the same instant: a car's price drops in the order of its prices.
+      order by n.created_at, h.id nulls first, n.id`),
   );
   rows.forEach((row, order) => found.set(row.id, { ...row, order }));
   return found;

@@ -94,13 +94,16 @@ describe(`the daily digest (${databaseKind})`, () => {
     await saveCar(mt.ctx, alice, tesla);
     const first = await changePrice(db(), tesla, 29000);
     const second = await changePrice(db(), tesla, 27500);
-    for (const priceRowId of [first, second]) {
+    // Written in the same instant, as one matcher pass can: still told from $30,000 to $27,500.
+    const sameInstant = new Date();
+    for (const priceRowId of [second, first]) {
       await insertAlert(db(), {
         kind: 'price_drop',
         user: alice,
         productId: tesla,
         priceRowId,
         mail: 'digest',
+        createdAt: sameInstant,
       });
     }
     const audi = await car('Audi A4');
