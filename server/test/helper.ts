@@ -11,6 +11,7 @@ import { imageStoreFor } from '../src/image-host/database-image-store';
 import type { ImageStore } from '../src/image-host/image-files';
 import { withDatabase } from './global-setup';
 import { TEMPLATE_DB, snapshotPath } from './paths';
+import { TEST_PGLITE_START } from './pglite-options';
 
 // Calls to the sign-in emulator and cloning a database take longer than Jest's default 5 s.
 jest.setTimeout(30_000);
@@ -46,7 +47,7 @@ export async function openTestDatabase(): Promise<Database> {
     };
   }
   const snapshot = new Blob([readFileSync(snapshotPath())]);
-  const pglite = await createPglite(undefined, { loadDataDir: snapshot });
+  const pglite = await createPglite(undefined, { ...TEST_PGLITE_START, loadDataDir: snapshot });
   return openDatabase({ pglite });
 }
 

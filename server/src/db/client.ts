@@ -40,6 +40,11 @@ export function createPglite(dataDir?: string, options: PGliteOptions = {}): Pro
   return PGlite.create(dataDir, { ...options, extensions: PGLITE_EXTENSIONS });
 }
 
+/** PGlite's own start parameters followed by `extra` (settings as `-c name=value` pairs). */
+export function pgliteStartParams(extra: string[]): string[] {
+  return [...PGlite.defaultStartParams, ...extra];
+}
+
 export const migrationsFolder = join(repoRoot, 'server', 'drizzle');
 
 export interface OpenOptions {

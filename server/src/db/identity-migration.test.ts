@@ -8,6 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
+import { TEST_PGLITE_INIT } from '../../test/pglite-options';
 import { createPglite, migrationsFolder } from './client';
 import { withDatabase } from '../../test/global-setup';
 import { databaseKind } from '../../test/helper';
@@ -37,7 +38,7 @@ interface Sql {
 async function emptyDatabase(): Promise<Sql> {
   const url = process.env.DATABASE_URL;
   if (!url) {
-    const pglite = await createPglite();
+    const pglite = await createPglite(undefined, TEST_PGLITE_INIT);
     return {
       run: async (statement) => {
         await pglite.exec(statement);

@@ -11,6 +11,7 @@ import { loadServerConfig } from '../config';
 import { withDatabase } from '../../test/global-setup';
 import { databaseKind, emulatorHost, registerUser, TEST_IMAGE_KEY } from '../../test/helper';
 import { TEMPLATE_DB } from '../../test/paths';
+import { TEST_PGLITE_INIT } from '../../test/pglite-options';
 import { createPglite, migrationsFolder, openDatabase } from './client';
 import { ACCESS_TOKEN_SECRET_NAME, accessTokenSecret, sharedSecret } from './secrets';
 
@@ -232,7 +233,7 @@ if (databaseKind === 'postgres') {
 } else {
   describe('a PGlite data folder (one process)', () => {
     it('migrates, and migrating again changes nothing', async () => {
-      const pglite = await createPglite();
+      const pglite = await createPglite(undefined, TEST_PGLITE_INIT);
       const database = await openDatabase({ pglite });
       try {
         await database.migrate();
