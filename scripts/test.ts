@@ -6,8 +6,8 @@
  *     PostgreSQL (DATABASE_URL, or Debian's cluster when installed) beside them, on a sign-in
  *     emulator of their own
  *   browser tests (Playwright with Debian's Chromium against the running product), in two halves
- *     at once against two servers when the second emulator is free, beside the browser test on
- *     the cluster (three replicas behind HAProxy on PostgreSQL)
+ *     at once against two servers once the Jest run on PGlite has ended, beside the browser test
+ *     on the cluster (three replicas behind HAProxy on PostgreSQL) and the PostgreSQL run's end
  * Set TEST_POSTGRES=required to fail instead of skipping when no PostgreSQL can be had (CI does).
  */
 import { execFileSync } from 'node:child_process';
@@ -185,12 +185,16 @@ async function main(): Promise<void> {
     jestReport,
   );
 
-  // The browser tests in two halves of about equal time at once, once the PostgreSQL run has
-  // ended (it is the shorter by then), with the browser test on the cluster beside them: the
-  // second half against a server of its own (its port, data folder and the sign-in emulator the
-  // PostgreSQL run used), both serving the bundle built above; the cluster has its own emulator.
-  // Much of a browser test's time is spent waiting (on the network, animations, the emulator).
-  if (pgRun) runs.countJest(await runs.finish(pgRun, ' (ran beside the others)'), pgReport);
+  // The browser tests in two halves of about equal time at once, as soon as the Jest run above
+  // has ended (the PostgreSQL run, one worker, may still be finishing: much of a browser test's
+  // time is spent waiting, on the network, animations and the emulator, which its last files
+  // fill), with the browser test on the cluster beside them: the second half against a server of
+  // its own (its port, data folder, and the sign-in emulator the PostgreSQL run uses, every test
+  // there making accounts of its own), both serving the bundle built above; the cluster has its
+  // own emulator.
+  const pgFinished = async () => {
+    if (pgRun) runs.countJest(await runs.finish(pgRun, ' (ran beside the others)'), pgReport);
+  };
   const browser = (name: string, files: string[], env: NodeJS.ProcessEnv) => ({
     name: `browser tests (Playwright, Debian Chromium)${name}`,
     command: bin('playwright'),
@@ -207,7 +211,7 @@ async function main(): Promise<void> {
   const clusterReport = join(reports, 'e2e-cluster.json');
   if (pg && (await isUp(pgEmulatorHost))) {
     const [first, second] = browserHalves(join(root, 'e2e'));
-    const done = await runs.together([
+    const started = [
       browser(', first half', first, { E2E_REPORT: 'e2e-1' }),
       browser(', second half', second, {
         E2E_REPORT: 'e2e-2',
@@ -217,11 +221,15 @@ async function main(): Promise<void> {
         FIREBASE_AUTH_EMULATOR_HOST: pgEmulatorHost,
       }),
       ...(haproxy ? [cluster] : []),
-    ]);
+    ].map((step) => runs.start(step));
+    await pgFinished();
+    const done = [];
+    for (const run of started) done.push(await runs.finish(run, ' (ran beside the others)'));
     runs.countPlaywright(done[0], join(reports, 'e2e-1.json'));
     runs.countPlaywright(done[1], join(reports, 'e2e-2.json'));
     if (done[2]) runs.countPlaywright(done[2], clusterReport);
   } else {
+    await pgFinished();
     runs.countPlaywright(await runs.run(browser('', [], {})), join(reports, 'e2e.json'));
     // The product as three replicas behind HAProxy on PostgreSQL (npm run start:cluster).
     if (pg && haproxy) runs.countPlaywright(await runs.run(cluster), clusterReport);
