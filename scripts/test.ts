@@ -2,12 +2,12 @@
  * `npm test`: every check, with one closing line that totals the test cases. Two cores, kept busy:
  *   static checks two at a time: ESLint beside the production build the browser tests use, then
  *     tsc (strict) beside Prettier, import cycles (dependency-cruiser) and contract freshness
- *   unit and component tests (Jest: web in jsdom, server on PGlite), with the server tests on
- *     PostgreSQL (DATABASE_URL, or Debian's cluster when installed) beside them, on a sign-in
- *     emulator of their own
+ *   server tests on PGlite (Jest), with the server tests on PostgreSQL (DATABASE_URL, or Debian's
+ *     cluster when installed) beside them, on a sign-in emulator of their own
  *   browser tests (Playwright with Debian's Chromium against the running product), in two halves
  *     at once against two servers once the Jest run on PGlite has ended, beside the browser test
- *     on the cluster (three replicas behind HAProxy on PostgreSQL) and the PostgreSQL run's end
+ *     on the cluster (three replicas behind HAProxy on PostgreSQL), the PostgreSQL run's end, and
+ *     then the unit and component tests (Jest: web in jsdom)
  * Set TEST_POSTGRES=required to fail instead of skipping when no PostgreSQL can be had (CI does).
  */
 import { execFileSync } from 'node:child_process';
@@ -175,15 +175,32 @@ async function main(): Promise<void> {
   const jestReport = join(reports, 'jest.json');
   runs.countJest(
     await runs.run({
-      name: 'unit, component and server tests (Jest; server on PGlite)',
+      name: 'server tests (Jest, on PGlite)',
       command: bin('jest'),
       // Two workers on a 2-core machine, beside the PostgreSQL run's one (Jest's default here is
       // one): the three keep both cores busy (load average about 6 during the run).
-      args: ['--maxWorkers=2', '--json', `--outputFile=${jestReport}`],
+      args: [
+        '--selectProjects',
+        'server',
+        '--maxWorkers=2',
+        '--json',
+        `--outputFile=${jestReport}`,
+      ],
       env: { ...testEnv, DATABASE_URL: '' },
     }),
     jestReport,
   );
+
+  // The unit and component tests (Jest, web in jsdom): all CPU and no waiting, so they run once
+  // the PostgreSQL run has ended, beside the browser tests, whose waits leave a third of the two
+  // cores idle by then.
+  const webReport = join(reports, 'jest-web.json');
+  const webTests = {
+    name: 'unit and component tests (Jest, web in jsdom)',
+    command: bin('jest'),
+    args: ['--selectProjects', 'web', '--maxWorkers=1', '--json', `--outputFile=${webReport}`],
+    env: testEnv,
+  };
 
   // The browser tests in two halves of about equal time at once, as soon as the Jest run above
   // has ended (the PostgreSQL run, one worker, may still be finishing: much of a browser test's
@@ -194,6 +211,11 @@ async function main(): Promise<void> {
   // own emulator.
   const pgFinished = async () => {
     if (pgRun) runs.countJest(await runs.finish(pgRun, ' (ran beside the others)'), pgReport);
+  };
+  let webRun: ReturnType<TestRuns['start']> | undefined;
+  const startWeb = async () => {
+    await pgFinished();
+    webRun = runs.start(webTests);
   };
   const browser = (name: string, files: string[], env: NodeJS.ProcessEnv) => ({
     name: `browser tests (Playwright, Debian Chromium)${name}`,
@@ -222,18 +244,19 @@ async function main(): Promise<void> {
       }),
       ...(haproxy ? [cluster] : []),
     ].map((step) => runs.start(step));
-    await pgFinished();
+    await startWeb();
     const done = [];
     for (const run of started) done.push(await runs.finish(run, ' (ran beside the others)'));
     runs.countPlaywright(done[0], join(reports, 'e2e-1.json'));
     runs.countPlaywright(done[1], join(reports, 'e2e-2.json'));
     if (done[2]) runs.countPlaywright(done[2], clusterReport);
   } else {
-    await pgFinished();
+    await startWeb();
     runs.countPlaywright(await runs.run(browser('', [], {})), join(reports, 'e2e.json'));
     // The product as three replicas behind HAProxy on PostgreSQL (npm run start:cluster).
     if (pg && haproxy) runs.countPlaywright(await runs.run(cluster), clusterReport);
   }
+  if (webRun) runs.countJest(await runs.finish(webRun, ' (ran beside the others)'), webReport);
   await pgEmulator?.stop();
   if (!(pg && haproxy) && process.env.TEST_POSTGRES === 'required') {
     runs.record({
