@@ -193,12 +193,12 @@ async function main(): Promise<void> {
 
   // The unit and component tests (Jest, web in jsdom): all CPU and no waiting, so they run once
   // the PostgreSQL run has ended, beside the browser tests, whose waits leave a third of the two
-  // cores idle by then.
+  // cores idle by then; two workers, for the two cores once the browser tests have ended.
   const webReport = join(reports, 'jest-web.json');
   const webTests = {
     name: 'unit and component tests (Jest, web in jsdom)',
     command: bin('jest'),
-    args: ['--selectProjects', 'web', '--maxWorkers=1', '--json', `--outputFile=${webReport}`],
+    args: ['--selectProjects', 'web', '--maxWorkers=2', '--json', `--outputFile=${webReport}`],
     env: testEnv,
   };
 
