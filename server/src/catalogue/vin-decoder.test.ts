@@ -1,5 +1,10 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { REAL_VINS } from '../../test/vins';
-import { STOPPING, TOO_BUSY, TOO_SLOW, VinDecoder } from './vin-decoder';
+import { NOT_STARTED, STOPPING, TOO_BUSY, TOO_SLOW, VinDecoder } from './vin-decoder';
+import { packagedDatabase } from './vpic-database';
 
 /**
  * The decoding thread: one per decoder, started at the first decode, queueing decodes, replaced
@@ -75,5 +80,17 @@ describe('the VIN decoding thread', () => {
     await small.close();
     await ended;
     await expect(small.decode(REAL_VINS.tesla)).rejects.toThrow(STOPPING);
+  });
+
+  it('answers as unavailable, not as an unknown VIN, when the unpacked database is damaged', async () => {
+    const cacheDir = mkdtempSync(join(tmpdir(), 'vpic-damaged-'));
+    try {
+      // Random bytes where the unpacked file should be (a disk fault, a copy cut short).
+      writeFileSync(join(cacheDir, `vpic-${packagedDatabase().version}.db`), randomBytes(65536));
+      const damaged = decoder({ cacheDir });
+      await expect(damaged.decode(REAL_VINS.tesla)).rejects.toThrow(NOT_STARTED);
+    } finally {
+      rmSync(cacheDir, { recursive: true, force: true });
+    }
   });
 });

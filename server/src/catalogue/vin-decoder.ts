@@ -2,7 +2,7 @@
  * Decodes VINs from NHTSA's vPIC data with no network, in one worker thread per process
  * (vin-worker.ts), so that a decode (synchronous SQLite, about 110–140 ms) never holds up the server's
  * other requests. The thread starts at the first decode and stays; it opens the database once.
- * Decodes wait their turn in a queue (one at a time: the database is one file on one core), a
+ * Decodes wait their turn in a queue (one at a time: the thread has one core), a
  * queue of at most `maxQueue`. A decode that takes longer than `timeoutMs` is answered as
  * unavailable and its thread replaced (a stuck query cannot be interrupted otherwise); the queue
  * goes on in the new one. `close()` ends the thread (the app closes it).

@@ -35,8 +35,20 @@ class SqlJsAdapter implements DatabaseAdapter {
   }
 }
 
-/** Opens the unpacked database file (vpic-database.ts) in memory. */
+/**
+ * Opens the unpacked database file (vpic-database.ts) in memory. sql.js takes any bytes without a
+ * word, so a table of vPIC's is read first: a file that is not the database (damaged, cut short)
+ * throws here, and the thread says 'failed' (decoding unavailable, a 503) instead of answering
+ * every VIN as unknown.
+ */
 export async function openVpic(path: string): Promise<DatabaseAdapter> {
   const [SQL, bytes] = await Promise.all([initSqlJs(), readFile(path)]);
-  return new SqlJsAdapter(new SQL.Database(bytes));
+  const db = new SQL.Database(bytes);
+  try {
+    db.exec('select WMI from Wmi limit 1');
+  } catch (error) {
+    db.close();
+    throw new Error(`${path} is not vPIC's database: ${String(error)}`);
+  }
+  return new SqlJsAdapter(db);
 }
