@@ -199,7 +199,7 @@ async function main(): Promise<void> {
     name: 'unit and component tests (Jest, web in jsdom)',
     command: bin('jest'),
     args: ['--selectProjects', 'web', '--maxWorkers=2', '--json', `--outputFile=${webReport}`],
-    env: testEnv,
+    env: { ...testEnv, DATABASE_URL: '' },
   };
 
   // The browser tests in two halves of about equal time at once, as soon as the Jest run above
@@ -233,7 +233,7 @@ async function main(): Promise<void> {
   const clusterReport = join(reports, 'e2e-cluster.json');
   if (pg && (await isUp(pgEmulatorHost))) {
     const [first, second] = browserHalves(join(root, 'e2e'));
-    const started = [
+    const browserRuns = [
       browser(', first half', first, { E2E_REPORT: 'e2e-1' }),
       browser(', second half', second, {
         E2E_REPORT: 'e2e-2',
@@ -246,7 +246,7 @@ async function main(): Promise<void> {
     ].map((step) => runs.start(step));
     await startWeb();
     const done = [];
-    for (const run of started) done.push(await runs.finish(run, ' (ran beside the others)'));
+    for (const run of browserRuns) done.push(await runs.finish(run, ' (ran beside the others)'));
     runs.countPlaywright(done[0], join(reports, 'e2e-1.json'));
     runs.countPlaywright(done[1], join(reports, 'e2e-2.json'));
     if (done[2]) runs.countPlaywright(done[2], clusterReport);

@@ -63,11 +63,13 @@ export interface NewAlert {
   mail: 'now' | 'digest' | 'none';
   /** When it was written (default now). */
   createdAt?: Date;
+  /** Its id (default a new one). */
+  id?: string;
 }
 
 /** Writes an alert notification as the matcher does; answers its id. */
 export async function insertAlert(db: Db, alert: NewAlert): Promise<string> {
-  const id = newId();
+  const id = alert.id ?? newId();
   const { user, productId } = alert;
   const key =
     alert.kind === 'match'

@@ -94,9 +94,13 @@ describe(`the daily digest (${databaseKind})`, () => {
     await saveCar(mt.ctx, alice, tesla);
     const first = await changePrice(db(), tesla, 29000);
     const second = await changePrice(db(), tesla, 27500);
-    // Written in the same instant, as one matcher pass can: still told from $30,000 to $27,500.
+    // Written in the same instant, as one matcher pass can, the later drop with the lower id:
+    // still told from $30,000 to $27,500.
     const sameInstant = new Date();
-    for (const priceRowId of [second, first]) {
+    for (const [priceRowId, id] of [
+      [second, '000000000000000000000001'],
+      [first, 'ffffffffffffffffffffffff'],
+    ] as const) {
       await insertAlert(db(), {
         kind: 'price_drop',
         user: alice,
@@ -104,6 +108,7 @@ describe(`the daily digest (${databaseKind})`, () => {
         priceRowId,
         mail: 'digest',
         createdAt: sameInstant,
+        id,
       });
     }
     const audi = await car('Audi A4');
