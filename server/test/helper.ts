@@ -22,6 +22,9 @@ export const databaseKind = process.env.DATABASE_URL ? 'postgres' : 'pglite';
 export const TEST_IMAGE_KEY = 'test-image-key';
 export const TEST_PASSWORD = 'secret-password-1';
 
+/** The PGlite snapshot, read once per test file (a file may open several databases). */
+let snapshot: Blob | undefined;
+
 /**
  * A fresh, migrated database for one test file: a copy of the PGlite snapshot, or a PostgreSQL
  * database cloned from the migrated template. Dropped again by `close()`.
@@ -46,7 +49,7 @@ export async function openTestDatabase(): Promise<Database> {
       },
     };
   }
-  const snapshot = new Blob([readFileSync(snapshotPath())]);
+  snapshot ??= new Blob([readFileSync(snapshotPath())]);
   const pglite = await createPglite(undefined, { ...TEST_PGLITE_START, loadDataDir: snapshot });
   return openDatabase({ pglite });
 }

@@ -9,10 +9,9 @@ import { pgliteStartParams } from '../src/db/client';
  * itself keeps PGlite's defaults.
  */
 export const TEST_PGLITE_START: Pick<PGliteOptions, 'startParams'> = {
-  startParams: pgliteStartParams([
-    ...['-c', 'shared_buffers=16MB'],
-    ...['-c', 'min_wal_size=2MB', '-c', 'max_wal_size=4MB'],
-  ]),
+  startParams: pgliteStartParams(
+    ['shared_buffers=16MB', 'min_wal_size=2MB', 'max_wal_size=4MB'].flatMap((s) => ['-c', s]),
+  ),
 };
 
 /** A new data folder (the global setup's, before its snapshot) with 1 MB WAL segments. */

