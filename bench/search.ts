@@ -11,7 +11,9 @@
  * as the tests find it). SEARCH_DB=pglite|postgres runs one only. BENCH_SEARCH_CASES: the cases
  * whose names contain one of these comma-separated words only (to time again a case one stall of
  * a shared machine spoilt, e.g. `BENCH_SEARCH_CASES=facets,typo`). Ports 8590–8591.
- * Goals: p99 ≤ 50 ms on PostgreSQL, ≤ 150 ms on PGlite.
+ * Goals: p99 ≤ 50 ms on PostgreSQL, ≤ 150 ms on PGlite; at a million cars (PostgreSQL) p50 ≤ 30
+ * ms and p99 ≤ 100 ms, a car's p99 ≤ 20 ms. On PostgreSQL the timing starts once the server's
+ * first refresh has stored every car's market value.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -113,6 +115,32 @@ async function time(url: string, html: boolean, n: number) {
   };
 }
 
+/**
+ * Waits until the market values and deal ratios are stored for every car: a server's first
+ * refresh after seeding values every car at once (minutes at a million), and a search timed
+ * meanwhile measures the refresh. Prints how long it took.
+ */
+async function untilValued(target: Target): Promise<void> {
+  const database = await openDatabase({
+    databaseUrl: target.env.DATABASE_URL || undefined,
+    pgliteDir: target.env.DATA_DIR ? join(target.env.DATA_DIR, 'pglite') : undefined,
+  });
+  const started = Date.now();
+  try {
+    const { search } = repositories(database.db);
+    while (await search.dealsBehind()) await new Promise((resolve) => setTimeout(resolve, 1000));
+  } finally {
+    await database.close();
+  }
+  console.log(`market values stored (waited ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+}
+
+/** The goals (ms): at 100,000 cars p99 only; at a million p50 and p99, a car's page its own. */
+function goal(kind: Target['kind'], name: string): { p50: number; p99: number } {
+  if (CARS < 1_000_000) return { p50: Number.POSITIVE_INFINITY, p99: GOAL[kind] };
+  return name.startsWith('a car') ? { p50: 20, p99: 20 } : { p50: 30, p99: 100 };
+}
+
 async function measure(target: Target, port: number, webRoot: string): Promise<void> {
   await explain(target);
   const server = await startServer(port, {
@@ -122,6 +150,7 @@ async function measure(target: Target, port: number, webRoot: string): Promise<v
     WEB_ROOT: webRoot,
   });
   try {
+    if (target.kind === 'postgres') await untilValued(target);
     const api = `${server.url}/api`;
     // A deep cursor: the page after 40 pages of 48, newest first (1,920 cars in).
     let cursor = '';
@@ -174,7 +203,10 @@ async function measure(target: Target, port: number, webRoot: string): Promise<v
     console.log(
       `\n${target.kind}: ${total} cars for sale (of ${CARS}); ${N} sequential requests per ` +
         `case, cache off; load average ${loadavg()[0]!.toFixed(1)} on ` +
-        `${availableParallelism()} cores; goal p99 ≤ ${GOAL[target.kind]} ms`,
+        `${availableParallelism()} cores; goal ` +
+        (CARS < 1_000_000
+          ? `p99 ≤ ${GOAL[target.kind]} ms`
+          : "p50 ≤ 30 ms and p99 ≤ 100 ms, a car's p99 ≤ 20 ms"),
     );
     const table: Record<string, string | number>[] = [];
     for (const c of cases) {
@@ -185,7 +217,10 @@ async function measure(target: Target, port: number, webRoot: string): Promise<v
         'p99 ms': t.p99,
         'max ms': t.max,
         'answer KB': Math.round(t.bytes / 102.4) / 10,
-        goal: t.p99 <= GOAL[target.kind] ? 'met' : 'MISSED',
+        goal:
+          t.p50 <= goal(target.kind, c.name).p50 && t.p99 <= goal(target.kind, c.name).p99
+            ? 'met'
+            : 'MISSED',
       });
     }
     console.table(table);

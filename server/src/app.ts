@@ -123,10 +123,15 @@ export interface AppOptions {
    */
   imageOrigins?: string[];
   /**
-   * The most matches of free text a relevance search ranks; past them its total is estimated
-   * (default 10,000: catalogue/search-repository.ts, SEARCH_CANDIDATES).
+   * The most matches of free text a search ranks or sorts; past them its total is estimated
+   * (default 5,000: catalogue/search-repository.ts, SEARCH_CANDIDATES).
    */
   searchCandidates?: number;
+  /**
+   * The most cars a search's total counts exactly; past them it is estimated (default 1,000:
+   * catalogue/search-repository.ts, EXACT_TOTALS).
+   */
+  searchExactTotals?: number;
   /** Addresses per sitemap file (default and most: 50,000). */
   sitemapUrlsPerFile?: number;
   /** Fastify's `trustProxy`: behind a load balancer, the caller's address is X-Forwarded-For's. */
@@ -226,6 +231,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     repositories(options.db, {
       cursorSecret: secret,
       searchCandidates: options.searchCandidates,
+      searchExactTotals: options.searchExactTotals,
     }),
   );
   await app.register(catalogueSync, {

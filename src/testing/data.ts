@@ -112,6 +112,7 @@ export function makeEmptyFacets(): SearchFacets {
     bodyStyle: {},
     modelYear: null,
     mileage: null,
+    countsExact: true,
     ignoredWords: [],
   };
 }

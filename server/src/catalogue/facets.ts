@@ -6,7 +6,7 @@ import { rowsOf } from './search-rows';
 import type { Facets, SearchFilters } from './search-types';
 
 /** The counts and ranges of a filter panel. */
-type FacetCounts = Omit<Facets, 'ignoredWords'>;
+type FacetCounts = Omit<Facets, 'ignoredWords' | 'countsExact'>;
 
 /** The ends of the price and years ranges (null: no car matches). */
 interface RangeRow {

@@ -108,6 +108,12 @@ export interface Facets {
   condition: Record<string, number>;
   price: { min: number; max: number } | null;
   years: { min: number; max: number } | null;
+  /**
+   * Whether the counts are exact; false when the matches were more than a search ranks (the
+   * counts of the first of them, scaled to the planner's estimate of all, two significant
+   * figures; the ranges those of the cars read).
+   */
+  countsExact: boolean;
   /** The words of `q` left out because no car has them (the search leaves them out too). */
   ignoredWords: string[];
 }

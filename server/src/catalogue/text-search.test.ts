@@ -20,7 +20,11 @@ describe(`text search as people expect it (${databaseKind})`, () => {
   beforeAll(async () => {
     // The reference: every match ranked.
     ctx = await buildTestApp({ searchCandidates: Number.POSITIVE_INFINITY, catalogueCacheMs: 0 });
-    capped = await buildReplica(ctx, { searchCandidates: 10, catalogueCacheMs: 0 });
+    capped = await buildReplica(ctx, {
+      searchCandidates: 10,
+      searchExactTotals: 5,
+      catalogueCacheMs: 0,
+    });
     roomy = await buildReplica(ctx, { searchCandidates: FERRARIS + 10, catalogueCacheMs: 0 });
     await Promise.all([capped.app.ready(), roomy.app.ready()]);
     const email = `typo-${newId()}@test.cardealer.dev`;
@@ -170,10 +174,69 @@ describe(`text search as people expect it (${databaseKind})`, () => {
       // Two significant figures at most.
       expect(String(page.total).replace(/0+$/, '').length).toBeLessThanOrEqual(2);
     }
-    // Other sorts read every match in their order: their total is exact.
-    const byPrice = await ask(capped.app, 'q=ferrari&sort=price_asc&limit=4');
-    expect([byPrice.total, byPrice.exact]).toEqual([FERRARIS, 'true']);
+    // A total of make and condition only is a sum of kept counts: exact however large.
     const all = await ask(capped.app, 'limit=4');
     expect([all.total, all.exact]).toEqual([FERRARIS + 3, 'true']);
+  });
+
+  it('past the cap, sorts the candidates read, in order and without repeats', async () => {
+    // Each page sorts the candidates read after the cursor: in order, never a car twice.
+    const pages = await walk(capped.app, 'q=ferrari&sort=price_asc&limit=4');
+    const shown = pages.flatMap((p) => p.ids);
+    expect(shown.length).toBeGreaterThanOrEqual(10);
+    expect(new Set(shown).size).toBe(shown.length);
+    const price = (id: string) =>
+      100_000 +
+      1000 *
+        Number(
+          ferraris()
+            .find((k) => ids[k] === id)!
+            .slice(7),
+        );
+    const prices = shown.map(price);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    expect(pages.map((p) => p.exact)).toEqual(pages.map(() => 'false'));
+    // Within the cap, the same pages as every match sorted.
+    const roomier = await walk(roomy.app, 'q=ferrari&sort=price_asc&limit=4');
+    const reference = await walk(ctx.app, 'q=ferrari&sort=price_asc&limit=4');
+    expect(roomier.map((p) => p.ids)).toEqual(reference.map((p) => p.ids));
+    expect(roomier[0]!.ids.map(price)).toEqual([100_000, 101_000, 102_000, 103_000]);
+  });
+
+  it('counts a total exactly up to its cap, then estimates it', async () => {
+    // 30 Ferraris at 100,000 and up: past the cap of 5.
+    const many = await ask(capped.app, 'minPrice=50000&limit=4');
+    expect(many.exact).toBe('false');
+    expect(many.total).toBeGreaterThanOrEqual(6);
+    expect(String(many.total).replace(/0+$/, '').length).toBeLessThanOrEqual(2);
+    // The same search where every car fits the cap: exact, on the first page and after it.
+    const few = await ask(capped.app, 'minPrice=100000&maxPrice=103000&limit=2');
+    expect([few.total, few.exact]).toEqual([4, 'true']);
+    const next = await ask(
+      capped.app,
+      `minPrice=100000&maxPrice=103000&limit=2&cursor=${few.next}`,
+    );
+    expect([next.total, next.exact, next.ids.length]).toEqual([4, 'true', 2]);
+    // A first page that holds every match needs no count.
+    const teslas = await ask(capped.app, 'maxPrice=5000&limit=10');
+    expect([teslas.total, teslas.exact, teslas.ids.length]).toEqual([3, 'true', 3]);
+  });
+
+  it('estimates the facets past the cap, and says so', async () => {
+    const facets = async (app: FastifyInstance, query: string) => {
+      const response = await app.inject({ url: `/api/products/facets?${query}` });
+      expect(response.statusCode).toBe(200);
+      return response.json() as { category: Record<string, number>; countsExact: boolean };
+    };
+    const estimated = await facets(capped.app, 'q=ferrari');
+    expect(estimated.countsExact).toBe(false);
+    expect(estimated.category.Ferrari).toBeGreaterThanOrEqual(10);
+    const exact = await facets(roomy.app, 'q=ferrari');
+    expect(exact).toMatchObject({ countsExact: true, category: { Ferrari: FERRARIS } });
+    // Few matches: exact on the capped server too.
+    expect(await facets(capped.app, 'q=tesla')).toMatchObject({
+      countsExact: true,
+      category: { Tesla: 2 },
+    });
   });
 });

@@ -174,6 +174,7 @@ describe(`search (${databaseKind})`, () => {
           bodyStyle: {},
           modelYear: null,
           mileage: null,
+          countsExact: true,
           ignoredWords: [],
         });
       }),

@@ -109,6 +109,11 @@ export const SearchFacets = Type.Object(
     mileage: Type.Union([Type.Object({ min: Type.Integer(), max: Type.Integer() }), Type.Null()], {
       description: 'the mileages of the matching cars (every filter); null: none known',
     }),
+    countsExact: Type.Boolean({
+      description:
+        'false when more cars match than a search ranks (5,000): the counts are then ' +
+        'estimates, two significant figures, and the ranges those of the cars counted',
+    }),
     ignoredWords: Type.Array(Type.String(), {
       description:
         'the words of q left out because no car has them, when the words match no car ' +

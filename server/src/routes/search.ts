@@ -15,7 +15,7 @@ import {
   TOTAL_HEADER,
 } from '../http/page-headers';
 import type { ProductChanges } from '../db/repositories/products-repository';
-import { SEARCH_CANDIDATES } from '../catalogue/search-repository';
+import { EXACT_TOTALS, SEARCH_CANDIDATES } from '../catalogue/search-repository';
 import type { SearchSort } from '../catalogue/search-types';
 import { ownedProduct, sameVinOnce } from './owned-products';
 import { LISTING_REMOVED, mayReadHidden } from './hidden-cars';
@@ -71,9 +71,11 @@ const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = async (app,
           'with OR. Sold cars never appear. One page of `limit` cars; the total matching is in ' +
           `\`${TOTAL_HEADER}\`, the next page's cursor (when there is one) in ` +
           `\`${NEXT_CURSOR_HEADER}\`: pass it back as \`cursor\` with the same filters and sort. ` +
-          `\`${TOTAL_EXACT_HEADER}\` says whether the total is exact: free text sorted by ` +
-          `relevance ranks at most the first ${SEARCH_CANDIDATES.toLocaleString('en-US')} ` +
-          'matches it reads, and past them its total is an estimate to two significant figures ' +
+          `\`${TOTAL_EXACT_HEADER}\` says whether the total is exact: free text ranks or sorts ` +
+          `at most the first ${SEARCH_CANDIDATES.toLocaleString('en-US')} matches it reads, and ` +
+          'a total that is not a sum of kept counts (make and condition only) is counted up to ' +
+          `${EXACT_TOTALS.toLocaleString('en-US')} cars (free text: up to the matches it ranks); ` +
+          'past them it is an estimate to two significant figures ' +
           `(\`false\`). \`${IGNORED_WORDS_HEADER}\`: the words of q left out because no car has ` +
           'them, when the words match no car together (each URI-encoded, space-separated). ' +
           'newest, price and deal sorts page by keyset (constant time at any depth); relevance ' +

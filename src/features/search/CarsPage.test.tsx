@@ -89,6 +89,7 @@ function answerSearch(cars: SearchProduct[]) {
         bodyStyle: {},
         modelYear: null,
         mileage: null,
+        countsExact: true,
         ignoredWords: [],
       };
       return HttpResponse.json(facets);

@@ -90,7 +90,8 @@ function Check({
   value: string;
   checked: boolean;
   label: string;
-  count?: number;
+  /** The facet's count ('about 1,200' when estimated). */
+  count?: number | string;
   onToggle: (on: boolean) => void;
 }) {
   // Ticked at once (the search's URL follows a moment later); the URL's value wins when it changes.
@@ -151,6 +152,13 @@ function toggled<T extends string>(list: readonly T[], value: T, on: boolean, or
 
 const miles = (n: number) => `${n.toLocaleString('en-US')} mi`;
 
+/** A facet's count as shown: estimated counts (past the cars a search ranks) read 'about …'. */
+type Tally = (n: number) => number | string;
+const tallyOf =
+  (facets: SearchFacets | undefined): Tally =>
+  (n) =>
+    facets?.countsExact === false && n > 0 ? `about ${n.toLocaleString('en-US')}` : n;
+
 /**
  * Boxes for the values of a list filter that the facet counts (or that are ticked), each with its
  * count; ticking one applies the search with it.
@@ -159,10 +167,12 @@ function CheckList<K extends 'model' | 'fuel' | 'transmission' | 'bodyStyle'>({
   name,
   order,
   counts,
+  tally,
   search,
   onApply,
 }: {
   name: K;
+  tally: Tally;
   /** The values in the order they are shown (the contract's, or the models sorted). */
   order: readonly CarSearch[K][number][];
   counts: Record<string, number> | undefined;
@@ -184,7 +194,7 @@ function CheckList<K extends 'model' | 'fuel' | 'transmission' | 'bodyStyle'>({
       value={value}
       label={value}
       checked={chosen.includes(value)}
-      count={counts ? (counts[value] ?? 0) : undefined}
+      count={counts ? tally(counts[value] ?? 0) : undefined}
       onToggle={(on) =>
         onApply({ ...search, [name]: toggled(chosen, value, on, order as readonly string[]) })
       }
@@ -204,6 +214,7 @@ export interface FilterPanelProps {
 }
 
 export function FilterPanel({ search, facets, onApply }: FilterPanelProps) {
+  const tally = tallyOf(facets);
   const categories = [...new Set([...Object.keys(facets?.category ?? {}), ...search.category])];
   categories.sort((a, b) => a.localeCompare(b));
   // The models of the chosen makes (the facet follows them), and those ticked.
@@ -238,7 +249,7 @@ export function FilterPanel({ search, facets, onApply }: FilterPanelProps) {
             value={name}
             label={name}
             checked={search.category.includes(name)}
-            count={facets ? (facets.category[name] ?? 0) : undefined}
+            count={facets ? tally(facets.category[name] ?? 0) : undefined}
             onToggle={(on) =>
               onApply({ ...search, category: toggled(search.category, name, on, categories) })
             }
@@ -246,7 +257,12 @@ export function FilterPanel({ search, facets, onApply }: FilterPanelProps) {
         ))}
       </Group>
       <Group legend="Model">
-        <CheckList name="model" order={models} counts={facets?.model} {...{ search, onApply }} />
+        <CheckList
+          name="model"
+          order={models}
+          counts={facets?.model}
+          {...{ search, onApply, tally }}
+        />
       </Group>
       <Group legend="Model year" hint={range(facets?.modelYear, String)}>
         <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1 }}>
@@ -271,7 +287,7 @@ export function FilterPanel({ search, facets, onApply }: FilterPanelProps) {
             value={condition}
             label={condition}
             checked={search.condition.includes(condition)}
-            count={facets ? (facets.condition[condition] ?? 0) : undefined}
+            count={facets ? tally(facets.condition[condition] ?? 0) : undefined}
             onToggle={(on) =>
               onApply({
                 ...search,
@@ -288,14 +304,19 @@ export function FilterPanel({ search, facets, onApply }: FilterPanelProps) {
         </Box>
       </Group>
       <Group legend="Fuel">
-        <CheckList name="fuel" order={FUELS} counts={facets?.fuel} {...{ search, onApply }} />
+        <CheckList
+          name="fuel"
+          order={FUELS}
+          counts={facets?.fuel}
+          {...{ search, onApply, tally }}
+        />
       </Group>
       <Group legend="Transmission">
         <CheckList
           name="transmission"
           order={TRANSMISSIONS}
           counts={facets?.transmission}
-          {...{ search, onApply }}
+          {...{ search, onApply, tally }}
         />
       </Group>
       <Group legend="Body style">
@@ -303,7 +324,7 @@ export function FilterPanel({ search, facets, onApply }: FilterPanelProps) {
           name="bodyStyle"
           order={BODY_STYLES}
           counts={facets?.bodyStyle}
-          {...{ search, onApply }}
+          {...{ search, onApply, tally }}
         />
       </Group>
       <Group legend="Location">

@@ -72,8 +72,11 @@ const cars = [
   }),
 ];
 
-/** GET /api/products and its facets over `cars`, filtered by make, model, model year, miles, fuel. */
-function answerSearch() {
+/**
+ * GET /api/products and its facets over `cars`, filtered by make, model, model year, miles, fuel;
+ * `estimated`: the facets as the server answers past the cars it ranks (counts × 1,000).
+ */
+function answerSearch(estimated = false) {
   const matching = (url: URL, leaveOut?: string) => {
     const p = url.searchParams;
     const number = (key: string) => (p.get(key) === null ? null : Number(p.get(key)));
@@ -95,7 +98,7 @@ function answerSearch() {
   const count = (list: SearchProduct[], key: 'model' | 'fuel') =>
     list.reduce<Record<string, number>>((out, c) => {
       const value = c[key];
-      return value ? { ...out, [value]: (out[value] ?? 0) + 1 } : out;
+      return value ? { ...out, [value]: (out[value] ?? 0) + (estimated ? 1000 : 1) } : out;
     }, {});
   server.use(
     http.get(`${API}/products/facets`, ({ request }) => {
@@ -111,6 +114,7 @@ function answerSearch() {
         bodyStyle: {},
         modelYear: { min: 2015, max: 2021 },
         mileage: { min: 9000, max: 120000 },
+        countsExact: !estimated,
         ignoredWords: [],
       };
       return HttpResponse.json(facets);
@@ -189,6 +193,15 @@ describe("/cars' vehicle filters and the cards' 'model year · mileage'", () => 
     await waitFor(() => expect(router.state.location.search).toContain('&fuel=Electric'));
     await waitFor(() => expect(lastSearch(requests.sent).getAll('fuel')).toEqual(['Electric']));
     requests.stop();
+  });
+
+  it("shows estimated counts as 'about' (more cars than the server counts)", async () => {
+    answerSearch(true);
+    renderApp('/cars');
+    await screen.findByRole('heading', { name: 'Blue Model 3' });
+    const models = screen.getByRole('group', { name: 'Model' });
+    expect(within(models).getByText('(about 2,000)')).toBeVisible();
+    expect(within(models).getAllByText('(about 1,000)')).toHaveLength(2);
   });
 
   it('leaves out of the request what the URL holds that the server would refuse', async () => {

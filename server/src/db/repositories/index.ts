@@ -22,8 +22,10 @@ import { sellerProfiles } from '../../trust/seller-profiles';
 export interface RepositoryOptions {
   /** Signs the paging cursors (the server's secret, shared by its replicas); absent: random. */
   cursorSecret?: string;
-  /** The most matches of free text a relevance search ranks (default SEARCH_CANDIDATES). */
+  /** The most matches of free text a search ranks or sorts (default SEARCH_CANDIDATES). */
   searchCandidates?: number;
+  /** The most cars a search's total counts exactly (default EXACT_TOTALS). */
+  searchExactTotals?: number;
 }
 
 /** The data access the routes use; handlers never build SQL themselves. */
@@ -33,7 +35,10 @@ export function repositories(db: Db, options: RepositoryOptions = {}) {
     users: usersRepository(db),
     products: productsRepository(db, cursors),
     categories: categoriesRepository(db),
-    search: searchRepository(db, cursors, { candidates: options.searchCandidates }),
+    search: searchRepository(db, cursors, {
+      candidates: options.searchCandidates,
+      exactTotals: options.searchExactTotals,
+    }),
     priceHistory: priceHistoryRepository(db),
     orders: ordersRepository(db),
     notifications: notificationsRepository(db),

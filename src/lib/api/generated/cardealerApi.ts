@@ -611,6 +611,8 @@ export type SearchFacets = {
     min: number;
     max: number;
   } | null;
+  /** false when more cars match than a search ranks (5,000): the counts are then estimates, two significant figures, and the ranges those of the cars counted */
+  countsExact: boolean;
   /** the words of q left out because no car has them, when the words match no car together ('red tesla': ['red'], the Teslas counted); empty otherwise */
   ignoredWords: string[];
 };
