@@ -1,12 +1,13 @@
 /**
  * `npm run bench:sitemaps`: the sitemap at a million cars, read as a crawler reads it. Starts the
  * API server in production mode on the large PostgreSQL database `bench:search` seeds
- * (`cardealer_search_<cars>`; it is only read here, never seeded), reads `/sitemap.xml` and then
+ * (`cardealer_search_<cars>`; read here, never seeded or cleared), reads `/sitemap.xml` and then
  * every file it lists, one after another, and prints each file's time, size and addresses, how
  * many cars and sellers the crawl found (and how many twice), and the server's memory before
  * the crawl and at its peak, and the peak while each file was read: its resident set (VmRSS of
  * /proc/<pid>/status) and its JavaScript heap in use (`process.memoryUsage().heapUsed`, which a
- * few lines loaded into the server with `--import` write to a file), sampled every 100 ms.
+ * few lines loaded into the server with `--import` write to a file), sampled every 100 ms, and
+ * the heap once more after a full collection at the end.
  *
  * BENCH_SITEMAP_PRODUCTS: which large database (default 1,000,000); SITEMAP_DATABASE_URL: a
  * database of your own instead. Port 8595.
@@ -56,15 +57,23 @@ async function carsForSale(url: string): Promise<number> {
 
 /**
  * Loaded into the server (NODE_OPTIONS, so not into its own children): writes the heap in use
- * (kB) to HEAP_FILE every 100 ms.
+ * (kB) to HEAP_FILE every 100 ms, and at once after a full collection on SIGUSR2 (what the heap
+ * still holds, garbage aside).
  */
-const HEAP_PROBE = `import { writeFileSync } from 'node:fs';
+const HEAP_PROBE = `import { renameSync, writeFileSync } from 'node:fs';
 const file = process.env.HEAP_FILE;
 delete process.env.HEAP_FILE;
 delete process.env.NODE_OPTIONS;
-setInterval(() => {
-  writeFileSync(file, String(Math.round(process.memoryUsage().heapUsed / 1024)));
-}, ${SAMPLE_MS}).unref();
+// Written aside, then renamed: the bench never reads half a file.
+const write = () => {
+  writeFileSync(file + '.new', String(Math.round(process.memoryUsage().heapUsed / 1024)));
+  renameSync(file + '.new', file);
+};
+setInterval(write, ${SAMPLE_MS}).unref();
+process.on('SIGUSR2', () => {
+  globalThis.gc();
+  write();
+});
 `;
 
 /** The server's resident set now and its peak so far, and its heap in use (kB). */
@@ -106,7 +115,7 @@ async function main(): Promise<void> {
     PUBLIC_ORIGIN: origin,
     WEB_ROOT: webRoot,
     ACCESS_TOKEN_SECRET: 'bench-access-token-secret-0123456789abcdef',
-    NODE_OPTIONS: `--import=${pathToFileURL(probe).href}`,
+    NODE_OPTIONS: `--expose-gc --import=${pathToFileURL(probe).href}`,
     HEAP_FILE: heapFile,
   });
   const memory = () => memoryOf(server.process.pid!, heapFile);
@@ -121,7 +130,10 @@ async function main(): Promise<void> {
   const sampler = setInterval(sample, SAMPLE_MS);
   try {
     // Until the probe has written once.
-    while (memory().heap === 0) await new Promise((r) => setTimeout(r, SAMPLE_MS));
+    for (let waited = 0; memory().heap === 0; waited += SAMPLE_MS) {
+      if (waited > 10_000) throw new Error('the heap probe did not start in the server');
+      await new Promise((r) => setTimeout(r, SAMPLE_MS));
+    }
     const before = memory();
     const table: Record<string, string | number>[] = [];
     const seen = new Map<string, number>();
@@ -155,6 +167,10 @@ async function main(): Promise<void> {
     }
     const total = performance.now() - started;
     const after = memory();
+    // What the server keeps once the files' garbage is collected.
+    server.process.kill('SIGUSR2');
+    await new Promise((r) => setTimeout(r, 2 * SAMPLE_MS));
+    const collected = memory();
     const count = (path: string) => [...seen.keys()].filter((loc) => loc.includes(path)).length;
     const twice = [...seen.values()].filter((n) => n > 1).length;
     console.table(table);
@@ -168,7 +184,8 @@ async function main(): Promise<void> {
       `server, sampled every ${SAMPLE_MS} ms: RSS ${mb(before.rss)} MB before the crawl, ` +
         `peak ${mb(crawlPeak.rss)} MB, ${mb(after.rss)} MB after (VmHWM ${mb(after.hwm)} MB); ` +
         `heap in use ${mb(before.heap)} MB before, peak ${mb(crawlPeak.heap)} MB, ` +
-        `${mb(after.heap)} MB after`,
+        `${mb(after.heap)} MB after, ${mb(collected.heap)} MB after a full collection ` +
+        `(RSS then ${mb(collected.rss)} MB)`,
     );
   } finally {
     clearInterval(sampler);
