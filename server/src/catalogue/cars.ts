@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { FOR_SALE_SQL } from './for-sale';
+import { boundsOf, inRange, type IdRange } from './id-ranges';
 import { moderationOf, type HiddenColumns } from './listing-moderation';
 import { MARKET_COLUMNS, MARKET_JOIN, marketOf } from './fair-price';
 import { COLUMNS, rowsOf, toProduct, type RawRow } from './search-rows';
@@ -65,23 +66,22 @@ export function carQueries(db: Db) {
     };
   }
 
-  /** Cars for sale's ids and when each last changed, in id order: `limit` after `offset`. */
-  async function forSaleIds(offset: number, limit: number) {
+  /**
+   * The ids of the cars for sale in `range` and when each last changed, in id order, at most
+   * `limit`: a range scan of the primary key (the sitemap's files).
+   */
+  async function forSaleIdsIn(range: IdRange, limit: number) {
     const rows = await rowsOf<{ id: string; lastmod: Date | string }>(
       db,
       sql`select p.id, coalesce(p.updated_at, p.created_at) as lastmod from products p
-        where ${FOR_SALE_SQL} order by p.id limit ${limit} offset ${offset}`,
+        where ${FOR_SALE_SQL} and ${inRange(sql`p.id`, range)} order by p.id limit ${limit}`,
     );
     return rows.map((r) => ({ id: r.id, lastmod: new Date(r.lastmod).toISOString() }));
   }
 
-  async function countForSale(): Promise<number> {
-    const [row] = await rowsOf<{ n: number | string }>(
-      db,
-      sql`select count(*) as n from products p where ${FOR_SALE_SQL}`,
-    );
-    return Number(row?.n ?? 0);
-  }
+  /** Where files of the cars for sale start: `first` cars in the first, `every` in each next. */
+  const forSaleBounds = (first: number, every: number) =>
+    boundsOf(db, sql`select p.id from products p where ${FOR_SALE_SQL}`, first, every);
 
-  return { car, forSaleIds, countForSale };
+  return { car, forSaleIdsIn, forSaleBounds };
 }

@@ -53,7 +53,7 @@ export function searchRepository(
   const exactTotals = options.exactTotals ?? EXACT_TOTALS;
   const { textQuery } = textQueries(db);
   const { refreshDeals, dealsBehind } = dealRatioRefresh(db);
-  const { car, forSaleIds, countForSale } = carQueries(db);
+  const { car, forSaleIdsIn, forSaleBounds } = carQueries(db);
 
   /** The planner's estimate of the cars matching `where` (no car read). */
   async function estimate(where: SQL): Promise<number> {
@@ -178,8 +178,8 @@ export function searchRepository(
     count,
     facets,
     car,
-    forSaleIds,
-    countForSale,
+    forSaleIdsIn,
+    forSaleBounds,
     explainSearch,
     refreshDeals,
     dealsBehind,

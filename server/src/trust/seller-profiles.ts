@@ -7,6 +7,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { FOR_SALE_SQL } from '../catalogue/for-sale';
+import { boundsOf, inRange, type IdRange } from '../catalogue/id-ranges';
 import { rowsOf } from '../catalogue/search-rows';
 import { ratingOf, type SellerRating } from './seller-rating';
 
@@ -138,22 +139,19 @@ export function sellerProfiles(db: Db) {
     return row ? Number(row.n) : null;
   }
 
-  /** Sellers with at least one car for sale (the sitemap's), in id order: `limit` after `offset`. */
-  async function withCarsIds(offset: number, limit: number) {
+  /** Sellers with at least one car for sale (the sitemap's) in `range`, in id order: `limit`. */
+  async function withCarsIdsIn(range: IdRange, limit: number) {
     const rows = await rowsOf<{ id: string }>(
       db,
-      sql`select u.id from users u where ${HAS_CARS} order by u.id limit ${limit} offset ${offset}`,
+      sql`select u.id from users u where ${HAS_CARS} and ${inRange(sql`u.id`, range)}
+        order by u.id limit ${limit}`,
     );
     return rows.map((row) => row.id);
   }
 
-  async function countWithCars(): Promise<number> {
-    const [row] = await rowsOf<{ n: number | string }>(
-      db,
-      sql`select count(*) as n from users u where ${HAS_CARS}`,
-    );
-    return Number(row?.n ?? 0);
-  }
+  /** Where files of the sellers with cars start: `first` in the first, `every` in each next. */
+  const withCarsBounds = (first: number, every: number) =>
+    boundsOf(db, sql`select u.id from users u where ${HAS_CARS}`, first, every);
 
-  return { profile, reviewCount, withCarsIds, countWithCars };
+  return { profile, reviewCount, withCarsIdsIn, withCarsBounds };
 }
