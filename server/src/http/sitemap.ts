@@ -33,7 +33,7 @@ const sitemap: FastifyPluginAsync<SitemapOptions> = async (app, options) => {
 
   /** The addresses before the cars: home, categories' pages, the car search. */
   async function pageUrls(): Promise<string[]> {
-    const categories = await app.repos.products.listCategories();
+    const categories = await app.readRepos.products.listCategories();
     return [
       `${origin}/`,
       ...categories.map((c) => `${origin}/category-products/${encodeURIComponent(c.categoryName)}`),
@@ -51,8 +51,8 @@ const sitemap: FastifyPluginAsync<SitemapOptions> = async (app, options) => {
   app.get('/sitemap.xml', { schema: hide }, async (_request, reply) => {
     const [pages, cars, sellers] = await Promise.all([
       pageUrls(),
-      app.repos.search.countForSale(),
-      app.repos.sellers.countWithCars(),
+      app.readRepos.search.countForSale(),
+      app.readRepos.sellers.countWithCars(),
     ]);
     const files = Math.max(1, Math.ceil((pages.length + cars) / perFile));
     const entry = (name: string) => `<sitemap><loc>${origin}/sitemaps/${name}.xml</loc></sitemap>`;
@@ -79,7 +79,7 @@ const sitemap: FastifyPluginAsync<SitemapOptions> = async (app, options) => {
       if (!match) return notFound();
       const n = Number(match[2]);
       if (match[1] === 'sellers') {
-        const ids = await app.repos.sellers.withCarsIds((n - 1) * perFile, perFile);
+        const ids = await app.readRepos.sellers.withCarsIds((n - 1) * perFile, perFile);
         if (ids.length === 0) return notFound();
         return reply
           .type(XML)
@@ -94,7 +94,7 @@ const sitemap: FastifyPluginAsync<SitemapOptions> = async (app, options) => {
       // File 1 starts with the pages, then cars; each later file holds `perFile` cars.
       const first = n === 1 ? pages : [];
       const skip = n === 1 ? 0 : perFile - pages.length + (n - 2) * perFile;
-      const cars = await app.repos.search.forSaleIds(skip, perFile - first.length);
+      const cars = await app.readRepos.search.forSaleIds(skip, perFile - first.length);
       if (n > 1 && cars.length === 0) return notFound();
       const urls = [
         ...first.map((loc) => `<url><loc>${escapeHtml(loc)}</loc></url>`),
