@@ -16,7 +16,7 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { promisify } from 'node:util';
 import { Client } from 'pg';
 
@@ -82,6 +82,8 @@ async function pg(binary: string, args: string[]): Promise<string> {
 
 /** A folder the postgres user owns. */
 function ownFolder(path: string): void {
+  // Its parents made here stay open to the postgres user; the folder is its own.
+  mkdirSync(dirname(path), { recursive: true, mode: 0o755 });
   mkdirSync(path, { recursive: true, mode: 0o700 });
   if (asRoot) {
     const [uid, gid] = readFileSync('/etc/passwd', 'utf8')
@@ -114,18 +116,14 @@ async function stopServer(dataDir: string, mode: 'fast' | 'immediate'): Promise<
 }
 
 async function startServer(dataDir: string, log: string, settings: string[]): Promise<void> {
-  await pg('pg_ctl', [
-    '-D',
-    dataDir,
-    '-l',
-    log,
-    '-w',
-    '-t',
-    '120',
-    '-o',
-    settings.join(' '),
-    'start',
-  ]);
+  const args = ['-D', dataDir, '-l', log, '-w', '-t', '120', '-o', settings.join(' '), 'start'];
+  try {
+    await pg('pg_ctl', args);
+  } catch (error) {
+    // pg_ctl says only that it failed: the log's last lines say why (a port in use, …).
+    const tail = existsSync(log) ? readFileSync(log, 'utf8').trim().split('\n').slice(-5) : [];
+    throw new Error([(error as Error).message, ...tail].join('\n  '));
+  }
 }
 
 /**
