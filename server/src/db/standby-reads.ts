@@ -49,7 +49,6 @@ export class StandbyReadPool {
           this.standbys.takeOut(standby, `a read failed (${messageOf(error)})`);
       }
     }
-    this.standbys.primaryReads += 1;
     return this.primary.query(config, values);
   }
 

@@ -107,8 +107,6 @@ function messageOf(error: unknown): string {
 
 export class Standbys {
   readonly list: Standby[];
-  /** Queries the routing sent to the primary (no standby fresh and in use, or a failure). */
-  primaryReads = 0;
   private required = 0n;
   /** Notices whose primary position is being read: reads go to the primary meanwhile. */
   private pending = 0;

@@ -102,14 +102,17 @@ const catalogueSync: FastifyPluginAsync<CatalogueSyncOptions> = async (app, opti
    * the primary's position (at most 1 s more).
    */
   const settle = async (waitForReplicas: boolean): Promise<void> => {
-    if (waitForReplicas) {
+    try {
+      if (!waitForReplicas) return;
       const deadline = Date.now() + Math.max(cache.ttlMs, standbys ? STANDBY_WAIT_MS : 0);
       const barrier = await replicas.barrier();
       while ((await replicas.behind(barrier)) > 0 && Date.now() < deadline) {
         await new Promise((resolve) => setTimeout(resolve, POLL_MS));
       }
+    } finally {
+      // Never rejects.
+      await standbys?.afterWrite();
     }
-    await standbys?.afterWrite();
   };
 
   // Callback style: a read (nearly every request) passes without a promise.
