@@ -197,12 +197,21 @@ export async function startPostgresPair(options: PostgresPairOptions): Promise<P
   try {
     const exists = await admin.query('select 1 from pg_database where datname = $1', [database]);
     if (exists.rowCount === 0) await admin.query(`CREATE DATABASE "${database}"`);
+    // The standbys of an earlier start (however many, however it ended) go, and their slots.
+    for (const name of readdirSync(dir).filter((entry) => /^standby-\d+$/.test(entry))) {
+      await stopServer(join(dir, name), 'immediate');
+      rmSync(join(dir, name), { recursive: true, force: true });
+    }
+    const { rows } = await admin.query<{ slot: string }>(
+      "select slot_name as slot from pg_replication_slots where slot_name like 'cardealer_standby_%'",
+    );
+    await dropSlots(
+      admin,
+      rows.map((row) => row.slot),
+    );
     for (const [i, port] of options.standbyPorts.entries()) {
       const slot = `cardealer_standby_${i + 1}`;
       const standbyDir = join(dir, `standby-${i + 1}`);
-      await stopServer(standbyDir, 'immediate');
-      rmSync(standbyDir, { recursive: true, force: true });
-      await dropSlots(admin, [slot]);
       // -R: standby.signal and primary_conninfo; -C -S: a slot, so the primary keeps the WAL
       // the standby has not received yet.
       await pg('pg_basebackup', [
