@@ -4,7 +4,7 @@
  * standby on whichever it reads), what the write's barrier costs, and where the reads of the
  * cars were answered (each server's own statistics).
  */
-import autocannon from 'autocannon';
+import type autocannon from 'autocannon';
 import { Client } from 'pg';
 import { accessToken, BENCH_SECRET } from './scale';
 
