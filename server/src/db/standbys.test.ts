@@ -170,6 +170,8 @@ if (databaseKind === 'postgres') {
       const later = `BMW X5 after the crash ${Date.now().toString(36)}`;
       await postProduct(a.app, seller, { categoryName: 'BMW', carName: later });
       expect(Date.now() - started).toBeLessThan(1500);
+      // Left out for failing, not for a write it did not replay in time.
+      expect(statusOf(a).reason).not.toMatch(/had not replayed/);
       expect(names((await get(b, `/api/products?q=${encodeURIComponent(later)}`)).body)).toContain(
         later,
       );
