@@ -47,6 +47,9 @@ const host = env.HOST || (mode === 'demo' ? '127.0.0.1' : '0.0.0.0');
 const replicaCount = Number(env.REPLICAS ?? 3);
 const standbyCount = Number(env.STANDBYS ?? 0);
 const pgName = env.CLUSTER_PG_NAME ?? 'cardealer-cluster';
+/** The Debian cluster's port, or with STANDBYS the primary's (its standbys on the next ports). */
+const pgPort = Number(env.CLUSTER_PG_PORT ?? (standbyCount > 0 ? 5460 : 5450));
+const standbyPorts = Array.from({ length: standbyCount }, (_, i) => pgPort + 1 + i);
 const firstReplicaPort = Number(env.REPLICA_PORT ?? port + 1);
 const dataDir = resolve(root, env.DATA_DIR ?? '.data-cluster');
 const logs = join(dataDir, 'logs');
@@ -60,12 +63,11 @@ const EXPORT_EVERY_MS = 15_000;
 /** What the banner says of the database. */
 function databaseLine(): string {
   if (standbyCount > 0) {
-    const port = Number(env.CLUSTER_PG_PORT ?? 5460);
-    const standbys = Array.from({ length: standbyCount }, (_, i) => `:${port + 1 + i}`);
-    return `PostgreSQL primary on port ${port}, catalogue reads on its streaming standby ${standbys.join(', ')}`;
+    const standbys = standbyPorts.map((standbyPort) => `:${standbyPort}`).join(', ');
+    return `PostgreSQL primary on port ${pgPort}, catalogue reads on its streaming standby ${standbys}`;
   }
   if (env.DATABASE_URL) return 'DATABASE_URL';
-  return `PostgreSQL cluster ${pgName} on port ${env.CLUSTER_PG_PORT ?? 5450}`;
+  return `PostgreSQL cluster ${pgName} on port ${pgPort}`;
 }
 
 async function main(): Promise<void> {
@@ -117,11 +119,13 @@ async function main(): Promise<void> {
     await emulator?.stop();
     try {
       postgres?.stop();
-      // The standbys are stopped and removed with their replication slots, then the primary.
-      await pair?.stop({ removeAll: freshPair });
     } catch (error) {
       console.error(`Stopping PostgreSQL failed: ${(error as Error).message}`);
     }
+    // The standbys are stopped and removed with their replication slots, then the primary.
+    await pair
+      ?.stop({ removeAll: freshPair })
+      .catch((error: Error) => console.error(`Stopping PostgreSQL failed: ${error.message}`));
     process.exit(code);
   };
   process.on('SIGINT', () => void stopAll(0));
@@ -131,11 +135,9 @@ async function main(): Promise<void> {
     let databaseUrl = env.DATABASE_URL;
     let readUrl = '';
     if (standbyCount > 0) {
-      const primaryPort = Number(env.CLUSTER_PG_PORT ?? 5460);
-      const standbyPorts = Array.from({ length: standbyCount }, (_, i) => primaryPort + 1 + i);
       pair = await startPostgresPair({
         dir: env.CLUSTER_PG_DIR ?? join('/var/lib/postgresql/cardealer', `${pgName}-standbys`),
-        primaryPort,
+        primaryPort: pgPort,
         standbyPorts,
         database: 'cardealer',
         fresh: freshPair,
@@ -155,7 +157,7 @@ async function main(): Promise<void> {
     } else if (!databaseUrl) {
       postgres = await startLocalPostgres({
         cluster: pgName,
-        port: Number(env.CLUSTER_PG_PORT ?? 5450),
+        port: pgPort,
         database: 'cardealer',
       });
       databaseUrl = postgres.url;
