@@ -7,7 +7,14 @@
  * autocannon through HAProxy, 64 connections, BENCH_SECONDS each (default 15, after 3 s of
  * warm-up), one case after another:
  *   GET /api/categories, GET /api/advertisment, GET /api/category-products/BMW?limit=24,
- *   POST /api/orders (bookings by the 400 buyers, every request a new buyer-and-car pair).
+ *   GET /api/products?minPrice=… (a search no cache holds: every request a new price),
+ *   POST /api/orders (bookings by the 400 buyers, every request a new buyer-and-car pair);
+ * then a seller changes a car's price and reads it back at once, 100 times (bench/replica-probes.ts:
+ * how many reads missed the write, and what the write's answer took).
+ * Then (unless BENCH_STANDBY=0) the same with 3 replicas on a primary of its own with a streaming
+ * standby (scripts/lib/postgres-pair.ts; ports 5470, 5471) that the replicas read the catalogue
+ * from (DATABASE_READ_URL): where the searches' reads of the cars were answered, and a last case
+ * of new searches with the standby killed (SIGKILL) a third of the way in.
  * Prints requests/s, p50/p99 latency and errors (failed, non-2xx, timeouts; the goal is none).
  * Ports 8600 (HAProxy) and 8601–8603. Everything here (load generator, HAProxy, replicas,
  * PostgreSQL) shares the machine's cores.
@@ -19,6 +26,7 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { openDatabase } from '../server/src/db/client';
+import { startPostgresPair } from '../scripts/lib/postgres-pair';
 import { seedReferenceData } from '../server/src/db/seed';
 import {
   startHaproxy,
@@ -29,12 +37,15 @@ import {
 } from '../scripts/lib/cluster';
 import { stopProcess } from '../scripts/lib/processes';
 import { root } from './lib';
+import { freshness, newSearches, scansOfCars } from './replica-probes';
 import { accessToken, BENCH_SECRET } from './scale';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const CONNECTIONS = 64;
 const COUNTS = (process.env.BENCH_REPLICAS ?? '1,2,3').split(',').map(Number);
+const STANDBY = process.env.BENCH_STANDBY !== '0';
 const PORT = 8600;
+const PAIR_PORT = 5470;
 const DATABASE = 'cardealer_bench_replicas';
 const SIZES = { sellers: 40, buyers: 400, products: 2000 };
 const CATEGORIES = ['Tesla', 'Ferrari', 'BMW', 'Lamborghini'];
@@ -90,7 +101,7 @@ async function freshDatabase(base: string): Promise<string> {
 }
 
 interface Row {
-  replicas: number;
+  replicas: string;
   name: string;
   rps: number;
   p50: number;
@@ -100,7 +111,7 @@ interface Row {
 }
 
 async function measure(
-  replicas: number,
+  replicas: string,
   name: string,
   path: string,
   options: Partial<autocannon.Options> = {},
@@ -157,8 +168,15 @@ function bookings(): Partial<autocannon.Options> {
   };
 }
 
-async function run(count: number, base: string): Promise<Row[]> {
+/** The standby of a run: its URL (of the bench's database) and its postmaster's process id. */
+interface StandbyTarget {
+  url: string;
+  pid: number;
+}
+
+async function run(count: number, base: string, standby?: StandbyTarget): Promise<Row[]> {
   const databaseUrl = await freshDatabase(base);
+  const label = standby ? `${count} + standby` : String(count);
   const dataDir = mkdtempSync(join(tmpdir(), 'cardealer-bench-replicas-'));
   const replicas: Replica[] = [];
   let haproxy: ReturnType<typeof startHaproxy> | undefined;
@@ -174,6 +192,7 @@ async function run(count: number, base: string): Promise<Row[]> {
             APP_MODE: 'production',
             FIREBASE_AUTH_EMULATOR_HOST: '',
             DATABASE_URL: databaseUrl,
+            DATABASE_READ_URL: standby?.url ?? '',
             ACCESS_TOKEN_SECRET: BENCH_SECRET,
             RATE_LIMIT_ORDERS: '0',
           },
@@ -188,20 +207,78 @@ async function run(count: number, base: string): Promise<Row[]> {
     );
     await waitForHttp(`http://127.0.0.1:${PORT}/api/health`, haproxy, 30_000);
     const rows = [
-      await measure(count, 'GET /api/categories', '/api/categories'),
-      await measure(count, 'GET /api/advertisment', '/api/advertisment'),
+      await measure(label, 'GET /api/categories', '/api/categories'),
+      await measure(label, 'GET /api/advertisment', '/api/advertisment'),
       await measure(
-        count,
+        label,
         'GET /api/category-products/BMW?limit=24',
         '/api/category-products/BMW?limit=24',
       ),
-      await measure(count, 'POST /api/orders (bookings)', '/api/orders', bookings()),
     ];
+    const scans = async () =>
+      standby ? [await scansOfCars(databaseUrl), await scansOfCars(standby.url)] : [0, 0];
+    const before = await scans();
+    rows.push(await measure(label, 'GET /api/products (new searches)', '/', newSearches()));
+    if (standby) {
+      // Statistics reach the views within a second or so of a connection's last query.
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+      const [primary, onStandby] = (await scans()).map((n, i) => n - before[i]!);
+      const share = Math.round((100 * onStandby!) / Math.max(1, primary! + onStandby!));
+      console.log(
+        `|   | reads of the cars during the searches: ${onStandby} on the standby, ${primary} on the primary (${share} % on the standby) | | | | |`,
+      );
+    }
+    rows.push(await measure(label, 'POST /api/orders (bookings)', '/api/orders', bookings()));
+    const fresh = await freshness(
+      `http://127.0.0.1:${PORT}`,
+      'replica-seller-0@bench.test',
+      'rp0',
+      100,
+    );
+    console.log(
+      `|   | a price changed, then read back at once, ${fresh.rounds} times: ${fresh.stale} reads stale; the write answered in ${fresh.writeP50} ms (p50), ${fresh.writeP99} ms (p99) | | | | |`,
+    );
+    if (standby) {
+      // New searches while the standby dies: none may fail.
+      const killer = setTimeout(() => process.kill(standby.pid, 'SIGKILL'), (SECONDS * 1000) / 3);
+      rows.push(
+        await measure(
+          label,
+          'GET /api/products (new searches), standby killed',
+          '/',
+          newSearches(),
+        ),
+      );
+      clearTimeout(killer);
+    }
     return rows;
   } finally {
     if (haproxy) await stopProcess(haproxy);
     await Promise.all(replicas.map((replica) => replica.stop()));
     rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Three replicas on a primary of the bench's own with a streaming standby. */
+async function runWithStandby(): Promise<Row[]> {
+  const pairDir = mkdtempSync(join(tmpdir(), 'cardealer-bench-standby-'));
+  const pair = await startPostgresPair({
+    dir: pairDir,
+    primaryPort: PAIR_PORT,
+    standbyPorts: [PAIR_PORT + 1],
+    database: 'postgres',
+    fresh: true,
+    unsafeFast: false,
+  });
+  try {
+    const standbyUrl = new URL(pair.standbyUrls[0]!);
+    standbyUrl.pathname = `/${DATABASE}`;
+    return await run(3, pair.primaryUrl, {
+      url: standbyUrl.toString(),
+      pid: pair.standbyPids()[0]!,
+    });
+  } finally {
+    await pair.stop({ removeAll: true });
   }
 }
 
@@ -215,6 +292,7 @@ async function main(): Promise<void> {
   console.log('| replicas | case | requests/s | p50 | p99 | errors |\n|---|---|---|---|---|---|');
   const rows: Row[] = [];
   for (const count of COUNTS) rows.push(...(await run(count, base)));
+  if (STANDBY) rows.push(...(await runWithStandby()));
   const errors = rows.reduce((sum, row) => sum + row.errors, 0);
   console.log(`\n${errors === 0 ? 'ok' : 'FAILED'}: ${errors} errors in all`);
   process.exitCode = errors === 0 ? 0 : 1;

@@ -4,12 +4,15 @@ import { chromiumArgs, testBrowserPath } from './chromium';
 
 /**
  * Browser tests against the product as a cluster: `npm run start:cluster` with three replicas
- * behind HAProxy on a fresh PostgreSQL database (e2e/cluster/start.ts), each replica with its
- * own data folder. Round robin sends each request of a page to the next replica.
+ * behind HAProxy on a fresh PostgreSQL primary of its own with one streaming standby
+ * (e2e/cluster/start.ts), each replica with its own data folder, reading the catalogue from the
+ * standby. Round robin sends each request of a page to the next replica.
  */
 const root = resolve(__dirname, '..');
 export const CLUSTER_PORT = Number(process.env.E2E_CLUSTER_PORT ?? 8580);
 export const CLUSTER_DATA_DIR = resolve(root, `.data-e2e-cluster-${CLUSTER_PORT}`);
+/** The cluster's PostgreSQL primary; its standby listens on the next port. */
+const CLUSTER_PG_PORT = Number(process.env.E2E_CLUSTER_PG_PORT ?? 5480);
 
 export default defineConfig({
   testDir: './cluster',
@@ -45,6 +48,12 @@ export default defineConfig({
       PORT: String(CLUSTER_PORT),
       REPLICA_PORT: String(CLUSTER_PORT + 1),
       REPLICAS: '3',
+      // Its own PostgreSQL primary with a streaming standby, fresh each run; the replicas read
+      // the catalogue from the standby (the test kills it halfway).
+      STANDBYS: '1',
+      CLUSTER_PG_NAME: `cardealer-e2e-${CLUSTER_PORT}`,
+      CLUSTER_PG_PORT: String(CLUSTER_PG_PORT),
+      CLUSTER_PG_FRESH: '1',
       DATA_DIR: CLUSTER_DATA_DIR,
       // The bundle the other browser tests built (built here when it is missing or stale).
       WEB_ROOT: process.env.E2E_WEB_ROOT ?? '.build-e2e-8180',

@@ -10,6 +10,12 @@
  *      own data folder under DATA_DIR (default `.data-cluster`), TRUST_PROXY_HOPS=1. They share
  *      nothing but the database: photos, rate limits and the catalogue's changes live there.
  *   6. HAProxy on PORT (default 8080), with a generated configuration (scripts/lib/cluster.ts).
+ * With STANDBYS=n (1 to 4) the PostgreSQL is a primary of its own with n streaming standbys
+ * (scripts/lib/postgres-pair.ts: initdb, pg_basebackup with a replication slot each, in
+ * CLUSTER_PG_DIR, default /var/lib/postgresql/cardealer/<CLUSTER_PG_NAME>-standbys; the primary on
+ * CLUSTER_PG_PORT, default 5460, kept between starts unless CLUSTER_PG_FRESH=1; the standbys on
+ * the next ports, made afresh each start), and the replicas read the catalogue from the
+ * standbys (DATABASE_READ_URL). Their ports and process ids are written to DATA_DIR/standbys.json.
  * Ctrl-C (or SIGTERM) stops all of it. A replica that dies is left dead (HAProxy sends its
  * requests to the others); the load balancer or the emulator dying stops everything.
  */
@@ -20,6 +26,7 @@ import { isLoopback, OPEN_DEMO_WARNING } from '../server/src/config';
 import { openDatabase } from '../server/src/db/client';
 import { seedDemoData, seedReferenceData } from '../server/src/db/seed';
 import { build, buildIsFresh } from './build';
+import { startPostgresPair, type PostgresPair } from './lib/postgres-pair';
 import {
   startHaproxy,
   startLocalPostgres,
@@ -38,6 +45,11 @@ const mode = env.APP_MODE ?? 'demo';
 const port = Number(env.PORT ?? 8080);
 const host = env.HOST || (mode === 'demo' ? '127.0.0.1' : '0.0.0.0');
 const replicaCount = Number(env.REPLICAS ?? 3);
+const standbyCount = Number(env.STANDBYS ?? 0);
+const pgName = env.CLUSTER_PG_NAME ?? 'cardealer-cluster';
+/** The Debian cluster's port, or with STANDBYS the primary's (its standbys on the next ports). */
+const pgPort = Number(env.CLUSTER_PG_PORT ?? (standbyCount > 0 ? 5460 : 5450));
+const standbyPorts = Array.from({ length: standbyCount }, (_, i) => pgPort + 1 + i);
 const firstReplicaPort = Number(env.REPLICA_PORT ?? port + 1);
 const dataDir = resolve(root, env.DATA_DIR ?? '.data-cluster');
 const logs = join(dataDir, 'logs');
@@ -48,10 +60,28 @@ const emulatorPorts = {
 };
 const EXPORT_EVERY_MS = 15_000;
 
+/** What the banner says of the database. */
+function databaseLine(): string {
+  if (standbyCount > 0) {
+    const standbys = standbyPorts.map((standbyPort) => `:${standbyPort}`).join(', ');
+    return `PostgreSQL primary on port ${pgPort}, catalogue reads on its streaming standby ${standbys}`;
+  }
+  if (env.DATABASE_URL) return 'DATABASE_URL';
+  return `PostgreSQL cluster ${pgName} on port ${pgPort}`;
+}
+
 async function main(): Promise<void> {
   const started = Date.now();
   if (!Number.isInteger(replicaCount) || replicaCount < 1 || replicaCount > 32) {
     throw new Error(`REPLICAS must be a whole number from 1 to 32 (got "${env.REPLICAS}")`);
+  }
+  if (!Number.isInteger(standbyCount) || standbyCount < 0 || standbyCount > 4) {
+    throw new Error(`STANDBYS must be a whole number from 0 to 4 (got "${env.STANDBYS}")`);
+  }
+  if (standbyCount > 0 && env.DATABASE_URL) {
+    throw new Error(
+      'STANDBYS makes a PostgreSQL of its own with its standbys: unset DATABASE_URL (or STANDBYS)',
+    );
   }
   const replicaPorts = Array.from({ length: replicaCount }, (_, i) => firstReplicaPort + i);
   const wanted: [string, number][] = [
@@ -71,6 +101,8 @@ async function main(): Promise<void> {
   mkdirSync(logs, { recursive: true });
 
   let postgres: LocalPostgres | undefined;
+  let pair: PostgresPair | undefined;
+  const freshPair = env.CLUSTER_PG_FRESH === '1';
   let emulator: RunningEmulator | undefined;
   let haproxy: ReturnType<typeof startHaproxy> | undefined;
   const replicas: Replica[] = [];
@@ -90,6 +122,10 @@ async function main(): Promise<void> {
     } catch (error) {
       console.error(`Stopping PostgreSQL failed: ${(error as Error).message}`);
     }
+    // The standbys are stopped and removed with their replication slots, then the primary.
+    await pair
+      ?.stop({ removeAll: freshPair })
+      .catch((error: Error) => console.error(`Stopping PostgreSQL failed: ${error.message}`));
     process.exit(code);
   };
   process.on('SIGINT', () => void stopAll(0));
@@ -97,10 +133,31 @@ async function main(): Promise<void> {
 
   try {
     let databaseUrl = env.DATABASE_URL;
-    if (!databaseUrl) {
+    let readUrl = '';
+    if (standbyCount > 0) {
+      pair = await startPostgresPair({
+        dir: env.CLUSTER_PG_DIR ?? join('/var/lib/postgresql/cardealer', `${pgName}-standbys`),
+        primaryPort: pgPort,
+        standbyPorts,
+        database: 'cardealer',
+        fresh: freshPair,
+      });
+      databaseUrl = pair.primaryUrl;
+      readUrl = pair.standbyUrls.join(',');
+      const pids = pair.standbyPids();
+      // Who is who, for whoever needs to stop a standby (the cluster's browser test kills one).
+      writeFileSync(
+        join(dataDir, 'standbys.json'),
+        JSON.stringify(
+          standbyPorts.map((port, i) => ({ name: `standby-${i + 1}`, port, pid: pids[i] })),
+          null,
+          2,
+        ),
+      );
+    } else if (!databaseUrl) {
       postgres = await startLocalPostgres({
-        cluster: env.CLUSTER_PG_NAME ?? 'cardealer-cluster',
-        port: Number(env.CLUSTER_PG_PORT ?? 5450),
+        cluster: pgName,
+        port: pgPort,
         database: 'cardealer',
       });
       databaseUrl = postgres.url;
@@ -172,6 +229,7 @@ async function main(): Promise<void> {
         env: {
           APP_MODE: mode,
           DATABASE_URL: databaseUrl,
+          ...(readUrl ? { DATABASE_READ_URL: readUrl } : {}),
           PUBLIC_ORIGIN: env.PUBLIC_ORIGIN || `http://localhost:${port}`,
           ...(emulator ? { FIREBASE_AUTH_EMULATOR_HOST: emulator.host } : {}),
         },
@@ -229,7 +287,7 @@ async function main(): Promise<void> {
   console.log(`
 CarDealer is running as ${replicaCount} replicas behind HAProxy (${mode} mode, ready in ${seconds} s):  http://localhost:${port}
   Replicas:      ${replicas.map((r) => `${r.name} on :${r.port}`).join(', ')} (answer header X-Replica)
-  Database:      ${env.DATABASE_URL ? 'DATABASE_URL' : `PostgreSQL cluster ${env.CLUSTER_PG_NAME ?? 'cardealer-cluster'} on port ${env.CLUSTER_PG_PORT ?? 5450}`}
+  Database:      ${databaseLine()}
   Data folder:   ${dataDir} (logs in ${logs}, HAProxy's configuration in haproxy.cfg)`);
   if (mode === 'demo' && !isLoopback(host)) {
     console.log(`\n  WARNING (HOST=${host}): ${OPEN_DEMO_WARNING}`);

@@ -6,8 +6,8 @@
  *     cluster when installed) beside them, on a sign-in emulator of their own
  *   browser tests (Playwright with Debian's Chromium against the running product), in two halves
  *     at once against two servers once the Jest run on PGlite has ended, beside the browser test
- *     on the cluster (three replicas behind HAProxy on PostgreSQL), the PostgreSQL run's end, and
- *     then the unit and component tests (Jest: web in jsdom)
+ *     on the cluster (three replicas behind HAProxy on PostgreSQL with a streaming standby), the
+ *     PostgreSQL run's end, and then the unit and component tests (Jest: web in jsdom)
  * Set TEST_POSTGRES=required to fail instead of skipping when no PostgreSQL can be had (CI does).
  */
 import { execFileSync } from 'node:child_process';
@@ -225,7 +225,7 @@ async function main(): Promise<void> {
   });
   const haproxy = ['/usr/sbin/haproxy', '/usr/bin/haproxy'].some((file) => existsSync(file));
   const cluster = {
-    name: 'browser tests on the cluster (three replicas behind HAProxy, PostgreSQL)',
+    name: 'browser tests on the cluster (three replicas behind HAProxy, PostgreSQL and a standby)',
     command: bin('playwright'),
     args: ['test', '--config', 'e2e/cluster.config.ts'],
     env: { ...testEnv, DATABASE_URL: pg },

@@ -1,6 +1,7 @@
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Client } from 'pg';
 import { CLUSTER_DATA_DIR } from '../cluster.config';
 import { demo, pngImage, register, signIn, uniqueEmail } from '../support';
 
@@ -12,6 +13,27 @@ interface RunningReplica {
 
 const replicas = (): RunningReplica[] =>
   JSON.parse(readFileSync(join(CLUSTER_DATA_DIR, 'replicas.json'), 'utf8')) as RunningReplica[];
+
+/** The cluster's streaming standbys (start-cluster writes them with STANDBYS). */
+const standbys = (): RunningReplica[] =>
+  JSON.parse(readFileSync(join(CLUSTER_DATA_DIR, 'standbys.json'), 'utf8')) as RunningReplica[];
+
+/** How many times the standby has read the cars table (its statistics, sent within seconds). */
+async function standbyScansOfCars(port: number): Promise<number> {
+  const client = new Client({
+    connectionString: `postgres://postgres:postgres@127.0.0.1:${port}/cardealer`,
+  });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ n: number }>(
+      `select coalesce(sum(seq_scan + coalesce(idx_scan, 0)), 0)::int as n
+        from pg_stat_user_tables where relname = 'products'`,
+    );
+    return rows[0]!.n;
+  } finally {
+    await client.end();
+  }
+}
 
 async function newPage(browser: Browser): Promise<Page> {
   return (await browser.newContext()).newPage();
@@ -36,7 +58,7 @@ async function expectLoaded(image: Locator) {
     .toBe(true);
 }
 
-test('a whole deal on three replicas in round robin, one of them killed halfway', async ({
+test('a whole deal on three replicas in round robin reading a standby, the standby and a replica killed halfway', async ({
   browser,
 }) => {
   test.setTimeout(180_000);
@@ -78,6 +100,35 @@ test('a whole deal on three replicas in round robin, one of them killed halfway'
     expect(response.status()).toBe(200);
     expect(response.headers()['content-type']).toMatch(/^image\//);
   }
+
+  // A shopper finds the car in the search at once: the replicas read the catalogue from the
+  // streaming standby (DATABASE_READ_URL), which the car's write waited for.
+  const [standby] = standbys();
+  expect(standby).toBeDefined();
+  const scansBefore = await standbyScansOfCars(standby!.port);
+  const shopper = await newPage(browser);
+  const searchPage = `/cars?q=${encodeURIComponent(carName)}`;
+  await shopper.goto(searchPage);
+  await expect(shopper.getByRole('article', { name: carName })).toBeVisible();
+  await expect
+    .poll(() => standbyScansOfCars(standby!.port), { timeout: 20_000 })
+    .toBeGreaterThan(scansBefore);
+
+  // The standby dies (SIGKILL): the searches are answered as before, from the primary.
+  process.kill(standby!.pid, 'SIGKILL');
+  await shopper.goto(`${searchPage}&sort=price_asc`);
+  await expect(shopper.getByRole('article', { name: carName })).toBeVisible();
+  for (let limit = 10; limit < 13; limit += 1) {
+    // A new query each time (no answer cached), one per replica in round robin.
+    const response = await shopper.request.get(
+      `/api/products?q=${encodeURIComponent(carName)}&limit=${limit}`,
+    );
+    expect(response.status()).toBe(200);
+    expect((await response.json()) as { carName: string }[]).toEqual(
+      expect.arrayContaining([expect.objectContaining({ carName })]),
+    );
+  }
+
   const stream = seller.waitForResponse((response) => response.url().includes('/api/events'));
   await seller.goto('/dashboad/bookings');
   await expect(seller.getByRole('heading', { name: 'Bookings' })).toBeVisible();

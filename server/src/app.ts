@@ -6,6 +6,7 @@ import type { ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { installAccess, type SignInProvider } from './auth/access';
 import type { Db } from './db/client';
+import type { Standbys } from './db/standbys';
 import { repositories, type Repositories } from './db/repositories';
 import emulatorProxy, { type SignInThrottle } from './emulator-proxy';
 import { VinDecoder } from './catalogue/vin-decoder';
@@ -62,6 +63,13 @@ export type ReadinessCheck = () => Promise<string | null>;
 
 export interface AppOptions {
   db: Db;
+  /**
+   * The catalogue's reads (DATABASE_READ_URL's standbys, with the primary behind them: client.ts);
+   * absent: `db`.
+   */
+  readDb?: Db;
+  /** The standbys behind `readDb`: a catalogue write's answer also waits for them. */
+  standbys?: Standbys;
   /**
    * `NEW_SELLER_DAILY_CARS`: cars a new account posts freely on its first day; its later ones
    * wait for a moderator's approval (issue 26). Default 3; 0 turns it off.
@@ -157,6 +165,13 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     repos: Repositories;
+    /**
+     * The same repositories on the catalogue's read handle: a standby when one is in use and
+     * fresh, else the primary. For the catalogue's public reads only (categories, category
+     * pages, the advertisement, search, facets, a car's page, seller pages, sitemaps); writes,
+     * and reads a write depends on, use `repos`.
+     */
+    readRepos: Repositories;
     /** Every route registered so far. */
     registeredRoutes: RegisteredRoute[];
     /** Null when every readiness check passes, else the first problem. */
@@ -226,17 +241,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const vinDecoder = options.vinDecoder ?? new VinDecoder();
   app.addHook('onClose', () => vinDecoder.close());
   const secret = options.accessTokenSecret ?? randomBytes(48).toString('base64url');
+  const repositoryOptions = {
+    cursorSecret: secret,
+    searchCandidates: options.searchCandidates,
+    searchExactTotals: options.searchExactTotals,
+  };
+  const repos = repositories(options.db, repositoryOptions);
+  app.decorate('repos', repos);
   app.decorate(
-    'repos',
-    repositories(options.db, {
-      cursorSecret: secret,
-      searchCandidates: options.searchCandidates,
-      searchExactTotals: options.searchExactTotals,
-    }),
+    'readRepos',
+    options.readDb && options.readDb !== options.db
+      ? repositories(options.readDb, repositoryOptions)
+      : repos,
   );
+  options.standbys?.useLog(app.log);
   await app.register(catalogueSync, {
     ttlMs: options.catalogueCacheMs ?? catalogueCacheMs(),
     listen: options.listen,
+    standbys: options.standbys,
   });
   await app.register(dealRatios, {
     delayMs: options.dealRatios?.delayMs ?? DEAL_REFRESH_DELAY_MS,

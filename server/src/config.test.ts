@@ -23,6 +23,37 @@ describe('server configuration', () => {
     },
   );
 
+  it('sends the catalogue reads to the standbys of DATABASE_READ_URL, one or a list', () => {
+    const primary = 'postgres://app:secret@db:5432/cardealer';
+    expect(load({}).databaseReadUrls).toEqual([]);
+    expect(load({ DATABASE_URL: primary }).databaseReadUrls).toEqual([]);
+    expect(
+      load({
+        DATABASE_URL: primary,
+        DATABASE_READ_URL: 'postgres://app:secret@standby:5432/cardealer',
+      }).databaseReadUrls,
+    ).toEqual(['postgres://app:secret@standby:5432/cardealer']);
+    expect(
+      load({
+        DATABASE_URL: primary,
+        DATABASE_READ_URL: ' postgres://a:1/cardealer , postgresql://b:2/cardealer,',
+      }).databaseReadUrls,
+    ).toEqual(['postgres://a:1/cardealer', 'postgresql://b:2/cardealer']);
+  });
+
+  it('refuses DATABASE_READ_URL without DATABASE_URL, or when it is not a PostgreSQL URL', () => {
+    expect(() => load({ DATABASE_READ_URL: 'postgres://standby:5432/cardealer' })).toThrow(
+      'DATABASE_READ_URL names standbys of the PostgreSQL of DATABASE_URL: set DATABASE_URL too',
+    );
+    for (const bad of ['mysql://standby/cardealer', 'postgres://a/cardealer,standby:5432']) {
+      expect(() =>
+        load({ DATABASE_URL: 'postgres://db/cardealer', DATABASE_READ_URL: bad }),
+      ).toThrow(
+        'DATABASE_READ_URL must be a postgres:// or postgresql:// URL, or a comma-separated list of them',
+      );
+    }
+  });
+
   it("holds a new account's cars past 3 on its first day unless NEW_SELLER_DAILY_CARS says (0: off)", () => {
     expect(load({}).newSellerDailyCars).toBe(3);
     expect(load({ NEW_SELLER_DAILY_CARS: '0' }).newSellerDailyCars).toBe(0);

@@ -62,7 +62,12 @@ export interface ServerConfig {
   dataDir: string;
   /** PostgreSQL connection string; when unset the embedded PGlite in `dataDir` is used. */
   databaseUrl: string | undefined;
-  /** PostgreSQL connections one server process keeps at most. */
+  /**
+   * Streaming standbys of `databaseUrl` (`DATABASE_READ_URL`, one or a comma-separated list): the
+   * catalogue's reads go to them; empty: everything on the primary.
+   */
+  databaseReadUrls: string[];
+  /** PostgreSQL connections one server process keeps at most (and per standby). */
   databasePoolSize: number;
   firebaseProjectId: string;
   /** host:port of the Firebase Auth emulator (development only). */
@@ -250,6 +255,28 @@ function contentSecurityPolicy(env: Env, mode: AppMode): CspOptions {
   };
 }
 
+/** `DATABASE_READ_URL`: PostgreSQL URLs, only beside DATABASE_URL (standbys of that primary). */
+function databaseReadUrls(raw: string | undefined, databaseUrl: string | undefined): string[] {
+  const urls = (raw ?? '')
+    .split(',')
+    .map((url) => url.trim())
+    .filter(Boolean);
+  if (urls.length === 0) return [];
+  if (!databaseUrl) {
+    throw new ConfigError(
+      'DATABASE_READ_URL names standbys of the PostgreSQL of DATABASE_URL: set DATABASE_URL too (or unset DATABASE_READ_URL)',
+    );
+  }
+  for (const url of urls) {
+    if (!/^postgres(ql)?:\/\/[^\s]+$/.test(url)) {
+      throw new ConfigError(
+        'DATABASE_READ_URL must be a postgres:// or postgresql:// URL, or a comma-separated list of them',
+      );
+    }
+  }
+  return urls;
+}
+
 /** Reads and validates the server's configuration; throws ConfigError with a clear message. */
 export function loadServerConfig(env: Env = process.env): ServerConfig {
   const mode = (env.APP_MODE ?? 'demo') as AppMode;
@@ -282,6 +309,7 @@ export function loadServerConfig(env: Env = process.env): ServerConfig {
     port: int(env, 'PORT', 8080, 0, 65535),
     dataDir,
     databaseUrl,
+    databaseReadUrls: databaseReadUrls(env.DATABASE_READ_URL, databaseUrl),
     databasePoolSize: int(env, 'DATABASE_POOL_SIZE', DEFAULT_POOL_SIZE, 1, 1000),
     firebaseProjectId: env.FIREBASE_PROJECT_ID || 'demo-cardealer',
     authEmulatorHost,

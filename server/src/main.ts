@@ -19,6 +19,7 @@ async function main(): Promise<void> {
     databaseUrl: config.databaseUrl,
     pgliteDir: join(config.dataDir, 'pglite'),
     poolSize: config.databasePoolSize,
+    readUrls: config.databaseReadUrls,
   });
   await database.migrate();
   await seedReferenceData(database.db);
@@ -43,6 +44,8 @@ async function main(): Promise<void> {
   const images = imageStoreFor(database, imageDir);
   const app = await buildApp({
     db: database.db,
+    readDb: database.readDb,
+    standbys: database.standbys,
     listen: database.listen,
     readinessChecks: checks,
     webRoot: config.webRoot,
@@ -105,6 +108,11 @@ async function main(): Promise<void> {
   app.log.info(
     database.kind === 'postgres' ? 'photos: kept in the database' : `photos: kept in ${imageDir}`,
   );
+  for (const standby of database.standbys?.status() ?? []) {
+    app.log.info(
+      `catalogue reads: standby ${standby.name} ${standby.inUse ? 'in use' : `out of use (${standby.reason})`}`,
+    );
+  }
   digests.start();
   // E-mail, sent from the outbox once the app listens: SMTP when configured; demo mode writes
   // .eml files; production without SMTP_URL starts all the same (a notification is also shown in

@@ -11,6 +11,8 @@ import { join } from 'node:path';
 import { Client, Pool } from 'pg';
 import { repoRoot } from '../paths';
 import { schema } from './schema';
+import { StandbyReadPool } from './standby-reads';
+import { Standbys, type StandbyOptions } from './standbys';
 
 /** PostgreSQL connections one server process keeps at most, unless DATABASE_POOL_SIZE says. */
 export const DEFAULT_POOL_SIZE = 10;
@@ -19,6 +21,13 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export interface Database {
   db: Db;
+  /**
+   * The catalogue's reads: a standby in use (DATABASE_READ_URL) when one is fresh enough, else
+   * the primary; without standbys the primary itself (`db`).
+   */
+  readDb: Db;
+  /** The standbys of DATABASE_READ_URL; absent without any (and on PGlite). */
+  standbys?: Standbys;
   kind: 'pglite' | 'postgres';
   /** Applies the committed migrations (idempotent). */
   migrate(): Promise<void>;
@@ -53,8 +62,12 @@ export interface OpenOptions {
   pgliteDir?: string;
   /** An existing PGlite instance (tests open one from a snapshot). */
   pglite?: PGlite;
-  /** PostgreSQL connections this process keeps at most (default 10). */
+  /** PostgreSQL connections this process keeps at most (default 10), and per standby. */
   poolSize?: number;
+  /** Streaming standbys of `databaseUrl` for the catalogue's reads (DATABASE_READ_URL). */
+  readUrls?: string[];
+  /** The standbys' limits (tests shorten them). */
+  standbyOptions?: StandbyOptions;
 }
 
 /** Opens PostgreSQL when a URL is given, else the embedded PGlite. */
@@ -65,15 +78,31 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       max: options.poolSize ?? DEFAULT_POOL_SIZE,
     });
     const db = drizzlePg(pool, { schema });
+    const readUrls = options.readUrls ?? [];
+    let standbys: Standbys | undefined;
+    let readDb: Db = db;
+    if (readUrls.length > 0) {
+      standbys = new Standbys(pool, readUrls, {
+        poolSize: options.poolSize ?? DEFAULT_POOL_SIZE,
+        ...options.standbyOptions,
+      });
+      await standbys.start();
+      readDb = drizzlePg(new StandbyReadPool(pool, standbys) as unknown as Pool, { schema });
+    }
     return {
       db,
+      readDb,
+      standbys,
       kind: 'postgres',
       migrate: () => migrateUnderLock(pool),
       ping: async () => {
         await db.execute(sql`select 1`);
       },
       listen: (channel, onPayload) => listenPostgres(options.databaseUrl!, channel, onPayload),
-      close: () => pool.end(),
+      close: async () => {
+        await standbys?.close();
+        await pool.end();
+      },
     };
   }
   let client = options.pglite;
@@ -85,6 +114,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
   const db = drizzlePglite(pglite, { schema });
   return {
     db,
+    readDb: db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
     ping: async () => {

@@ -9,11 +9,18 @@
  *
  * Without a database listener (codegen, a bare test app) the writer's own cache is cleared after
  * each catalogue write instead: one process, nothing else to tell.
+ *
+ * With streaming standbys (DATABASE_READ_URL, db/standbys.ts) the barrier goes on to them: once
+ * every live replica has seen the write's notice, the answer waits (at most 1 s) until every
+ * standby in use has replayed the primary's position, and a replica reads (and so fills its cache)
+ * only from a standby that has replayed the primary's position of the newest notice it heard,
+ * noted before the notice is acknowledged.
  */
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { randomUUID } from 'node:crypto';
 import { CATALOGUE_CHANNEL } from '../db/repositories/catalogue-replicas-repository';
+import { STANDBY_WAIT_MS, type Standbys } from '../db/standbys';
 import type { Listen } from '../events/event-hub';
 import { CatalogueCache } from './catalogue-cache';
 
@@ -22,6 +29,8 @@ export interface CatalogueSyncOptions {
   ttlMs: number;
   /** LISTEN on the database; absent: this process is alone. */
   listen?: Listen;
+  /** The standbys of the catalogue's reads: told of every notice, waited for by every write. */
+  standbys?: Standbys;
 }
 
 declare module 'fastify' {
@@ -48,6 +57,7 @@ const catalogueSync: FastifyPluginAsync<CatalogueSyncOptions> = async (app, opti
   app.decorate('catalogueCache', cache);
   const replicas = app.repos.catalogueReplicas;
   const listen = options.listen;
+  const standbys = options.standbys;
   const id = randomUUID();
   let stopListening: (() => Promise<void>) | null = null;
   let heartbeat: NodeJS.Timeout | null = null;
@@ -57,12 +67,15 @@ const catalogueSync: FastifyPluginAsync<CatalogueSyncOptions> = async (app, opti
   if (listen) {
     app.addHook('onReady', async () => {
       stopListening = await listen(CATALOGUE_CHANNEL, (payload) => {
+        // Reads avoid the standbys that may not have this yet, from now on (a barrier too).
+        const noted = standbys?.noticeHeard();
         // A change clears the cache; a barrier (`b<n>`) only asks to be acknowledged.
         const barrier = payload.startsWith('b');
         if (!barrier) cache.invalidate();
         const change = Number(barrier ? payload.slice(1) : payload);
         if (!Number.isSafeInteger(change)) return;
         recording = recording
+          .then(() => noted)
           .then(() => replicas.seen(id, change))
           .catch((error: unknown) => app.log.warn({ err: error }, 'catalogue notice not recorded'));
       });
@@ -83,12 +96,22 @@ const catalogueSync: FastifyPluginAsync<CatalogueSyncOptions> = async (app, opti
     });
   }
 
-  /** Until every live replica has seen a notice committed now, or the cache's lifetime is up. */
-  const settle = async (): Promise<void> => {
-    const deadline = Date.now() + cache.ttlMs;
-    const barrier = await replicas.barrier();
-    while ((await replicas.behind(barrier)) > 0 && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  /**
+   * Until every live replica has seen a notice committed now, or the cache's lifetime is up (1 s
+   * with standbys, whose freshness rests on it); then until every standby in use has replayed
+   * the primary's position (at most 1 s more).
+   */
+  const settle = async (waitForReplicas: boolean): Promise<void> => {
+    try {
+      if (!waitForReplicas) return;
+      const deadline = Date.now() + Math.max(cache.ttlMs, standbys ? STANDBY_WAIT_MS : 0);
+      const barrier = await replicas.barrier();
+      while ((await replicas.behind(barrier)) > 0 && Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+      }
+    } finally {
+      // Never rejects.
+      await standbys?.afterWrite();
     }
   };
 
@@ -96,14 +119,12 @@ const catalogueSync: FastifyPluginAsync<CatalogueSyncOptions> = async (app, opti
   app.addHook('onSend', (request, reply, payload, done) => {
     const write = request.routeOptions.config.catalogueWrite === true;
     if (!write || reply.statusCode >= 400) return done(null, payload);
-    if (!listen) {
-      cache.invalidate();
-      return done(null, payload);
-    }
-    if (cache.ttlMs === 0) return done(null, payload);
+    if (!listen) cache.invalidate();
+    const waitForReplicas = Boolean(listen) && (cache.ttlMs > 0 || Boolean(standbys));
+    if (!waitForReplicas && !standbys) return done(null, payload);
     // The write is done: if the database cannot say who has seen it, answer anyway (an older
     // answer elsewhere expires within the cache's lifetime).
-    settle()
+    settle(waitForReplicas)
       .catch((error: unknown) => request.log.warn({ err: error }, 'no barrier'))
       .then(() => done(null, payload))
       .catch((error: unknown) => {

@@ -42,7 +42,7 @@ const sitemap: FastifyPluginAsync<SitemapOptions> = async (app, options) => {
 
   /** The addresses before the cars: home, categories' pages, the car search. */
   async function pageUrls(): Promise<string[]> {
-    const categories = await app.repos.products.listCategories();
+    const categories = await app.readRepos.products.listCategories();
     return [
       `${origin}/`,
       ...categories.map((c) => `${origin}/category-products/${encodeURIComponent(c.categoryName)}`),
@@ -53,8 +53,8 @@ const sitemap: FastifyPluginAsync<SitemapOptions> = async (app, options) => {
   // The first cars file holds the pages, then cars up to its fill.
   const bounds = new SitemapBounds(BOUNDS_MS, {
     cars: async () =>
-      app.repos.search.forSaleBounds(Math.max(0, fill - (await pageUrls()).length), fill),
-    sellers: () => app.repos.sellers.withCarsBounds(fill, fill),
+      app.readRepos.search.forSaleBounds(Math.max(0, fill - (await pageUrls()).length), fill),
+    sellers: () => app.readRepos.sellers.withCarsBounds(fill, fill),
   });
   app.catalogueCache.onInvalidate(() => bounds.clear());
 
@@ -79,8 +79,8 @@ const sitemap: FastifyPluginAsync<SitemapOptions> = async (app, options) => {
   async function urlsIn(kind: SitemapKind, range: IdRange, limit: number): Promise<string[]> {
     const urls =
       kind === 'cars'
-        ? (await app.repos.search.forSaleIdsIn(range, limit + 1)).map(carUrl)
-        : (await app.repos.sellers.withCarsIdsIn(range, limit + 1)).map(sellerUrl);
+        ? (await app.readRepos.search.forSaleIdsIn(range, limit + 1)).map(carUrl)
+        : (await app.readRepos.sellers.withCarsIdsIn(range, limit + 1)).map(sellerUrl);
     if (urls.length > limit) {
       app.log.warn({ kind, range, limit }, 'sitemap file over its limit: the next index splits it');
     }

@@ -75,7 +75,7 @@ const webApp: FastifyPluginAsync<WebAppOptions> = async (app, options) => {
   const files = webRoot && pageFor ? shellFiles(webRoot) : null;
   /** The shell with the car filled in, or the not-found page with 404 for an unknown car. */
   async function carPage(id: string, reply: FastifyReply, root: string) {
-    const car = CAR_ID.test(id) ? await app.repos.search.car(id) : null;
+    const car = CAR_ID.test(id) ? await app.readRepos.search.car(id) : null;
     if (!car || !files) {
       return reply
         .code(404)

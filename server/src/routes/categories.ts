@@ -15,7 +15,7 @@ const categoryRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (_request, reply) =>
       sendCatalogue(app, reply, 'categories', async () => ({
-        body: await app.repos.products.listCategories(),
+        body: await app.readRepos.products.listCategories(),
       })),
   );
 };

@@ -139,7 +139,7 @@ const productRoutes: FastifyPluginAsyncTypebox<ProductRoutesOptions> = async (ap
     async (_request, reply) =>
       sendCatalogue(app, reply, 'advertised', async () => ({
         body: await app.photoCopies.addTo(
-          await app.repos.priceHistory.addNews(await app.repos.products.listAdvertised()),
+          await app.readRepos.priceHistory.addNews(await app.readRepos.products.listAdvertised()),
           'carPhoto',
         ),
       })),
@@ -172,7 +172,7 @@ const productRoutes: FastifyPluginAsyncTypebox<ProductRoutesOptions> = async (ap
       const asked = request.params.categoryName;
       const categoryName = await app.catalogueCache.get(
         `category-name:${asked.trim().toLowerCase()}`,
-        () => app.repos.products.categoryName(asked),
+        () => app.readRepos.products.categoryName(asked),
       );
       if (!categoryName) throw httpError(404, 'categoryName: no such category');
       const pageRequest = {
@@ -188,8 +188,8 @@ const productRoutes: FastifyPluginAsyncTypebox<ProductRoutesOptions> = async (ap
       const { condition, sort, order, cursor } = pageRequest;
       const key = `category:${categoryName}|${condition ?? ''}|${sort}|${order}|${limit ?? ''}|${offset ?? ''}|${cursor ?? ''}`;
       return sendCatalogue(app, reply, key, async () => {
-        const page = await withCursorErrors(() => app.repos.products.categoryPage(pageRequest));
-        const cards = await app.repos.priceHistory.addNews(page.rows);
+        const page = await withCursorErrors(() => app.readRepos.products.categoryPage(pageRequest));
+        const cards = await app.readRepos.priceHistory.addNews(page.rows);
         return { body: await app.photoCopies.addTo(cards, 'carPhoto'), page };
       });
     },

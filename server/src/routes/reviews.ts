@@ -246,10 +246,11 @@ const reviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { id } = request.params;
       const limit = queryInteger('limit', request.query.limit, 1, REVIEWS_MAX_PAGE) ?? REVIEWS_PAGE;
-      const total = await app.repos.sellers.reviewCount(id);
+      // A seller page's reads: the catalogue's read handle (a review is a catalogue write).
+      const total = await app.readRepos.sellers.reviewCount(id);
       if (total === null) throw httpError(404, 'id: no such seller');
       const page = await withCursorErrors(() =>
-        app.repos.reviews.ofSeller(id, limit, request.query.cursor),
+        app.readRepos.reviews.ofSeller(id, limit, request.query.cursor),
       );
       sendPageHeaders(reply, { total, nextCursor: page.nextCursor });
       return page.rows;

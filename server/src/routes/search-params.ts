@@ -30,7 +30,7 @@ function queryNumber(field: string, value: unknown, maximum: number): number | u
 /** Category names as stored, by their lower-case spelling (the catalogue cache's). */
 const categoryNames = (app: FastifyInstance) =>
   app.catalogueCache.get('category-names', async () => {
-    const rows = await app.repos.products.listCategories();
+    const rows = await app.readRepos.products.listCategories();
     return new Map(rows.map((row) => [row.categoryName.toLowerCase(), row.categoryName]));
   });
 

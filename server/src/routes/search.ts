@@ -44,12 +44,12 @@ export interface SearchRoutesOptions {
 }
 
 const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = async (app, options) => {
-  /** A car as GET /products/{id} answers it: photos' copies, its price history; 404: none. */
-  async function carAnswer(id: string) {
-    const [car, history] = await Promise.all([
-      app.repos.search.car(id),
-      app.repos.priceHistory.ofCar(id),
-    ]);
+  /**
+   * A car as GET /products/{id} answers it: photos' copies, its price history; 404: none. Read
+   * through `repos`: the catalogue's read handle for GET, the primary after a seller's change.
+   */
+  async function carAnswer(id: string, repos = app.readRepos) {
+    const [car, history] = await Promise.all([repos.search.car(id), repos.priceHistory.ofCar(id)]);
     if (!car || !history) throw httpError(404, 'id: no such product');
     const [withCopies] = await app.photoCopies.addTo([car], 'carPhoto');
     const [withAll] = await app.photoCopies.addToPhotos([withCopies!]);
@@ -97,9 +97,9 @@ const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = async (app,
       const key = `search:${keyOf(filters)}|${sort}|${limit}|${query.cursor ?? ''}`;
       return sendCatalogue(app, reply, key, async () => {
         const page = await withSearchErrors(() =>
-          app.repos.search.search({ ...filters, sort, limit, cursor: query.cursor }),
+          app.readRepos.search.search({ ...filters, sort, limit, cursor: query.cursor }),
         );
-        const cards = await app.repos.priceHistory.addNews(page.rows);
+        const cards = await app.readRepos.priceHistory.addNews(page.rows);
         return { body: await app.photoCopies.addTo(cards, 'carPhoto'), page };
       });
     },
@@ -123,7 +123,7 @@ const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = async (app,
     async (request, reply) => {
       const filters = await filtersOf(request.query);
       return sendCatalogue(app, reply, `facets:${keyOf(filters)}`, async () => ({
-        body: await withSearchErrors(() => app.repos.search.facets(filters)),
+        body: await withSearchErrors(() => app.readRepos.search.facets(filters)),
       }));
     },
   );
@@ -245,7 +245,8 @@ const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = async (app,
         throw httpError(409, 'This car has been sold');
       }
       await checkCar({ db: app.db, images: options.flags.images, log: request.log }, id);
-      return carAnswer(id);
+      // The car as just written: from the primary (a standby may not have replayed it yet).
+      return carAnswer(id, app.repos);
     },
   );
 };

@@ -52,9 +52,9 @@ export async function sellerPage(
   app: FastifyInstance,
   id: string,
 ): Promise<SellerPageAnswer | null> {
-  const found = await app.repos.sellers.profile(id);
+  const found = await app.readRepos.sellers.profile(id);
   if (!found) return null;
-  const carsForSale = await app.repos.search.count({ seller: id });
+  const carsForSale = await app.readRepos.search.count({ seller: id });
   return { ...found.profile, carsForSale };
 }
 

@@ -1,0 +1,141 @@
+/**
+ * A throwaway PostgreSQL primary with one streaming standby for the standbys' tests (the
+ * PostgreSQL run only): a tiny cluster of its own on free ports (initdb, fsync off), the app's
+ * migrations and reference data on the primary, and `pg_basebackup -R` of it started as a hot
+ * standby (scripts/lib/postgres-pair.ts). And an API process on it as `main.ts` makes one, with
+ * its own connections to the primary and the standby, so a test can run two replicas.
+ */
+import type { FastifyInstance } from 'fastify';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from 'pg';
+import { startPostgresPair, type PostgresPair } from '../../scripts/lib/postgres-pair';
+import { buildApp, type AppOptions } from '../src/app';
+import { firebaseAuth } from '../src/auth/firebase-admin';
+import { openDatabase, type Database } from '../src/db/client';
+import type { StandbyOptions } from '../src/db/standbys';
+import { seedReferenceData } from '../src/db/seed';
+import { imageStoreFor } from '../src/image-host/database-image-store';
+import { emulatorHost, TEST_ACCESS_TOKEN_SECRET, TEST_IMAGE_KEY } from './helper';
+
+/** A port nothing listens on now. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+      .once('error', reject)
+      .listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as AddressInfo;
+        probe.close(() => resolve(port));
+      });
+  });
+}
+
+/** Resolves once the standby has replayed what the primary has written (the migrations). */
+async function caughtUp(pair: PostgresPair): Promise<void> {
+  const primary = new Client({ connectionString: pair.primaryUrl });
+  const standby = new Client({ connectionString: pair.standbyUrls[0] });
+  await primary.connect();
+  await standby.connect();
+  try {
+    const target = (await primary.query('select pg_current_wal_lsn() as lsn')).rows[0].lsn;
+    const deadline = Date.now() + 30_000;
+    const question = 'select pg_last_wal_replay_lsn() >= $1::pg_lsn as done';
+    while (!(await standby.query(question, [target])).rows[0].done) {
+      if (Date.now() > deadline) throw new Error('the standby did not catch up within 30 s');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  } finally {
+    await primary.end();
+    await standby.end();
+  }
+}
+
+export interface TestStandbyPair extends PostgresPair {
+  /** A connection to the standby as its superuser (to pause its replay). */
+  standbyAdmin(): Promise<Client>;
+  /** A connection to the primary, outside the app. */
+  primaryAdmin(): Promise<Client>;
+}
+
+/** The primary and its standby, the app's schema migrated and its reference data seeded. */
+export async function startTestStandbyPair(): Promise<TestStandbyPair> {
+  const dir = mkdtempSync(join(tmpdir(), 'cardealer-standbys-'));
+  try {
+    const pair = await startPostgresPair({
+      dir,
+      primaryPort: await freePort(),
+      standbyPorts: [await freePort()],
+      database: 'cardealer',
+      fresh: true,
+      unsafeFast: true,
+    });
+    const database = await openDatabase({ databaseUrl: pair.primaryUrl, poolSize: 2 });
+    try {
+      await database.migrate();
+      await seedReferenceData(database.db);
+    } finally {
+      await database.close();
+    }
+    await caughtUp(pair);
+    const connect = async (url: string) => {
+      const client = new Client({ connectionString: url });
+      // The standby is killed in a test: its connection's end is not an error of the test.
+      client.on('error', () => undefined);
+      await client.connect();
+      return client;
+    };
+    return {
+      ...pair,
+      standbyAdmin: () => connect(pair.standbyUrls[0]!),
+      primaryAdmin: () => connect(pair.primaryUrl),
+    };
+  } catch (error) {
+    rmSync(dir, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+export interface StandbyReplica {
+  app: FastifyInstance;
+  database: Database;
+  close(): Promise<void>;
+}
+
+/** One API process on the pair: the primary for everything, the standby for the catalogue's reads. */
+export async function standbyReplica(
+  pair: TestStandbyPair,
+  options: { standbys?: StandbyOptions; app?: Partial<AppOptions> } = {},
+): Promise<StandbyReplica> {
+  const database = await openDatabase({
+    databaseUrl: pair.primaryUrl,
+    readUrls: pair.standbyUrls,
+    poolSize: 4,
+    standbyOptions: options.standbys,
+  });
+  const imageDir = mkdtempSync(join(tmpdir(), 'cardealer-images-standby-'));
+  const app = await buildApp({
+    db: database.db,
+    readDb: database.readDb,
+    standbys: database.standbys,
+    listen: database.listen,
+    signIn: firebaseAuth({ firebaseProjectId: 'demo-cardealer', authEmulatorHost: emulatorHost() }),
+    accessTokenSecret: TEST_ACCESS_TOKEN_SECRET,
+    imageHostKey: TEST_IMAGE_KEY,
+    imageStore: imageStoreFor(database, imageDir),
+    newSellerDailyCars: 0,
+    catalogueCacheMs: 1000,
+    ...options.app,
+  });
+  await app.ready();
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+      rmSync(imageDir, { recursive: true, force: true });
+    },
+  };
+}
