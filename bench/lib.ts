@@ -1,6 +1,6 @@
 /** Shared bench helpers: run the built product on a spare port with a throwaway data folder. */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startEmulator, waitUntilUp } from '../scripts/lib/emulator';
@@ -119,4 +119,21 @@ export async function startDemoServer(
       await stopEmulator();
     },
   };
+}
+
+/**
+ * A web root with the page template only (a new temporary folder named after `prefix`): a
+ * server that renders a car's page or a sitemap needs the shell, not the bundle.
+ */
+export function shellWebRoot(prefix: string): string {
+  const webRoot = mkdtempSync(join(tmpdir(), `cardealer-${prefix}-web-`));
+  const template = readFileSync(join(root, 'public', 'index.html'), 'utf8');
+  for (const file of ['index.html', 'shell.html', '404.html']) {
+    writeFileSync(join(webRoot, file), template);
+  }
+  writeFileSync(
+    join(webRoot, 'pages.json'),
+    JSON.stringify({ pages: {}, appRoutes: [], shell: 'shell.html', notFound: '404.html' }),
+  );
+  return webRoot;
 }

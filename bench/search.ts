@@ -16,13 +16,13 @@
  * first refresh has stored every car's market value.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../server/src/db/client';
 import { repositories } from '../server/src/db/repositories';
 import type { SearchRequest } from '../server/src/catalogue/search-types';
-import { root, startServer } from './lib';
+import { root, shellWebRoot, startServer } from './lib';
 import { benchTargets, type Target } from './targets';
 
 const SECRET = 'bench-access-token-secret-0123456789abcdef';
@@ -230,16 +230,7 @@ async function measure(target: Target, port: number, webRoot: string): Promise<v
 }
 
 async function main(): Promise<void> {
-  // A web root with the page template only: the car's page needs the shell, not the bundle.
-  const webRoot = mkdtempSync(join(tmpdir(), 'cardealer-search-web-'));
-  const template = readFileSync(join(root, 'public', 'index.html'), 'utf8');
-  for (const file of ['index.html', 'shell.html', '404.html']) {
-    writeFileSync(join(webRoot, file), template);
-  }
-  writeFileSync(
-    join(webRoot, 'pages.json'),
-    JSON.stringify({ pages: {}, appRoutes: [], shell: 'shell.html', notFound: '404.html' }),
-  );
+  const webRoot = shellWebRoot('search');
   try {
     let port = 8590;
     for (const target of await targets()) await measure(target, port++, webRoot);

@@ -13,12 +13,12 @@
  * database of your own instead. Port 8595.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Client } from 'pg';
-import { root, startServer } from './lib';
+import { root, shellWebRoot, startServer } from './lib';
 
 const CARS = Number(process.env.BENCH_SITEMAP_PRODUCTS ?? 1_000_000);
 const PORT = 8595;
@@ -96,16 +96,7 @@ const locs = (xml: string) =>
 async function main(): Promise<void> {
   const url = databaseUrl();
   const forSale = await carsForSale(url);
-  // A web root with the page template only: the server needs a shell, not the bundle.
-  const webRoot = mkdtempSync(join(tmpdir(), 'cardealer-sitemaps-web-'));
-  const template = readFileSync(join(root, 'public', 'index.html'), 'utf8');
-  for (const file of ['index.html', 'shell.html', '404.html']) {
-    writeFileSync(join(webRoot, file), template);
-  }
-  writeFileSync(
-    join(webRoot, 'pages.json'),
-    JSON.stringify({ pages: {}, appRoutes: [], shell: 'shell.html', notFound: '404.html' }),
-  );
+  const webRoot = shellWebRoot('sitemaps');
   const probe = join(webRoot, 'heap-probe.mjs');
   writeFileSync(probe, HEAP_PROBE);
   const heapFile = join(webRoot, 'heap');
