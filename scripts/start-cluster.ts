@@ -87,6 +87,7 @@ async function main(): Promise<void> {
   const wanted: [string, number][] = [
     ['PORT (HAProxy)', port],
     ...replicaPorts.map((p, i): [string, number] => [`REPLICA_PORT (replica ${i + 1})`, p]),
+    ...standbyPorts.map((p, i): [string, number] => [`CLUSTER_PG_PORT + ${i + 1} (standby)`, p]),
   ];
   if (mode === 'demo') {
     wanted.push(['CLUSTER_AUTH_PORT', emulatorPorts.auth]);

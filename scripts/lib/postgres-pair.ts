@@ -194,6 +194,25 @@ export async function startPostgresPair(options: PostgresPairOptions): Promise<P
   await admin.connect();
   const slots: string[] = [];
   const standbyDirs: string[] = [];
+  /** Stops the standbys (their folders and slots go), then the primary. */
+  const stop = async ({ removeAll = false } = {}): Promise<void> => {
+    for (const standbyDir of standbyDirs) {
+      await stopServer(standbyDir, 'immediate');
+      rmSync(standbyDir, { recursive: true, force: true });
+    }
+    // A slot left behind would keep the primary's WAL for ever.
+    const client = new Client({ connectionString: urlOf(options.primaryPort, 'postgres') });
+    try {
+      await client.connect();
+      await dropSlots(client, slots);
+    } catch {
+      // The primary is down already: its slots go with a fresh start.
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+    await stopServer(primaryDir, 'fast');
+    if (removeAll) rmSync(dir, { recursive: true, force: true });
+  };
   try {
     const exists = await admin.query('select 1 from pg_database where datname = $1', [database]);
     if (exists.rowCount === 0) await admin.query(`CREATE DATABASE "${database}"`);
@@ -226,31 +245,18 @@ export async function startPostgresPair(options: PostgresPairOptions): Promise<P
         '-c hot_standby=on',
       ]);
     }
-  } finally {
-    await admin.end();
+  } catch (error) {
+    // A standby that failed to start: nothing of this start is left running (or a slot kept).
+    await admin.end().catch(() => undefined);
+    await stop().catch(() => undefined);
+    throw error;
   }
+  await admin.end();
 
   return {
     primaryUrl: urlOf(options.primaryPort, database),
     standbyUrls: options.standbyPorts.map((port) => urlOf(port, database)),
     standbyPids: () => standbyDirs.map((standbyDir) => postmasterPid(standbyDir) ?? 0),
-    stop: async ({ removeAll = false } = {}) => {
-      for (const standbyDir of standbyDirs) {
-        await stopServer(standbyDir, 'immediate');
-        rmSync(standbyDir, { recursive: true, force: true });
-      }
-      // A slot left behind would keep the primary's WAL for ever.
-      const client = new Client({ connectionString: urlOf(options.primaryPort, 'postgres') });
-      try {
-        await client.connect();
-        await dropSlots(client, slots);
-      } catch {
-        // The primary is down already: its slots go with a fresh start.
-      } finally {
-        await client.end().catch(() => undefined);
-      }
-      await stopServer(primaryDir, 'fast');
-      if (removeAll) rmSync(dir, { recursive: true, force: true });
-    },
+    stop,
   };
 }

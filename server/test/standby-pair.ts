@@ -62,8 +62,9 @@ export interface TestStandbyPair extends PostgresPair {
 /** The primary and its standby, the app's schema migrated and its reference data seeded. */
 export async function startTestStandbyPair(): Promise<TestStandbyPair> {
   const dir = mkdtempSync(join(tmpdir(), 'cardealer-standbys-'));
+  let pair: PostgresPair | undefined;
   try {
-    const pair = await startPostgresPair({
+    pair = await startPostgresPair({
       dir,
       primaryPort: await freePort(),
       standbyPorts: [await freePort()],
@@ -86,12 +87,14 @@ export async function startTestStandbyPair(): Promise<TestStandbyPair> {
       await client.connect();
       return client;
     };
+    const { standbyUrls, primaryUrl } = pair;
     return {
       ...pair,
-      standbyAdmin: () => connect(pair.standbyUrls[0]!),
-      primaryAdmin: () => connect(pair.primaryUrl),
+      standbyAdmin: () => connect(standbyUrls[0]!),
+      primaryAdmin: () => connect(primaryUrl),
     };
   } catch (error) {
+    await pair?.stop().catch(() => undefined);
     rmSync(dir, { recursive: true, force: true });
     throw error;
   }

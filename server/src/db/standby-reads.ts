@@ -17,6 +17,10 @@ import type { Standby, Standbys } from './standbys';
  * on the primary, the standby stays in use), or null (the query's own error).
  */
 export function standbyFailure(error: unknown): 'out' | 'retry' | null {
+  // Every connection of the pool busy for a second: the standby is busy, not gone.
+  if (error instanceof Error && /timeout exceeded when trying to connect/.test(error.message)) {
+    return 'retry';
+  }
   // No answer from the server at all: the connection was refused, lost or timed out.
   if (!(error instanceof DatabaseError)) return 'out';
   const code = error.code ?? '';

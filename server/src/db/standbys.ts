@@ -3,7 +3,7 @@
  * use, how far each has replayed the primary's WAL, and what the catalogue's reads need of them.
  *
  * - **In use or out.** A monitor (every second) asks each standby how far it has replayed
- *   (`pg_last_wal_replay_lsn()`) and the primary where it is (`pg_current_wal_lsn()`). A standby
+ *   (`pg_last_wal_replay_lsn()`) and the primary where it is (`pg_current_wal_insert_lsn()`). A standby
  *   that does not answer, is not in recovery (promoted), or is more than 5 s behind (its replay
  *   is below the primary's position of 5 s ago) is taken out of use; it comes back once a later
  *   check finds it caught up with the primary. A read whose connection to it fails takes it out
@@ -26,6 +26,8 @@ export const STANDBY_MAX_LAG_MS = 5000;
 export const STANDBY_CHECK_MS = 1000;
 /** A standby that has not answered a check within this (ms) does not answer. */
 const CHECK_TIMEOUT_MS = 1000;
+/** A read on a standby that has not answered within this (ms) runs on the primary instead. */
+export const READ_TIMEOUT_MS = 10_000;
 /** How often a waiting write asks again (ms). */
 const POLL_MS = 3;
 /** The least time between two checks a read asks for (ms). */
@@ -52,6 +54,11 @@ export interface Standby {
   /** host:port/database (never the password), for the logs. */
   readonly name: string;
   readonly pool: Pool;
+  /**
+   * The monitor's own connection: checks never wait in the reads' queue, where a burst of slow
+   * reads would make a busy standby look dead.
+   */
+  readonly monitor: Pool;
   inUse: boolean;
   /** Why it is out of use; null while in use. */
   reason: string | null;
@@ -137,6 +144,17 @@ export class Standbys {
         pool: new Pool({
           connectionString: url,
           max: options.poolSize ?? 10,
+          // A standby that went silent (a partition, a frozen machine: no reset sent) fails a
+          // read within seconds instead of TCP's minutes; the read then runs on the primary.
+          keepAlive: true,
+          query_timeout: READ_TIMEOUT_MS,
+          // Waiting this long for one of the pool's connections: the read goes to the primary.
+          connectionTimeoutMillis: CHECK_TIMEOUT_MS,
+        }),
+        monitor: new Pool({
+          connectionString: url,
+          max: 1,
+          keepAlive: true,
           // A standby that does not take a connection within a second is as good as down.
           connectionTimeoutMillis: CHECK_TIMEOUT_MS,
         }),
@@ -150,9 +168,9 @@ export class Standbys {
         reads: 0,
       };
       // An idle connection lost (the standby stopped): without a listener the pool would throw.
-      standby.pool.on('error', (error) =>
-        this.takeOut(standby, `connection lost (${error.message})`),
-      );
+      for (const pool of [standby.pool, standby.monitor]) {
+        pool.on('error', (error) => this.takeOut(standby, `connection lost (${error.message})`));
+      }
       return standby;
     });
   }
@@ -275,7 +293,11 @@ export class Standbys {
     this.closed = true;
     if (this.timer) clearInterval(this.timer);
     await this.ticking;
-    await Promise.all(this.list.map((standby) => standby.pool.end().catch(() => undefined)));
+    await Promise.all(
+      this.list.flatMap((standby) =>
+        [standby.pool, standby.monitor].map((pool) => pool.end().catch(() => undefined)),
+      ),
+    );
   }
 
   private raise(lsn: bigint): void {
@@ -284,7 +306,9 @@ export class Standbys {
 
   private async primaryLsn(): Promise<bigint> {
     const result = await this.primary.query<{ lsn: string }>(
-      'select pg_current_wal_lsn()::text as lsn',
+      // The insert position: with asynchronous commit the write position can be short of a
+      // commit already visible (its notice heard) on the primary.
+      'select pg_current_wal_insert_lsn()::text as lsn',
     );
     return parseLsn(result.rows[0]!.lsn);
   }
@@ -298,13 +322,19 @@ export class Standbys {
           text: 'select pg_is_in_recovery() as recovery, pg_last_wal_replay_lsn()::text as lsn',
           query_timeout: CHECK_TIMEOUT_MS,
         };
-        const result = await standby.pool.query<{ recovery: boolean; lsn: string | null }>(
+        const result = await standby.monitor.query<{ recovery: boolean; lsn: string | null }>(
           question as QueryConfig,
         );
         const row = result.rows[0];
         if (!row?.recovery || !row.lsn) throw new Error('not a standby (not in recovery)');
-        standby.replayed = parseLsn(row.lsn);
-        return standby.replayed;
+        const replayed = parseLsn(row.lsn);
+        if (replayed < standby.replayed) {
+          // Restarted since the last check: it replays again from its last checkpoint, behind
+          // what it had shown, until it is back there.
+          this.takeOut(standby, 'restarted (its replay went back)', standby.replayed);
+        }
+        standby.replayed = replayed;
+        return replayed;
       } catch (error) {
         this.takeOut(standby, `not answering (${messageOf(error)})`);
         return null;
@@ -331,8 +361,9 @@ export class Standbys {
     if (primary !== null) {
       const previous = this.samples.at(-1);
       this.samples.push({ at: now, lsn: primary });
-      // A notice missed (a listener reconnecting) leaves reads at most about a second behind.
-      if (previous) this.raise(previous.lsn);
+      // A notice missed (a listener reconnecting) leaves reads at most about a second behind;
+      // the first check has no earlier position, so reads wait for the one of now.
+      this.raise(previous ? previous.lsn : primary);
       if (this.unknown) {
         this.raise(primary);
         this.unknown = false;

@@ -179,6 +179,8 @@ const reviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/reviews/:id/reply',
     {
       onRequest: [app.authenticate],
+      // The seller page shows the reply: read on a standby, so its answer waits for them.
+      config: CATALOGUE_WRITE,
       schema: {
         operationId: 'replyToReview',
         tags: ['reviews'],

@@ -105,6 +105,8 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/users',
     {
       onRequest: [app.authenticateAccessOrIdToken],
+      // A seller's page shows the name and photo: read on a standby, so the answer waits for them.
+      config: CATALOGUE_WRITE,
       schema: {
         operationId: 'upsertUser',
         tags: ['users'],
