@@ -1,10 +1,11 @@
 /**
- * Computes every car's market value again and stores it (migration 0019): the fits per model
- * and make (`market_fits`), each car's value and basis (`market_values`), and its ratio price ÷
- * value (`product_deals`, whose index the `deal` sort pages by; Infinity when not rated). One
- * replica at a time (an advisory lock), in one transaction; only the rows that changed are
- * written. A car's stored value is kept while the fit moves it by less than KEEP_WITHIN (so
- * one new 3 Series does not rewrite every other one), and its ratio always follows its price.
+ * Computes the market values again and stores them (migration 0019): the fits per model and
+ * make (`market_fits`), each car's value and basis (`market_values`), and its ratio price ÷
+ * value (`product_deals`, whose index the `deal` sort pages by; Infinity when not rated), for
+ * the makes whose cars changed since their last valuation (migration 0032). One replica at a
+ * time (an advisory lock), in one transaction; only the rows that changed are written. A car's
+ * stored value is kept while the fit moves it by less than KEEP_WITHIN (so one new 3 Series
+ * does not rewrite every other one), and its ratio always follows its price.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
@@ -66,6 +67,21 @@ function settle(car: StoredCar, fresh: CarValue): CarValue {
     value,
     ratio: Number.isFinite(fresh.ratio) ? car.price / value : Infinity,
   };
+}
+
+/** Writes the fits of a make. */
+async function writeFits(tx: Db, fits: FitRow[]): Promise<void> {
+  await writeJson(
+    tx,
+    fits.map((f) => ({ ...f, listings: f.n })),
+    (json) => sql`insert into market_fits (make, model, basis, listings, intercept, age,
+        mileage, condition, sigma)
+      select x.make, x.model, x.basis, x.listings, x.intercept, x.age, x.mileage, x.condition,
+        x.sigma
+      from jsonb_to_recordset(${json}::jsonb) as x(make text, model text, basis text,
+        listings integer, intercept float8, age float8, mileage float8, condition float8,
+        sigma float8)`,
+  );
 }
 
 /** Values the cars for sale of one make again, writes what changed; its fits. */
@@ -162,33 +178,39 @@ export async function refreshMarketValues(
     );
     if (!lock?.got) return false;
     const [change] = await rowsOf<{ n: number | string }>(tx, sql`select ${LAST_CHANGE} as n`);
-    const fits: FitRow[] = [];
+    // The makes whose cars changed since their last valuation (migration 0032), or never
+    // valued, or valued in another year; their changes' count as read now (a change committed
+    // while this runs counts again, so the next refresh values its make again).
+    const makes = await rowsOf<{ make: string; version: number | string }>(
+      tx,
+      sql`select c.category_name as make, coalesce(m.version, 0) as version
+        from categories c
+        left join market_make_changes m on m.make = c.category_name
+        left join market_make_refreshed r on r.make = c.category_name
+        where r.make is null or r.year <> ${year} or r.version <> coalesce(m.version, 0)
+        order by c.category_name`,
+    );
     // One make at a time: its fits need only its own cars, and holding every car at once took
     // 1.9 GB of the server's memory at a million cars.
-    const makes = await rowsOf<{ make: string }>(
-      tx,
-      sql`select category_name as make from categories order by category_name`,
-    );
-    for (const { make } of makes) {
-      fits.push(...(await refreshMake(tx, make, year)));
+    for (const { make, version } of makes) {
+      const fits = await refreshMake(tx, make, year);
+      // Cars out of sale (sold or hidden) keep no value (their page shows none); a hidden car
+      // that comes back is valued again by the refresh its return sets off.
+      await tx.execute(sql`delete from market_values v using products p
+        where p.id = v.product_id and p.category_name = ${make} and not (${FOR_SALE_SQL})`);
+      await tx.execute(sql`delete from market_fits where make = ${make}`);
+      await writeFits(tx, fits);
+      await tx.execute(sql`insert into market_make_refreshed (make, version, year)
+        values (${make}, ${Number(version)}, ${year})
+        on conflict (make) do update set version = excluded.version, year = excluded.year`);
       await yieldToServer();
     }
-    // Cars out of sale (sold or hidden) keep no value (their page shows none); a hidden car
-    // that comes back is valued again by the refresh its return sets off.
-    await tx.execute(sql`delete from market_values v
-      using products p where p.id = v.product_id and not (${FOR_SALE_SQL})`);
-    await tx.execute(sql`delete from market_fits`);
-    await writeJson(
-      tx,
-      fits.map((f) => ({ ...f, listings: f.n })),
-      (json) => sql`insert into market_fits (make, model, basis, listings, intercept, age,
-          mileage, condition, sigma)
-        select x.make, x.model, x.basis, x.listings, x.intercept, x.age, x.mileage, x.condition,
-          x.sigma
-        from jsonb_to_recordset(${json}::jsonb) as x(make text, model text, basis text,
-          listings integer, intercept float8, age float8, mileage float8, condition float8,
-          sigma float8)`,
+    // A make renamed or deleted: its fits and record go (its cars were valued under their make).
+    await tx.execute(
+      sql`delete from market_fits where make not in (select category_name from categories)`,
     );
+    await tx.execute(sql`delete from market_make_refreshed
+      where make not in (select category_name from categories)`);
     await tx.execute(
       sql`update deal_ratios_state set change = ${Number(change?.n ?? 0)}, refreshed_at = now()
         where id = 1`,
