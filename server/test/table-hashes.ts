@@ -8,7 +8,8 @@ type Rows<T> = { rows: T[] };
  * seen (catalogue_replicas), rate-limit counts (rate_limit_windows, which a refused call counts
  * in on purpose), the deal ratios derived from the cars and rewritten in the background a few
  * seconds after a change, whatever request is running then (product_deals, deal_ratios_state),
- * and the market values and their fits refreshed with them (market_values, market_fits).
+ * and the market values and their fits refreshed with them (market_values, market_fits, and
+ * the changes each make's values were refreshed at, market_make_refreshed).
  */
 const BOOKKEEPING = new Set([
   'catalogue_replicas',
@@ -17,6 +18,7 @@ const BOOKKEEPING = new Set([
   'deal_ratios_state',
   'market_values',
   'market_fits',
+  'market_make_refreshed',
 ]);
 
 /**
