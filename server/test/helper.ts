@@ -81,7 +81,17 @@ export const TEST_ACCESS_TOKEN_SECRET = 'test-access-token-secret-at-least-32-ch
  * them: the database on PostgreSQL, a temporary folder on PGlite.
  */
 export async function buildTestApp(options: Partial<AppOptions> = {}): Promise<TestContext> {
-  const database = await openTestDatabase();
+  return testAppOn(await openTestDatabase(), options);
+}
+
+/**
+ * The real app, as buildTestApp makes it, on a database already open (closed with the app): a
+ * fresh test database, or a primary with its standbys.
+ */
+export async function testAppOn(
+  database: Database,
+  options: Partial<AppOptions> = {},
+): Promise<TestContext> {
   const imageDir = mkdtempSync(join(tmpdir(), 'cardealer-images-'));
   const images = options.imageStore ?? imageStoreFor(database, imageDir);
   const app = await buildApp({

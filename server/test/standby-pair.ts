@@ -5,20 +5,17 @@
  * standby (scripts/lib/postgres-pair.ts). And an API process on it as `main.ts` makes one, with
  * its own connections to the primary and the standby, so a test can run two replicas.
  */
-import type { FastifyInstance } from 'fastify';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { startPostgresPair, type PostgresPair } from '../../scripts/lib/postgres-pair';
-import { buildApp, type AppOptions } from '../src/app';
-import { firebaseAuth } from '../src/auth/firebase-admin';
-import { openDatabase, type Database } from '../src/db/client';
+import type { AppOptions } from '../src/app';
+import { openDatabase } from '../src/db/client';
 import type { StandbyOptions } from '../src/db/standbys';
 import { seedReferenceData } from '../src/db/seed';
-import { imageStoreFor } from '../src/image-host/database-image-store';
-import { emulatorHost, TEST_ACCESS_TOKEN_SECRET, TEST_IMAGE_KEY } from './helper';
+import { testAppOn, type TestContext } from './helper';
 
 /** A port nothing listens on now. */
 function freePort(): Promise<number> {
@@ -100,11 +97,8 @@ export async function startTestStandbyPair(): Promise<TestStandbyPair> {
   }
 }
 
-export interface StandbyReplica {
-  app: FastifyInstance;
-  database: Database;
-  close(): Promise<void>;
-}
+/** An API process on the pair, as buildTestApp's. */
+export type StandbyReplica = TestContext;
 
 /** One API process on the pair: the primary for everything, the standby for the catalogue's reads. */
 export async function standbyReplica(
@@ -117,28 +111,10 @@ export async function standbyReplica(
     poolSize: 4,
     standbyOptions: options.standbys,
   });
-  const imageDir = mkdtempSync(join(tmpdir(), 'cardealer-images-standby-'));
-  const app = await buildApp({
-    db: database.db,
+  return testAppOn(database, {
     readDb: database.readDb,
     standbys: database.standbys,
-    listen: database.listen,
-    signIn: firebaseAuth({ firebaseProjectId: 'demo-cardealer', authEmulatorHost: emulatorHost() }),
-    accessTokenSecret: TEST_ACCESS_TOKEN_SECRET,
-    imageHostKey: TEST_IMAGE_KEY,
-    imageStore: imageStoreFor(database, imageDir),
-    newSellerDailyCars: 0,
     catalogueCacheMs: 1000,
     ...options.app,
   });
-  await app.ready();
-  return {
-    app,
-    database,
-    close: async () => {
-      await app.close();
-      await database.close();
-      rmSync(imageDir, { recursive: true, force: true });
-    },
-  };
 }

@@ -68,6 +68,12 @@ export function searchRepository(
     return Number(plan[0]?.Plan['Plan Rows'] ?? 0);
   }
 
+  /** Every car matching `where` counted (a sum of kept counts where the filters allow). */
+  async function exactCount(filters: SearchFilters, text: SQL | null, where: SQL) {
+    const [row] = await rowsOf<{ n: number | string | null }>(db, totalQuery(filters, text, where));
+    return Number(row?.n ?? 0);
+  }
+
   /** At most `cap` + 1 of the cars matching `where`, counted. */
   async function countUpTo(where: SQL, cap: number): Promise<number> {
     const [row] = await rowsOf<{ n: number | string | null }>(
@@ -100,23 +106,21 @@ export function searchRepository(
       read.map((row) => row._id),
     );
     const found = read.map((row) => ({ ...row, ...market.get(row._id) }));
+    // Counted exactly up to `cap` (free text: the matches it ranks), estimated past it.
+    const cap = text ? candidates : exactTotals;
     // Free text reads at most `candidates` + 1 matches: its page query counts them.
     const inline = found[0]?.inlineTotal;
     let total: number;
     let totalExact = true;
     if (inline !== undefined && inline !== null) {
       total = Number(inline);
-      totalExact = total <= candidates;
+      totalExact = total <= cap;
     } else if (request.cursor === undefined && found.length <= limit) {
       // A first page that holds every match has counted them.
       total = found.length;
-    } else if (groupsOnly(request, text) || !Number.isFinite(text ? candidates : exactTotals)) {
-      total = Number(
-        (await rowsOf<{ n: number | string | null }>(db, totalQuery(request, text, where)))[0]?.n ??
-          0,
-      );
+    } else if (groupsOnly(request, text) || !Number.isFinite(cap)) {
+      total = await exactCount(request, text, where);
     } else {
-      const cap = text ? candidates : exactTotals;
       total = await countUpTo(where, cap);
       totalExact = total <= cap;
     }
@@ -157,11 +161,7 @@ export function searchRepository(
   /** How many cars for sale match the filters, counted as a search's total is (exact). */
   async function count(filters: SearchFilters): Promise<number> {
     const { query: text } = await textQuery(filters.q);
-    const [row] = await rowsOf<{ n: number | string | null }>(
-      db,
-      totalQuery(filters, text, conditions(filters, text)),
-    );
-    return Number(row?.n ?? 0);
+    return exactCount(filters, text, conditions(filters, text));
   }
 
   /** The plan of a search's page query (`EXPLAIN`), for the bench. */

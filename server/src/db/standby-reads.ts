@@ -9,7 +9,7 @@
  * its client's class is named like a Pool, as this one is.
  */
 import { DatabaseError, type Pool, type QueryConfig, type QueryResult } from 'pg';
-import type { Standby, Standbys } from './standbys';
+import { messageOf, type Standby, type Standbys } from './standbys';
 
 /**
  * What a standby's failure of a query means: `out` (the standby is unreachable or going away:
@@ -29,10 +29,6 @@ export function standbyFailure(error: unknown): 'out' | 'retry' | null {
   // A conflict with recovery, a write sent to a read-only server, a database not replayed yet.
   if (['40001', '40P01', '25006', '3D000'].includes(code)) return 'retry';
   return null;
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }
 
 export class StandbyReadPool {
