@@ -29,7 +29,7 @@ import { knownCar, uniform } from '../server/src/scripts/known-market';
 import { CITIES, DESCRIPTIONS } from '../server/src/scripts/seed-large-names';
 import { insertSearches, searchFilters } from './alerts-searches';
 import { canonicalQuery } from '../server/src/routes/saved-search-query';
-import { root } from './lib';
+import { percentile, root, round } from './lib';
 import { benchTargets } from './targets';
 
 const CARS = Number(process.env.BENCH_ALERTS_CARS ?? 100_000);
@@ -43,9 +43,6 @@ const FIRST_NEW_CAR = 20_000_000;
 
 const rows = async <T>(db: Db, query: ReturnType<typeof sql>) =>
   ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-const round = (ms: number) => Math.round(ms * 10) / 10;
 
 /** The saved searches, unless they are there already. */
 async function seedSearches(db: Db): Promise<void> {

@@ -137,3 +137,10 @@ export function shellWebRoot(prefix: string): string {
   );
   return webRoot;
 }
+
+/** The nearest-rank percentile `p` (0–100) of values sorted ascending. */
+export const percentile = (sorted: number[], p: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+
+/** Milliseconds to one decimal. */
+export const round = (ms: number) => Math.round(ms * 10) / 10;

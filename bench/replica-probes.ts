@@ -6,6 +6,7 @@
  */
 import type autocannon from 'autocannon';
 import { Client } from 'pg';
+import { percentile } from './lib';
 import { accessToken, BENCH_SECRET } from './scale';
 
 /** Every request a search no answer cache holds (a new minimum price each time). */
@@ -32,9 +33,6 @@ export interface Freshness {
   writeP50: number;
   writeP99: number;
 }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? 0;
 
 /**
  * `rounds` times, one after another: a seller changes a car's price (PATCH /api/products/{id})

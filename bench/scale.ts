@@ -19,7 +19,7 @@ import { Client } from 'pg';
 import { openDatabase } from '../server/src/db/client';
 import { users } from '../server/src/db/schema';
 import { benchUid } from '../server/test/bench-users';
-import { root, startServer, type RunningServer } from './lib';
+import { percentile, root, round, startServer, type RunningServer } from './lib';
 
 export const BENCH_SECRET = 'bench-access-token-secret-0123456789abcdef';
 export const BENCH_ADMIN = 'bench-admin@example.com';
@@ -126,10 +126,6 @@ export interface Timing {
   max: number;
   bytes: number;
 }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-const round = (ms: number) => Math.round(ms * 10) / 10;
 
 /** Times `n` sequential GETs of one URL (after a few warm-up requests). */
 async function time(url: string, headers: Record<string, string>, n: number): Promise<Timing> {

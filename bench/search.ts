@@ -22,7 +22,7 @@ import { join } from 'node:path';
 import { openDatabase } from '../server/src/db/client';
 import { repositories } from '../server/src/db/repositories';
 import type { SearchRequest } from '../server/src/catalogue/search-types';
-import { root, shellWebRoot, startServer } from './lib';
+import { percentile, root, round, shellWebRoot, startServer } from './lib';
 import { benchTargets, type Target } from './targets';
 
 const SECRET = 'bench-access-token-secret-0123456789abcdef';
@@ -88,10 +88,6 @@ interface Case {
   path: string;
   html?: boolean;
 }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-const round = (ms: number) => Math.round(ms * 10) / 10;
 
 async function time(url: string, html: boolean, n: number) {
   const samples: number[] = [];
