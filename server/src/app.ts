@@ -33,6 +33,12 @@ import webApp from './http/web-app';
 import { FolderImageStore, type ImageStore } from './image-host/image-files';
 import imageHost, { IMAGE_HOST_PREFIX } from './image-host/image-host';
 import { PhotoCopies } from './image-host/photo-copies';
+import {
+  DEFAULT_IMAGE_WORK,
+  ImageWork,
+  setImageThreads,
+  type ImageWorkLimits,
+} from './image-host/image-work';
 import authRoutes from './routes/auth';
 import alertSettingsRoutes from './routes/alert-settings';
 import adminSuspensionRoutes from './routes/admin-suspensions';
@@ -101,6 +107,8 @@ export interface AppOptions {
   imageDir?: string;
   /** Where the image host keeps its files; absent: the folder `imageDir`. */
   imageStore?: ImageStore;
+  /** How much image work runs at once, waits, and may cost (absent: DEFAULT_IMAGE_WORK's). */
+  imageWork?: Partial<ImageWorkLimits>;
   /**
    * host:port of the sign-in emulator (demo mode only). Its REST paths are proxied on this
    * origin, so the web app reaches the emulator wherever the app is opened from.
@@ -180,6 +188,8 @@ declare module 'fastify' {
     events: EventHub;
     /** The event streams open now (ended when the app closes). */
     openStreams: Set<ServerResponse>;
+    /** The one line this process's image work (uploads, photo copies) waits in. */
+    imageWork: ImageWork;
   }
 }
 
@@ -305,7 +315,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const images =
     options.imageStore ??
     new FolderImageStore(options.imageDir ?? join(repoRoot, '.data', 'images'));
-  app.decorate('photoCopies', new PhotoCopies(images));
+  const imageWork = new ImageWork({ ...DEFAULT_IMAGE_WORK, ...options.imageWork });
+  setImageThreads(imageWork.limits.threads);
+  app.decorate('imageWork', imageWork);
+  app.decorate('photoCopies', new PhotoCopies(images, imageWork));
   await app.register(
     async (api) => {
       // The API speaks JSON only: any other body is a 415.
@@ -341,6 +354,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     prefix: IMAGE_HOST_PREFIX,
     key: options.imageHostKey ?? '',
     store: images,
+    work: imageWork,
   });
 
   if (options.authEmulatorHost) {

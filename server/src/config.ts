@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { imageWorkSettings } from './config-images';
 import { DEFAULT_POOL_SIZE } from './db/client';
+import type { ImageWorkLimits } from './image-host/image-work';
 import { repoRoot } from './paths';
 import type { RateLimits } from './http/rate-limits';
 import type { CspOptions } from './http/security-headers';
@@ -81,6 +83,8 @@ export interface ServerConfig {
   accessTokenTtlSeconds: number;
   /** The image host's API key (it ships in the client, so it is not a secret). */
   imageHostKey: string;
+  /** Image work at once and waiting, its time and pixel bounds (config-images.ts). */
+  imageWork: ImageWorkLimits;
   /** The folder holding the built web app, served at `/`. */
   webRoot: string;
   logLevel: string;
@@ -317,6 +321,7 @@ export function loadServerConfig(env: Env = process.env): ServerConfig {
     accessTokenSecret: secret ?? (databaseUrl ? undefined : readOrCreateSecret(dataDir)),
     accessTokenTtlSeconds: int(env, 'ACCESS_TOKEN_TTL_SECONDS', 3600, 60, 7 * 24 * 3600),
     imageHostKey: env.IMAGE_HOST_KEY || 'cardealer-demo-key',
+    imageWork: imageWorkSettings((name, ...bounds) => int(env, name, ...bounds)),
     webRoot: resolve(repoRoot, env.WEB_ROOT || 'dist'),
     logLevel: env.LOG_LEVEL || 'info',
     rateLimits: rateLimits(env),

@@ -56,6 +56,7 @@ async function main(): Promise<void> {
     accessTokenTtlSeconds: config.accessTokenTtlSeconds,
     imageHostKey: config.imageHostKey,
     imageStore: images,
+    imageWork: config.imageWork,
     authEmulatorHost: emulatorHost,
     signInThrottle: config.signInThrottle,
     rateLimits: config.rateLimits,

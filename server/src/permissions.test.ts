@@ -247,11 +247,11 @@ const rows: Row[] = [
     expect: signedIn(),
     stream: true,
   },
-  // The image host is guarded by its key (it works like imgbb), not by who is signed in.
+  // The image host takes its key (it works like imgbb) and a signed-in caller of any role.
   {
     route: 'POST /image-host/1/upload',
     request: (f) => ({ url: `/image-host/1/upload?key=${TEST_IMAGE_KEY}`, ...f.pngUpload }),
-    expect: open(),
+    expect: signedIn(),
   },
   ...unsubscribeRows,
   ...suspensionRows,

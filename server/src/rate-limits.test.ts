@@ -11,6 +11,7 @@ import {
   signUp,
   tableHashes,
   TEST_IMAGE_KEY,
+  uploaderAuth,
   uniqueEmail,
   type TestContext,
   type TestUser,
@@ -135,7 +136,8 @@ describe.each(['memory', 'database'] as const)(
           method: 'POST',
           url: `/image-host/1/upload?key=${TEST_IMAGE_KEY}`,
           remoteAddress,
-          headers: { 'content-type': 'application/json' },
+          // A new account each time: the address is what is counted here.
+          headers: { 'content-type': 'application/json', ...uploaderAuth(ctx.app) },
           payload: '{}',
         });
       expect((await upload('10.5.5.5')).statusCode).toBe(415);

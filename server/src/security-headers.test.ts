@@ -8,7 +8,13 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { loadServerConfig } from './config';
 import { cspDirectives } from './http/security-headers';
-import { buildTestApp, databaseKind, TEST_IMAGE_KEY, type TestContext } from '../test/helper';
+import {
+  buildTestApp,
+  databaseKind,
+  TEST_IMAGE_KEY,
+  uploaderAuth,
+  type TestContext,
+} from '../test/helper';
 
 /** The directives of a Content-Security-Policy header, by name. */
 function parseCsp(header: unknown): Record<string, string[]> {
@@ -110,7 +116,10 @@ describe(`security headers (${databaseKind})`, () => {
     const uploaded = await ctx.app.inject({
       method: 'POST',
       url: `/image-host/1/upload?key=${TEST_IMAGE_KEY}`,
-      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      headers: {
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        ...uploaderAuth(ctx.app),
+      },
       payload: Buffer.concat([
         Buffer.from(
           `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\n` +

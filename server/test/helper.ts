@@ -153,6 +153,15 @@ export function uniqueEmail(label: string): string {
   return `${label}-${randomBytes(5).toString('hex')}@test.cardealer.dev`;
 }
 
+/**
+ * An `authorization` header uploads to the image host may go with: the access token of a new
+ * sign-in account without a record yet (as a registration has it). No emulator call.
+ */
+export function uploaderAuth(app: FastifyInstance): { authorization: string } {
+  const email = uniqueEmail('uploader');
+  return { authorization: `bearer ${app.signAccessToken({ email, uid: `uid-${email}` })}` };
+}
+
 /** Creates a sign-in account in the emulator; answers its Firebase ID token. */
 export async function signUp(email: string, password = TEST_PASSWORD): Promise<string> {
   const response = await fetch(

@@ -13,6 +13,7 @@ import {
   registerAs,
   registerUser,
   TEST_IMAGE_KEY,
+  uploaderAuth,
   uniqueEmail,
   type TestContext,
   type TestUser,
@@ -89,7 +90,8 @@ export async function openPermissionFixture(ctx: TestContext): Promise<Fixture> 
   const uploaded = await app.inject({
     method: 'POST',
     url: `/image-host/1/upload?key=${TEST_IMAGE_KEY}`,
-    ...pngUpload,
+    payload,
+    headers: { ...pngUpload.headers, ...uploaderAuth(app) },
   });
   const freshProduct = async () => {
     const id = newId();

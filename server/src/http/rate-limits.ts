@@ -47,12 +47,13 @@ export type RateLimits = Record<RateLimitName, RateLimitRule>;
 /**
  * What each limit guards (`METHOD url` as registered) and whom it counts: `caller` counts the
  * address and the account; `booking` counts the account's calls on one booking (the `:id` of
- * the URL), or the address's when no account is named.
+ * the URL), or the address's when no account is named; `signed-in` counts the address before
+ * authentication and the account after it, whichever token proved it (an ID token too).
  */
 interface Guard {
   /** The route, or several counted together (one limit for all of them). */
   route: string | readonly string[];
-  per: 'caller' | 'booking';
+  per: 'caller' | 'booking' | 'signed-in';
   /** The 429's message; by default the limit and the wait in numbers. */
   message?: (window: RateLimitWindow, seconds: number) => string;
 }
@@ -78,7 +79,8 @@ const tooManyMessages = (window: RateLimitWindow, seconds: number) =>
 export const RATE_LIMIT_GUARDS: Record<RateLimitName, Guard> = {
   jwt: { route: 'GET /api/jwt', per: 'caller' },
   users: { route: 'PUT /api/users', per: 'caller' },
-  uploads: { route: 'POST /image-host/1/upload', per: 'caller' },
+  /** Registration uploads its photo with the sign-in provider's ID token, before /jwt. */
+  uploads: { route: 'POST /image-host/1/upload', per: 'signed-in' },
   orders: { route: 'POST /api/orders', per: 'caller' },
   messages: { route: 'POST /api/orders/:id/messages', per: 'caller', message: tooManyMessages },
   messagesPerBooking: {
@@ -181,7 +183,17 @@ function keysOf(request: FastifyRequest, account: string | null, counted: Counte
   if (counted.guard.per === 'booking') {
     return [`${prefix}:booking:${bookingId(request)}:${account ?? `ip:${network}`}`];
   }
-  return [`${prefix}:ip:${network}`, ...(account ? [`${prefix}:user:${account}`] : [])];
+  // A signed-in guard's account is counted after authentication (signedInKeys).
+  const accountKeys =
+    account && counted.guard.per === 'caller' ? [`${prefix}:user:${account}`] : [];
+  return [`${prefix}:ip:${network}`, ...accountKeys];
+}
+
+/** A signed-in guard's key for the account authentication found (none: nothing to count). */
+function signedInKeys(request: FastifyRequest, counted: Counted): string[] {
+  const uid = request.caller?.uid;
+  if (counted.guard.per !== 'signed-in' || !uid) return [];
+  return [`${counted.name}/${counted.window.windowSeconds}s:user:uid:${uid}`];
 }
 
 export interface RateLimitOptions {
@@ -197,21 +209,24 @@ export interface RateLimitOptions {
 /** How often ended windows are deleted from the database. */
 const FORGET_EVERY_MS = 60_000;
 
-/** The limiter of one route: counts every window of every limit on it in one call. */
+/**
+ * The limiter of one route: counts every window of every limit on it in one call, with the keys
+ * `keys` gives (none: nothing counted).
+ */
 function limiterFor(
-  app: FastifyInstance,
   counter: WindowStore,
   windows: Counted[],
+  keys: (request: FastifyRequest, counted: Counted) => string[],
 ): onRequestHookHandler {
   return async (request, reply) => {
-    const account = tokenAccount(app, request);
     const hits: (WindowHit & { counted: Counted })[] = windows.flatMap((counted) =>
-      keysOf(request, account, counted).map((key) => ({
+      keys(request, counted).map((key) => ({
         key,
         windowMs: counted.window.windowSeconds * 1000,
         counted,
       })),
     );
+    if (hits.length === 0) return;
     // Every key is counted, so a refused call counts against the account and the address.
     const counts: CountedWindow[] = await counter.hitWindows(hits);
     // Over several windows: the one that ends last says when to come back.
@@ -249,8 +264,18 @@ const rateLimits: FastifyPluginAsync<RateLimitOptions> = async (app, options) =>
       }
     }
   }
+  const beforeAuthentication = (request: FastifyRequest, counted: Counted) =>
+    keysOf(request, tokenAccount(app, request), counted);
   const limiters = new Map(
-    [...byRoute].map(([route, windows]) => [route, limiterFor(app, counter, windows)]),
+    [...byRoute].map(([route, windows]) => [
+      route,
+      {
+        onRequest: limiterFor(counter, windows, beforeAuthentication),
+        preHandler: windows.some((counted) => counted.guard.per === 'signed-in')
+          ? limiterFor(counter, windows, signedInKeys)
+          : null,
+      },
+    ]),
   );
 
   if (shared && limiters.size > 0) {
@@ -272,7 +297,12 @@ const rateLimits: FastifyPluginAsync<RateLimitOptions> = async (app, options) =>
       if (!limiter) continue;
       // First, before authentication: a flood of bad tokens is counted too.
       const existing = route.onRequest;
-      route.onRequest = [limiter, ...(existing ? [existing].flat() : [])];
+      route.onRequest = [limiter.onRequest, ...(existing ? [existing].flat() : [])];
+      // The account an ID token proved is known only once authentication has run.
+      if (limiter.preHandler) {
+        const handlers = route.preHandler ? [route.preHandler].flat() : [];
+        route.preHandler = [limiter.preHandler, ...handlers];
+      }
     }
   });
 };

@@ -1,7 +1,13 @@
 import { createHash } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 import sharp from 'sharp';
-import { buildTestApp, databaseKind, TEST_IMAGE_KEY, type TestContext } from '../../test/helper';
+import {
+  buildTestApp,
+  databaseKind,
+  TEST_IMAGE_KEY,
+  uploaderAuth,
+  type TestContext,
+} from '../../test/helper';
 import {
   animatedGif,
   uniformGif,
@@ -38,11 +44,13 @@ describe(`image host (${databaseKind})`, () => {
   /** The names the image host has stored (in its folder on PGlite, its table on PostgreSQL). */
   const storedNames = async () => (await ctx.images.list()).sort();
 
+  /** An upload by a signed-in caller (upload-access.test.ts checks who may upload). */
   const upload = (body: ReturnType<typeof multipart>, key: string | null = TEST_IMAGE_KEY) =>
     ctx.app.inject({
       method: 'POST',
       url: key === null ? '/image-host/1/upload' : `/image-host/1/upload?key=${key}`,
-      ...body,
+      payload: body.payload,
+      headers: { ...body.headers, ...uploaderAuth(ctx.app) },
     });
 
   it.each([
@@ -230,13 +238,13 @@ describe(`image host (${databaseKind})`, () => {
       expect(response.json()).toMatchObject({
         success: false,
         status: 400,
-        message: 'image: at most 50 megapixels',
+        message: `image: at most 24 megapixels (this one has ${side ** 2 / 1_000_000} megapixels)`,
       });
       expect(await storedNames()).toEqual(stored);
     },
   );
 
-  it('refuses a real, highly compressible picture over 50 megapixels with 400', async () => {
+  it('refuses a real, highly compressible picture over 24 megapixels with 400', async () => {
     const stored = await storedNames();
     // 8000 × 7000 of one colour: a few hundred KB as PNG, 168 MB decoded.
     const big = await sharp({
@@ -248,21 +256,23 @@ describe(`image host (${databaseKind})`, () => {
     expect(big.length).toBeLessThan(1024 * 1024);
     const response = await upload(multipart('image', 'huge.png', 'image/png', big));
     expect(response.statusCode).toBe(400);
-    expect(response.json().message).toBe('image: at most 50 megapixels');
+    expect(response.json().message).toBe(
+      'image: at most 24 megapixels (this one has 56 megapixels)',
+    );
     expect(await storedNames()).toEqual(stored);
   });
 
-  it('refuses an animated GIF whose frames together pass 50 megapixels (two 6000², 51 KB) with 400', async () => {
+  it('refuses an animated GIF whose frames together pass the limit (two 4000², 22 KB) with 400', async () => {
     const stored = await storedNames();
-    // Each frame is 36 megapixels, under the limit; the two together are 72.
-    const gif = uniformGif(6000, 6000, 2);
+    // Each frame is 16 megapixels, under the limit; the two together are 32.
+    const gif = uniformGif(4000, 4000, 2);
     expect(gif.length).toBeLessThan(60 * 1024);
     const response = await upload(multipart('image', 'frames.gif', 'image/gif', gif));
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({
       success: false,
       status: 400,
-      message: 'image: at most 50 megapixels',
+      message: 'image: at most 24 megapixels (this one has 32 megapixels)',
     });
     expect(await storedNames()).toEqual(stored);
   });
@@ -276,7 +286,7 @@ describe(`image host (${databaseKind})`, () => {
       const response = await ctx.app.inject({
         method: 'POST',
         url: `/image-host/1/upload?key=${TEST_IMAGE_KEY}`,
-        headers: { 'content-type': contentType },
+        headers: { 'content-type': contentType, ...uploaderAuth(ctx.app) },
         payload,
       });
       expect(response.statusCode).toBe(400);
@@ -296,6 +306,7 @@ describe(`image host (${databaseKind})`, () => {
     const json = await ctx.app.inject({
       method: 'POST',
       url: `/image-host/1/upload?key=${TEST_IMAGE_KEY}`,
+      headers: uploaderAuth(ctx.app),
       payload: { image: 'data:image/png;base64,AAAA' },
     });
     expect(json.statusCode).toBe(415);

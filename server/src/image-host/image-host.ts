@@ -1,5 +1,5 @@
 import fastifyMultipart from '@fastify/multipart';
-import type { FastifyError, FastifyPluginAsync } from 'fastify';
+import type { FastifyError, FastifyPluginAsync, onRequestHookHandler } from 'fastify';
 import {
   hasLargeCopy,
   MIME_BY_EXT,
@@ -17,6 +17,7 @@ import {
   uprightWidth,
   type StoredVariant,
 } from './image-store';
+import type { ImageWork } from './image-work';
 
 import { rememberPhotoHash } from '../trust/photo-flags';
 
@@ -25,6 +26,8 @@ export interface ImageHostOptions {
   key: string;
   /** Where uploaded files (originals and their copies) are kept and served from. */
   store: ImageStore;
+  /** The line every decode waits in (the app's one, shared with the photo copies). */
+  work: ImageWork;
 }
 
 export const IMAGE_HOST_PREFIX = '/image-host';
@@ -36,11 +39,14 @@ export function imageUrl(file: string): string {
 
 const STATUS_TEXT: Record<number, string> = {
   400: 'Bad Request',
+  401: 'Unauthorized',
   403: 'Forbidden',
   404: 'Not Found',
   413: 'Payload Too Large',
   415: 'Unsupported Media Type',
+  429: 'Too Many Requests',
   500: 'Internal Server Error',
+  503: 'Service Unavailable',
 };
 
 /** An imgbb-style failure, plus the top-level `message` every other answer of ours has. */
@@ -56,7 +62,9 @@ function failure(status: number, message: string) {
 
 /**
  * An imgbb-compatible image host (not part of the generated contract): `POST /1/upload?key=`
- * with the multipart field `image` answers `{success, data: {display_url, …}, status}`, and
+ * with the multipart field `image`, by a signed-in caller (`authorization: bearer` the API's
+ * access token or, during registration, before the account has a record, the sign-in
+ * provider's ID token), answers `{success, data: {display_url, …}, status}`, and
  * `GET /i/<sha256>.<ext>` serves the stored file for a year (its name is its content).
  * `display_url` and `url` are paths on this origin, so they survive a change of host name.
  */
@@ -74,6 +82,8 @@ const imageHost: FastifyPluginAsync<ImageHostOptions> = async (app, options) => 
     } else if (error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
       status = 415;
       message = 'send the image as multipart/form-data with the field "image"';
+    } else if (status > 500 && status < 600 && 'retryAfterSeconds' in error) {
+      reply.header('retry-after', String(error.retryAfterSeconds));
     } else if (status >= 500) {
       request.log.error({ err: error }, 'image host error');
       message = 'Something went wrong on our side';
@@ -81,19 +91,23 @@ const imageHost: FastifyPluginAsync<ImageHostOptions> = async (app, options) => 
     return reply.code(status).send(failure(status, message));
   });
 
+  const checkKey: onRequestHookHandler = async (request, reply) => {
+    const key = (request.query as { key?: unknown }).key;
+    if (typeof key !== 'string' || key === '') {
+      return reply.code(400).send(failure(400, 'key: an API key is required'));
+    }
+    if (key !== options.key) {
+      return reply.code(403).send(failure(403, 'key: the API key is not valid'));
+    }
+  };
+
   app.post(
     '/1/upload',
     {
       schema: { hide: true },
-      onRequest: async (request, reply) => {
-        const key = (request.query as { key?: unknown }).key;
-        if (typeof key !== 'string' || key === '') {
-          return reply.code(400).send(failure(400, 'key: an API key is required'));
-        }
-        if (key !== options.key) {
-          return reply.code(403).send(failure(403, 'key: the API key is not valid'));
-        }
-      },
+      // The key ships in the web app: only a signed-in account may have photos decoded (the
+      // rate limit counts the account once it is known: http/rate-limits.ts).
+      onRequest: [checkKey, app.authenticateAccessOrIdToken],
     },
     async (request, reply) => {
       if (!request.isMultipart()) {
@@ -123,20 +137,24 @@ const imageHost: FastifyPluginAsync<ImageHostOptions> = async (app, options) => 
       if (!bytes || bytes.length === 0) {
         return reply.code(400).send(failure(400, 'image: a file in the field "image" is required'));
       }
+      const image = bytes;
       let stored;
       try {
-        stored = await storeImage(options.store, bytes);
+        stored = await options.work.run(async () => {
+          const kept = await storeImage(options.store, image, options.work.limits);
+          // Its perceptual hash, for the automatic 'same_photo' flag; the upload stands whatever
+          // happens to the hash (a car's check makes a missing one).
+          await rememberPhotoHash(app.db, kept.id, image).catch((error: unknown) =>
+            request.log.warn({ err: error }, 'photo hash not kept'),
+          );
+          return kept;
+        });
       } catch (error) {
         if (error instanceof ImageRejected) {
           return reply.code(error.statusCode).send(failure(error.statusCode, error.message));
         }
         throw error;
       }
-      // Its perceptual hash, for the automatic 'same_photo' flag (issue 26); the upload stands
-      // whatever happens to the hash (a car's check makes a missing one).
-      await rememberPhotoHash(app.db, stored.id, bytes).catch((error: unknown) =>
-        request.log.warn({ err: error }, 'photo hash not kept'),
-      );
       const url = imageUrl(stored.file);
       // imgbb's shape for its resized copies: {filename, name, mime, extension, url}, plus size.
       const copy = (variant: StoredVariant) => ({
@@ -199,7 +217,11 @@ const imageHost: FastifyPluginAsync<ImageHostOptions> = async (app, options) => 
           (width !== VARIANT_WIDTHS.large ||
             hasLargeCopy(await uprightWidth(bytes).catch(() => 0)));
         if (wanted) {
-          await makeVariant(options.store, variant[1], bytes, width);
+          const { work } = options;
+          await makeVariant(options.store, variant[1], bytes, width, {
+            timeoutSeconds: work.limits.timeoutSeconds,
+            work,
+          });
           found = await lookup();
         }
       }

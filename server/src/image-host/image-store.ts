@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { hasLargeCopy, VARIANT_WIDTHS, type ImageStore } from './image-files';
+import type { ImageWork } from './image-work';
 
 /** The formats accepted, by content (never by file name or declared type). */
 export const IMAGE_FORMATS = {
@@ -13,10 +14,22 @@ type Format = keyof typeof IMAGE_FORMATS;
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 /**
- * A decompression-bomb guard: 50 megapixels is more than any phone camera takes (counted over
- * every frame of an animation).
+ * A decompression-bomb guard for stored files (counted over every frame of an animation): what
+ * uploads accepted before their own, lower bound (`ImageWorkLimits.maxPixels`).
  */
 export const MAX_IMAGE_PIXELS = 50_000_000;
+
+/** What one upload may cost: its pixels (every frame counted), and each sharp step's time. */
+export interface UploadLimits {
+  maxPixels: number;
+  timeoutSeconds: number;
+}
+
+/** A pixel count as people say it: '49 megapixels', '0.3 megapixels'. */
+function megapixels(pixels: number): string {
+  const value = pixels / 1_000_000;
+  return `${value >= 10 ? Math.round(value) : Math.round(value * 10) / 10} megapixels`;
+}
 
 export function variantFile(hash: string, width: number): string {
   return `${hash}-${width}.webp`;
@@ -53,6 +66,13 @@ export interface StoredImage {
   variants: { medium: StoredVariant; thumb: StoredVariant; large?: StoredVariant };
 }
 
+/** How a copy is made: each sharp step's time, and the line it waits in (none: at once). */
+export interface VariantWork {
+  timeoutSeconds?: number;
+  /** Only for a copy made outside an upload's own job (which holds its place in the line). */
+  work?: ImageWork;
+}
+
 /**
  * Makes (or finds) the resized WebP copy of a stored original: `width` px wide at most, the
  * height in proportion, turned upright by its EXIF orientation. Made once; later calls read
@@ -63,18 +83,20 @@ export async function makeVariant(
   hash: string,
   original: Buffer | (() => Promise<Buffer>),
   width: number,
+  { timeoutSeconds = 0, work }: VariantWork = {},
 ): Promise<StoredVariant> {
   const file = variantFile(hash, width);
   const existing = (await store.get(file))?.bytes;
-  const bytes =
-    existing ??
-    (await sharp(typeof original === 'function' ? await original() : original, {
+  const resize = async () =>
+    sharp(typeof original === 'function' ? await original() : original, {
       limitInputPixels: MAX_IMAGE_PIXELS,
     })
       .rotate()
       .resize({ width, withoutEnlargement: true })
       .webp({ quality: 78, effort: 4 })
-      .toBuffer());
+      .timeout({ seconds: timeoutSeconds })
+      .toBuffer();
+  const bytes = existing ?? (await (work ? work.run(resize) : resize()));
   const meta = await sharp(bytes).metadata();
   const size = { width: meta.width ?? 0, height: meta.height ?? 0 };
   if (!existing) await store.put(file, bytes, { mime: 'image/webp', ...size });
@@ -101,7 +123,11 @@ export async function findOriginal(store: ImageStore, hash: string): Promise<Buf
  * format without any metadata (GPS position, camera owner, comments), so a seller's home never
  * goes public. An animated GIF or WebP keeps its frames.
  */
-export async function withoutMetadata(bytes: Buffer, format: Format): Promise<Buffer> {
+export async function withoutMetadata(
+  bytes: Buffer,
+  format: Format,
+  timeoutSeconds = 0,
+): Promise<Buffer> {
   const input = sharp(bytes, {
     limitInputPixels: MAX_IMAGE_PIXELS,
     animated: format === 'gif' || format === 'webp',
@@ -109,7 +135,7 @@ export async function withoutMetadata(bytes: Buffer, format: Format): Promise<Bu
   const meta = await input.metadata();
   const animated = (meta.pages ?? 1) > 1;
   // Rotation applies to one frame; animations carry no EXIF orientation in practice.
-  const upright = animated ? input : input.rotate();
+  const upright = (animated ? input : input.rotate()).timeout({ seconds: timeoutSeconds });
   switch (format) {
     case 'jpeg':
       return upright.jpeg({ quality: 90, mozjpeg: true }).toBuffer();
@@ -122,11 +148,36 @@ export async function withoutMetadata(bytes: Buffer, format: Format): Promise<Bu
   }
 }
 
+/** sharp's error when a step ran past its `timeout` ('timeout: 42% complete'). */
+const isTimeout = (error: unknown) => /^timeout: /.test((error as Error | null)?.message ?? '');
+
 /**
- * Checks that the bytes are a real JPEG, PNG, WebP or GIF and stores them, without their
- * metadata, under the hash of what is stored.
+ * Checks that the bytes are a real JPEG, PNG, WebP or GIF within `limits.maxPixels` and stores
+ * them, without their metadata, under the hash of what is stored. Its sharp steps run one after
+ * another (one thread of libuv's pool at a time: image-work.ts), each stopped after
+ * `limits.timeoutSeconds`: a picture that takes longer is refused.
  */
-export async function storeImage(store: ImageStore, bytes: Buffer): Promise<StoredImage> {
+export async function storeImage(
+  store: ImageStore,
+  bytes: Buffer,
+  limits: UploadLimits,
+): Promise<StoredImage> {
+  try {
+    return await checkAndStore(store, bytes, limits);
+  } catch (error) {
+    if (!isTimeout(error)) throw error;
+    throw new ImageRejected(
+      400,
+      `image: the picture took longer than ${limits.timeoutSeconds} s to process; send a smaller one`,
+    );
+  }
+}
+
+async function checkAndStore(
+  store: ImageStore,
+  bytes: Buffer,
+  { maxPixels, timeoutSeconds }: UploadLimits,
+): Promise<StoredImage> {
   let format: string | undefined;
   let width = 0;
   let height = 0;
@@ -145,21 +196,26 @@ export async function storeImage(store: ImageStore, bytes: Buffer): Promise<Stor
   if (!format || !(format in IMAGE_FORMATS)) {
     throw new ImageRejected(415, 'image: only JPEG, PNG, WebP and GIF images are accepted');
   }
-  if (width < 1 || height < 1 || width * height * frames > MAX_IMAGE_PIXELS) {
-    throw new ImageRejected(400, `image: at most ${MAX_IMAGE_PIXELS / 1_000_000} megapixels`);
+  if (width < 1 || height < 1 || width * height * frames > maxPixels) {
+    throw new ImageRejected(
+      400,
+      `image: at most ${maxPixels / 1_000_000} megapixels (this one has ${megapixels(width * height * frames)})`,
+    );
   }
   try {
     // Decode it (small) to refuse truncated or corrupt files that only have a valid header.
-    await sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS, failOn: 'error' })
+    await sharp(bytes, { limitInputPixels: maxPixels, failOn: 'error' })
       .resize(16, 16, { fit: 'inside' })
       .raw()
+      .timeout({ seconds: timeoutSeconds })
       .toBuffer();
-  } catch {
+  } catch (error) {
+    if (isTimeout(error)) throw error;
     throw new ImageRejected(400, 'image: the file is damaged and cannot be read');
   }
   const { ext, mime } = IMAGE_FORMATS[format as Format];
-  const clean = await withoutMetadata(bytes, format as Format);
-  const upright = await sharp(clean, { limitInputPixels: MAX_IMAGE_PIXELS }).metadata();
+  const clean = await withoutMetadata(bytes, format as Format, timeoutSeconds);
+  const upright = await sharp(clean, { limitInputPixels: maxPixels }).metadata();
   const hash = createHash('sha256').update(clean).digest('hex');
   const file = `${hash}.${ext}`;
   const size = {
@@ -168,11 +224,13 @@ export async function storeImage(store: ImageStore, bytes: Buffer): Promise<Stor
   };
   // Written once: the same photo uploaded again finds its name taken by the same bytes.
   await store.put(file, clean, { mime, ...size });
-  const [medium, thumb, large] = await Promise.all([
-    makeVariant(store, hash, clean, VARIANT_WIDTHS.medium),
-    makeVariant(store, hash, clean, VARIANT_WIDTHS.thumb),
-    hasLargeCopy(size.width) ? makeVariant(store, hash, clean, VARIANT_WIDTHS.large) : undefined,
-  ]);
+  // One after another: one pool thread at a time.
+  const made = { timeoutSeconds };
+  const medium = await makeVariant(store, hash, clean, VARIANT_WIDTHS.medium, made);
+  const thumb = await makeVariant(store, hash, clean, VARIANT_WIDTHS.thumb, made);
+  const large = hasLargeCopy(size.width)
+    ? await makeVariant(store, hash, clean, VARIANT_WIDTHS.large, made)
+    : undefined;
   return {
     id: hash,
     file,

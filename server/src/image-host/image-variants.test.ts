@@ -5,7 +5,7 @@
  */
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
-import { buildTestApp, TEST_IMAGE_KEY, type TestContext } from '../../test/helper';
+import { buildTestApp, TEST_IMAGE_KEY, uploaderAuth, type TestContext } from '../../test/helper';
 
 let ctx: TestContext;
 
@@ -42,7 +42,8 @@ async function upload(bytes: Buffer) {
   const response = await ctx.app.inject({
     method: 'POST',
     url: `/image-host/1/upload?key=${TEST_IMAGE_KEY}`,
-    ...multipart(bytes),
+    payload: multipart(bytes).payload,
+    headers: { ...multipart(bytes).headers, ...uploaderAuth(ctx.app) },
   });
   expect(response.statusCode).toBe(200);
   return response.json().data;

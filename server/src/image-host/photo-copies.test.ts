@@ -10,6 +10,7 @@ import {
   postProduct,
   registerUser,
   TEST_IMAGE_KEY,
+  uploaderAuth,
   type TestContext,
   type TestUser,
 } from '../../test/helper';
@@ -41,7 +42,10 @@ describe(`the copies of a car's photo in answers (${databaseKind})`, () => {
     const response = await ctx.app.inject({
       method: 'POST',
       url: `/image-host/1/upload?key=${TEST_IMAGE_KEY}`,
-      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      headers: {
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        ...uploaderAuth(ctx.app),
+      },
       payload: Buffer.concat([
         Buffer.from(
           `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="car.png"\r\n` +

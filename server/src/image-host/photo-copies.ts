@@ -1,6 +1,7 @@
 import { imageUrl } from './image-host';
 import { STORED_NAME, VARIANT_WIDTHS, type ImageStore } from './image-files';
 import { makeVariant, variantFile, type StoredVariant } from './image-store';
+import type { ImageWork } from './image-work';
 
 /** A resized WebP copy of a photo stored on this image host, with its true size. */
 export interface PhotoCopy {
@@ -37,6 +38,8 @@ export class PhotoCopies {
 
   constructor(
     private readonly store: ImageStore,
+    /** The line a missing copy is made in (none: at once). */
+    private readonly work?: ImageWork,
     /** How many photos' copies are remembered (the oldest is forgotten first). */
     private readonly capacity = 10_000,
   ) {}
@@ -98,7 +101,12 @@ export class PhotoCopies {
       const withLarge = await this.store.has(variantFile(hash, VARIANT_WIDTHS.large));
       const widths = withLarge ? [...ALWAYS, VARIANT_WIDTHS.large] : ALWAYS;
       const copies = await Promise.all(
-        widths.map((width) => makeVariant(this.store, hash, read, width)),
+        widths.map((width) =>
+          makeVariant(this.store, hash, read, width, {
+            timeoutSeconds: this.work?.limits.timeoutSeconds,
+            work: this.work,
+          }),
+        ),
       );
       if (this.known.size >= this.capacity) {
         const oldest = this.known.keys().next();

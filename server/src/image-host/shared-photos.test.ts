@@ -9,7 +9,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { databaseKind, openTestDatabase, TEST_IMAGE_KEY } from '../../test/helper';
+import { databaseKind, openTestDatabase, TEST_IMAGE_KEY, uploaderAuth } from '../../test/helper';
 import { buildApp } from '../app';
 import type { Database } from '../db/client';
 import { imageFiles } from '../db/schema';
@@ -32,7 +32,10 @@ async function upload(app: FastifyInstance, bytes: Buffer) {
   const response = await app.inject({
     method: 'POST',
     url: `/image-host/1/upload?key=${TEST_IMAGE_KEY}`,
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    headers: {
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      ...uploaderAuth(app),
+    },
     payload: Buffer.concat([
       Buffer.from(
         `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="car.png"\r\n` +

@@ -8,6 +8,7 @@ import {
   postProduct,
   registerUser,
   TEST_IMAGE_KEY,
+  uploaderAuth,
   tableHashes,
   type TestContext,
   type TestUser,
@@ -32,7 +33,10 @@ async function uploadPicture(app: FastifyInstance): Promise<string> {
   const response = await app.inject({
     method: 'POST',
     url: `/image-host/1/upload?key=${TEST_IMAGE_KEY}`,
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    headers: {
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      ...uploaderAuth(app),
+    },
     payload: Buffer.concat([
       Buffer.from(
         `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="make.png"\r\n` +

@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
-import { databaseKind, openTestDatabase, TEST_IMAGE_KEY } from '../../test/helper';
+import { databaseKind, openTestDatabase, TEST_IMAGE_KEY, uploaderAuth } from '../../test/helper';
 import { buildApp } from '../app';
 import type { Database } from '../db/client';
 import { DatabaseImageStore } from '../image-host/database-image-store';
@@ -30,7 +30,10 @@ describe(`images:to-db (${databaseKind})`, () => {
       const response = await app.inject({
         method: 'POST',
         url: `/image-host/1/upload?key=${TEST_IMAGE_KEY}`,
-        headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+        headers: {
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          ...uploaderAuth(app),
+        },
         payload: Buffer.concat([
           Buffer.from(
             `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="a.png"\r\n` +

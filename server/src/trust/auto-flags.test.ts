@@ -15,6 +15,7 @@ import {
   productBody,
   registerUser,
   TEST_IMAGE_KEY,
+  uploaderAuth,
   type TestContext,
   type TestUser,
 } from '../../test/helper';
@@ -35,7 +36,10 @@ async function upload(app: FastifyInstance, bytes: Buffer): Promise<string> {
   const response = await app.inject({
     method: 'POST',
     url: `/image-host/1/upload?key=${TEST_IMAGE_KEY}`,
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    headers: {
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      ...uploaderAuth(app),
+    },
     payload,
   });
   if (response.statusCode !== 200) throw new Error(`upload: ${response.body}`);
