@@ -13,12 +13,14 @@ const UPLOAD = 'http://localhost/image-host/1/upload';
 function setup({ uploadFails = false, saveHeld = Promise.resolve() } = {}) {
   const provider = fakeProvider([{ email: 'taken@example.com', password: 'secret1' }]);
   const saved: unknown[] = [];
+  const uploadedBy: (string | null)[] = [];
   server.use(
     ...provider.handlers,
     jwtHandler(),
     ...roleHandlers(null),
-    http.post(UPLOAD, () =>
-      uploadFails
+    http.post(UPLOAD, ({ request }) => {
+      uploadedBy.push(request.headers.get('authorization'));
+      return uploadFails
         ? HttpResponse.json(
             { success: false, status: 415, message: 'Only JPEG, PNG, WebP or GIF images' },
             { status: 415 },
@@ -27,8 +29,8 @@ function setup({ uploadFails = false, saveHeld = Promise.resolve() } = {}) {
             success: true,
             status: 200,
             data: { display_url: '/image-host/i/abc.png' },
-          }),
-    ),
+          });
+    }),
     http.put(`${API}/users`, async ({ request }) => {
       await saveHeld;
       saved.push(await request.json());
@@ -44,7 +46,7 @@ function setup({ uploadFails = false, saveHeld = Promise.resolve() } = {}) {
   const store = makeStore();
   void listenToAuth(store);
   const view = renderApp('/register', { store });
-  return { ...view, provider, saved, user: userEvent.setup({ delay: null }) };
+  return { ...view, provider, saved, uploadedBy, user: userEvent.setup({ delay: null }) };
 }
 
 const photo = () => new File([new Uint8Array([137, 80, 78, 71])], 'me.png', { type: 'image/png' });
@@ -105,6 +107,18 @@ describe('Register page', () => {
     const account = [...provider.accounts.values()].find((a) => a.email === 'rita@example.com');
     expect(account?.displayName).toBe('Rita Rider');
     expect(account?.photoUrl).toBe('http://localhost/image-host/i/abc.png');
+  });
+
+  it('uploads the photo as the new account, with its sign-in ID token', async () => {
+    const { user, uploadedBy } = setup();
+    await fill(user, 'uma@example.com');
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    expect(await screen.findByText('Register successfull')).toBeInTheDocument();
+    expect(uploadedBy).toHaveLength(1);
+    const [scheme, token] = (uploadedBy[0] ?? '').split(' ');
+    expect(scheme).toBe('bearer');
+    const claims = JSON.parse(Buffer.from(token!.split('.')[1]!, 'base64url').toString());
+    expect(claims).toMatchObject({ email: 'uma@example.com' });
   });
 
   it('shows the new user as signed in only once the user record is saved', async () => {

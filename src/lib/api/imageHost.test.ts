@@ -1,7 +1,9 @@
 import { http, HttpResponse } from 'msw';
 import { makeStore } from '../../app/store';
 import { server } from '../../testing/server';
+import { storeAccessToken } from './accessToken';
 import { imageHostApi } from './imageHost';
+import type { upload as UploadFn } from './imageUpload';
 
 const UPLOAD = 'http://localhost/image-host/1/upload';
 const base = '/image-host/i/' + 'a'.repeat(64);
@@ -67,6 +69,51 @@ describe('the image host upload', () => {
     expect((await upload()).data).toEqual({
       displayUrl: 'https://i.ibb.co/abc/car.png',
       copies: [],
+    });
+  });
+
+  describe('who uploads', () => {
+    /** A token shaped as the API signs them (its signature is the server's business). */
+    const accessToken = (secondsLeft: number) => {
+      const payload = {
+        email: 'sam@example.com',
+        exp: Math.floor(Date.now() / 1000) + secondsLeft,
+      };
+      return `e30.${Buffer.from(JSON.stringify(payload)).toString('base64url')}.signature`;
+    };
+    const answering = (seen: (string | null)[], url = UPLOAD) =>
+      http.post(url, ({ request }) => {
+        seen.push(request.headers.get('authorization'));
+        return HttpResponse.json({ success: true, data: { display_url: `${base}.png` } });
+      });
+    afterEach(() => localStorage.clear());
+
+    it('sends our access token to our own image host', async () => {
+      const token = accessToken(3600);
+      storeAccessToken(token);
+      const seen: (string | null)[] = [];
+      server.use(answering(seen));
+      expect((await upload()).data).toMatchObject({ displayUrl: `${base}.png` });
+      expect(seen).toEqual([`bearer ${token}`]);
+    });
+
+    it('never sends a token to an outside image host (imgbb)', async () => {
+      storeAccessToken(accessToken(3600));
+      const seen: (string | null)[] = [];
+      const outside = 'https://api.imgbb.com/1/upload';
+      server.use(answering(seen, outside));
+      process.env.IMAGE_HOST_URL = outside;
+      let outsideUpload: typeof UploadFn | undefined;
+      try {
+        // The configuration is read when the module loads: a copy loaded with imgbb's.
+        await jest.isolateModulesAsync(async () => {
+          ({ upload: outsideUpload } = await import('./imageUpload'));
+        });
+      } finally {
+        delete process.env.IMAGE_HOST_URL;
+      }
+      await outsideUpload!({ image: photo() }, new AbortController().signal);
+      expect(seen).toEqual([null]);
     });
   });
 });

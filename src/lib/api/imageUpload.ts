@@ -3,6 +3,8 @@
  * upload's progress (fetch does not). Loaded on the first upload (imageHost.ts).
  */
 import { env } from '../../config/env';
+import { firebaseAuthService } from '../auth/firebase';
+import { readAccessToken } from './accessToken';
 import type { PhotoCopy } from './generated/cardealerApi';
 
 /** What the imgbb-compatible host answers about a stored image. */
@@ -35,16 +37,44 @@ function copyOf(described: unknown): PhotoCopy[] {
     : [];
 }
 
-export function upload(
+/** Seconds left before a token's `exp`; 0 when it has none or cannot be read. */
+function secondsLeft(token: string): number {
+  try {
+    const part = token.split('.')[1] ?? '';
+    const payload = JSON.parse(atob(part.replace(/-/g, '+').replace(/_/g, '/'))) as {
+      exp?: unknown;
+    };
+    return typeof payload.exp === 'number' ? payload.exp - Date.now() / 1000 : 0;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Who uploads, for this API's own image host: our access token while it has a minute left, else
+ * the sign-in provider's ID token (registration uploads its photo before the account has a
+ * record, so before any access token). Null when nobody is signed in (the host answers 401).
+ */
+async function uploaderToken(): Promise<string | null> {
+  const accessToken = readAccessToken();
+  if (accessToken && secondsLeft(accessToken) > 60) return accessToken;
+  return firebaseAuthService.getIdToken().catch(() => null);
+}
+
+export async function upload(
   { image, onProgress }: UploadImageArg,
   signal: AbortSignal,
 ): Promise<UploadedImage> {
+  // Our token goes to our own host only (a path on the API's origin), never to an outside one.
+  const ownHost = env.imageHostUrl.startsWith('/');
+  const token = ownHost ? await uploaderToken() : null;
   return new Promise((resolve, reject) => {
     const form = new FormData();
     form.append('image', image);
     const xhr = new XMLHttpRequest();
     const url = `${env.imageHostUrl}?key=${encodeURIComponent(env.imageHostKey)}`;
-    xhr.open('POST', url.startsWith('/') ? `${env.apiOrigin}${url}` : url);
+    xhr.open('POST', ownHost ? `${env.apiOrigin}${url}` : url);
+    if (token) xhr.setRequestHeader('authorization', `bearer ${token}`);
     xhr.responseType = 'json';
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress?.(event.loaded / event.total);
