@@ -9,6 +9,7 @@ import {
   type ImageStore,
 } from './image-files';
 import {
+  checkHeader,
   ImageRejected,
   MAX_IMAGE_BYTES,
   findOriginal,
@@ -140,6 +141,8 @@ const imageHost: FastifyPluginAsync<ImageHostOptions> = async (app, options) => 
       const image = bytes;
       let stored;
       try {
+        // A picture refused by its header is refused before it waits in the line.
+        await checkHeader(image, options.work.limits.maxPixels);
         stored = await options.work.run(async () => {
           const kept = await storeImage(options.store, image, options.work.limits);
           // Its perceptual hash, for the automatic 'same_photo' flag; the upload stands whatever

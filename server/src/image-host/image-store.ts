@@ -173,18 +173,20 @@ export async function storeImage(
   }
 }
 
-async function checkAndStore(
-  store: ImageStore,
+/**
+ * Reads the header only (no pixel is decoded): the format, which must be one of the four, and
+ * the pixel count, every frame counted (an animation is decoded whole), at most `maxPixels`.
+ * Answers the format and one frame's size; throws ImageRejected (415, 400) otherwise.
+ */
+export async function checkHeader(
   bytes: Buffer,
-  { maxPixels, timeoutSeconds }: UploadLimits,
-): Promise<StoredImage> {
+  maxPixels: number,
+): Promise<{ format: Format; width: number; height: number }> {
   let format: string | undefined;
   let width = 0;
   let height = 0;
   let frames = 1;
   try {
-    // Reads the header only: the pixel count is checked before anything is decoded. The height
-    // is one frame's; an animation is decoded whole, so every frame counts.
     const meta = await sharp(bytes, { limitInputPixels: false }).metadata();
     format = meta.format;
     width = meta.width ?? 0;
@@ -202,6 +204,15 @@ async function checkAndStore(
       `image: at most ${maxPixels / 1_000_000} megapixels (this one has ${megapixels(width * height * frames)})`,
     );
   }
+  return { format: format as Format, width, height };
+}
+
+async function checkAndStore(
+  store: ImageStore,
+  bytes: Buffer,
+  { maxPixels, timeoutSeconds }: UploadLimits,
+): Promise<StoredImage> {
+  const { format, width, height } = await checkHeader(bytes, maxPixels);
   try {
     // Decode it (small) to refuse truncated or corrupt files that only have a valid header.
     await sharp(bytes, { limitInputPixels: maxPixels, failOn: 'error' })
@@ -213,8 +224,8 @@ async function checkAndStore(
     if (isTimeout(error)) throw error;
     throw new ImageRejected(400, 'image: the file is damaged and cannot be read');
   }
-  const { ext, mime } = IMAGE_FORMATS[format as Format];
-  const clean = await withoutMetadata(bytes, format as Format, timeoutSeconds);
+  const { ext, mime } = IMAGE_FORMATS[format];
+  const clean = await withoutMetadata(bytes, format, timeoutSeconds);
   const upright = await sharp(clean, { limitInputPixels: maxPixels }).metadata();
   const hash = createHash('sha256').update(clean).digest('hex');
   const file = `${hash}.${ext}`;

@@ -22,10 +22,11 @@ export interface ImageWorkLimits {
 
 /**
  * 24 megapixels is what a phone camera takes (12 to 24); at 49 megapixels one photo kept its
- * thread for seconds (docs/figures.md). Two at once leave the pool two threads for requests.
+ * thread for seconds (docs/figures.md). One at a time: re-encoding a 24-megapixel photo holds
+ * about 300 MB while it runs (libwebp's buffers), and leaves the pool three threads for requests.
  */
 export const DEFAULT_IMAGE_WORK: ImageWorkLimits = {
-  concurrency: 2,
+  concurrency: 1,
   queue: 8,
   timeoutSeconds: 20,
   maxPixels: 24_000_000,
