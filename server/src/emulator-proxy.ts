@@ -6,12 +6,19 @@
  * origins, and failed password sign-ins are throttled per address (an IPv6 one's /64) as Firebase
  * throttles them.
  * The emulator takes any unsigned Google credential: such a sign-in goes on only when it reaches
- * no password account and no admin, and no account links a provider to itself (emulator-idp.ts).
+ * no password account and no admin, no account links a provider to itself, and a Google account
+ * neither drops its Google link nor takes a password (emulator-idp.ts).
  * No answer carries a password hash or salt.
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
-import { identityToolkitError, idpRefusal, updateRefusal } from './emulator-idp';
+import {
+  identityToolkitError,
+  idpRefusal,
+  signUpRefusal,
+  updateRefusal,
+  type IdpRefusal,
+} from './emulator-idp';
 import { clientNetwork } from './http/client-network';
 import {
   DatabaseSignInGuard,
@@ -26,10 +33,11 @@ const TOKENS = '/securetoken.googleapis.com';
 const SIGN_IN_WITH_PASSWORD = `${IDENTITY}/v1/accounts:signInWithPassword`;
 const SIGN_IN_WITH_IDP = `${IDENTITY}/v1/accounts:signInWithIdp`;
 const UPDATE = `${IDENTITY}/v1/accounts:update`;
+const SIGN_UP = `${IDENTITY}/v1/accounts:signUp`;
 
 /** The calls the web app makes (firebase/auth with the emulator: sign-up, sign-in, profile). */
 export const EMULATOR_CALLS: readonly { method: 'GET' | 'POST'; path: string }[] = [
-  { method: 'POST', path: `${IDENTITY}/v1/accounts:signUp` },
+  { method: 'POST', path: SIGN_UP },
   { method: 'POST', path: SIGN_IN_WITH_PASSWORD },
   // Google sign-in: the emulator's test path (an unsigned Google credential).
   { method: 'POST', path: SIGN_IN_WITH_IDP },
@@ -177,9 +185,16 @@ const emulatorProxy: FastifyPluginAsync<EmulatorProxyOptions> = async (app, opti
     });
   };
 
+  /** Why the call is not forwarded at all (emulator-idp.ts), else null. */
+  const refusalOf = async (path: string, body: unknown): Promise<IdpRefusal | null> => {
+    if (path === SIGN_IN_WITH_IDP) return idpRefusal(app, body);
+    if (path === UPDATE) return updateRefusal(app, body);
+    if (path === SIGN_UP) return signUpRefusal(body);
+    return null;
+  };
+
   for (const call of EMULATOR_CALLS) {
     const throttled = call.path === SIGN_IN_WITH_PASSWORD;
-    const googleSignIn = call.path === SIGN_IN_WITH_IDP;
     app.route({
       method: call.method,
       // A colon starts a parameter in a route: '::' is a literal one.
@@ -189,11 +204,7 @@ const emulatorProxy: FastifyPluginAsync<EmulatorProxyOptions> = async (app, opti
       handler: async (request, reply) => {
         let settle: Settle | null = () => Promise.resolve();
         try {
-          const refused = googleSignIn
-            ? await idpRefusal(app, request.body)
-            : call.path === UPDATE
-              ? updateRefusal(request.body)
-              : null;
+          const refused = await refusalOf(call.path, request.body);
           if (refused) return reply.code(refused.status).send(identityToolkitError(refused));
           // Per address, an IPv6 caller's per /64 network.
           if (throttled) settle = await guard.start(clientNetwork(request.ip));
