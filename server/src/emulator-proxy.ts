@@ -3,8 +3,8 @@
  * the emulator wherever it is opened from. Only the calls the Firebase web SDK makes for this app
  * are forwarded; the emulator's admin API (`/emulator/v1/…`, project paths, the `owner`
  * credential) is never reachable through the app, answers carry no CORS headers for other
- * origins, and failed password sign-ins are throttled per address (an IPv6 one's /64) as Firebase
- * throttles them.
+ * origins, failed password sign-ins are throttled per address (an IPv6 one's /64) as Firebase
+ * throttles them, and so are sign-ups.
  * The emulator takes any unsigned Google credential: such a sign-in goes on only when it reaches
  * no password account and no admin, no account links a provider to itself, and a Google account
  * neither drops its Google link nor takes a password (emulator-idp.ts).
@@ -20,6 +20,7 @@ import {
   type IdpRefusal,
 } from './emulator-idp';
 import { clientNetwork } from './http/client-network';
+import { WindowCounter, type WindowStore } from './http/window-counter';
 import {
   DatabaseSignInGuard,
   MemorySignInGuard,
@@ -56,7 +57,12 @@ export interface EmulatorProxyOptions {
   upstream: string;
   /** `max: 0` turns the throttle off. */
   signInThrottle: SignInThrottle;
-  /** Count failed sign-ins in this process (default) or in the database, for every replica. */
+  /** Sign-ups (`accounts:signUp`, failed or not) per address in a window; `max: 0`: none. */
+  signUpThrottle?: SignInThrottle;
+  /**
+   * Count failed sign-ins and sign-ups in this process (default) or in the database, for every
+   * replica.
+   */
   store?: 'memory' | 'database';
 }
 
@@ -68,6 +74,12 @@ const TOO_MANY = {
     errors: [{ message: 'TOO_MANY_ATTEMPTS_TRY_LATER', domain: 'global', reason: 'invalid' }],
   },
 };
+
+/**
+ * Too many sign-ups from one address: a 429 whose body is Firebase's own lock-out answer, which
+ * the web SDK reads as auth/too-many-requests whatever the status.
+ */
+const TOO_MANY_SIGN_UPS = { error: { ...TOO_MANY.error, code: 429 } };
 
 /** When the proxy cannot decide (the sign-in provider or the database out of reach). */
 const UNAVAILABLE = identityToolkitError({
@@ -150,6 +162,17 @@ const emulatorProxy: FastifyPluginAsync<EmulatorProxyOptions> = async (app, opti
     { parseAs: 'string' },
     (_request, body, done) => done(null, body),
   );
+  const signUps: WindowStore =
+    options.store === 'database' ? app.repos.rateLimits : new WindowCounter();
+  /** Counts a sign-up from the request's address: the seconds to wait when it is one too many. */
+  const signUpWait = async (request: FastifyRequest): Promise<number> => {
+    const rule = options.signUpThrottle;
+    if (!rule || rule.max <= 0) return 0;
+    const key = `signup:ip:${clientNetwork(request.ip)}`;
+    const [window] = await signUps.hitWindows([{ key, windowMs: rule.windowSeconds * 1000 }]);
+    if (!window || window.count <= rule.max) return 0;
+    return Math.max(1, Math.ceil((window.resetAt - Date.now()) / 1000));
+  };
   const guard: SignInGuard =
     options.store === 'database'
       ? new DatabaseSignInGuard(options.signInThrottle, app.repos.rateLimits, app.log)
@@ -206,6 +229,10 @@ const emulatorProxy: FastifyPluginAsync<EmulatorProxyOptions> = async (app, opti
         try {
           const refused = await refusalOf(call.path, request.body);
           if (refused) return reply.code(refused.status).send(identityToolkitError(refused));
+          const wait = call.path === SIGN_UP ? await signUpWait(request) : 0;
+          if (wait > 0) {
+            return reply.code(429).header('retry-after', String(wait)).send(TOO_MANY_SIGN_UPS);
+          }
           // Per address, an IPv6 caller's per /64 network.
           if (throttled) settle = await guard.start(clientNetwork(request.ip));
         } catch (error) {
