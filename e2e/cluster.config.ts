@@ -71,6 +71,7 @@ export default defineConfig({
       RATE_LIMIT_MESSAGES_BOOKING: '10000',
       RATE_LIMIT_SIGN_IN: '10000',
       RATE_LIMIT_SAVED_SEARCHES: '10000',
+      RATE_LIMIT_SIGN_UP: '10000',
     },
   },
 });

@@ -94,6 +94,7 @@ export default defineConfig({
         RATE_LIMIT_REPORTS: '10000',
         RATE_LIMIT_REPORTS_DAY: '10000',
         RATE_LIMIT_MODERATION: '10000',
+        RATE_LIMIT_SIGN_UP: '10000',
       },
     },
   ],

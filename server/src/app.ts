@@ -108,6 +108,8 @@ export interface AppOptions {
   authEmulatorHost?: string;
   /** Failed password sign-ins per address through the emulator proxy (default 10 in 15 min). */
   signInThrottle?: SignInThrottle;
+  /** Sign-ups per address through the emulator proxy (default 10 an hour; `max: 0`: none). */
+  signUpThrottle?: SignInThrottle;
   /** What the Content-Security-Policy allows besides this origin (default: demo, same origin). */
   contentSecurityPolicy?: CspOptions;
   /** Rate limits of `/jwt`, `PUT /users`, uploads and `POST /orders`; absent: none. */
@@ -192,6 +194,8 @@ export const BODY_LIMIT = 64 * 1024;
 
 /** Firebase's own lock-out, roughly: 10 failed password sign-ins from one address in 15 minutes. */
 export const DEFAULT_SIGN_IN_THROTTLE: SignInThrottle = { max: 10, windowSeconds: 15 * 60 };
+/** Sign-ups from one address: a household registers a few accounts, a script hundreds. */
+export const DEFAULT_SIGN_UP_THROTTLE: SignInThrottle = { max: 10, windowSeconds: 3600 };
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const publicOrigin = options.publicOrigin ?? DEFAULT_PUBLIC_ORIGIN;
@@ -347,6 +351,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(emulatorProxy, {
       upstream: options.authEmulatorHost,
       signInThrottle: options.signInThrottle ?? DEFAULT_SIGN_IN_THROTTLE,
+      signUpThrottle: options.signUpThrottle ?? DEFAULT_SIGN_UP_THROTTLE,
       // Failed sign-ins are counted where the other limits are: every replica sees them.
       store: options.rateLimitStore,
     });

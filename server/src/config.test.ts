@@ -92,6 +92,14 @@ describe('server configuration', () => {
     ).toEqual({ max: 0, windowSeconds: 60 });
   });
 
+  it('limits sign-ups through the proxy to 10 per address an hour unless told otherwise', () => {
+    expect(load({}).signUpThrottle).toEqual({ max: 10, windowSeconds: 3600 });
+    expect(
+      load({ RATE_LIMIT_SIGN_UP: '0', RATE_LIMIT_SIGN_UP_WINDOW_SECONDS: '60' }).signUpThrottle,
+    ).toEqual({ max: 0, windowSeconds: 60 });
+    expect(() => load({ RATE_LIMIT_SIGN_UP: 'many' })).toThrow(/RATE_LIMIT_SIGN_UP must be/);
+  });
+
   it('limits messages to 20 a minute and 200 a day per account, 10 a minute per booking, unless told otherwise', () => {
     const { messages, messagesPerBooking } = load({}).rateLimits;
     expect(messages).toEqual([

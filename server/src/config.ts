@@ -91,6 +91,8 @@ export interface ServerConfig {
   rateLimits: RateLimits;
   /** Failed password sign-ins per address through the emulator proxy (demo mode). */
   signInThrottle: { max: number; windowSeconds: number };
+  /** Sign-ups per address through the emulator proxy (demo mode): `RATE_LIMIT_SIGN_UP`. */
+  signUpThrottle: { max: number; windowSeconds: number };
   /** What the web app's Content-Security-Policy allows besides this origin. */
   contentSecurityPolicy: CspOptions;
   /** Proxies in front of the server whose X-Forwarded-For is believed (hops; 0: none). */
@@ -323,6 +325,10 @@ export function loadServerConfig(env: Env = process.env): ServerConfig {
     signInThrottle: {
       max: int(env, 'RATE_LIMIT_SIGN_IN', 10, 0, 1_000_000),
       windowSeconds: int(env, 'RATE_LIMIT_SIGN_IN_WINDOW_SECONDS', 15 * 60, 1, 24 * 3600),
+    },
+    signUpThrottle: {
+      max: int(env, 'RATE_LIMIT_SIGN_UP', 10, 0, 1_000_000),
+      windowSeconds: int(env, 'RATE_LIMIT_SIGN_UP_WINDOW_SECONDS', 3600, 1, 24 * 3600),
     },
     contentSecurityPolicy: contentSecurityPolicy(env, mode),
     trustProxyHops: int(env, 'TRUST_PROXY_HOPS', 0, 0, 10),

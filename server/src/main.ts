@@ -58,6 +58,7 @@ async function main(): Promise<void> {
     imageStore: images,
     authEmulatorHost: emulatorHost,
     signInThrottle: config.signInThrottle,
+    signUpThrottle: config.signUpThrottle,
     rateLimits: config.rateLimits,
     // Replicas on one PostgreSQL count together: each limit holds once for the whole cluster.
     rateLimitStore: database.kind === 'postgres' ? 'database' : 'memory',
