@@ -170,6 +170,9 @@ describe('Notification bell', () => {
     let refusals = 0;
     let opened = 0;
     server.use(
+      http.get(`${API}/notifications`, () =>
+        HttpResponse.json({ items: [], unread: recorded ? 2 : 0 }),
+      ),
       http.get(`${API}/events`, ({ request }) => {
         if (!recorded) {
           refusals += 1;
