@@ -25,12 +25,15 @@ const defaultBackoff = (failures: number) =>
 
 /** The streams waiting out a pause: each is woken to try again at once. */
 const waiting = new Set<() => void>();
+/** How many times a user record was saved in this tab (a refusal older than the last is stale). */
+let recordsSaved = 0;
 
 /**
  * The signed-in account's user record was just saved (`PUT /users`): streams refused for want of
- * one try again now rather than after their pause.
+ * one try again now rather than after their pause, and so does one whose try was under way.
  */
 export function accountRecordSaved(): void {
+  recordsSaved += 1;
   for (const wake of [...waiting]) wake();
 }
 
@@ -103,12 +106,18 @@ export function openLiveEvents(options: LiveEventsOptions): () => void {
 
   void (async () => {
     while (!stopped) {
+      const saved = recordsSaved;
       try {
         await connectOnce();
       } catch {
         // Refused, dropped or offline: try again after a pause.
       }
       if (stopped) return;
+      if (recordsSaved !== saved) {
+        // The record was saved while this try was under way: its refusal is stale.
+        failures = 0;
+        continue;
+      }
       failures += 1;
       await wait(backoff(failures));
     }
