@@ -75,6 +75,11 @@ export interface AppOptions {
    * wait for a moderator's approval (issue 26). Default 3; 0 turns it off.
    */
   newSellerDailyCars?: number;
+  /**
+   * `RATE_LIMIT_STREAMS_PER_ADDRESS`: the live event streams one address may hold open on this
+   * process (default MAX_STREAMS_PER_ADDRESS; 0: no limit).
+   */
+  streamsPerAddress?: number;
   /** LISTEN on the database (live events across replicas); absent: no live events arrive. */
   listen?: Listen;
   /** Checks behind GET /api/health (the database, the sign-in provider, the demo seed). */
@@ -232,7 +237,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   app.decorate('db', options.db);
-  const events = new EventHub(options.listen);
+  const events = new EventHub(options.listen, options.streamsPerAddress);
   app.decorate('events', events);
   app.decorate('openStreams', new Set<ServerResponse>());
   app.addHook('onReady', () => events.start());

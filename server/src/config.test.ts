@@ -63,6 +63,16 @@ describe('server configuration', () => {
     }
   });
 
+  it('keeps 20 live event streams per address on a process unless RATE_LIMIT_STREAMS_PER_ADDRESS says (0: off)', () => {
+    expect(load({}).streamsPerAddress).toBe(20);
+    expect(load({ RATE_LIMIT_STREAMS_PER_ADDRESS: '0' }).streamsPerAddress).toBe(0);
+    for (const bad of ['-1', 'many', '2.5']) {
+      expect(() => load({ RATE_LIMIT_STREAMS_PER_ADDRESS: bad })).toThrow(
+        /RATE_LIMIT_STREAMS_PER_ADDRESS/,
+      );
+    }
+  });
+
   it('mails the alert digests from 07:00 UTC unless ALERT_DIGEST_HOUR says (0 to 23)', () => {
     expect(load({}).alertDigestHour).toBe(7);
     expect(load({ ALERT_DIGEST_HOUR: '0' }).alertDigestHour).toBe(0);

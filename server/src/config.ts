@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DEFAULT_POOL_SIZE } from './db/client';
+import { MAX_STREAMS_PER_ADDRESS } from './events/stream-limit';
 import { repoRoot } from './paths';
 import type { RateLimits } from './http/rate-limits';
 import type { CspOptions } from './http/security-headers';
@@ -111,6 +112,11 @@ export interface ServerConfig {
    * approval (`NEW_SELLER_DAILY_CARS`, default 3; 0 turns it off).
    */
   newSellerDailyCars: number;
+  /**
+   * Live event streams one address holds open on one server process at most
+   * (`RATE_LIMIT_STREAMS_PER_ADDRESS`, default 20; 0: no limit): more answer 429.
+   */
+  streamsPerAddress: number;
 }
 
 export class ConfigError extends Error {}
@@ -337,6 +343,13 @@ export function loadServerConfig(env: Env = process.env): ServerConfig {
     imageOrigins: imageDisplayOrigins(env),
     alertDigestHour: int(env, 'ALERT_DIGEST_HOUR', 7, 0, 23),
     newSellerDailyCars: int(env, 'NEW_SELLER_DAILY_CARS', 3, 0, 1000),
+    streamsPerAddress: int(
+      env,
+      'RATE_LIMIT_STREAMS_PER_ADDRESS',
+      MAX_STREAMS_PER_ADDRESS,
+      0,
+      1_000_000,
+    ),
     publicOrigin:
       originOf('PUBLIC_ORIGIN', env.PUBLIC_ORIGIN) ??
       `http://localhost:${int(env, 'PORT', 8080, 0, 65535)}`,

@@ -66,6 +66,7 @@ async function main(): Promise<void> {
     publicOrigin: config.publicOrigin,
     imageOrigins: config.imageOrigins,
     newSellerDailyCars: config.newSellerDailyCars,
+    streamsPerAddress: config.streamsPerAddress,
     // Believe the nearest `TRUST_PROXY_HOPS` proxies' X-Forwarded-For (hop 0 is the nearest).
     trustProxy: config.trustProxyHops
       ? (_address: string, hop: number) => hop < config.trustProxyHops
