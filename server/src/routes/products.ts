@@ -218,10 +218,11 @@ const productRoutes: FastifyPluginAsyncTypebox<ProductRoutesOptions> = async (ap
           "or photo as another seller's live listing, a price under 30 % of its market value: " +
           "the moderators' queue; it stays for sale). A new account's cars past " +
           'NEW_SELLER_DAILY_CARS (default 3) on its first day are posted waiting for approval: ' +
-          "`moderation: {state: 'pending'}` ('Pending review').",
+          "`moderation: {state: 'pending'}` ('Pending review'). Limited per account and per " +
+          'address (RATE_LIMIT_CAR_POSTS a minute, RATE_LIMIT_CAR_POSTS_DAY a day): 429.',
         security: ACCESS_TOKEN,
         body: NewProductBody,
-        response: { 201: PostedCar, ...errors(400, 401, 403, 409, 413, 415) },
+        response: { 201: PostedCar, ...errors(400, 401, 403, 409, 413, 415, 429) },
       },
     },
     async (request, reply) => {
