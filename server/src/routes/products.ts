@@ -50,8 +50,8 @@ const NewProductBody = Type.Object(
     photos: Type.Optional(PhotoList),
     categoryName: SingleLine(LIMITS.categoryName, 'one of the categories (GET /categories)'),
     condition: Condition,
-    originalPrice: NumberOrNumericString(LIMITS.maxPrice),
-    resalePrice: NumberOrNumericString(LIMITS.maxPrice),
+    originalPrice: NumberOrNumericString(LIMITS.maxCarPrice),
+    resalePrice: NumberOrNumericString(LIMITS.maxCarPrice),
     productLocation: SingleLine(LIMITS.location),
     userYears: NumberOrNumericString(LIMITS.maxYears),
     postTime: Type.Optional(
@@ -229,13 +229,13 @@ const productRoutes: FastifyPluginAsyncTypebox<ProductRoutesOptions> = async (ap
       const seller = sellerOf(request);
       const body = request.body;
       const numbers = {
-        originalPrice: toNumber(body.originalPrice as number | string, LIMITS.maxPrice),
-        resalePrice: toNumber(body.resalePrice as number | string, LIMITS.maxPrice),
+        originalPrice: toNumber(body.originalPrice as number | string, LIMITS.maxCarPrice),
+        resalePrice: toNumber(body.resalePrice as number | string, LIMITS.maxCarPrice),
         userYears: toNumber(body.userYears as number | string, LIMITS.maxYears),
       };
       for (const [field, value] of Object.entries(numbers)) {
         if (value === null) {
-          const max = field === 'userYears' ? LIMITS.maxYears : LIMITS.maxPrice;
+          const max = field === 'userYears' ? LIMITS.maxYears : LIMITS.maxCarPrice;
           throw httpError(400, `${field}: must be a number from 0 to ${max}`);
         }
       }

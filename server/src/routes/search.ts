@@ -213,7 +213,7 @@ const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = async (app,
       for (const field of ['originalPrice', 'resalePrice', 'userYears'] as const) {
         const raw = body[field] as number | string | undefined;
         if (raw === undefined) continue;
-        const max = field === 'userYears' ? LIMITS.maxYears : LIMITS.maxPrice;
+        const max = field === 'userYears' ? LIMITS.maxYears : LIMITS.maxCarPrice;
         const value = toNumber(raw, max);
         if (value === null) throw httpError(400, `${field}: must be a number from 0 to ${max}`);
         changes[field] = value;
