@@ -72,6 +72,10 @@ export default defineConfig({
       RATE_LIMIT_SIGN_IN: '10000',
       RATE_LIMIT_SAVED_SEARCHES: '10000',
       RATE_LIMIT_SIGN_UP: '10000',
+      RATE_LIMIT_CAR_POSTS: '10000',
+      RATE_LIMIT_CAR_POSTS_DAY: '10000',
+      RATE_LIMIT_CAR_EDITS: '10000',
+      RATE_LIMIT_CAR_EDITS_DAY: '10000',
     },
   },
 });

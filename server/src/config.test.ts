@@ -132,6 +132,30 @@ describe('server configuration', () => {
     );
   });
 
+  it('limits cars posted to 20 a minute and 200 a day, cars changed to 30 and 300, unless told otherwise', () => {
+    const { carPosts, carEdits } = load({}).rateLimits;
+    expect(carPosts).toEqual([
+      { max: 20, windowSeconds: 60 },
+      { max: 200, windowSeconds: 86400 },
+    ]);
+    expect(carEdits).toEqual([
+      { max: 30, windowSeconds: 60 },
+      { max: 300, windowSeconds: 86400 },
+    ]);
+    const told = load({ RATE_LIMIT_CAR_POSTS: '0', RATE_LIMIT_CAR_EDITS_DAY: '7' }).rateLimits;
+    expect(told.carPosts).toEqual([
+      { max: 0, windowSeconds: 60 },
+      { max: 200, windowSeconds: 86400 },
+    ]);
+    expect(told.carEdits).toEqual([
+      { max: 30, windowSeconds: 60 },
+      { max: 7, windowSeconds: 86400 },
+    ]);
+    expect(() => load({ RATE_LIMIT_CAR_POSTS_DAY: '-1' })).toThrow(
+      'RATE_LIMIT_CAR_POSTS_DAY must be a whole number from 0 to 1000000 (got "-1")',
+    );
+  });
+
   it('leaves the token secret to the database with DATABASE_URL (demo), writing no file', () => {
     const own = mkdtempSync(join(tmpdir(), 'cardealer-config-'));
     try {

@@ -4,7 +4,7 @@ import { join, resolve } from 'node:path';
 import { DEFAULT_POOL_SIZE } from './db/client';
 import { MAX_STREAMS_PER_ADDRESS } from './events/stream-limit';
 import { repoRoot } from './paths';
-import type { RateLimits } from './http/rate-limits';
+import type { RateLimits, RateLimitWindow } from './http/rate-limits';
 import type { CspOptions } from './http/security-headers';
 
 export type AppMode = 'demo' | 'production';
@@ -49,6 +49,16 @@ export const DEFAULT_RATE_LIMITS = {
   ],
   /** A moderator's actions on listings, reviews and reports, and owners' requests for review. */
   moderation: { max: 60, windowSeconds: 60 },
+  /** Cars posted (a minute's and a day's): an honest seller lists a few; dealers' stock is imported. */
+  carPosts: [
+    { max: 20, windowSeconds: 60 },
+    { max: 200, windowSeconds: 24 * 3600 },
+  ],
+  /** Changes to cars for sale (each may alert the car's savers): a minute's and a day's. */
+  carEdits: [
+    { max: 30, windowSeconds: 60 },
+    { max: 300, windowSeconds: 24 * 3600 },
+  ],
 } as const satisfies RateLimits;
 
 export interface ServerConfig {
@@ -160,7 +170,9 @@ function readOrCreateSecret(dataDir: string): string {
  * `RATE_LIMIT_SAVED_CARS`. Saved searches' saves, renames and opens: `RATE_LIMIT_SAVED_SEARCHES`.
  * Reports of listings and accounts: `RATE_LIMIT_REPORTS` a minute and `RATE_LIMIT_REPORTS_DAY` a day.
  * Reviews and replies: `RATE_LIMIT_REVIEWS` a minute and `RATE_LIMIT_REVIEWS_DAY` a day.
- * Moderators' actions and owners' requests for review: `RATE_LIMIT_MODERATION`.
+ * Moderators' actions and owners' requests for review: `RATE_LIMIT_MODERATION`. Cars posted:
+ * `RATE_LIMIT_CAR_POSTS` a minute and `RATE_LIMIT_CAR_POSTS_DAY` a day; cars changed: the same
+ * with `RATE_LIMIT_CAR_EDITS`.
  */
 function rateLimits(env: Env): RateLimits {
   const windowSeconds = int(env, 'RATE_LIMIT_WINDOW_SECONDS', 60, 1, 24 * 3600);
@@ -171,6 +183,11 @@ function rateLimits(env: Env): RateLimits {
   const [reportsMinute, reportsDay] = DEFAULT_RATE_LIMITS.reports;
   const { messagesPerBooking } = DEFAULT_RATE_LIMITS;
   const [reviewMinute, reviewDay] = DEFAULT_RATE_LIMITS.reviews;
+  /** `<name>` a minute and `<name>_DAY` a day. */
+  const minuteAndDay = (name: string, [minute, day]: readonly RateLimitWindow[]) => [
+    { max: max(name, minute!.max), windowSeconds: minute!.windowSeconds },
+    { max: max(`${name}_DAY`, day!.max), windowSeconds: day!.windowSeconds },
+  ];
   return {
     jwt: rule('RATE_LIMIT_JWT', DEFAULT_RATE_LIMITS.jwt.max),
     users: rule('RATE_LIMIT_USERS', DEFAULT_RATE_LIMITS.users.max),
@@ -206,6 +223,8 @@ function rateLimits(env: Env): RateLimits {
       { max: max('RATE_LIMIT_REVIEWS_DAY', reviewDay.max), windowSeconds: reviewDay.windowSeconds },
     ],
     moderation: rule('RATE_LIMIT_MODERATION', DEFAULT_RATE_LIMITS.moderation.max),
+    carPosts: minuteAndDay('RATE_LIMIT_CAR_POSTS', DEFAULT_RATE_LIMITS.carPosts),
+    carEdits: minuteAndDay('RATE_LIMIT_CAR_EDITS', DEFAULT_RATE_LIMITS.carEdits),
   };
 }
 

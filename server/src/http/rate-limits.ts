@@ -1,6 +1,7 @@
 /**
  * Rate limits on the calls worth abusing (sign-in tokens, registration, uploads, bookings,
- * messages, VIN decoding, an admin's category changes, saving cars, reports). Each limit counts per address always,
+ * messages, VIN decoding, an admin's category changes, saving cars, reports, posting and changing
+ * cars). Each limit counts per address always,
  * and per account as well when an access token is sent: new accounts (they cost nothing) do not
  * buy an address more calls. A limit may have several windows (20 a minute and 200 a day), each
  * counted. Attached to the guarded routes as they are registered, so register this plugin before
@@ -41,7 +42,9 @@ export type RateLimitName =
   | 'savedSearches'
   | 'reports'
   | 'reviews'
-  | 'moderation';
+  | 'moderation'
+  | 'carPosts'
+  | 'carEdits';
 export type RateLimits = Record<RateLimitName, RateLimitRule>;
 
 /**
@@ -136,6 +139,10 @@ export const RATE_LIMIT_GUARDS: Record<RateLimitName, Guard> = {
     ],
     per: 'caller',
   },
+  /** Posting a car: each joins the catalogue, its counts and the moderators' queue. */
+  carPosts: { route: 'POST /api/category', per: 'caller' },
+  /** Changing a car: each may reach everyone who saved it (a price drop's alert). */
+  carEdits: { route: 'PATCH /api/products/:id', per: 'caller' },
 };
 
 const windowText = (seconds: number) =>

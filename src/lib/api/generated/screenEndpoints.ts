@@ -366,9 +366,9 @@ export type AddProductApiArg = {
     categoryName: string;
     /** Excellent, Good or Fair */
     condition: 'Excellent' | 'Good' | 'Fair';
-    /** a number from 0 to 100000000, or a numeric string such as "12.5" */
+    /** a number from 0 to 10000000, or a numeric string such as "12.5" */
     originalPrice: number | string;
-    /** a number from 0 to 100000000, or a numeric string such as "12.5" */
+    /** a number from 0 to 10000000, or a numeric string such as "12.5" */
     resalePrice: number | string;
     productLocation: string;
     /** a number from 0 to 100, or a numeric string such as "12.5" */
@@ -448,9 +448,9 @@ export type UpdateProductApiArg = {
     categoryName?: string;
     /** Excellent, Good or Fair */
     condition?: 'Excellent' | 'Good' | 'Fair';
-    /** a number from 0 to 100000000, or a numeric string such as "12.5" */
+    /** a number from 0 to 10000000, or a numeric string such as "12.5" */
     originalPrice?: number | string;
-    /** a number from 0 to 100000000, or a numeric string such as "12.5" */
+    /** a number from 0 to 10000000, or a numeric string such as "12.5" */
     resalePrice?: number | string;
     productLocation?: string;
     /** a number from 0 to 100, or a numeric string such as "12.5" */
