@@ -48,6 +48,8 @@ export const DEFAULT_RATE_LIMITS = {
   ],
   /** A moderator's actions on listings, reviews and reports, and owners' requests for review. */
   moderation: { max: 60, windowSeconds: 60 },
+  /** The sitemap's index and files per address: a crawler reads a few dozen a day. */
+  sitemaps: { max: 60, windowSeconds: 60 },
 } as const satisfies RateLimits;
 
 export interface ServerConfig {
@@ -152,7 +154,8 @@ function readOrCreateSecret(dataDir: string): string {
  * `RATE_LIMIT_SAVED_CARS`. Saved searches' saves, renames and opens: `RATE_LIMIT_SAVED_SEARCHES`.
  * Reports of listings and accounts: `RATE_LIMIT_REPORTS` a minute and `RATE_LIMIT_REPORTS_DAY` a day.
  * Reviews and replies: `RATE_LIMIT_REVIEWS` a minute and `RATE_LIMIT_REVIEWS_DAY` a day.
- * Moderators' actions and owners' requests for review: `RATE_LIMIT_MODERATION`.
+ * Moderators' actions and owners' requests for review: `RATE_LIMIT_MODERATION`. The sitemap's
+ * index and files per address: `RATE_LIMIT_SITEMAPS`.
  */
 function rateLimits(env: Env): RateLimits {
   const windowSeconds = int(env, 'RATE_LIMIT_WINDOW_SECONDS', 60, 1, 24 * 3600);
@@ -198,6 +201,7 @@ function rateLimits(env: Env): RateLimits {
       { max: max('RATE_LIMIT_REVIEWS_DAY', reviewDay.max), windowSeconds: reviewDay.windowSeconds },
     ],
     moderation: rule('RATE_LIMIT_MODERATION', DEFAULT_RATE_LIMITS.moderation.max),
+    sitemaps: rule('RATE_LIMIT_SITEMAPS', DEFAULT_RATE_LIMITS.sitemaps.max),
   };
 }
 

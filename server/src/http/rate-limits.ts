@@ -41,7 +41,8 @@ export type RateLimitName =
   | 'savedSearches'
   | 'reports'
   | 'reviews'
-  | 'moderation';
+  | 'moderation'
+  | 'sitemaps';
 export type RateLimits = Record<RateLimitName, RateLimitRule>;
 
 /**
@@ -136,6 +137,8 @@ export const RATE_LIMIT_GUARDS: Record<RateLimitName, Guard> = {
     ],
     per: 'caller',
   },
+  /** The sitemap's index and files, per address (a crawler reads a few dozen a day). */
+  sitemaps: { route: ['GET /sitemap.xml', 'GET /sitemaps/:file'], per: 'caller' },
 };
 
 const windowText = (seconds: number) =>

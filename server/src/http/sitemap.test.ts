@@ -265,12 +265,14 @@ describe(`the sitemap's files by keyset (${databaseKind})`, () => {
         message: `${end}: one id (letters, digits, _ and -, at most 64)`,
       });
     }
-    // Well-formed ranges with nothing in them: past every id, or ends the wrong way round.
+    // Well-formed ranges no index listed: past every id, or ends the wrong way round.
     for (const query of [`from=${'z'.repeat(64)}`, 'from=b&to=a', `from=a&to=a`]) {
       expect(await status(`/sitemaps/sellers.xml?${query}`)).toEqual({
         url: `/sitemaps/sellers.xml?${query}`,
         status: 404,
-        message: 'No sitemap file sellers.xml: nothing in that range any more',
+        message:
+          'No sitemap file sellers.xml for that range: no index of the last day lists it; ' +
+          '/sitemap.xml lists the files',
       });
     }
   });
