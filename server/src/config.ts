@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { DEFAULT_VIN_BUDGET_MS } from './catalogue/vin-decoder';
 import { DEFAULT_POOL_SIZE } from './db/client';
 import { repoRoot } from './paths';
 import type { RateLimits } from './http/rate-limits';
@@ -111,6 +112,8 @@ export interface ServerConfig {
    * approval (`NEW_SELLER_DAILY_CARS`, default 3; 0 turns it off).
    */
   newSellerDailyCars: number;
+  /** The longest a VIN decode's caller waits, in line and decoding (`VIN_DECODE_BUDGET_MS`). */
+  vinDecodeBudgetMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -335,6 +338,7 @@ export function loadServerConfig(env: Env = process.env): ServerConfig {
     imageOrigins: imageDisplayOrigins(env),
     alertDigestHour: int(env, 'ALERT_DIGEST_HOUR', 7, 0, 23),
     newSellerDailyCars: int(env, 'NEW_SELLER_DAILY_CARS', 3, 0, 1000),
+    vinDecodeBudgetMs: int(env, 'VIN_DECODE_BUDGET_MS', DEFAULT_VIN_BUDGET_MS, 100, 60_000),
     publicOrigin:
       originOf('PUBLIC_ORIGIN', env.PUBLIC_ORIGIN) ??
       `http://localhost:${int(env, 'PORT', 8080, 0, 65535)}`,
