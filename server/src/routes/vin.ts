@@ -92,7 +92,8 @@ const vinRoutes: FastifyPluginAsyncTypebox<VinRouteOptions> = async (app, { deco
       if (problem) throw httpError(400, `vin: ${problem}`);
       const account = request.caller!.uid;
       if (decoding.has(account)) {
-        return reply.code(429).header('retry-after', '1').send({ message: ONE_AT_A_TIME });
+        reply.header('retry-after', '1');
+        throw httpError(429, ONE_AT_A_TIME);
       }
       decoding.add(account);
       let vehicle: Awaited<ReturnType<VinDecoder['decode']>>;
