@@ -18,7 +18,12 @@ describe(`the sitemap's files by keyset (${databaseKind})`, () => {
   let ctx: TestContext;
 
   beforeAll(async () => {
-    ctx = await buildTestApp({ publicOrigin: ORIGIN, sitemapUrlsPerFile: PER_FILE });
+    // Three rows a read: every file is built over several reads, each going on from the last.
+    ctx = await buildTestApp({
+      publicOrigin: ORIGIN,
+      sitemapUrlsPerFile: PER_FILE,
+      sitemapRowsPerRead: 3,
+    });
     // 12 sellers with 1 to 4 cars each (30 cars), random ids as the server makes them.
     for (let s = 0; s < 12; s++) {
       const email = await addSeller();
