@@ -149,6 +149,8 @@ export interface AppOptions {
   searchExactTotals?: number;
   /** Addresses per sitemap file (default and most: 50,000). */
   sitemapUrlsPerFile?: number;
+  /** Rows a sitemap file's build reads per query (default 500; smaller in tests). */
+  sitemapRowsPerRead?: number;
   /** Fastify's `trustProxy`: behind a load balancer, the caller's address is X-Forwarded-For's. */
   trustProxy?: FastifyServerOptions['trustProxy'];
   /**
@@ -364,7 +366,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // One-click unsubscribe from alert e-mails: the API's POST and the page a person opens.
   await app.register(unsubscribeRoutes);
-  await app.register(sitemap, { publicOrigin, perFile: options.sitemapUrlsPerFile });
+  await app.register(sitemap, {
+    publicOrigin,
+    perFile: options.sitemapUrlsPerFile,
+    rowsPerRead: options.sitemapRowsPerRead,
+  });
   await app.register(webApp, {
     webRoot: options.webRoot,
     serveSourceMaps: options.serveSourceMaps,

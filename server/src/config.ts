@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { DEFAULT_VIN_BUDGET_MS } from './catalogue/vin-decoder';
 import { DEFAULT_POOL_SIZE } from './db/client';
 import { MAX_STREAMS_PER_ADDRESS } from './events/stream-limit';
 import { repoRoot } from './paths';
@@ -59,6 +60,8 @@ export const DEFAULT_RATE_LIMITS = {
     { max: 30, windowSeconds: 60 },
     { max: 300, windowSeconds: 24 * 3600 },
   ],
+  /** The sitemap's index and files per address: a crawler reads a few dozen a day. */
+  sitemaps: { max: 60, windowSeconds: 60 },
 } as const satisfies RateLimits;
 
 export interface ServerConfig {
@@ -127,6 +130,8 @@ export interface ServerConfig {
    * (`RATE_LIMIT_STREAMS_PER_ADDRESS`, default 20; 0: no limit): more answer 429.
    */
   streamsPerAddress: number;
+  /** The longest a VIN decode's caller waits, in line and decoding (`VIN_DECODE_BUDGET_MS`). */
+  vinDecodeBudgetMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -172,7 +177,7 @@ function readOrCreateSecret(dataDir: string): string {
  * Reviews and replies: `RATE_LIMIT_REVIEWS` a minute and `RATE_LIMIT_REVIEWS_DAY` a day.
  * Moderators' actions and owners' requests for review: `RATE_LIMIT_MODERATION`. Cars posted:
  * `RATE_LIMIT_CAR_POSTS` a minute and `RATE_LIMIT_CAR_POSTS_DAY` a day; cars changed: the same
- * with `RATE_LIMIT_CAR_EDITS`.
+ * with `RATE_LIMIT_CAR_EDITS`. The sitemap's index and files per address: `RATE_LIMIT_SITEMAPS`.
  */
 function rateLimits(env: Env): RateLimits {
   const windowSeconds = int(env, 'RATE_LIMIT_WINDOW_SECONDS', 60, 1, 24 * 3600);
@@ -225,6 +230,7 @@ function rateLimits(env: Env): RateLimits {
     moderation: rule('RATE_LIMIT_MODERATION', DEFAULT_RATE_LIMITS.moderation.max),
     carPosts: minuteAndDay('RATE_LIMIT_CAR_POSTS', DEFAULT_RATE_LIMITS.carPosts),
     carEdits: minuteAndDay('RATE_LIMIT_CAR_EDITS', DEFAULT_RATE_LIMITS.carEdits),
+    sitemaps: rule('RATE_LIMIT_SITEMAPS', DEFAULT_RATE_LIMITS.sitemaps.max),
   };
 }
 
@@ -369,6 +375,7 @@ export function loadServerConfig(env: Env = process.env): ServerConfig {
       0,
       1_000_000,
     ),
+    vinDecodeBudgetMs: int(env, 'VIN_DECODE_BUDGET_MS', DEFAULT_VIN_BUDGET_MS, 100, 60_000),
     publicOrigin:
       originOf('PUBLIC_ORIGIN', env.PUBLIC_ORIGIN) ??
       `http://localhost:${int(env, 'PORT', 8080, 0, 65535)}`,

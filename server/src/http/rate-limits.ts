@@ -1,8 +1,9 @@
 /**
  * Rate limits on the calls worth abusing (sign-in tokens, registration, uploads, bookings,
  * messages, VIN decoding, an admin's category changes, saving cars, reports, posting and changing
- * cars). Each limit counts per address always,
- * and per account as well when an access token is sent: new accounts (they cost nothing) do not
+ * cars, the sitemap). Each limit counts per address always, and per account as well when an
+ * access token is sent (VIN decoding counts only calls with a valid access token, so strangers'
+ * 401s spend nothing): new accounts (they cost nothing) do not
  * buy an address more calls. A limit may have several windows (20 a minute and 200 a day), each
  * counted. Attached to the guarded routes as they are registered, so register this plugin before
  * them: the route files know nothing of it.
@@ -44,7 +45,8 @@ export type RateLimitName =
   | 'reviews'
   | 'moderation'
   | 'carPosts'
-  | 'carEdits';
+  | 'carEdits'
+  | 'sitemaps';
 export type RateLimits = Record<RateLimitName, RateLimitRule>;
 
 /**
@@ -56,6 +58,12 @@ interface Guard {
   /** The route, or several counted together (one limit for all of them). */
   route: string | readonly string[];
   per: 'caller' | 'booking';
+  /**
+   * Counts only calls with a valid access token: the route answers the others 401 at once and
+   * cheaply, and a stranger's 401s on an address must not use up the budget of a signed-in
+   * person on it (an office, a phone network).
+   */
+  signedInOnly?: boolean;
   /** The 429's message; by default the limit and the wait in numbers. */
   message?: (window: RateLimitWindow, seconds: number) => string;
 }
@@ -89,7 +97,7 @@ export const RATE_LIMIT_GUARDS: Record<RateLimitName, Guard> = {
     per: 'booking',
     message: tooManyMessages,
   },
-  vin: { route: 'GET /api/vin/:vin', per: 'caller' },
+  vin: { route: 'GET /api/vin/:vin', per: 'caller', signedInOnly: true },
   /** An admin's category changes: each clears every replica's catalogue cache. */
   categories: {
     route: [
@@ -143,6 +151,8 @@ export const RATE_LIMIT_GUARDS: Record<RateLimitName, Guard> = {
   carPosts: { route: 'POST /api/category', per: 'caller' },
   /** Changing a car: each may reach everyone who saved it (a price drop's alert). */
   carEdits: { route: 'PATCH /api/products/:id', per: 'caller' },
+  /** The sitemap's index and files, per address (a crawler reads a few dozen a day). */
+  sitemaps: { route: ['GET /sitemap.xml', 'GET /sitemaps/:file'], per: 'caller' },
 };
 
 const windowText = (seconds: number) =>
@@ -213,13 +223,16 @@ function limiterFor(
   return async (request, reply) => {
     const account = tokenAccount(app, request);
     const hits: (WindowHit & { counted: Counted })[] = windows.flatMap((counted) =>
-      keysOf(request, account, counted).map((key) => ({
-        key,
-        windowMs: counted.window.windowSeconds * 1000,
-        counted,
-      })),
+      (account === null && counted.guard.signedInOnly ? [] : keysOf(request, account, counted)).map(
+        (key) => ({
+          key,
+          windowMs: counted.window.windowSeconds * 1000,
+          counted,
+        }),
+      ),
     );
     // Every key is counted, so a refused call counts against the account and the address.
+    if (hits.length === 0) return;
     const counts: CountedWindow[] = await counter.hitWindows(hits);
     // Over several windows: the one that ends last says when to come back.
     let worst: { counted: Counted; resetAt: number } | null = null;

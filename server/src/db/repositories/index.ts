@@ -14,6 +14,7 @@ import { reportFileRepository } from '../../trust/report-file';
 import { reportQueueRepository } from '../../trust/report-queue';
 import { reportsRepository } from '../../trust/reports-repository';
 import { savedCarsRepository } from './saved-cars-repository';
+import { sitemapRangesRepository } from './sitemap-ranges-repository';
 import { savedSearchesRepository } from './saved-searches-repository';
 import { usersRepository } from './users-repository';
 import { reviewsRepository } from '../../trust/reviews-repository';
@@ -44,6 +45,7 @@ export function repositories(db: Db, options: RepositoryOptions = {}) {
     notifications: notificationsRepository(db),
     catalogueReplicas: catalogueReplicasRepository(db),
     rateLimits: rateLimitsRepository(db),
+    sitemapRanges: sitemapRangesRepository(db),
     savedCars: savedCarsRepository(db),
     savedSearches: savedSearchesRepository(db),
     alertSettings: alertSettingsRepository(db),
