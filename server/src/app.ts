@@ -56,6 +56,7 @@ import { searchSchemas } from './routes/search-schemas';
 import userRoutes from './routes/users';
 import unsubscribeRoutes from './alerts/unsubscribe-routes';
 import vinRoutes from './routes/vin';
+import type { MarketTrust } from './catalogue/market-trust';
 import { API_PREFIX, repoRoot } from './paths';
 
 /** A readiness check answers null when fine, else what is wrong. */
@@ -75,6 +76,8 @@ export interface AppOptions {
    * wait for a moderator's approval (issue 26). Default 3; 0 turns it off.
    */
   newSellerDailyCars?: number;
+  /** How the market values weigh sellers (`MARKET_…`; default DEFAULT_MARKET_TRUST). */
+  marketTrust?: MarketTrust;
   /** LISTEN on the database (live events across replicas); absent: no live events arrive. */
   listen?: Listen;
   /** Checks behind GET /api/health (the database, the sign-in provider, the demo seed). */
@@ -245,6 +248,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     cursorSecret: secret,
     searchCandidates: options.searchCandidates,
     searchExactTotals: options.searchExactTotals,
+    marketTrust: options.marketTrust,
   };
   const repos = repositories(options.db, repositoryOptions);
   app.decorate('repos', repos);

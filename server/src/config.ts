@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { DEFAULT_POOL_SIZE } from './db/client';
+import { DEFAULT_MARKET_TRUST as MARKET, type MarketTrust } from './catalogue/market-trust';
 import { repoRoot } from './paths';
 import type { RateLimits } from './http/rate-limits';
 import type { CspOptions } from './http/security-headers';
@@ -109,6 +110,8 @@ export interface ServerConfig {
    * approval (`NEW_SELLER_DAILY_CARS`, default 3; 0 turns it off).
    */
   newSellerDailyCars: number;
+  /** How the market values weigh sellers (market-trust.ts). */
+  marketTrust: MarketTrust;
 }
 
 export class ConfigError extends Error {}
@@ -331,6 +334,11 @@ export function loadServerConfig(env: Env = process.env): ServerConfig {
     imageOrigins: imageDisplayOrigins(env),
     alertDigestHour: int(env, 'ALERT_DIGEST_HOUR', 7, 0, 23),
     newSellerDailyCars: int(env, 'NEW_SELLER_DAILY_CARS', 3, 0, 1000),
+    marketTrust: {
+      establishedDays: int(env, 'MARKET_ESTABLISHED_DAYS', MARKET.establishedDays, 0, 3650),
+      newAccountPercent: int(env, 'MARKET_NEW_ACCOUNT_PERCENT', MARKET.newAccountPercent, 0, 100),
+      sellerCars: int(env, 'MARKET_SELLER_CARS', MARKET.sellerCars, 0, 1_000_000),
+    },
     publicOrigin:
       originOf('PUBLIC_ORIGIN', env.PUBLIC_ORIGIN) ??
       `http://localhost:${int(env, 'PORT', 8080, 0, 65535)}`,

@@ -65,6 +65,7 @@ async function main(): Promise<void> {
     publicOrigin: config.publicOrigin,
     imageOrigins: config.imageOrigins,
     newSellerDailyCars: config.newSellerDailyCars,
+    marketTrust: config.marketTrust,
     // Believe the nearest `TRUST_PROXY_HOPS` proxies' X-Forwarded-For (hop 0 is the nearest).
     trustProxy: config.trustProxyHops
       ? (_address: string, hop: number) => hop < config.trustProxyHops
