@@ -56,7 +56,7 @@ import { searchSchemas } from './routes/search-schemas';
 import userRoutes from './routes/users';
 import unsubscribeRoutes from './alerts/unsubscribe-routes';
 import vinRoutes from './routes/vin';
-import type { MarketTrust } from './catalogue/market-trust';
+import { DEFAULT_MARKET_TRUST, type MarketTrust } from './catalogue/market-trust';
 import { API_PREFIX, repoRoot } from './paths';
 
 /** A readiness check answers null when fine, else what is wrong. */
@@ -76,7 +76,10 @@ export interface AppOptions {
    * wait for a moderator's approval (issue 26). Default 3; 0 turns it off.
    */
   newSellerDailyCars?: number;
-  /** How the market values weigh sellers (`MARKET_…`; default DEFAULT_MARKET_TRUST). */
+  /**
+   * How the market values weigh sellers, and what makes a burst of new accounts' listings
+   * (`MARKET_…`, `LISTING_BURST_…`; default DEFAULT_MARKET_TRUST).
+   */
   marketTrust?: MarketTrust;
   /** LISTEN on the database (live events across replicas); absent: no live events arrive. */
   listen?: Listen;
@@ -319,7 +322,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(authRoutes);
       await api.register(userRoutes);
       const photoOrigins = { publicOrigin, imageOrigins: options.imageOrigins ?? [] };
-      const flags = { images, newSellerDailyCars: options.newSellerDailyCars ?? 3 };
+      const flags = {
+        images,
+        newSellerDailyCars: options.newSellerDailyCars ?? 3,
+        marketTrust: options.marketTrust ?? DEFAULT_MARKET_TRUST,
+      };
       await api.register(productRoutes, { photoOrigins, flags });
       await api.register(searchRoutes, { photoOrigins, flags });
       await api.register(adminCategoryRoutes, { photoOrigins });

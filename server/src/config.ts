@@ -110,7 +110,7 @@ export interface ServerConfig {
    * approval (`NEW_SELLER_DAILY_CARS`, default 3; 0 turns it off).
    */
   newSellerDailyCars: number;
-  /** How the market values weigh sellers (market-trust.ts). */
+  /** How the market values weigh sellers, and a burst of new accounts' listings (market-trust.ts). */
   marketTrust: MarketTrust;
 }
 
@@ -338,6 +338,9 @@ export function loadServerConfig(env: Env = process.env): ServerConfig {
       establishedDays: int(env, 'MARKET_ESTABLISHED_DAYS', MARKET.establishedDays, 0, 3650),
       newAccountPercent: int(env, 'MARKET_NEW_ACCOUNT_PERCENT', MARKET.newAccountPercent, 0, 100),
       sellerCars: int(env, 'MARKET_SELLER_CARS', MARKET.sellerCars, 0, 1_000_000),
+      burstAccounts: int(env, 'LISTING_BURST_ACCOUNTS', MARKET.burstAccounts, 0, 1000),
+      burstHours: int(env, 'LISTING_BURST_HOURS', MARKET.burstHours, 1, 24 * 30),
+      burstPricePercent: int(env, 'LISTING_BURST_PRICE_PERCENT', MARKET.burstPricePercent, 0, 100),
     },
     publicOrigin:
       originOf('PUBLIC_ORIGIN', env.PUBLIC_ORIGIN) ??

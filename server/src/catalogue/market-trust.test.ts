@@ -1,7 +1,8 @@
 /**
  * Market values a few new accounts cannot steer, on the demo's market of Teslas: six new sellers
  * posting three 2024 Model 3 Long Range each at 45 % of its value move the demo Model 3's value
- * by less than 5 % and change no honest listing's rating; one seller's many cars weigh as three; an account counts fully once it is 30 days old,
+ * by less than 5 % and change no honest listing's rating, and are flagged for the moderators as
+ * a burst; one seller's many cars weigh as three; an account counts fully once it is 30 days old,
  * verified by an admin, or has sold a car.
  */
 import { sql } from 'drizzle-orm';
@@ -11,6 +12,7 @@ import {
   buildTestApp,
   databaseKind,
   emulatorHost,
+  getAs,
   placeOrder,
   postProduct,
   registerUser,
@@ -67,6 +69,15 @@ describe(`market values weigh sellers by their history (${databaseKind})`, () =>
     }
     return ids;
   }
+  /** The cars in the admins' queue for a burst of new accounts' listings. */
+  async function burstFlagged(): Promise<string[]> {
+    const queue = await getAs(ctx.app, admin, '/api/admin/reports?limit=100');
+    expect(queue.statusCode).toBe(200);
+    return (queue.json() as { targetId: string; reasons: string[] }[])
+      .filter((row) => row.reasons.includes('listing_burst'))
+      .map((row) => row.targetId)
+      .sort();
+  }
   const deleteCars = (ids: string[]) =>
     ctx.database.db.execute(
       sql`delete from products where id in (${sql.join(
@@ -111,6 +122,9 @@ describe(`market values weigh sellers by their history (${databaseKind})`, () =>
     const after = await ratings();
     for (const [id, rating] of honest) expect([id, after.get(id)]).toEqual([id, rating]);
 
+    // The burst is in the admins' queue, every one of its cars.
+    expect(await burstFlagged()).toEqual([...posted].sort());
+    await ctx.database.db.execute(sql`delete from reports where reason = 'listing_burst'`);
     await deleteCars(posted);
     await refresh();
   });
@@ -129,6 +143,10 @@ describe(`market values weigh sellers by their history (${databaseKind})`, () =>
     expect(value).toBeGreaterThan(demoValue * ((1 + 0.45) / 2));
     // Its own cars are valued by the market too, not by themselves alone.
     expect((await page(posted[0]!)).marketValue!.value).toBeGreaterThan(demoValue * 0.6);
+    // An established account's like listings are no burst, nor are two new accounts'.
+    const pair = await Promise.all([0, 1].map((i) => registerUser(ctx.app, 'Seller', `pair-${i}`)));
+    posted.push(...(await Promise.all(pair.map((s) => postModel3s(s, 3, 17_000)))).flat());
+    expect(await burstFlagged()).toEqual([]);
     await deleteCars(posted);
     await refresh();
   });

@@ -9,6 +9,8 @@
  *
  * A car whose seller has no record (a seed's, a script's) counts as established. The refresh
  * (market-refresh.ts) reads each car's trust; the valuation (market-valuation.ts) weighs it.
+ * The same settings name a burst of near-identical listings from new accounts, which the
+ * automatic flags put in the moderators' queue (trust/auto-flags.ts).
  */
 import { sql, type SQL } from 'drizzle-orm';
 
@@ -19,12 +21,21 @@ export interface MarketTrust {
   newAccountPercent: number;
   /** `MARKET_SELLER_CARS`: the most cars one seller's listings in a fit weigh together. */
   sellerCars: number;
+  /** `LISTING_BURST_ACCOUNTS`: new accounts whose like listings make a burst (0: no flag). */
+  burstAccounts: number;
+  /** `LISTING_BURST_HOURS`: the window a burst's listings were posted in. */
+  burstHours: number;
+  /** `LISTING_BURST_PRICE_PERCENT`: how far apart (percent of the lower) like prices may be. */
+  burstPricePercent: number;
 }
 
 export const DEFAULT_MARKET_TRUST: MarketTrust = {
   establishedDays: 30,
   newAccountPercent: 5,
   sellerCars: 3,
+  burstAccounts: 3,
+  burstHours: 24,
+  burstPricePercent: 10,
 };
 
 /**
