@@ -26,6 +26,8 @@ export interface FitPoint {
   weight?: number;
   /** What it counts towards a fit's minimum listings (default 1; less for a new account's). */
   trust?: number;
+  /** Its seller (whose cars in a fit share a few cars' weight: market-trust.ts). */
+  seller?: string;
 }
 
 /** log(price) = intercept + age × a + mileage × m + condition × c. */

@@ -120,33 +120,16 @@ export function comparablesOf(cars: readonly MarketCar[]) {
   };
 }
 
-/** Every car's value, and the fits behind them, as of the calendar year `year`. */
-export function valueMarket(
-  cars: readonly MarketCar[],
-  year: number,
-  sellerCars = DEFAULT_MARKET_TRUST.sellerCars,
-): { values: CarValue[]; fits: FitRow[] } {
-  const point = (car: MarketCar): FitPoint & { seller?: string } => ({
-    age: Math.max(0, year - car.modelYear!),
-    mileage: car.mileage!,
-    condition: conditionOf(car.condition),
-    price: car.price,
-    seller: car.seller,
-    trust: car.trust ?? 1,
-  });
-  /** The points with their weights in a fit over them all. */
-  const weighed = <P extends FitPoint & { seller?: string }>(points: P[]): P[] => {
-    const weights = sellerWeights(points, sellerCars);
-    return points.map((p, i) => ({ ...p, weight: weights[i]! }));
-  };
-  const described = (car: MarketCar) =>
-    car.model !== null &&
-    modelKey(car.model) !== '' &&
-    car.modelYear !== null &&
-    car.mileage !== null;
+/** Whether a car has what a fit reads: a model, its model year and its mileage. */
+const described = (car: MarketCar) =>
+  car.model !== null &&
+  modelKey(car.model) !== '' &&
+  car.modelYear !== null &&
+  car.mileage !== null;
 
-  // Listings by make, then model.
-  const makes = new Map<string, Map<string, (FitPoint & { seller?: string })[]>>();
+/** The described cars' listings by make, then model key. */
+function listingsByModel(cars: readonly MarketCar[], point: (car: MarketCar) => FitPoint) {
+  const makes = new Map<string, Map<string, FitPoint[]>>();
   for (const car of cars) {
     if (!described(car)) continue;
     let models = makes.get(car.make);
@@ -156,6 +139,30 @@ export function valueMarket(
     if (list) list.push(point(car));
     else models.set(key, [point(car)]);
   }
+  return makes;
+}
+
+/** The points with their weights in a fit over them all (market-trust.ts). */
+function weighed(points: FitPoint[], sellerCars: number): FitPoint[] {
+  const weights = sellerWeights(points, sellerCars);
+  return points.map((p, i) => ({ ...p, weight: weights[i]! }));
+}
+
+/** Every car's value, and the fits behind them, as of the calendar year `year`. */
+export function valueMarket(
+  cars: readonly MarketCar[],
+  year: number,
+  sellerCars = DEFAULT_MARKET_TRUST.sellerCars,
+): { values: CarValue[]; fits: FitRow[] } {
+  const point = (car: MarketCar): FitPoint => ({
+    age: Math.max(0, year - car.modelYear!),
+    mileage: car.mileage!,
+    condition: conditionOf(car.condition),
+    price: car.price,
+    seller: car.seller,
+    trust: car.trust ?? 1,
+  });
+  const makes = listingsByModel(cars, point);
 
   const fits: FitRow[] = [];
   const lines = new Map<string, Line>();
@@ -163,13 +170,15 @@ export function valueMarket(
   // The lines are fitted on the cars that could be rated: a car over MAX_RATED_AGE years old is
   // far out on the age axis, where one odd price would tilt the whole line (too far for the 3σ
   // trimming to see it), and a price under MIN_RATED_PRICE is most often a mistyped one.
-  const fittable = <P extends FitPoint>(points: P[]) =>
+  const fittable = (points: FitPoint[]) =>
     points.filter((p) => p.age <= MAX_RATED_AGE && p.price >= MIN_RATED_PRICE);
   for (const [make, all] of makes) {
     const models = new Map([...all].map(([model, points]) => [model, fittable(points)]));
     // A seller's cars are capped within each model: a dealer of every model of a make counts
     // in each of them, but no more in any one than a few cars.
-    const makeModels = new Map([...models].map(([model, points]) => [model, weighed(points)]));
+    const makeModels = new Map(
+      [...models].map(([model, points]) => [model, weighed(points, sellerCars)]),
+    );
     const makeFit = fitMake(makeModels, MODEL_FIT_MIN);
     const total = [...all.values()].reduce((n, list) => n + list.length, 0);
     if (makeFit) {
