@@ -56,6 +56,7 @@ import { searchSchemas } from './routes/search-schemas';
 import userRoutes from './routes/users';
 import unsubscribeRoutes from './alerts/unsubscribe-routes';
 import vinRoutes from './routes/vin';
+import { DEFAULT_MARKET_TRUST, type MarketTrust } from './catalogue/market-trust';
 import { API_PREFIX, repoRoot } from './paths';
 
 /** A readiness check answers null when fine, else what is wrong. */
@@ -80,6 +81,11 @@ export interface AppOptions {
    * process (default MAX_STREAMS_PER_ADDRESS; 0: no limit).
    */
   streamsPerAddress?: number;
+  /**
+   * How the market values weigh sellers, and what makes a burst of new accounts' listings
+   * (`MARKET_…`, `LISTING_BURST_…`; default DEFAULT_MARKET_TRUST).
+   */
+  marketTrust?: MarketTrust;
   /** LISTEN on the database (live events across replicas); absent: no live events arrive. */
   listen?: Listen;
   /** Checks behind GET /api/health (the database, the sign-in provider, the demo seed). */
@@ -256,6 +262,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     cursorSecret: secret,
     searchCandidates: options.searchCandidates,
     searchExactTotals: options.searchExactTotals,
+    marketTrust: options.marketTrust,
   };
   const repos = repositories(options.db, repositoryOptions);
   app.decorate('repos', repos);
@@ -326,7 +333,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(authRoutes);
       await api.register(userRoutes);
       const photoOrigins = { publicOrigin, imageOrigins: options.imageOrigins ?? [] };
-      const flags = { images, newSellerDailyCars: options.newSellerDailyCars ?? 3 };
+      const flags = {
+        images,
+        newSellerDailyCars: options.newSellerDailyCars ?? 3,
+        marketTrust: options.marketTrust ?? DEFAULT_MARKET_TRUST,
+      };
       await api.register(productRoutes, { photoOrigins, flags });
       await api.register(searchRoutes, { photoOrigins, flags });
       await api.register(adminCategoryRoutes, { photoOrigins });

@@ -73,6 +73,39 @@ describe('server configuration', () => {
     }
   });
 
+  it('weighs sellers in the market values and flags bursts as MARKET_… and LISTING_BURST_… say', () => {
+    expect(load({}).marketTrust).toEqual({
+      establishedDays: 30,
+      newAccountPercent: 5,
+      sellerCars: 3,
+      burstAccounts: 3,
+      burstHours: 24,
+      burstPricePercent: 10,
+    });
+    const set = load({
+      MARKET_ESTABLISHED_DAYS: '0',
+      MARKET_NEW_ACCOUNT_PERCENT: '0',
+      MARKET_SELLER_CARS: '0',
+      LISTING_BURST_ACCOUNTS: '0',
+      LISTING_BURST_HOURS: '48',
+      LISTING_BURST_PRICE_PERCENT: '20',
+    }).marketTrust;
+    expect(set).toEqual({
+      establishedDays: 0,
+      newAccountPercent: 0,
+      sellerCars: 0,
+      burstAccounts: 0,
+      burstHours: 48,
+      burstPricePercent: 20,
+    });
+    expect(() => load({ MARKET_NEW_ACCOUNT_PERCENT: '101' })).toThrow(
+      'MARKET_NEW_ACCOUNT_PERCENT must be a whole number from 0 to 100 (got "101")',
+    );
+    for (const name of ['MARKET_ESTABLISHED_DAYS', 'MARKET_SELLER_CARS', 'LISTING_BURST_HOURS']) {
+      expect(() => load({ [name]: '-1' })).toThrow(name);
+    }
+  });
+
   it('mails the alert digests from 07:00 UTC unless ALERT_DIGEST_HOUR says (0 to 23)', () => {
     expect(load({}).alertDigestHour).toBe(7);
     expect(load({ ALERT_DIGEST_HOUR: '0' }).alertDigestHour).toBe(0);

@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { DEFAULT_VIN_BUDGET_MS } from './catalogue/vin-decoder';
 import { DEFAULT_POOL_SIZE } from './db/client';
 import { MAX_STREAMS_PER_ADDRESS } from './events/stream-limit';
+import { DEFAULT_MARKET_TRUST as MARKET, type MarketTrust } from './catalogue/market-trust';
 import { repoRoot } from './paths';
 import type { RateLimits, RateLimitWindow } from './http/rate-limits';
 import type { CspOptions } from './http/security-headers';
@@ -132,6 +133,8 @@ export interface ServerConfig {
   streamsPerAddress: number;
   /** The longest a VIN decode's caller waits, in line and decoding (`VIN_DECODE_BUDGET_MS`). */
   vinDecodeBudgetMs: number;
+  /** How the market values weigh sellers, and a burst of new accounts' listings (market-trust.ts). */
+  marketTrust: MarketTrust;
 }
 
 export class ConfigError extends Error {}
@@ -376,6 +379,14 @@ export function loadServerConfig(env: Env = process.env): ServerConfig {
       1_000_000,
     ),
     vinDecodeBudgetMs: int(env, 'VIN_DECODE_BUDGET_MS', DEFAULT_VIN_BUDGET_MS, 100, 60_000),
+    marketTrust: {
+      establishedDays: int(env, 'MARKET_ESTABLISHED_DAYS', MARKET.establishedDays, 0, 3650),
+      newAccountPercent: int(env, 'MARKET_NEW_ACCOUNT_PERCENT', MARKET.newAccountPercent, 0, 100),
+      sellerCars: int(env, 'MARKET_SELLER_CARS', MARKET.sellerCars, 0, 1_000_000),
+      burstAccounts: int(env, 'LISTING_BURST_ACCOUNTS', MARKET.burstAccounts, 0, 1000),
+      burstHours: int(env, 'LISTING_BURST_HOURS', MARKET.burstHours, 1, 24 * 30),
+      burstPricePercent: int(env, 'LISTING_BURST_PRICE_PERCENT', MARKET.burstPricePercent, 0, 100),
+    },
     publicOrigin:
       originOf('PUBLIC_ORIGIN', env.PUBLIC_ORIGIN) ??
       `http://localhost:${int(env, 'PORT', 8080, 0, 65535)}`,

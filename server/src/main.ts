@@ -69,6 +69,7 @@ async function main(): Promise<void> {
     newSellerDailyCars: config.newSellerDailyCars,
     streamsPerAddress: config.streamsPerAddress,
     vinDecoder: new VinDecoder({ budgetMs: config.vinDecodeBudgetMs }),
+    marketTrust: config.marketTrust,
     // Believe the nearest `TRUST_PROXY_HOPS` proxies' X-Forwarded-For (hop 0 is the nearest).
     trustProxy: config.trustProxyHops
       ? (_address: string, hop: number) => hop < config.trustProxyHops

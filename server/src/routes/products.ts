@@ -275,7 +275,15 @@ const productRoutes: FastifyPluginAsyncTypebox<ProductRoutesOptions> = async (ap
           (error: unknown) => request.log.warn({ err: error }, 'new seller flag not written'),
         );
       }
-      await checkCar({ db: app.db, images: options.flags.images, log: request.log }, insertedId);
+      await checkCar(
+        {
+          db: app.db,
+          images: options.flags.images,
+          log: request.log,
+          trust: options.flags.marketTrust,
+        },
+        insertedId,
+      );
       return reply.code(201).send({
         acknowledged: true as const,
         insertedId,

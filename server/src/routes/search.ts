@@ -245,7 +245,15 @@ const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = async (app,
         if (!now) throw httpError(404, 'id: no such product');
         throw httpError(409, 'This car has been sold');
       }
-      await checkCar({ db: app.db, images: options.flags.images, log: request.log }, id);
+      await checkCar(
+        {
+          db: app.db,
+          images: options.flags.images,
+          log: request.log,
+          trust: options.flags.marketTrust,
+        },
+        id,
+      );
       // The car as just written: from the primary (a standby may not have replayed it yet).
       return carAnswer(id, app.repos);
     },

@@ -8,6 +8,7 @@ import { notificationsRepository } from './notifications-repository';
 import { ordersRepository } from './orders-repository';
 import { productsRepository } from './products-repository';
 import { searchRepository } from '../../catalogue/search-repository';
+import type { MarketTrust } from '../../catalogue/market-trust';
 import { rateLimitsRepository } from './rate-limits-repository';
 import { listingActions } from '../../trust/listing-actions';
 import { reportFileRepository } from '../../trust/report-file';
@@ -27,6 +28,8 @@ export interface RepositoryOptions {
   searchCandidates?: number;
   /** The most cars a search's total counts exactly (default EXACT_TOTALS). */
   searchExactTotals?: number;
+  /** How the market values weigh sellers (default DEFAULT_MARKET_TRUST). */
+  marketTrust?: MarketTrust;
 }
 
 /** The data access the routes use; handlers never build SQL themselves. */
@@ -39,6 +42,7 @@ export function repositories(db: Db, options: RepositoryOptions = {}) {
     search: searchRepository(db, cursors, {
       candidates: options.searchCandidates,
       exactTotals: options.searchExactTotals,
+      marketTrust: options.marketTrust,
     }),
     priceHistory: priceHistoryRepository(db),
     orders: ordersRepository(db),

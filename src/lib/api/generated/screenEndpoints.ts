@@ -955,6 +955,7 @@ export type ReportQueueRow = {
     | 'same_photo'
     | 'low_price'
     | 'new_seller'
+    | 'listing_burst'
   )[];
   /** distinct people with an open report */
   people: number;
@@ -1061,7 +1062,8 @@ export type ReportFile = {
       | 'same_vin'
       | 'same_photo'
       | 'low_price'
-      | 'new_seller';
+      | 'new_seller'
+      | 'listing_burst';
     details: string;
     createdAt: string;
     closedAt: string | null;
