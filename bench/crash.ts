@@ -206,6 +206,8 @@ async function main(): Promise<void> {
     RATE_LIMIT_USERS: '0',
     RATE_LIMIT_UPLOADS: '0',
     RATE_LIMIT_ORDERS: '0',
+    RATE_LIMIT_CAR_POSTS: '0',
+    RATE_LIMIT_CAR_POSTS_DAY: '0',
   };
 
   const dataDir = mkdtempSync(join(tmpdir(), 'cardealer-crash-'));

@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { startEmulator, waitUntilUp } from '../scripts/lib/emulator';
+import { checkEmulatorPorts, startEmulator, waitUntilUp } from '../scripts/lib/emulator';
 
 export const root = resolve(__dirname, '..');
 
@@ -88,9 +88,11 @@ export async function startDemoServer(
   port: number,
   env: NodeJS.ProcessEnv = {},
 ): Promise<RunningServer> {
+  const configFile = join(root, 'bench', 'firebase.json');
+  await checkEmulatorPorts(configFile);
   const emulatorDir = mkdtempSync(join(tmpdir(), 'cardealer-bench-auth-'));
   const emulator = startEmulator({
-    configFile: join(root, 'bench', 'firebase.json'),
+    configFile,
     authPort: 9299,
     hubPort: 4420,
     logFile: join(emulatorDir, 'emulator.log'),

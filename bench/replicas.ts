@@ -195,6 +195,8 @@ async function run(count: number, base: string, standby?: StandbyTarget): Promis
             DATABASE_READ_URL: standby?.url ?? '',
             ACCESS_TOKEN_SECRET: BENCH_SECRET,
             RATE_LIMIT_ORDERS: '0',
+            RATE_LIMIT_CAR_EDITS: '0',
+            RATE_LIMIT_CAR_EDITS_DAY: '0',
           },
         }),
       );

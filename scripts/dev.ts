@@ -8,15 +8,17 @@ import { join, resolve } from 'node:path';
 import webpack from 'webpack';
 import WebpackDevServer from 'webpack-dev-server';
 import makeConfig from '../webpack.config';
-import { startEmulator, waitUntilUp } from './lib/emulator';
+import { checkEmulatorPorts, startEmulator, waitUntilUp } from './lib/emulator';
 
 const root = resolve(__dirname, '..');
 const dataDir = resolve(root, process.env.DATA_DIR ?? '.data');
 const apiPort = Number(process.env.PORT ?? 8080);
 
 async function main(): Promise<void> {
+  const configFile = join(root, 'firebase.json');
+  await checkEmulatorPorts(configFile);
   const emulator = startEmulator({
-    configFile: join(root, 'firebase.json'),
+    configFile,
     authPort: 9099,
     hubPort: 4400,
     persistDir: join(dataDir, 'auth-emulator'),

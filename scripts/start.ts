@@ -9,7 +9,12 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { isLoopback, OPEN_DEMO_WARNING } from '../server/src/config';
 import { build, buildIsFresh } from './build';
-import { startEmulator, waitUntilUp, type RunningEmulator } from './lib/emulator';
+import {
+  checkEmulatorPorts,
+  startEmulator,
+  waitUntilUp,
+  type RunningEmulator,
+} from './lib/emulator';
 import { DEMO_ACCOUNTS, portIsFree, waitForHealth } from './lib/processes';
 
 const root = resolve(__dirname, '..');
@@ -57,9 +62,11 @@ async function main(): Promise<void> {
     DATA_DIR: dataDir,
   };
   if (mode === 'demo') {
-    if (!(await portIsFree(9099))) throw new Error('port 9099 (the sign-in emulator) is in use');
+    const configFile = join(root, 'firebase.json');
+    // Every port it needs, the hub's and the logging's too: another checkout's emulator may hold them.
+    await checkEmulatorPorts(configFile);
     emulator = startEmulator({
-      configFile: join(root, 'firebase.json'),
+      configFile,
       authPort: 9099,
       hubPort: 4400,
       persistDir: join(dataDir, 'auth-emulator'),

@@ -14,6 +14,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import {
+  checkEmulatorPorts,
   isUp,
   startEmulator,
   startEmulatorOnPorts,
@@ -57,8 +58,10 @@ async function mainEmulator(host: string): Promise<RunningEmulator | undefined> 
     console.log(`\nA sign-in emulator already answers at ${host}: the suites share it.`);
     return undefined;
   }
+  const configFile = join(root, 'e2e', 'firebase.json');
+  await checkEmulatorPorts(configFile);
   return startEmulator({
-    configFile: join(root, 'e2e', 'firebase.json'),
+    configFile,
     authPort: 9199,
     hubPort: 4410,
     logFile: join(reports, 'emulator.log'),

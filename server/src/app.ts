@@ -1,44 +1,30 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { lazySchemas } from './http/lazy-schemas';
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { join } from 'node:path';
-import { installAccess, type SignInProvider } from './auth/access';
+import { installAccess } from './auth/access';
 import type { Db } from './db/client';
-import type { Standbys } from './db/standbys';
 import { repositories, type Repositories } from './db/repositories';
 import emulatorProxy, { type SignInThrottle } from './emulator-proxy';
 import { VinDecoder } from './catalogue/vin-decoder';
-import { EventHub, type Listen } from './events/event-hub';
+import { EventHub } from './events/event-hub';
 import apiDocs from './http/api-docs';
 import { catalogueCacheMs } from './http/catalogue-cache';
 import catalogueSync from './http/catalogue-sync';
-import dealRatios, {
-  DEAL_REFRESH_DELAY_MS,
-  DEAL_REFRESH_POLL_MS,
-  type DealRatiosOptions,
-} from './catalogue/deal-ratios';
-import alertMatching, {
-  ALERT_MATCH_DELAY_MS,
-  ALERT_MATCH_POLL_MS,
-  type AlertMatchingOptions,
-} from './alerts/alert-matching';
+import dealRatios, { DEAL_REFRESH_DELAY_MS, DEAL_REFRESH_POLL_MS } from './catalogue/deal-ratios';
+import alertMatching, { ALERT_MATCH_DELAY_MS, ALERT_MATCH_POLL_MS } from './alerts/alert-matching';
 import errorHandler from './http/error-handler';
 import nulCheck from './http/nul-check';
-import rateLimits, { type RateLimits } from './http/rate-limits';
+import rateLimits from './http/rate-limits';
 import sitemap from './http/sitemap';
-import securityHeaders, { type CspOptions } from './http/security-headers';
+import securityHeaders from './http/security-headers';
 import webApp from './http/web-app';
-import { FolderImageStore, type ImageStore } from './image-host/image-files';
+import { FolderImageStore } from './image-host/image-files';
 import imageHost, { IMAGE_HOST_PREFIX } from './image-host/image-host';
 import { PhotoCopies } from './image-host/photo-copies';
-import {
-  DEFAULT_IMAGE_WORK,
-  ImageWork,
-  setImageThreads,
-  type ImageWorkLimits,
-} from './image-host/image-work';
+import { DEFAULT_IMAGE_WORK, ImageWork, setImageThreads } from './image-host/image-work';
 import authRoutes from './routes/auth';
 import alertSettingsRoutes from './routes/alert-settings';
 import adminSuspensionRoutes from './routes/admin-suspensions';
@@ -62,102 +48,12 @@ import { searchSchemas } from './routes/search-schemas';
 import userRoutes from './routes/users';
 import unsubscribeRoutes from './alerts/unsubscribe-routes';
 import vinRoutes from './routes/vin';
+import { DEFAULT_MARKET_TRUST } from './catalogue/market-trust';
 import { API_PREFIX, repoRoot } from './paths';
 
-/** A readiness check answers null when fine, else what is wrong. */
-export type ReadinessCheck = () => Promise<string | null>;
+import type { AppOptions } from './app-options';
 
-export interface AppOptions {
-  db: Db;
-  /**
-   * The catalogue's reads (DATABASE_READ_URL's standbys, with the primary behind them: client.ts);
-   * absent: `db`.
-   */
-  readDb?: Db;
-  /** The standbys behind `readDb`: a catalogue write's answer also waits for them. */
-  standbys?: Standbys;
-  /**
-   * `NEW_SELLER_DAILY_CARS`: cars a new account posts freely on its first day; its later ones
-   * wait for a moderator's approval (issue 26). Default 3; 0 turns it off.
-   */
-  newSellerDailyCars?: number;
-  /** LISTEN on the database (live events across replicas); absent: no live events arrive. */
-  listen?: Listen;
-  /** Checks behind GET /api/health (the database, the sign-in provider, the demo seed). */
-  readinessChecks?: ReadinessCheck[];
-  /** Built web app served at `/`; skipped when absent. */
-  webRoot?: string;
-  /** Serve the bundle's source maps (`*.map`): demo mode only, they hold every source file. */
-  serveSourceMaps?: boolean;
-  logger?: FastifyServerOptions['logger'];
-  /**
-   * The Admin SDK's Auth (verifies Firebase ID tokens, deletes sign-in accounts). Without it,
-   * calls that need the sign-in provider answer 503 (codegen builds the app without one).
-   */
-  signIn?: SignInProvider;
-  /**
-   * Signs access tokens (HS256) and, through a key derived from it, paging cursors; a random
-   * per-process secret when absent.
-   */
-  accessTokenSecret?: string;
-  accessTokenTtlSeconds?: number;
-  /** The image host's upload key; uploads are refused without one. */
-  imageHostKey?: string;
-  /** Where uploaded images are stored (default `<repo>/.data/images`, the default data folder). */
-  imageDir?: string;
-  /** Where the image host keeps its files; absent: the folder `imageDir`. */
-  imageStore?: ImageStore;
-  /** How much image work runs at once, waits, and may cost (absent: DEFAULT_IMAGE_WORK's). */
-  imageWork?: Partial<ImageWorkLimits>;
-  /**
-   * host:port of the sign-in emulator (demo mode only). Its REST paths are proxied on this
-   * origin, so the web app reaches the emulator wherever the app is opened from.
-   */
-  authEmulatorHost?: string;
-  /** Failed password sign-ins per address through the emulator proxy (default 10 in 15 min). */
-  signInThrottle?: SignInThrottle;
-  /** What the Content-Security-Policy allows besides this origin (default: demo, same origin). */
-  contentSecurityPolicy?: CspOptions;
-  /** Rate limits of `/jwt`, `PUT /users`, uploads and `POST /orders`; absent: none. */
-  rateLimits?: Partial<RateLimits>;
-  /**
-   * Count them (and the emulator proxy's failed sign-ins) in this process (`memory`, the
-   * default) or in the database, for every replica.
-   */
-  rateLimitStore?: 'memory' | 'database';
-  /** How long catalogue answers are kept (ms, at most 1000; 0: none). Default CATALOGUE_CACHE_MS. */
-  catalogueCacheMs?: number;
-  /** When the deal ratios are refreshed after a change, and checked anyway (catalogue/deal-ratios.ts). */
-  dealRatios?: Partial<DealRatiosOptions>;
-  /** When saved searches' and saved cars' alerts are matched after a change (alerts/alert-matching.ts). */
-  alertMatching?: Partial<AlertMatchingOptions>;
-  /** Where people open the app (absolute links: car pages, sitemaps); default the local one. */
-  publicOrigin?: string;
-  /**
-   * Origins a car's photos may come from besides this one: the display origin of a configured
-   * outside image host (imgbb's https://i.ibb.co). Default: none.
-   */
-  imageOrigins?: string[];
-  /**
-   * The most matches of free text a search ranks or sorts; past them its total is estimated
-   * (default 5,000: catalogue/search-repository.ts, SEARCH_CANDIDATES).
-   */
-  searchCandidates?: number;
-  /**
-   * The most cars a search's total counts exactly; past them it is estimated (default 1,000:
-   * catalogue/search-repository.ts, EXACT_TOTALS).
-   */
-  searchExactTotals?: number;
-  /** Addresses per sitemap file (default and most: 50,000). */
-  sitemapUrlsPerFile?: number;
-  /** Fastify's `trustProxy`: behind a load balancer, the caller's address is X-Forwarded-For's. */
-  trustProxy?: FastifyServerOptions['trustProxy'];
-  /**
-   * Decodes VINs (`GET /vin/{vin}`) in a worker thread, started at the first decode; absent: one
-   * of the app's own with the default limits. Closed with the app either way.
-   */
-  vinDecoder?: VinDecoder;
-}
+export type { AppOptions, ReadinessCheck } from './app-options';
 
 /** A route as registered (the permission matrix test checks it has a row for each). */
 export interface RegisteredRoute {
@@ -202,6 +98,8 @@ export const BODY_LIMIT = 64 * 1024;
 
 /** Firebase's own lock-out, roughly: 10 failed password sign-ins from one address in 15 minutes. */
 export const DEFAULT_SIGN_IN_THROTTLE: SignInThrottle = { max: 10, windowSeconds: 15 * 60 };
+/** Sign-ups from one address: a household registers a few accounts, a script hundreds. */
+export const DEFAULT_SIGN_UP_THROTTLE: SignInThrottle = { max: 10, windowSeconds: 3600 };
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const publicOrigin = options.publicOrigin ?? DEFAULT_PUBLIC_ORIGIN;
@@ -238,7 +136,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   app.decorate('db', options.db);
-  const events = new EventHub(options.listen);
+  const events = new EventHub(options.listen, options.streamsPerAddress);
   app.decorate('events', events);
   app.decorate('openStreams', new Set<ServerResponse>());
   app.addHook('onReady', () => events.start());
@@ -255,6 +153,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     cursorSecret: secret,
     searchCandidates: options.searchCandidates,
     searchExactTotals: options.searchExactTotals,
+    marketTrust: options.marketTrust,
   };
   const repos = repositories(options.db, repositoryOptions);
   app.decorate('repos', repos);
@@ -328,7 +227,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       await api.register(authRoutes);
       await api.register(userRoutes);
       const photoOrigins = { publicOrigin, imageOrigins: options.imageOrigins ?? [] };
-      const flags = { images, newSellerDailyCars: options.newSellerDailyCars ?? 3 };
+      const flags = {
+        images,
+        newSellerDailyCars: options.newSellerDailyCars ?? 3,
+        marketTrust: options.marketTrust ?? DEFAULT_MARKET_TRUST,
+      };
       await api.register(productRoutes, { photoOrigins, flags });
       await api.register(searchRoutes, { photoOrigins, flags });
       await api.register(adminCategoryRoutes, { photoOrigins });
@@ -361,6 +264,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(emulatorProxy, {
       upstream: options.authEmulatorHost,
       signInThrottle: options.signInThrottle ?? DEFAULT_SIGN_IN_THROTTLE,
+      signUpThrottle: options.signUpThrottle ?? DEFAULT_SIGN_UP_THROTTLE,
       // Failed sign-ins are counted where the other limits are: every replica sees them.
       store: options.rateLimitStore,
     });
@@ -368,7 +272,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // One-click unsubscribe from alert e-mails: the API's POST and the page a person opens.
   await app.register(unsubscribeRoutes);
-  await app.register(sitemap, { publicOrigin, perFile: options.sitemapUrlsPerFile });
+  await app.register(sitemap, {
+    publicOrigin,
+    perFile: options.sitemapUrlsPerFile,
+    rowsPerRead: options.sitemapRowsPerRead,
+  });
   await app.register(webApp, {
     webRoot: options.webRoot,
     serveSourceMaps: options.serveSourceMaps,

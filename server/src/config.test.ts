@@ -63,6 +63,49 @@ describe('server configuration', () => {
     }
   });
 
+  it('keeps 20 live event streams per address on a process unless RATE_LIMIT_STREAMS_PER_ADDRESS says (0: off)', () => {
+    expect(load({}).streamsPerAddress).toBe(20);
+    expect(load({ RATE_LIMIT_STREAMS_PER_ADDRESS: '0' }).streamsPerAddress).toBe(0);
+    for (const bad of ['-1', 'many', '2.5']) {
+      expect(() => load({ RATE_LIMIT_STREAMS_PER_ADDRESS: bad })).toThrow(
+        /RATE_LIMIT_STREAMS_PER_ADDRESS/,
+      );
+    }
+  });
+
+  it('weighs sellers in the market values and flags bursts as MARKET_… and LISTING_BURST_… say', () => {
+    expect(load({}).marketTrust).toEqual({
+      establishedDays: 30,
+      newAccountPercent: 5,
+      sellerCars: 3,
+      burstAccounts: 3,
+      burstHours: 24,
+      burstPricePercent: 10,
+    });
+    const set = load({
+      MARKET_ESTABLISHED_DAYS: '0',
+      MARKET_NEW_ACCOUNT_PERCENT: '0',
+      MARKET_SELLER_CARS: '0',
+      LISTING_BURST_ACCOUNTS: '0',
+      LISTING_BURST_HOURS: '48',
+      LISTING_BURST_PRICE_PERCENT: '20',
+    }).marketTrust;
+    expect(set).toEqual({
+      establishedDays: 0,
+      newAccountPercent: 0,
+      sellerCars: 0,
+      burstAccounts: 0,
+      burstHours: 48,
+      burstPricePercent: 20,
+    });
+    expect(() => load({ MARKET_NEW_ACCOUNT_PERCENT: '101' })).toThrow(
+      'MARKET_NEW_ACCOUNT_PERCENT must be a whole number from 0 to 100 (got "101")',
+    );
+    for (const name of ['MARKET_ESTABLISHED_DAYS', 'MARKET_SELLER_CARS', 'LISTING_BURST_HOURS']) {
+      expect(() => load({ [name]: '-1' })).toThrow(name);
+    }
+  });
+
   it('mails the alert digests from 07:00 UTC unless ALERT_DIGEST_HOUR says (0 to 23)', () => {
     expect(load({}).alertDigestHour).toBe(7);
     expect(load({ ALERT_DIGEST_HOUR: '0' }).alertDigestHour).toBe(0);
@@ -92,6 +135,14 @@ describe('server configuration', () => {
     ).toEqual({ max: 0, windowSeconds: 60 });
   });
 
+  it('limits sign-ups through the proxy to 10 per address an hour unless told otherwise', () => {
+    expect(load({}).signUpThrottle).toEqual({ max: 10, windowSeconds: 3600 });
+    expect(
+      load({ RATE_LIMIT_SIGN_UP: '0', RATE_LIMIT_SIGN_UP_WINDOW_SECONDS: '60' }).signUpThrottle,
+    ).toEqual({ max: 0, windowSeconds: 60 });
+    expect(() => load({ RATE_LIMIT_SIGN_UP: 'many' })).toThrow(/RATE_LIMIT_SIGN_UP must be/);
+  });
+
   it('limits messages to 20 a minute and 200 a day per account, 10 a minute per booking, unless told otherwise', () => {
     const { messages, messagesPerBooking } = load({}).rateLimits;
     expect(messages).toEqual([
@@ -111,6 +162,30 @@ describe('server configuration', () => {
     expect(told.messagesPerBooking).toEqual({ max: 3, windowSeconds: 60 });
     expect(() => load({ RATE_LIMIT_MESSAGES: 'lots' })).toThrow(
       'RATE_LIMIT_MESSAGES must be a whole number from 0 to 1000000 (got "lots")',
+    );
+  });
+
+  it('limits cars posted to 20 a minute and 200 a day, cars changed to 30 and 300, unless told otherwise', () => {
+    const { carPosts, carEdits } = load({}).rateLimits;
+    expect(carPosts).toEqual([
+      { max: 20, windowSeconds: 60 },
+      { max: 200, windowSeconds: 86400 },
+    ]);
+    expect(carEdits).toEqual([
+      { max: 30, windowSeconds: 60 },
+      { max: 300, windowSeconds: 86400 },
+    ]);
+    const told = load({ RATE_LIMIT_CAR_POSTS: '0', RATE_LIMIT_CAR_EDITS_DAY: '7' }).rateLimits;
+    expect(told.carPosts).toEqual([
+      { max: 0, windowSeconds: 60 },
+      { max: 200, windowSeconds: 86400 },
+    ]);
+    expect(told.carEdits).toEqual([
+      { max: 30, windowSeconds: 60 },
+      { max: 7, windowSeconds: 86400 },
+    ]);
+    expect(() => load({ RATE_LIMIT_CAR_POSTS_DAY: '-1' })).toThrow(
+      'RATE_LIMIT_CAR_POSTS_DAY must be a whole number from 0 to 1000000 (got "-1")',
     );
   });
 

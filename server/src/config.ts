@@ -1,11 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { DEFAULT_MARKET_TRUST as MARKET, type MarketTrust } from './catalogue/market-trust';
+import { DEFAULT_VIN_BUDGET_MS } from './catalogue/vin-decoder';
 import { imageWorkSettings } from './config-images';
 import { DEFAULT_POOL_SIZE } from './db/client';
+import { MAX_STREAMS_PER_ADDRESS } from './events/stream-limit';
 import type { ImageWorkLimits } from './image-host/image-work';
 import { repoRoot } from './paths';
-import type { RateLimits } from './http/rate-limits';
+import type { RateLimits, RateLimitWindow } from './http/rate-limits';
 import type { CspOptions } from './http/security-headers';
 
 export type AppMode = 'demo' | 'production';
@@ -50,6 +53,18 @@ export const DEFAULT_RATE_LIMITS = {
   ],
   /** A moderator's actions on listings, reviews and reports, and owners' requests for review. */
   moderation: { max: 60, windowSeconds: 60 },
+  /** Cars posted (a minute's and a day's): an honest seller lists a few; dealers' stock is imported. */
+  carPosts: [
+    { max: 20, windowSeconds: 60 },
+    { max: 200, windowSeconds: 24 * 3600 },
+  ],
+  /** Changes to cars for sale (each may alert the car's savers): a minute's and a day's. */
+  carEdits: [
+    { max: 30, windowSeconds: 60 },
+    { max: 300, windowSeconds: 24 * 3600 },
+  ],
+  /** The sitemap's index and files per address: a crawler reads a few dozen a day. */
+  sitemaps: { max: 60, windowSeconds: 60 },
 } as const satisfies RateLimits;
 
 export interface ServerConfig {
@@ -95,6 +110,8 @@ export interface ServerConfig {
   rateLimits: RateLimits;
   /** Failed password sign-ins per address through the emulator proxy (demo mode). */
   signInThrottle: { max: number; windowSeconds: number };
+  /** Sign-ups per address through the emulator proxy (demo mode): `RATE_LIMIT_SIGN_UP`. */
+  signUpThrottle: { max: number; windowSeconds: number };
   /** What the web app's Content-Security-Policy allows besides this origin. */
   contentSecurityPolicy: CspOptions;
   /** Proxies in front of the server whose X-Forwarded-For is believed (hops; 0: none). */
@@ -113,6 +130,15 @@ export interface ServerConfig {
    * approval (`NEW_SELLER_DAILY_CARS`, default 3; 0 turns it off).
    */
   newSellerDailyCars: number;
+  /**
+   * Live event streams one address holds open on one server process at most
+   * (`RATE_LIMIT_STREAMS_PER_ADDRESS`, default 20; 0: no limit): more answer 429.
+   */
+  streamsPerAddress: number;
+  /** The longest a VIN decode's caller waits, in line and decoding (`VIN_DECODE_BUDGET_MS`). */
+  vinDecodeBudgetMs: number;
+  /** How the market values weigh sellers, and a burst of new accounts' listings (market-trust.ts). */
+  marketTrust: MarketTrust;
 }
 
 export class ConfigError extends Error {}
@@ -156,7 +182,9 @@ function readOrCreateSecret(dataDir: string): string {
  * `RATE_LIMIT_SAVED_CARS`. Saved searches' saves, renames and opens: `RATE_LIMIT_SAVED_SEARCHES`.
  * Reports of listings and accounts: `RATE_LIMIT_REPORTS` a minute and `RATE_LIMIT_REPORTS_DAY` a day.
  * Reviews and replies: `RATE_LIMIT_REVIEWS` a minute and `RATE_LIMIT_REVIEWS_DAY` a day.
- * Moderators' actions and owners' requests for review: `RATE_LIMIT_MODERATION`.
+ * Moderators' actions and owners' requests for review: `RATE_LIMIT_MODERATION`. Cars posted:
+ * `RATE_LIMIT_CAR_POSTS` a minute and `RATE_LIMIT_CAR_POSTS_DAY` a day; cars changed: the same
+ * with `RATE_LIMIT_CAR_EDITS`. The sitemap's index and files per address: `RATE_LIMIT_SITEMAPS`.
  */
 function rateLimits(env: Env): RateLimits {
   const windowSeconds = int(env, 'RATE_LIMIT_WINDOW_SECONDS', 60, 1, 24 * 3600);
@@ -167,6 +195,11 @@ function rateLimits(env: Env): RateLimits {
   const [reportsMinute, reportsDay] = DEFAULT_RATE_LIMITS.reports;
   const { messagesPerBooking } = DEFAULT_RATE_LIMITS;
   const [reviewMinute, reviewDay] = DEFAULT_RATE_LIMITS.reviews;
+  /** `<name>` a minute and `<name>_DAY` a day. */
+  const minuteAndDay = (name: string, [minute, day]: readonly RateLimitWindow[]) => [
+    { max: max(name, minute!.max), windowSeconds: minute!.windowSeconds },
+    { max: max(`${name}_DAY`, day!.max), windowSeconds: day!.windowSeconds },
+  ];
   return {
     jwt: rule('RATE_LIMIT_JWT', DEFAULT_RATE_LIMITS.jwt.max),
     users: rule('RATE_LIMIT_USERS', DEFAULT_RATE_LIMITS.users.max),
@@ -202,6 +235,9 @@ function rateLimits(env: Env): RateLimits {
       { max: max('RATE_LIMIT_REVIEWS_DAY', reviewDay.max), windowSeconds: reviewDay.windowSeconds },
     ],
     moderation: rule('RATE_LIMIT_MODERATION', DEFAULT_RATE_LIMITS.moderation.max),
+    carPosts: minuteAndDay('RATE_LIMIT_CAR_POSTS', DEFAULT_RATE_LIMITS.carPosts),
+    carEdits: minuteAndDay('RATE_LIMIT_CAR_EDITS', DEFAULT_RATE_LIMITS.carEdits),
+    sitemaps: rule('RATE_LIMIT_SITEMAPS', DEFAULT_RATE_LIMITS.sitemaps.max),
   };
 }
 
@@ -329,6 +365,10 @@ export function loadServerConfig(env: Env = process.env): ServerConfig {
       max: int(env, 'RATE_LIMIT_SIGN_IN', 10, 0, 1_000_000),
       windowSeconds: int(env, 'RATE_LIMIT_SIGN_IN_WINDOW_SECONDS', 15 * 60, 1, 24 * 3600),
     },
+    signUpThrottle: {
+      max: int(env, 'RATE_LIMIT_SIGN_UP', 10, 0, 1_000_000),
+      windowSeconds: int(env, 'RATE_LIMIT_SIGN_UP_WINDOW_SECONDS', 3600, 1, 24 * 3600),
+    },
     contentSecurityPolicy: contentSecurityPolicy(env, mode),
     trustProxyHops: int(env, 'TRUST_PROXY_HOPS', 0, 0, 10),
     smtpUrl: smtpUrl(env.SMTP_URL),
@@ -336,6 +376,22 @@ export function loadServerConfig(env: Env = process.env): ServerConfig {
     imageOrigins: imageDisplayOrigins(env),
     alertDigestHour: int(env, 'ALERT_DIGEST_HOUR', 7, 0, 23),
     newSellerDailyCars: int(env, 'NEW_SELLER_DAILY_CARS', 3, 0, 1000),
+    streamsPerAddress: int(
+      env,
+      'RATE_LIMIT_STREAMS_PER_ADDRESS',
+      MAX_STREAMS_PER_ADDRESS,
+      0,
+      1_000_000,
+    ),
+    vinDecodeBudgetMs: int(env, 'VIN_DECODE_BUDGET_MS', DEFAULT_VIN_BUDGET_MS, 100, 60_000),
+    marketTrust: {
+      establishedDays: int(env, 'MARKET_ESTABLISHED_DAYS', MARKET.establishedDays, 0, 3650),
+      newAccountPercent: int(env, 'MARKET_NEW_ACCOUNT_PERCENT', MARKET.newAccountPercent, 0, 100),
+      sellerCars: int(env, 'MARKET_SELLER_CARS', MARKET.sellerCars, 0, 1_000_000),
+      burstAccounts: int(env, 'LISTING_BURST_ACCOUNTS', MARKET.burstAccounts, 0, 1000),
+      burstHours: int(env, 'LISTING_BURST_HOURS', MARKET.burstHours, 1, 24 * 30),
+      burstPricePercent: int(env, 'LISTING_BURST_PRICE_PERCENT', MARKET.burstPricePercent, 0, 100),
+    },
     publicOrigin:
       originOf('PUBLIC_ORIGIN', env.PUBLIC_ORIGIN) ??
       `http://localhost:${int(env, 'PORT', 8080, 0, 65535)}`,

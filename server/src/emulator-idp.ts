@@ -124,12 +124,68 @@ export function readIdpRequest(body: unknown): IdpRequest | null {
  * Null when an `accounts:update` may go to the emulator. The emulator lets any signed-in account
  * link a provider to itself (`linkProviderUserInfo`) without checking that another account has
  * it: linking someone's Google id would send their next Google sign-in to the linker's account.
- * The web app never links; the call's body must be a JSON object (as the web SDK sends it).
+ * A Google account stays one: it neither drops its Google link (`deleteProvider`) nor takes a
+ * password, which would let it sign in as a password account and register as a Seller. The web
+ * app does none of these; the call's body must be a JSON object (as the web SDK sends it).
  */
-export function updateRefusal(body: unknown): IdpRefusal | null {
+export async function updateRefusal(
+  app: FastifyInstance,
+  body: unknown,
+): Promise<IdpRefusal | null> {
   if (!isRecord(body)) return refusal('INVALID_REQ_TYPE', 'The request could not be read');
   if (body.linkProviderUserInfo !== undefined) {
     return refusal('OPERATION_NOT_ALLOWED', 'Linking a provider is not offered');
+  }
+  if (body.deleteProvider !== undefined) {
+    const providers = body.deleteProvider;
+    if (!Array.isArray(providers) || providers.some((id) => typeof id !== 'string')) {
+      return refusal('INVALID_REQ_TYPE', 'deleteProvider must be a list of provider ids');
+    }
+    if (providers.some((id: string) => id.toLowerCase() === GOOGLE)) {
+      return refusal('OPERATION_NOT_ALLOWED', 'A Google account keeps its Google sign-in');
+    }
+  }
+  return body.password === undefined ? null : passwordRefusal(app, body.idToken);
+}
+
+/**
+ * Null when the ID token's account may take a password: one without a Google link. A token the
+ * Admin SDK cannot verify is refused: what the emulator would make of it is not guessed.
+ */
+async function passwordRefusal(app: FastifyInstance, idToken: unknown): Promise<IdpRefusal | null> {
+  const invalid = refusal('INVALID_ID_TOKEN', 'The sign-in has ended: sign in again');
+  if (typeof idToken !== 'string') return invalid;
+  let uid: string;
+  try {
+    ({ uid } = await app.signIn.verifyIdToken(idToken));
+  } catch (error) {
+    const code = (error as { code?: string }).code ?? '';
+    // The provider out of reach is the proxy's 503, not the caller's token.
+    if (/network|unavailable|internal-error/i.test(code)) throw error;
+    return invalid;
+  }
+  const account = await accountOrNull(() => app.signIn.getUser(uid));
+  if (!account) return invalid;
+  if (account.providerData.some((provider) => provider.providerId === GOOGLE)) {
+    return refusal(
+      'OPERATION_NOT_ALLOWED',
+      'A Google account signs in with Google: it takes no password',
+    );
+  }
+  return null;
+}
+
+/**
+ * Null when an `accounts:signUp` may go to the emulator. With an ID token in the body the
+ * emulator links the new e-mail and password to that signed-in account (a Google account would
+ * gain a password): the web app's sign-up never sends one.
+ */
+export function signUpRefusal(body: unknown): IdpRefusal | null {
+  if (isRecord(body) && body.idToken !== undefined) {
+    return refusal(
+      'OPERATION_NOT_ALLOWED',
+      'Adding a password to a signed-in account is not offered',
+    );
   }
   return null;
 }

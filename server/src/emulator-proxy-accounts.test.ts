@@ -198,6 +198,61 @@ describe('Google test sign-in through the emulator proxy (demo mode)', () => {
     expect(again.body).toMatchObject({ localId: uid, email: victim });
   });
 
+  it("keeps a Google account Google's: no dropping its Google link, no password; it stays a Buyer", async () => {
+    const email = uniqueEmail('google-to-seller');
+    const { idToken } = (await googleSignIn(email, { app: ctx.app })).body;
+    const refusedAs = (answer: { statusCode: number; json: () => unknown }, message: RegExp) => {
+      expect(answer.statusCode).toBe(400);
+      expect(answer.json()).toMatchObject({ error: { code: 400, message } });
+    };
+    refusedAs(
+      await call('accounts:update', { idToken, deleteProvider: ['google.com'] }),
+      /^OPERATION_NOT_ALLOWED : A Google account keeps its Google sign-in/,
+    );
+    refusedAs(
+      await call('accounts:update', { idToken, deleteProvider: 'google.com' }),
+      /^INVALID_REQ_TYPE : deleteProvider must be a list/,
+    );
+    refusedAs(
+      await call('accounts:update', { idToken, password: TEST_PASSWORD, returnSecureToken: true }),
+      /^OPERATION_NOT_ALLOWED : A Google account signs in with Google: it takes no password/,
+    );
+    refusedAs(
+      await call('accounts:update', { idToken: 'not-a-token', password: TEST_PASSWORD }),
+      /^INVALID_ID_TOKEN : /,
+    );
+    // The web SDK's way of linking a password: a sign-up that names the signed-in account.
+    refusedAs(
+      await call('accounts:signUp', {
+        idToken,
+        email: uniqueEmail('linked-password'),
+        password: TEST_PASSWORD,
+        returnSecureToken: true,
+      }),
+      /^OPERATION_NOT_ALLOWED : /,
+    );
+    expect(await providersOf(email)).toEqual(['google.com']);
+    const put = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/users',
+      headers: { authorization: `Bearer ${idToken}` },
+      payload: { name: 'Would-be Seller', email, userRole: 'Seller' },
+    });
+    expect(put.statusCode).toBe(200);
+    expect(await ctx.app.repos.users.findByEmail(email)).toMatchObject({ userRole: 'Buyer' });
+  });
+
+  it('lets a password account change its password, as before', async () => {
+    const buyer = await registerUser(ctx.app, 'Buyer', 'new-password');
+    const update = await call('accounts:update', {
+      idToken: buyer.idToken,
+      password: `${TEST_PASSWORD}-2`,
+      returnSecureToken: true,
+    });
+    expect(update.statusCode).toBe(200);
+    expect(await providersOf(buyer.email)).toEqual(['password']);
+  });
+
   it('refuses a credential it cannot read, or none', async () => {
     for (const body of [
       { requestUri: 'http://localhost', postBody: 'providerId=google.com' },

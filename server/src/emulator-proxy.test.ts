@@ -71,6 +71,7 @@ describe('sign-in emulator proxy (demo mode)', () => {
     ctx = await buildTestApp({
       authEmulatorHost: `127.0.0.1:${port}`,
       signInThrottle: { max: 3, windowSeconds: 3600 },
+      signUpThrottle: { max: 3, windowSeconds: 3600 },
     });
   });
   afterAll(async () => {
@@ -246,6 +247,37 @@ describe('sign-in emulator proxy (demo mode)', () => {
     const refused = answers.filter((a) => a.body.includes('TOO_MANY_ATTEMPTS_TRY_LATER'));
     expect(refused).toHaveLength(9);
   });
+  it('answers the sign-up after the limit from one address with 429 TOO_MANY_ATTEMPTS_TRY_LATER, as the web SDK reads it', async () => {
+    const signUpFrom = (remoteAddress: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo',
+        remoteAddress,
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ email: 'taken@b.c', password: 'p', returnSecureToken: true }),
+      });
+    for (let i = 0; i < 3; i++) expect((await signUpFrom('10.6.6.6')).statusCode).toBe(200);
+    const refused = await signUpFrom('10.6.6.6');
+    expect(refused.statusCode).toBe(429);
+    // Firebase's own error: the SDK throws auth/too-many-requests for it.
+    expect(refused.json()).toEqual({
+      error: {
+        code: 429,
+        message: 'TOO_MANY_ATTEMPTS_TRY_LATER',
+        errors: [{ message: 'TOO_MANY_ATTEMPTS_TRY_LATER', domain: 'global', reason: 'invalid' }],
+      },
+    });
+    const wait = Number(refused.headers['retry-after']);
+    expect(wait).toBeGreaterThan(3500);
+    expect(wait).toBeLessThanOrEqual(3600);
+    // Never reached the emulator; another address signs up, an IPv6 /64 counts as one.
+    expect(hits).toHaveLength(3);
+    expect((await signUpFrom('10.6.6.7')).statusCode).toBe(200);
+    for (const host of ['1', '2', '3']) {
+      expect((await signUpFrom(`2001:db8:6:6::${host}`)).statusCode).toBe(200);
+    }
+    expect((await signUpFrom('2001:db8:6:6:ffff::9')).statusCode).toBe(429);
+  });
 });
 
 describe('sign-in emulator proxy, with the real emulator', () => {
@@ -288,6 +320,28 @@ describe('sign-in emulator proxy, with the real emulator', () => {
       returnSecureToken: true,
     });
     expect(signIn.statusCode).toBe(200);
+  });
+
+  it('slows sign-ups with an existing e-mail in a row: the 11th from one address is a 429 (the default)', async () => {
+    const email = uniqueEmail('signup-flood');
+    const answers = [];
+    for (let i = 0; i < 11; i++) {
+      answers.push(
+        await ctx.app.inject({
+          method: 'POST',
+          url: '/identitytoolkit.googleapis.com/v1/accounts:signUp?key=demo',
+          // An address of its own: the other tests' sign-ups are not counted with these.
+          remoteAddress: '10.8.8.8',
+          headers: { 'content-type': 'application/json' },
+          payload: JSON.stringify({ email, password: TEST_PASSWORD, returnSecureToken: true }),
+        }),
+      );
+    }
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, ...Array(9).fill(400), 429]);
+    expect(answers[1]!.json()).toMatchObject({ error: { message: 'EMAIL_EXISTS' } });
+    expect(answers[10]!.json()).toMatchObject({
+      error: { message: 'TOO_MANY_ATTEMPTS_TRY_LATER' },
+    });
   });
 
   it("keeps the emulator's admin API out of reach: no account list, no reset codes", async () => {

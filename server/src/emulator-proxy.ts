@@ -3,16 +3,24 @@
  * the emulator wherever it is opened from. Only the calls the Firebase web SDK makes for this app
  * are forwarded; the emulator's admin API (`/emulator/v1/…`, project paths, the `owner`
  * credential) is never reachable through the app, answers carry no CORS headers for other
- * origins, and failed password sign-ins are throttled per address (an IPv6 one's /64) as Firebase
- * throttles them.
+ * origins, failed password sign-ins are throttled per address (an IPv6 one's /64) as Firebase
+ * throttles them, and so are sign-ups.
  * The emulator takes any unsigned Google credential: such a sign-in goes on only when it reaches
- * no password account and no admin, and no account links a provider to itself (emulator-idp.ts).
+ * no password account and no admin, no account links a provider to itself, and a Google account
+ * neither drops its Google link nor takes a password (emulator-idp.ts).
  * No answer carries a password hash or salt.
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Readable } from 'node:stream';
-import { identityToolkitError, idpRefusal, updateRefusal } from './emulator-idp';
+import {
+  identityToolkitError,
+  idpRefusal,
+  signUpRefusal,
+  updateRefusal,
+  type IdpRefusal,
+} from './emulator-idp';
 import { clientNetwork } from './http/client-network';
+import { WindowCounter, type WindowStore } from './http/window-counter';
 import {
   DatabaseSignInGuard,
   MemorySignInGuard,
@@ -26,10 +34,11 @@ const TOKENS = '/securetoken.googleapis.com';
 const SIGN_IN_WITH_PASSWORD = `${IDENTITY}/v1/accounts:signInWithPassword`;
 const SIGN_IN_WITH_IDP = `${IDENTITY}/v1/accounts:signInWithIdp`;
 const UPDATE = `${IDENTITY}/v1/accounts:update`;
+const SIGN_UP = `${IDENTITY}/v1/accounts:signUp`;
 
 /** The calls the web app makes (firebase/auth with the emulator: sign-up, sign-in, profile). */
 export const EMULATOR_CALLS: readonly { method: 'GET' | 'POST'; path: string }[] = [
-  { method: 'POST', path: `${IDENTITY}/v1/accounts:signUp` },
+  { method: 'POST', path: SIGN_UP },
   { method: 'POST', path: SIGN_IN_WITH_PASSWORD },
   // Google sign-in: the emulator's test path (an unsigned Google credential).
   { method: 'POST', path: SIGN_IN_WITH_IDP },
@@ -48,7 +57,12 @@ export interface EmulatorProxyOptions {
   upstream: string;
   /** `max: 0` turns the throttle off. */
   signInThrottle: SignInThrottle;
-  /** Count failed sign-ins in this process (default) or in the database, for every replica. */
+  /** Sign-ups (`accounts:signUp`, failed or not) per address in a window; `max: 0`: none. */
+  signUpThrottle?: SignInThrottle;
+  /**
+   * Count failed sign-ins and sign-ups in this process (default) or in the database, for every
+   * replica.
+   */
   store?: 'memory' | 'database';
 }
 
@@ -60,6 +74,12 @@ const TOO_MANY = {
     errors: [{ message: 'TOO_MANY_ATTEMPTS_TRY_LATER', domain: 'global', reason: 'invalid' }],
   },
 };
+
+/**
+ * Too many sign-ups from one address: a 429 whose body is Firebase's own lock-out answer, which
+ * the web SDK reads as auth/too-many-requests whatever the status.
+ */
+const TOO_MANY_SIGN_UPS = { error: { ...TOO_MANY.error, code: 429 } };
 
 /** When the proxy cannot decide (the sign-in provider or the database out of reach). */
 const UNAVAILABLE = identityToolkitError({
@@ -142,6 +162,17 @@ const emulatorProxy: FastifyPluginAsync<EmulatorProxyOptions> = async (app, opti
     { parseAs: 'string' },
     (_request, body, done) => done(null, body),
   );
+  const signUps: WindowStore =
+    options.store === 'database' ? app.repos.rateLimits : new WindowCounter();
+  /** Counts a sign-up from the request's address: the seconds to wait when it is one too many. */
+  const signUpWait = async (request: FastifyRequest): Promise<number> => {
+    const rule = options.signUpThrottle;
+    if (!rule || rule.max <= 0) return 0;
+    const key = `signup:ip:${clientNetwork(request.ip)}`;
+    const [window] = await signUps.hitWindows([{ key, windowMs: rule.windowSeconds * 1000 }]);
+    if (!window || window.count <= rule.max) return 0;
+    return Math.max(1, Math.ceil((window.resetAt - Date.now()) / 1000));
+  };
   const guard: SignInGuard =
     options.store === 'database'
       ? new DatabaseSignInGuard(options.signInThrottle, app.repos.rateLimits, app.log)
@@ -177,9 +208,16 @@ const emulatorProxy: FastifyPluginAsync<EmulatorProxyOptions> = async (app, opti
     });
   };
 
+  /** Why the call is not forwarded at all (emulator-idp.ts), else null. */
+  const refusalOf = async (path: string, body: unknown): Promise<IdpRefusal | null> => {
+    if (path === SIGN_IN_WITH_IDP) return idpRefusal(app, body);
+    if (path === UPDATE) return updateRefusal(app, body);
+    if (path === SIGN_UP) return signUpRefusal(body);
+    return null;
+  };
+
   for (const call of EMULATOR_CALLS) {
     const throttled = call.path === SIGN_IN_WITH_PASSWORD;
-    const googleSignIn = call.path === SIGN_IN_WITH_IDP;
     app.route({
       method: call.method,
       // A colon starts a parameter in a route: '::' is a literal one.
@@ -189,12 +227,12 @@ const emulatorProxy: FastifyPluginAsync<EmulatorProxyOptions> = async (app, opti
       handler: async (request, reply) => {
         let settle: Settle | null = () => Promise.resolve();
         try {
-          const refused = googleSignIn
-            ? await idpRefusal(app, request.body)
-            : call.path === UPDATE
-              ? updateRefusal(request.body)
-              : null;
+          const refused = await refusalOf(call.path, request.body);
           if (refused) return reply.code(refused.status).send(identityToolkitError(refused));
+          const wait = call.path === SIGN_UP ? await signUpWait(request) : 0;
+          if (wait > 0) {
+            return reply.code(429).header('retry-after', String(wait)).send(TOO_MANY_SIGN_UPS);
+          }
           // Per address, an IPv6 caller's per /64 network.
           if (throttled) settle = await guard.start(clientNetwork(request.ip));
         } catch (error) {

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { buildApp, type ReadinessCheck } from './app';
 import { emulatorProblem, firebaseAuth } from './auth/firebase-admin';
 import { DigestScheduler } from './alerts/digest';
+import { VinDecoder } from './catalogue/vin-decoder';
 import { folderTransport, MailWorker, smtpTransport } from './deals/mail-worker';
 import { ConfigError, isLoopback, loadServerConfig, OPEN_DEMO_WARNING } from './config';
 import { openDatabase } from './db/client';
@@ -59,6 +60,7 @@ async function main(): Promise<void> {
     imageWork: config.imageWork,
     authEmulatorHost: emulatorHost,
     signInThrottle: config.signInThrottle,
+    signUpThrottle: config.signUpThrottle,
     rateLimits: config.rateLimits,
     // Replicas on one PostgreSQL count together: each limit holds once for the whole cluster.
     rateLimitStore: database.kind === 'postgres' ? 'database' : 'memory',
@@ -66,6 +68,9 @@ async function main(): Promise<void> {
     publicOrigin: config.publicOrigin,
     imageOrigins: config.imageOrigins,
     newSellerDailyCars: config.newSellerDailyCars,
+    streamsPerAddress: config.streamsPerAddress,
+    vinDecoder: new VinDecoder({ budgetMs: config.vinDecodeBudgetMs }),
+    marketTrust: config.marketTrust,
     // Believe the nearest `TRUST_PROXY_HOPS` proxies' X-Forwarded-For (hop 0 is the nearest).
     trustProxy: config.trustProxyHops
       ? (_address: string, hop: number) => hop < config.trustProxyHops

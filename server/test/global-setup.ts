@@ -2,7 +2,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { isUp, startEmulator, waitUntilUp } from '../../scripts/lib/emulator';
+import { checkEmulatorPorts, isUp, startEmulator, waitUntilUp } from '../../scripts/lib/emulator';
 import { createPglite, openDatabase } from '../src/db/client';
 import { seedReferenceData } from '../src/db/seed';
 import { TEMPLATE_DB, snapshotPath } from './paths';
@@ -23,8 +23,10 @@ async function ensureEmulator(): Promise<void> {
     process.env.FIREBASE_AUTH_EMULATOR_HOST = TEST_AUTH_HOST;
     return;
   }
+  const configFile = join(__dirname, '..', '..', 'e2e', 'firebase.json');
+  await checkEmulatorPorts(configFile);
   const emulator = startEmulator({
-    configFile: join(__dirname, '..', '..', 'e2e', 'firebase.json'),
+    configFile,
     authPort: 9199,
     hubPort: 4410,
     logFile: join(tmpdir(), 'cardealer-tests', `auth-emulator-${process.pid}.log`),

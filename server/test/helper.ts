@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { Client } from 'pg';
 import { buildApp, type AppOptions } from '../src/app';
 import { firebaseAuth } from '../src/auth/firebase-admin';
+import { DEFAULT_MARKET_TRUST } from '../src/catalogue/market-trust';
 import { createPglite, openDatabase, type Database } from '../src/db/client';
 import { imageStoreFor } from '../src/image-host/database-image-store';
 import type { ImageStore } from '../src/image-host/image-files';
@@ -104,6 +105,9 @@ export async function testAppOn(
     imageDir,
     // Existing tests post freely; the automatic flags' tests turn the new-seller hold on.
     newSellerDailyCars: 0,
+    // The fixtures' sellers, made a moment ago, count as established in the market values
+    // (and post no burst); the market trust tests turn the rule on.
+    marketTrust: { ...DEFAULT_MARKET_TRUST, establishedDays: 0 },
     ...options,
     imageStore: images,
   });
@@ -137,6 +141,7 @@ export async function buildReplica(
     accessTokenSecret: TEST_ACCESS_TOKEN_SECRET,
     imageDir,
     newSellerDailyCars: 0,
+    marketTrust: { ...DEFAULT_MARKET_TRUST, establishedDays: 0 },
     ...options,
   });
   return {

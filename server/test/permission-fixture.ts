@@ -218,7 +218,7 @@ export async function openPermissionFixture(ctx: TestContext): Promise<Fixture> 
       }),
     freshSavedCar: async () => {
       const productId = await freshProduct();
-      const saved = await app.repos.savedCars.save(buyer._id, productId);
+      const saved = await app.repos.savedCars.save(buyer._id, productId, () => false);
       if ('refused' in saved) throw new Error('the fixture saved car was refused');
       return productId;
     },

@@ -9,7 +9,8 @@ type Rows<T> = { rows: T[] };
  * in on purpose), the deal ratios derived from the cars and rewritten in the background a few
  * seconds after a change, whatever request is running then (product_deals, deal_ratios_state),
  * and the market values and their fits refreshed with them (market_values, market_fits, and
- * the changes each make's values were refreshed at, market_make_refreshed).
+ * the changes each make's values were refreshed at, market_make_refreshed), and the sitemap
+ * files' ranges an index published (sitemap_ranges: reading the index records them).
  */
 const BOOKKEEPING = new Set([
   'catalogue_replicas',
@@ -19,6 +20,7 @@ const BOOKKEEPING = new Set([
   'market_values',
   'market_fits',
   'market_make_refreshed',
+  'sitemap_ranges',
 ]);
 
 /**

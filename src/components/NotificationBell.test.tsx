@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { makeStore } from '../app/store';
 import { ACCESS_TOKEN_KEY } from '../lib/api/accessToken';
+import { saveUserRecord } from '../lib/auth/session';
 import { renderApp } from '../testing/render';
 import { API, server } from '../testing/server';
 import { makeSessionUser, roleHandlers, signedInState } from '../testing/session';
@@ -160,6 +161,67 @@ describe('Notification bell', () => {
     expect(await screen.findByText('$2,000 less since you saved it')).toBeInTheDocument();
     expect(
       await screen.findByRole('button', { name: 'Notifications: 1 unread notification' }),
+    ).toBeInTheDocument();
+  });
+
+  it("opens the live stream as soon as the account's user record is saved", async () => {
+    // The API refuses a stream to a sign-in account without its record (409) until PUT /users.
+    let recorded = false;
+    let refusals = 0;
+    let opened = 0;
+    server.use(
+      http.get(`${API}/notifications`, () =>
+        HttpResponse.json({ items: [], unread: recorded ? 2 : 0 }),
+      ),
+      http.get(`${API}/events`, ({ request }) => {
+        if (!recorded) {
+          refusals += 1;
+          return HttpResponse.json(
+            { message: 'This account has no user record yet' },
+            { status: 409 },
+          );
+        }
+        opened += 1;
+        const stream = new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode('event: unread\ndata: {"unread":2}\n\n'));
+            request.signal.addEventListener('abort', () => controller.close());
+          },
+        });
+        return new HttpResponse(stream, { headers: { 'content-type': 'text/event-stream' } });
+      }),
+      http.put(`${API}/users`, () => {
+        recorded = true;
+        return HttpResponse.json({
+          acknowledged: true,
+          matchedCount: 0,
+          modifiedCount: 0,
+          upsertedCount: 1,
+          upsertedId: 'u1',
+        });
+      }),
+    );
+    localStorage.setItem(ACCESS_TOKEN_KEY, 'access-1');
+    const store = makeStore({ preloadedState: signedInState(makeSessionUser()) });
+    renderApp('/', { store });
+    // Refused twice (the second a second later): the next try would wait 2 seconds more.
+    await waitFor(() => expect(refusals).toBe(2));
+
+    const refused = await store.dispatch(
+      saveUserRecord({
+        name: 'Sam Seller',
+        email: 'sam@example.com',
+        userRole: 'Seller',
+        userImg: '/images/avatar.svg',
+        userVerify: 'false',
+      }),
+    );
+    expect(refused).toBeNull();
+    // At once, not after the pause.
+    await waitFor(() => expect(opened).toBe(1), { timeout: 1000 });
+    expect(refusals).toBe(2);
+    expect(
+      await screen.findByRole('button', { name: 'Notifications: 2 unread notifications' }),
     ).toBeInTheDocument();
   });
 });

@@ -17,6 +17,14 @@ describe('single-line fields in the forms', () => {
     }
   });
 
+  it('refuses text-direction controls too, and keeps right-to-left letters', () => {
+    for (const control of ['\u202a', '\u202b', '\u202c', '\u202d', '\u202e', '\u2066', '\u2069']) {
+      expect(isOneLine(`Tesla ${control}3 ledoM`)).toBe(false);
+    }
+    expect(isOneLine('תל אביב')).toBe(true);
+    expect(toOneLine('Tesla \u202e3 ledoM')).toBe('Tesla 3 ledoM');
+  });
+
   it('joins the lines of a typed reason into one', () => {
     expect(toOneLine('Sold elsewhere.\r\n\r\nSorry!\t ')).toBe('Sold elsewhere. Sorry!');
   });

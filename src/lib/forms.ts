@@ -31,10 +31,11 @@ export function textFieldProps<V>(form: FormState<V>, name: keyof V & string) {
 
 /**
  * Line breaks and the other control characters (C0, DEL, C1, the Unicode line and paragraph
- * separators): single-line fields refuse them, as the server does (a paste can bring them).
+ * separators, the text-direction embeddings, overrides and isolates U+202A–U+202E and
+ * U+2066–U+2069): single-line fields refuse them, as the server does (a paste can bring them).
  */
 // eslint-disable-next-line no-control-regex -- control characters are what it finds
-const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g;
+const CONTROL_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u2028\u2029\u202a-\u202e\u2066-\u2069]+/g;
 export const ONE_LINE_MESSAGE =
   'Use one line, without line breaks, tabs or other control characters';
 

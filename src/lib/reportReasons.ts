@@ -18,6 +18,7 @@ export const REASON_LABELS: Record<ReasonCode, string> = {
   same_photo: 'Same photo as another seller’s car',
   low_price: 'Price far under market value',
   new_seller: 'New seller’s car',
+  listing_burst: 'Like listings from several new accounts',
 };
 
 /** The most characters of a report's details (the server's limit). */

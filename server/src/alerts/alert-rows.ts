@@ -7,7 +7,9 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { dropFloor } from '../catalogue/price-history';
 import { dollars } from './alert-text';
+import { FIRST_DROP_ROW, LATEST_DROP_ROW } from './price-drop-alerts';
 
 export interface AlertRow {
   id: string;
@@ -22,7 +24,10 @@ export interface AlertRow {
   searchName: string | null;
   /** The saved search's query string (what /cars opens). */
   searchQuery: string | null;
-  /** A price drop: the price before and after the change it tells of. */
+  /**
+   * A price drop: the lowest price of the day before its first drop, and the price its latest
+   * drop set (several drops of a day are one alert).
+   */
   dropFrom: number | null;
   dropTo: number | null;
   /** The account's digest is on (alert_settings). */
@@ -49,13 +54,13 @@ async function readAlerts(db: Db, ids: string[], userIds: string[]): Promise<Pre
         n.saved_search_id as "savedSearchId",
         p.car_name as "carName", p.resale_price::float8 as price, p.sold_at is not null as sold,
         s.name as "searchName", s.query as "searchQuery",
-        h.previous_price::float8 as "dropFrom", h.price::float8 as "dropTo",
+        ${dropFloor('f')}::float8 as "dropFrom", h.price::float8 as "dropTo",
         coalesce(a.digest, true) as "digestOn"
       from notifications n
       join products p on p.id = n.product_id
       left join saved_searches s on s.id = n.saved_search_id
-      left join price_history h on n.kind = 'price_drop'
-        and h.id = substring(n.alert_key from ':([0-9]{1,18})$')::bigint
+      left join price_history h on n.kind = 'price_drop' and h.id = ${LATEST_DROP_ROW}
+      left join price_history f on n.kind = 'price_drop' and f.id = ${FIRST_DROP_ROW}
       left join saved_cars c on c.user_id = n.user_id and c.product_id = n.product_id
       left join alert_settings a on a.user_id = n.user_id
       where n.id in (${list(ids)}) and n.user_id in (${list(userIds)})

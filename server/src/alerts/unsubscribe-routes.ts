@@ -3,7 +3,8 @@
  * it stops (unsubscribe-token.ts).
  *
  * - `POST /api/unsubscribe?token=`: what a mail program sends for `List-Unsubscribe-Post` (body
- *   `List-Unsubscribe=One-Click`, form-encoded; an empty body too). Stops it; JSON.
+ *   `List-Unsubscribe=One-Click`, form-encoded; the same as JSON, or an empty body, too; any
+ *   other body is a 400). Stops it; JSON.
  * - `GET /api/unsubscribe?token=`: a mail program that opens the `List-Unsubscribe` address in a
  *   browser instead is sent (303) to the page below.
  * - `GET /unsubscribe?token=`: the page of the mail's 'Unsubscribe' line. It says what it would
@@ -43,6 +44,24 @@ const OneClick = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/**
+ * Why a one-click body is refused, else null: it is empty, or an object whose only field is
+ * `List-Unsubscribe` (its value is the schema's to check). Read before the schema, which drops
+ * a field it does not know (Fastify's Ajv removes additional properties) and would let any body
+ * stop the mail.
+ */
+function oneClickBodyProblem(body: unknown): string | null {
+  if (body === undefined) return null;
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    return 'body: must be an object';
+  }
+  const unknown = Object.keys(body).find((field) => field !== 'List-Unsubscribe');
+  if (unknown === undefined) return null;
+  // The caller's own name for it, cut short: a body may be 64 KB.
+  const name = unknown.length > 64 ? `${unknown.slice(0, 64)}…` : unknown;
+  return `${name}: is not a field of this body`;
+}
 
 const Unsubscribed = Type.Object(
   {
@@ -125,12 +144,16 @@ const unsubscribeRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           "The token of a mail's `List-Unsubscribe` address names what it stops: a saved " +
           "search's e-mails (its notify becomes 'never'), a saved car's price-drop and sold " +
-          'e-mails, or the daily digest. The body is `List-Unsubscribe=One-Click` (form-encoded) ' +
-          'or empty. Idempotent. A token that is not valid: 400; its target gone: 200 with ' +
-          '`found: false`.',
+          'e-mails, or the daily digest. The body is `List-Unsubscribe=One-Click` (form-encoded), ' +
+          'the same as JSON, or empty; any other field or body is a 400 naming it. Idempotent. ' +
+          'A token that is not valid: 400; its target gone: 200 with `found: false`.',
         querystring: Query,
         body,
         response: { 200: Type.Ref('Unsubscribed'), ...errors(400, 415) },
+      },
+      preValidation: async (request) => {
+        const problem = oneClickBodyProblem(request.body);
+        if (problem) throw httpError(400, problem);
       },
     },
     async (request) => {

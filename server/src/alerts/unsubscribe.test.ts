@@ -108,6 +108,39 @@ describe(`one-click unsubscribe (${databaseKind})`, () => {
     expect(text.statusCode).toBe(415);
   });
 
+  it('refuses a JSON or form body it does not know with a 400 naming what is wrong, stopping nothing', async () => {
+    const search = await savedSearch(ctx, alice, 'Unknown body');
+    const token = await tokenFor({ kind: 'search', searchId: search.id });
+    const JSON_BODY = { 'content-type': 'application/json' };
+    for (const [payload, headers, message] of [
+      ['{"unsubscribe":"everything"}', JSON_BODY, 'unsubscribe: is not a field of this body'],
+      [
+        '{"List-Unsubscribe":"One-Click","extra":1}',
+        JSON_BODY,
+        'extra: is not a field of this body',
+      ],
+      ['[]', JSON_BODY, 'body: must be an object'],
+      ['"One-Click"', JSON_BODY, 'body: must be an object'],
+      ['null', JSON_BODY, 'body: must be an object'],
+      ['7', JSON_BODY, 'body: must be an object'],
+      ['List-Unsubscribe=One-Click&all=1', FORM, 'all: is not a field of this body'],
+      ['everything=1', FORM, 'everything: is not a field of this body'],
+    ] as const) {
+      const response = await oneClick(token, payload, headers);
+      expect({ payload, status: response.statusCode, body: response.json() }).toEqual({
+        payload,
+        status: 400,
+        body: { message },
+      });
+    }
+    expect(await notifyOf(search.id)).toBe('instant');
+    // What RFC 8058 sends, and the JSON form of it, still stop it.
+    expect((await oneClick(token, '{"List-Unsubscribe":"One-Click"}', JSON_BODY)).statusCode).toBe(
+      200,
+    );
+    expect(await notifyOf(search.id)).toBe('never');
+  });
+
   it('refuses a forged, altered, cut or missing token with a 400 naming it, changing nothing', async () => {
     const search = await savedSearch(ctx, bob, 'Forged');
     const token = await tokenFor({ kind: 'search', searchId: search.id });

@@ -6,9 +6,10 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rowsOf } from '../catalogue/search-rows';
 import { alertCar, type AlertCar } from './alert-car';
-import { priceDropText, savedSoldText } from './alert-text';
+import { savedSoldText } from './alert-text';
 import { writeAlerts, type NewAlert } from './alert-writes';
 import { insertMatches, passingSearches, type MatchScope } from './candidates';
+import { writeDropAlerts } from './price-drop-alerts';
 import { textsListing } from './text-check';
 
 /** A row of alert_work as the matcher claims it. */
@@ -98,21 +99,11 @@ export async function writeAlertsOf(
     return writeMatches(db, car, { savedBefore: back ? work.at : car.listedAt }, beforeWrite);
   }
   const { price, previousPrice, priceRowId } = work;
-  if (price === null || previousPrice === null) return 0;
-  const drops: NewAlert[] = [];
-  if (price < previousPrice) {
-    for (const s of await savers(db, car, work.at)) {
-      drops.push({
-        ...s,
-        kind: 'price_drop',
-        text: priceDropText(car.name, previousPrice, price),
-        productId: car.id,
-        savedSearchId: null,
-        alertKey: `drop:${s.userId}:${car.id}:${priceRowId}`,
-      });
-    }
-  }
+  if (price === null || previousPrice === null || priceRowId === null) return 0;
+  // Who saved it, read before the matches' write (as the queue's change found them).
+  const mayHear = price < previousPrice ? await savers(db, car, work.at) : [];
   const scope = { savedBefore: work.at, notAtPrice: previousPrice };
   const matched = await writeMatches(db, car, scope, beforeWrite);
-  return matched + (await writeAlerts(db, drops));
+  const change = { priceRowId, price, at: work.at };
+  return matched + (await writeDropAlerts(db, car, change, mayHear));
 }

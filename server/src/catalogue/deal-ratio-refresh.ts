@@ -6,17 +6,21 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { LAST_CHANGE, refreshMarketValues } from './market-refresh';
+import { DEFAULT_MARKET_TRUST, type MarketTrust } from './market-trust';
 import { rowsOf } from './search-rows';
 
-/** The refresh of the deal ratios in this database, and the check of whether one is due. */
-export function dealRatioRefresh(db: Db) {
+/**
+ * The refresh of the deal ratios in this database (its sellers weighed by `trust`), and the
+ * check of whether one is due.
+ */
+export function dealRatioRefresh(db: Db, trust: MarketTrust = DEFAULT_MARKET_TRUST) {
   /**
    * Computes every car's market value and deal ratio again (market-refresh.ts). Under an
    * advisory lock, so two replicas never refresh at once: false (nothing done) when another
    * holds it. Records the newest catalogue change numbered before it read the cars.
    */
   async function refreshDeals(): Promise<boolean> {
-    return refreshMarketValues(db);
+    return refreshMarketValues(db, undefined, trust);
   }
 
   /** Whether the catalogue changed after the deal ratios' last refresh began. */

@@ -130,3 +130,14 @@ it("fits a make's slopes within its models, each model at its own level", () => 
   // Too few listings in models of two or more: no make fit.
   expect(fitMake(new Map([['z8', onTheLine(10)]]))).toBeNull();
 });
+
+it('weighs listings: a weight of 0 moves no line, and each counts its trust towards the minimum', () => {
+  const cheap = (n: number) =>
+    onTheLine(n).map((p) => ({ ...p, price: p.price * 0.45, weight: 0, trust: 0.05 }));
+  const fit = fitLine([...onTheLine(30), ...cheap(40)])!;
+  expect(fit.intercept).toBeCloseTo(TRUE_LINE.intercept, 6);
+  expect(fit.age).toBeCloseTo(TRUE_LINE.age, 6);
+  // 19 listings and 10 new accounts' (0.5 of a listing) are under 20; 19 and 20 of theirs are not.
+  expect(fitLine([...onTheLine(19), ...cheap(10)])).toBeNull();
+  expect(fitLine([...onTheLine(19), ...cheap(20)])).not.toBeNull();
+});

@@ -8,6 +8,11 @@
  * Two kinds of fit: a model's own (intercept and three slopes), and a make's, whose three slopes
  * are fitted within each of its models (every model keeps its own level, its offset) for the
  * models with too few listings for a fit of their own.
+ *
+ * Each listing has a weight in the least squares, the medians and σ (market-trust.ts: a seller's
+ * many cars share a few cars' weight, a new account's weigh little), and counts its `trust`
+ * towards a fit's minimum listings, so that a few new accounts' cars neither move a line nor
+ * make one.
  */
 
 /** A listing as the fits read it. */
@@ -17,6 +22,12 @@ export interface FitPoint {
   /** 0 Excellent, 1 Good, 2 Fair. */
   condition: number;
   price: number;
+  /** Its weight in the fit (default 1). */
+  weight?: number;
+  /** What it counts towards a fit's minimum listings (default 1; less for a new account's). */
+  trust?: number;
+  /** Its seller (whose cars in a fit share a few cars' weight: market-trust.ts). */
+  seller?: string;
 }
 
 /** log(price) = intercept + age × a + mileage × m + condition × c. */
@@ -98,12 +109,22 @@ export function solve(a: number[][], b: number[]): number[] | null {
 }
 
 /**
- * Least squares of y on the columns of x (no intercept added): the coefficients, or null. A
- * column that does not vary (every car in Good condition; every car of the same age) is left
- * out, its coefficient 0: the others, or the intercept column `intercept`, carry its part.
+ * Weighted least squares of y on the columns of x (no intercept added; rows of weight 0 left
+ * out): the coefficients, or null. A column that does not vary (every car in Good condition;
+ * every car of the same age) is left out, its coefficient 0: the others, or the intercept column
+ * `intercept`, carry its part.
  */
-function leastSquares(x: number[][], y: number[], intercept = -1): number[] | null {
-  const width = x[0]?.length ?? 0;
+function leastSquares(
+  allX: number[][],
+  allY: number[],
+  allW: number[],
+  intercept = -1,
+): number[] | null {
+  const rows = allW.flatMap((w, i) => (w > 0 ? [i] : []));
+  const x = rows.map((i) => allX[i]!);
+  const y = rows.map((i) => allY[i]!);
+  const w = rows.map((i) => allW[i]!);
+  const width = allX[0]?.length ?? 0;
   const varies = Array.from({ length: width }, (_, j) => {
     if (j === intercept) return true;
     const first = x[0]![j]!;
@@ -119,7 +140,7 @@ function leastSquares(x: number[][], y: number[], intercept = -1): number[] | nu
   for (let i = 0; i < x.length; i++) {
     const row = x[i]!;
     for (let j = 0; j < p; j++) {
-      const a = row[columns[j]!]!;
+      const a = row[columns[j]!]! * w[i]!;
       xty[j]! += a * y[i]!;
       for (let k = j; k < p; k++) xtx[j]![k]! += a * row[columns[k]!]!;
     }
@@ -132,15 +153,37 @@ function leastSquares(x: number[][], y: number[], intercept = -1): number[] | nu
   return beta;
 }
 
-const median = (values: number[]): number => {
-  const sorted = Float64Array.from(values).sort();
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
+/**
+ * The weighted median: the value where half the weight lies on either side (between two values
+ * when exactly half is below: their mean, so equal weights give the plain median). Without any
+ * weight, the plain median.
+ */
+export function weightedMedian(values: readonly number[], weights?: readonly number[]): number {
+  const w = (i: number) => (weights ? weights[i]! : 1);
+  const total = values.reduce((sum, _, i) => sum + w(i), 0);
+  if (!(total > 0)) return values.length && weights ? weightedMedian(values) : NaN;
+  const order = values
+    .map((_, i) => i)
+    .filter((i) => w(i) > 0)
+    .sort((a, b) => values[a]! - values[b]!);
+  const half = total / 2;
+  let below = 0;
+  for (let k = 0; k < order.length; k++) {
+    below += w(order[k]!);
+    if (Math.abs(below - half) <= 1e-9 * total && k + 1 < order.length) {
+      return (values[order[k]!]! + values[order[k + 1]!]!) / 2;
+    }
+    if (below > half) return values[order[k]!]!;
+  }
+  return values[order[order.length - 1]!]!;
+}
 
-/** 1.4826 × the median absolute value: σ of normal residuals, unmoved by a few wild ones. */
-const robustSigma = (residuals: number[]): number =>
-  residuals.length ? 1.4826 * median(residuals.map(Math.abs)) : 0;
+/** 1.4826 × the weighted median absolute value: σ of normal residuals, unmoved by wild ones. */
+const robustSigma = (residuals: number[], weights?: number[]): number =>
+  residuals.length ? 1.4826 * weightedMedian(residuals.map(Math.abs), weights) : 0;
+
+const weightsOf = (points: readonly FitPoint[]) => points.map((p) => p.weight ?? 1);
+const trustOf = (points: readonly FitPoint[]) => points.reduce((sum, p) => sum + (p.trust ?? 1), 0);
 
 /**
  * Fits, trims the residuals past TRIM_SIGMAS σ and fits the rest again (twice at most): the
@@ -149,14 +192,16 @@ const robustSigma = (residuals: number[]): number =>
 function robustFit(
   x: number[][],
   y: number[],
+  w: number[],
   minRows: number,
 ): { beta: number[]; kept: boolean[]; sigma: number } | null {
   let kept = y.map(() => true);
-  let beta = leastSquares(x, y, 0);
+  let beta = leastSquares(x, y, w, 0);
   if (!beta) return null;
+  const keptOnly = (values: number[], keep: boolean[]) => values.filter((_, i) => keep[i]);
   for (let pass = 0; pass < 2; pass++) {
     const residuals = y.map((v, i) => v - dot(beta!, x[i]!));
-    const sigma = robustSigma(residuals.filter((_, i) => kept[i]));
+    const sigma = robustSigma(keptOnly(residuals, kept), keptOnly(w, kept));
     const limit = Math.max(TRIM_SIGMAS * sigma, 1e-9);
     const next = residuals.map((r) => Math.abs(r) <= limit);
     if (next.every((k, i) => k === kept[i])) break;
@@ -165,6 +210,7 @@ function robustFit(
     const refit = leastSquares(
       rows.map((i) => x[i]!),
       rows.map((i) => y[i]!),
+      rows.map((i) => w[i]!),
       0,
     );
     if (!refit) break;
@@ -172,18 +218,21 @@ function robustFit(
     kept = next;
   }
   const residuals = y.flatMap((v, i) => (kept[i] ? [v - dot(beta!, x[i]!)] : []));
-  return { beta, kept, sigma: robustSigma(residuals) };
+  return { beta, kept, sigma: robustSigma(residuals, keptOnly(w, kept)) };
 }
 
 const dot = (a: number[], b: number[]) => a.reduce((sum, v, i) => sum + v * b[i]!, 0);
 
-/** A model's own line through its listings; null with fewer than `minRows` or degenerate data. */
+/**
+ * A model's own line through its listings; null when they count (their trust) fewer than
+ * `minRows`, or degenerate data.
+ */
 export function fitLine(points: readonly FitPoint[], minRows = 20): LineFit | null {
   const usable = points.filter((p) => p.price > 0);
-  if (usable.length < Math.max(minRows, 5)) return null;
+  if (usable.length < 5 || trustOf(usable) < minRows) return null;
   const x = usable.map((p) => [1, p.age, p.mileage / MILES, p.condition]);
   const y = usable.map((p) => Math.log(p.price));
-  const fit = robustFit(x, y, 5);
+  const fit = robustFit(x, y, weightsOf(usable), 5);
   if (!fit) return null;
   const [intercept, age, mileage, condition] = fit.beta as [number, number, number, number];
   const n = fit.kept.filter(Boolean).length;
@@ -199,9 +248,9 @@ export function fitLine(points: readonly FitPoint[], minRows = 20): LineFit | nu
 }
 
 /**
- * A make's slopes, fitted within its models (each listing minus its model's mean), and each
- * model's intercept from its kept listings; null with fewer than `minRows` listings in models of
- * two or more, or degenerate data.
+ * A make's slopes, fitted within its models (each listing minus its model's weighted mean), and
+ * each model's intercept from its listings; null when its listings in models of two or more count
+ * (their trust) fewer than `minRows`, or degenerate data.
  */
 export function fitMake(
   models: ReadonlyMap<string, readonly FitPoint[]>,
@@ -212,7 +261,8 @@ export function fitMake(
     points: points.filter((p) => p.price > 0),
   }));
   const within = groups.filter((g) => g.points.length >= 2);
-  if (within.reduce((n, g) => n + g.points.length, 0) < Math.max(minRows, 5)) return null;
+  const listings = within.flatMap((g) => g.points);
+  if (listings.length < 5 || trustOf(listings) < minRows) return null;
 
   // Rows of every model of two or more, each with its model's index, centred on the means of
   // the rows kept so far (all of them at first).
@@ -221,18 +271,20 @@ export function fitMake(
       gi,
       x: [p.age, p.mileage / MILES, p.condition],
       y: Math.log(p.price),
+      w: p.weight ?? 1,
     })),
   );
+  const w = rows.map((r) => r.w);
   let kept = rows.map(() => true);
   let beta: number[] | null = null;
   for (let pass = 0; pass < 3; pass++) {
     const means = within.map(() => ({ x: [0, 0, 0], y: 0, n: 0 }));
     rows.forEach((r, i) => {
-      if (!kept[i]) return;
+      if (!kept[i] || !(r.w > 0)) return;
       const m = means[r.gi]!;
-      m.n++;
-      m.y += r.y;
-      r.x.forEach((v, j) => (m.x[j]! += v));
+      m.n += r.w;
+      m.y += r.y * r.w;
+      r.x.forEach((v, j) => (m.x[j]! += v * r.w));
     });
     for (const m of means) {
       if (m.n === 0) continue;
@@ -247,12 +299,16 @@ export function fitMake(
     const solved = leastSquares(
       keptRows.map((r) => r.x),
       keptRows.map((r) => r.y),
+      w.filter((_, i) => kept[i]),
     );
     if (!solved) return pass === 0 ? null : finishMake(groups, beta!, rows, kept);
     beta = solved;
     if (pass === 2) break;
     const residuals = centred.map((r) => r.y - dot(beta!, r.x));
-    const sigma = robustSigma(residuals.filter((_, i) => kept[i]));
+    const sigma = robustSigma(
+      residuals.filter((_, i) => kept[i]),
+      w.filter((_, i) => kept[i]),
+    );
     const limit = Math.max(TRIM_SIGMAS * sigma, 1e-9);
     const next = residuals.map((r) => Math.abs(r) <= limit);
     if (next.every((k, i) => k === kept[i]) || next.filter(Boolean).length < 5) break;
@@ -264,19 +320,21 @@ export function fitMake(
 function finishMake(
   groups: { model: string; points: FitPoint[] }[],
   beta: number[],
-  rows: { gi: number; x: number[]; y: number }[],
+  rows: { gi: number; x: number[]; y: number; w: number }[],
   kept: boolean[],
 ): MakeFit {
   const [age, mileage, condition] = beta as [number, number, number];
   const slope = (p: FitPoint) =>
     age * p.age + mileage * (p.mileage / MILES) + condition * p.condition;
   const offsets = new Map<string, { intercept: number; n: number }>();
-  // A model's level: the median of its listings' log prices less the slopes' part, so that
-  // one mistyped price among a rare model's few listings does not move it.
+  // A model's level: the weighted median of its listings' log prices less the slopes' part, so
+  // that one mistyped price among a rare model's few listings does not move it, nor do new
+  // accounts' many.
   for (const g of groups) {
     if (g.points.length === 0) continue;
     const levels = g.points.map((p) => Math.log(p.price) - slope(p));
-    offsets.set(g.model, { intercept: median(levels), n: g.points.length });
+    const intercept = weightedMedian(levels, weightsOf(g.points));
+    offsets.set(g.model, { intercept, n: g.points.length });
   }
   // Rows' `gi` index the models of two or more listings, in order.
   const levels = groups
@@ -284,13 +342,14 @@ function finishMake(
     .map((g) => offsets.get(g.model)!.intercept);
   const residuals = rows.flatMap((r, i) => (kept[i] ? [r.y - dot(beta, r.x) - levels[r.gi]!] : []));
   const n = kept.filter(Boolean).length;
+  const weights = rows.flatMap((r, i) => (kept[i] ? [r.w] : []));
   return {
     age,
     mileage: mileage / MILES,
     condition,
     n,
     trimmed: rows.length - n,
-    sigma: robustSigma(residuals),
+    sigma: robustSigma(residuals, weights),
     offsets,
   };
 }

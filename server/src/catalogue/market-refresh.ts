@@ -5,13 +5,17 @@
  * the makes whose cars changed since their last valuation (migration 0032). One replica at a
  * time (an advisory lock), in one transaction; only the rows that changed are written. A car's
  * stored value is kept while the fit moves it by less than KEEP_WITHIN (so one new 3 Series
- * does not rewrite every other one), and its ratio always follows its price.
+ * does not rewrite every other one), and its ratio always follows its price. Each car weighs as
+ * its seller's history allows (market-trust.ts); a make with cars of an account that came of age
+ * since the last refresh is valued again, and migration 0034 counts a change of every make of a
+ * seller who is verified or sells a car.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rowsOf } from './search-rows';
 import { FOR_SALE_SQL } from './for-sale';
 import { valueMarket, type CarValue, type FitRow } from './market-valuation';
+import { DEFAULT_MARKET_TRUST, isNewAccountSql, trustOf, type MarketTrust } from './market-trust';
 
 /** A stored value is kept while a new fit moves it by less than this share. */
 export const KEEP_WITHIN = 0.002;
@@ -32,6 +36,9 @@ interface StoredCar {
   condition: string;
   price: number;
   yearsUsed: number;
+  seller: string;
+  isNew: boolean;
+  trust?: number;
   oldValue: number | null;
   oldBasis: string | null;
   oldMake: string | null;
@@ -85,14 +92,21 @@ async function writeFits(tx: Db, fits: FitRow[]): Promise<void> {
 }
 
 /** Values the cars for sale of one make again, writes what changed; its fits. */
-async function refreshMake(tx: Db, make: string, year: number): Promise<FitRow[]> {
+async function refreshMake(
+  tx: Db,
+  make: string,
+  year: number,
+  trust: MarketTrust,
+): Promise<FitRow[]> {
   const cars = await rowsOf<StoredCar>(
     tx,
     sql`select p.id, p.category_name as make, p.model, p.model_year as "modelYear",
         p.mileage, p.condition, p.resale_price as price, p.user_years as "yearsUsed",
+        p.email as seller, ${isNewAccountSql(trust)} as "isNew",
         v.value as "oldValue", v.basis as "oldBasis", v.make as "oldMake",
         v.model as "oldModel", v.comparables as "oldComparables", d.ratio as "oldRatio"
       from products p
+      left join users u on u.email = p.email
       left join market_values v on v.product_id = p.id
       left join product_deals d on d.product_id = p.id
       where ${FOR_SALE_SQL} and p.category_name = ${make}`,
@@ -102,9 +116,10 @@ async function refreshMake(tx: Db, make: string, year: number): Promise<FitRow[]
   for (const car of cars) {
     car.price = Number(car.price);
     car.yearsUsed = Number(car.yearsUsed);
+    car.trust = trustOf(trust, car.isNew === true);
     stored.set(car.id, car);
   }
-  const valued = valueMarket(cars, year);
+  const valued = valueMarket(cars, year, trust.sellerCars);
   const values = valued.values.map((fresh) => settle(stored.get(fresh.id)!, fresh));
   const valueOf = new Map(values.map((v) => [v.id, v]));
   const changedValues = values.filter((v) => {
@@ -163,12 +178,14 @@ async function refreshMake(tx: Db, make: string, year: number): Promise<FitRow[]
 }
 
 /**
- * Refreshes the market values as of `year`; false (nothing done) when another replica holds
- * the lock. Records the newest catalogue change numbered before it read the cars.
+ * Refreshes the market values as of `year`, the sellers weighed by `trust`; false (nothing
+ * done) when another replica holds the lock. Records the newest catalogue change numbered
+ * before it read the cars.
  */
 export async function refreshMarketValues(
   db: Db,
   year = new Date().getUTCFullYear(),
+  trust: MarketTrust = DEFAULT_MARKET_TRUST,
 ): Promise<boolean> {
   return db.transaction(async (transaction) => {
     const tx = transaction as unknown as Db;
@@ -179,21 +196,31 @@ export async function refreshMarketValues(
     if (!lock?.got) return false;
     const [change] = await rowsOf<{ n: number | string }>(tx, sql`select ${LAST_CHANGE} as n`);
     // The makes whose cars changed since their last valuation (migration 0032), or never
-    // valued, or valued in another year; their changes' count as read now (a change committed
+    // valued, or valued in another year, or with cars of an account that became established by
+    // its age since the last refresh; their changes' count as read now (a change committed
     // while this runs counts again, so the next refresh values its make again).
+    const days = trust.establishedDays;
     const makes = await rowsOf<{ make: string; version: number | string }>(
       tx,
-      sql`select c.category_name as make, coalesce(m.version, 0) as version
+      sql`with came_of_age as (
+          select distinct p.category_name as make
+          from users u join products p on p.email = u.email
+          where u.user_role = 'Seller'
+            and u.created_at > (select refreshed_at from deal_ratios_state where id = 1)
+              - make_interval(days => ${days})
+            and u.created_at <= now() - make_interval(days => ${days}))
+        select c.category_name as make, coalesce(m.version, 0) as version
         from categories c
         left join market_make_changes m on m.make = c.category_name
         left join market_make_refreshed r on r.make = c.category_name
         where r.make is null or r.year <> ${year} or r.version <> coalesce(m.version, 0)
+          or c.category_name in (select make from came_of_age)
         order by c.category_name`,
     );
     // One make at a time: its fits need only its own cars, and holding every car at once took
     // 1.9 GB of the server's memory at a million cars.
     for (const { make, version } of makes) {
-      const fits = await refreshMake(tx, make, year);
+      const fits = await refreshMake(tx, make, year, trust);
       // Cars out of sale (sold or hidden) keep no value (their page shows none); a hidden car
       // that comes back is valued again by the refresh its return sets off.
       await tx.execute(sql`delete from market_values v using products p

@@ -87,3 +87,24 @@ it('falls back to the comparables when a make is too small for a fit, and rates 
   const rated = valueMarket(five, YEAR).values;
   expect(rated.every((v) => v.comparables === 5 && Number.isFinite(v.ratio))).toBe(true);
 });
+
+it("weighs a new account's cars little in the comparables' median", () => {
+  // Five established sellers' cars without vehicle data at $20,000, seven new accounts' at $9,000.
+  const bare = { model: null, modelYear: null, mileage: null, yearsUsed: 3 };
+  const cars: MarketCar[] = [
+    ...Array.from({ length: 5 }, (_, i) => ({
+      ...car('Saab', null, bare),
+      price: 20_000 + 100 * i,
+      seller: `dealer-${i}`,
+    })),
+    ...Array.from({ length: 7 }, (_, i) => ({
+      ...car('Saab', null, bare),
+      price: 9_000,
+      seller: `new-${i}`,
+      trust: 0.05,
+    })),
+  ];
+  const { values } = valueMarket(cars, YEAR);
+  expect(new Set(values.map((v) => v.value))).toEqual(new Set([20_200]));
+  expect(values[0]).toMatchObject({ basis: 'comparables', comparables: 12 });
+});

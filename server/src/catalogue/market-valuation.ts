@@ -10,8 +10,20 @@
  * otherwise no value. A value is rated (its ratio price ÷ value, which the deal sort and the
  * badges read) only with RATED_MIN_LISTINGS listings behind it, a car at most MAX_RATED_AGE
  * years old, and a price of MIN_RATED_PRICE or more (as AutoTrader does).
+ *
+ * Listings are weighed by their seller (market-trust.ts): a new account's count little, in the
+ * fits, their minimum listings and the comparables' median, and one seller's many cars in a fit
+ * weigh as `sellerCars` cars at most.
  */
-import { fitLine, fitMake, lineValue, type FitPoint, type Line } from './market-fit';
+import {
+  fitLine,
+  fitMake,
+  lineValue,
+  weightedMedian,
+  type FitPoint,
+  type Line,
+} from './market-fit';
+import { DEFAULT_MARKET_TRUST, sellerWeights } from './market-trust';
 import { COMPARABLE_YEARS, MIN_COMPARABLES } from './search-types';
 
 export const MODEL_FIT_MIN = 20;
@@ -36,6 +48,10 @@ export interface MarketCar {
   condition: string;
   price: number;
   yearsUsed: number;
+  /** The seller (its e-mail), whose cars in a fit share a few cars' weight. */
+  seller?: string;
+  /** What the car counts for its seller's history (market-trust.ts; default 1). */
+  trust?: number;
 }
 
 export interface CarValue {
@@ -73,14 +89,10 @@ export function isRated(listings: number, age: number, price: number): boolean {
   return listings >= RATED_MIN_LISTINGS && age <= MAX_RATED_AGE && price >= MIN_RATED_PRICE;
 }
 
-const sortedMedian = (sorted: ArrayLike<number>): number => {
-  const mid = sorted.length >> 1;
-  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
-};
-
 /**
- * Today's signal: the median price and count of each car's comparables (the cars for sale of its
- * make and condition whose years used are within COMPARABLE_YEARS of its own, itself included).
+ * Today's signal: the median price (weighed by the sellers' trust) and count of each car's
+ * comparables (the cars for sale of its make and condition whose years used are within
+ * COMPARABLE_YEARS of its own, itself included).
  */
 export function comparablesOf(cars: readonly MarketCar[]) {
   const groups = new Map<string, MarketCar[]>();
@@ -95,35 +107,28 @@ export function comparablesOf(cars: readonly MarketCar[]) {
     const key = `${car.make}\u0000${car.condition}\u0000${car.yearsUsed}`;
     const known = memo.get(key);
     if (known) return known;
-    const prices = Float64Array.from(
-      (groups.get(`${car.make}\u0000${car.condition}`) ?? [])
-        .filter((c) => Math.abs(c.yearsUsed - car.yearsUsed) <= COMPARABLE_YEARS)
-        .map((c) => c.price),
-    ).sort();
-    const found = { median: prices.length ? sortedMedian(prices) : 0, n: prices.length };
+    const near = (groups.get(`${car.make}\u0000${car.condition}`) ?? []).filter(
+      (c) => Math.abs(c.yearsUsed - car.yearsUsed) <= COMPARABLE_YEARS,
+    );
+    const median = weightedMedian(
+      near.map((c) => c.price),
+      near.map((c) => c.trust ?? 1),
+    );
+    const found = { median: near.length ? median : 0, n: near.length };
     memo.set(key, found);
     return found;
   };
 }
 
-/** Every car's value, and the fits behind them, as of the calendar year `year`. */
-export function valueMarket(
-  cars: readonly MarketCar[],
-  year: number,
-): { values: CarValue[]; fits: FitRow[] } {
-  const point = (car: MarketCar): FitPoint => ({
-    age: Math.max(0, year - car.modelYear!),
-    mileage: car.mileage!,
-    condition: conditionOf(car.condition),
-    price: car.price,
-  });
-  const described = (car: MarketCar) =>
-    car.model !== null &&
-    modelKey(car.model) !== '' &&
-    car.modelYear !== null &&
-    car.mileage !== null;
+/** Whether a car has what a fit reads: a model, its model year and its mileage. */
+const described = (car: MarketCar) =>
+  car.model !== null &&
+  modelKey(car.model) !== '' &&
+  car.modelYear !== null &&
+  car.mileage !== null;
 
-  // Listings by make, then model.
+/** The described cars' listings by make, then model key. */
+function listingsByModel(cars: readonly MarketCar[], point: (car: MarketCar) => FitPoint) {
   const makes = new Map<string, Map<string, FitPoint[]>>();
   for (const car of cars) {
     if (!described(car)) continue;
@@ -134,6 +139,30 @@ export function valueMarket(
     if (list) list.push(point(car));
     else models.set(key, [point(car)]);
   }
+  return makes;
+}
+
+/** The points with their weights in a fit over them all (market-trust.ts). */
+function weighed(points: FitPoint[], sellerCars: number): FitPoint[] {
+  const weights = sellerWeights(points, sellerCars);
+  return points.map((p, i) => ({ ...p, weight: weights[i]! }));
+}
+
+/** Every car's value, and the fits behind them, as of the calendar year `year`. */
+export function valueMarket(
+  cars: readonly MarketCar[],
+  year: number,
+  sellerCars = DEFAULT_MARKET_TRUST.sellerCars,
+): { values: CarValue[]; fits: FitRow[] } {
+  const point = (car: MarketCar): FitPoint => ({
+    age: Math.max(0, year - car.modelYear!),
+    mileage: car.mileage!,
+    condition: conditionOf(car.condition),
+    price: car.price,
+    seller: car.seller,
+    trust: car.trust ?? 1,
+  });
+  const makes = listingsByModel(cars, point);
 
   const fits: FitRow[] = [];
   const lines = new Map<string, Line>();
@@ -145,7 +174,12 @@ export function valueMarket(
     points.filter((p) => p.age <= MAX_RATED_AGE && p.price >= MIN_RATED_PRICE);
   for (const [make, all] of makes) {
     const models = new Map([...all].map(([model, points]) => [model, fittable(points)]));
-    const makeFit = fitMake(models, MODEL_FIT_MIN);
+    // A seller's cars are capped within each model: a dealer of every model of a make counts
+    // in each of them, but no more in any one than a few cars.
+    const makeModels = new Map(
+      [...models].map(([model, points]) => [model, weighed(points, sellerCars)]),
+    );
+    const makeFit = fitMake(makeModels, MODEL_FIT_MIN);
     const total = [...all.values()].reduce((n, list) => n + list.length, 0);
     if (makeFit) {
       fits.push({
@@ -162,7 +196,8 @@ export function valueMarket(
     }
     for (const [model, listed] of all) {
       const points = models.get(model)!;
-      const own = points.length >= MODEL_FIT_MIN ? fitLine(points, MODEL_FIT_MIN) : null;
+      const own =
+        points.length >= MODEL_FIT_MIN ? fitLine(makeModels.get(model)!, MODEL_FIT_MIN) : null;
       const offset = makeFit?.offsets.get(model);
       let line: Line | null = own;
       let basis: FitRow['basis'] = 'model';

@@ -128,7 +128,7 @@ describe(`the price's history (${databaseKind})`, () => {
     expect(await ctx.app.repos.priceHistory.ofCar('bulk-1')).toBeNull();
   });
 
-  it("caps a car's page at its newest 20 prices, oldest first", async () => {
+  it("caps a car's page at its first price and its newest 19, oldest first", async () => {
     const id = await postProduct(ctx.app, seller, { resalePrice: '60000' });
     for (let step = 1; step <= 24; step += 1) {
       await ctx.database.db.execute(
@@ -137,7 +137,9 @@ describe(`the price's history (${databaseKind})`, () => {
     }
     const history = await ctx.app.repos.priceHistory.ofCar(id);
     expect(history?.priceHistory).toHaveLength(20);
-    expect(history?.priceHistory[0]?.price).toBe(60000 - 5 * 100);
+    // What it was listed at stays, however many changes came after.
+    expect(history?.priceHistory[0]?.price).toBe(60000);
+    expect(history?.priceHistory[1]?.price).toBe(60000 - 6 * 100);
     expect(history?.priceHistory[19]?.price).toBe(60000 - 24 * 100);
     expect(history?.priceDrop?.amount).toBe(100);
   });

@@ -7,6 +7,7 @@ import type { Db } from '../db/client';
 import { carQueries } from './cars';
 import { CursorCodec, MAX_CURSOR_OFFSET } from './cursors';
 import { dealRatioRefresh } from './deal-ratio-refresh';
+import type { MarketTrust } from './market-trust';
 import { countedFacets } from './facets';
 import { facetsInOnePass } from './facets-one-pass';
 import { marketColumnsOf } from './fair-price';
@@ -26,6 +27,8 @@ export interface SearchOptions {
   candidates?: number;
   /** The most cars a total counts exactly when it is not a sum of kept counts (EXACT_TOTALS). */
   exactTotals?: number;
+  /** How the market values weigh sellers (default DEFAULT_MARKET_TRUST). */
+  marketTrust?: MarketTrust;
 }
 
 /**
@@ -52,7 +55,7 @@ export function searchRepository(
   const candidates = options.candidates ?? SEARCH_CANDIDATES;
   const exactTotals = options.exactTotals ?? EXACT_TOTALS;
   const { textQuery } = textQueries(db);
-  const { refreshDeals, dealsBehind } = dealRatioRefresh(db);
+  const { refreshDeals, dealsBehind } = dealRatioRefresh(db, options.marketTrust);
   const { car, forSaleIdsIn, forSaleBounds } = carQueries(db);
 
   /** The planner's estimate of the cars matching `where` (no car read). */

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { REAL_VINS } from '../../test/vins';
-import { NOT_STARTED, STOPPING, TOO_BUSY, TOO_SLOW, VinDecoder } from './vin-decoder';
+import { BUSY, NOT_STARTED, STOPPING, TOO_BUSY, TOO_SLOW, VinDecoder } from './vin-decoder';
 import { packagedDatabase } from './vpic-database';
 
 /**
@@ -22,7 +22,8 @@ describe('the VIN decoding thread', () => {
   });
 
   it('decodes queued VINs in one thread, each to its own vehicle', async () => {
-    const one = decoder();
+    // Time enough for the four in line on a busy machine: the budget has a test of its own.
+    const one = decoder({ budgetMs: 60_000 });
     expect(one.starts).toBe(0); // nothing started before the first decode
     const [tesla, ferrari, bmw, porsche] = await Promise.all(
       [REAL_VINS.tesla, REAL_VINS.ferrari, REAL_VINS.bmwX3, REAL_VINS.porsche].map((vin) =>
@@ -70,6 +71,22 @@ describe('the VIN decoding thread', () => {
     await expect(slow.decode(REAL_VINS.honda, { timeoutMs: 1 })).rejects.toThrow(TOO_SLOW);
     expect(await slow.decode(REAL_VINS.bmw)).toMatchObject({ make: 'BMW', model: '435i' });
     expect(slow.starts).toBe(2);
+  });
+
+  it('answers a caller whose budget ends in line as busy, and while decoding as too slow, and keeps the thread', async () => {
+    // 1 ms once the thread is open: the first is decoding then (dozens of queries), the others
+    // still wait.
+    const tight = decoder({ budgetMs: 1 });
+    const answers = await Promise.allSettled(
+      [REAL_VINS.ferrari812, REAL_VINS.bmwX1, REAL_VINS.porsche].map((vin) => tight.decode(vin)),
+    );
+    expect(answers.map((answer) => answer.status === 'rejected' && String(answer.reason))).toEqual([
+      `Error: ${TOO_SLOW}`,
+      `Error: ${BUSY}`,
+      `Error: ${BUSY}`,
+    ]);
+    // The decode over its budget ended in its thread: nothing was replaced.
+    expect(tight.starts).toBe(1);
   });
 
   it('refuses a decode beyond the queue, and ends waiting decodes when closed', async () => {

@@ -3,9 +3,12 @@
  * (vin-worker.ts), so that a decode (synchronous SQLite, about 110–140 ms) never holds up the server's
  * other requests. The thread starts at the first decode and stays; it opens the database once.
  * Decodes wait their turn in a queue (one at a time: the thread has one core), a
- * queue of at most `maxQueue`. A decode that takes longer than `timeoutMs` is answered as
- * unavailable and its thread replaced (a stuck query cannot be interrupted otherwise); the queue
- * goes on in the new one. `close()` ends the thread (the app closes it).
+ * queue of at most `maxQueue`. Each decode has a budget once the thread is open, `budgetMs`
+ * waiting and decoding together: past it the caller is answered as unavailable (busy, when it
+ * still waits; too slow, when decoding, whose answer then goes to nobody), so a long line never
+ * holds callers for long. A decode that takes longer than `timeoutMs` is answered as unavailable
+ * and its thread replaced (a stuck query cannot be interrupted otherwise); the queue goes on in
+ * the new one. `close()` ends the thread (the app closes it).
  */
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -17,12 +20,18 @@ export class VinDecodingUnavailable extends Error {}
 
 export const TOO_SLOW = 'Decoding this VIN took too long: try again in a moment';
 export const TOO_BUSY = 'Too many VINs are being decoded: try again in a moment';
+export const BUSY = 'VIN decoding is busy: try again in a moment';
 export const NOT_STARTED = 'VIN decoding is not available right now: try again later';
 export const STOPPING = 'The server is stopping';
 
 export interface VinDecoderOptions {
   /** How long one decode may take once the thread has it (default 5 s). */
   timeoutMs?: number;
+  /**
+   * How long a caller waits at most once the thread is open, in line and decoding (default
+   * DEFAULT_VIN_BUDGET_MS).
+   */
+  budgetMs?: number;
   /** How long the thread may take to unpack and open the database (default 2 minutes). */
   openTimeoutMs?: number;
   /** Decodes waiting at most; one more is refused as too busy (default 50). */
@@ -31,10 +40,18 @@ export interface VinDecoderOptions {
   cacheDir?: string;
 }
 
+/**
+ * The default of `budgetMs`: a decode takes 110–400 ms (a new thread's first, a second or so),
+ * so a handful in line fit, and nobody waits on a long line.
+ */
+export const DEFAULT_VIN_BUDGET_MS = 4000;
+
 interface Pending {
   id: number;
   vin: string;
   timeoutMs: number;
+  /** Ends the caller's wait (set once the thread is open). */
+  budget: NodeJS.Timeout | null;
   resolve(vehicle: DecodedVehicle | null): void;
   reject(error: Error): void;
 }
@@ -46,6 +63,7 @@ const WORKER_SOURCE =
 
 export class VinDecoder {
   private readonly timeoutMs: number;
+  private readonly budgetMs: number;
   private readonly openTimeoutMs: number;
   private readonly maxQueue: number;
   private readonly cacheDir: string | undefined;
@@ -65,6 +83,7 @@ export class VinDecoder {
 
   constructor(options: VinDecoderOptions = {}) {
     this.timeoutMs = options.timeoutMs ?? 5000;
+    this.budgetMs = options.budgetMs ?? DEFAULT_VIN_BUDGET_MS;
     this.openTimeoutMs = options.openTimeoutMs ?? 120_000;
     this.maxQueue = options.maxQueue ?? 50;
     this.cacheDir = options.cacheDir ?? (process.env.VPIC_CACHE_DIR || undefined);
@@ -77,11 +96,43 @@ export class VinDecoder {
       return Promise.reject(new VinDecodingUnavailable(TOO_BUSY));
     }
     return new Promise((resolve, reject) => {
-      const id = this.nextId++;
-      this.queue.push({ id, vin, timeoutMs: options.timeoutMs ?? this.timeoutMs, resolve, reject });
+      const pending: Pending = {
+        id: this.nextId++,
+        vin,
+        timeoutMs: options.timeoutMs ?? this.timeoutMs,
+        budget: null,
+        resolve: (vehicle) => {
+          this.endBudget(pending);
+          resolve(vehicle);
+        },
+        reject: (error) => {
+          this.endBudget(pending);
+          reject(error);
+        },
+      };
+      this.queue.push(pending);
+      if (this.ready) this.startBudget(pending);
       this.start();
       this.pump();
     });
+  }
+
+  /** Starts a decode's budget: past it, its caller is answered (busy, or too slow). */
+  private startBudget(pending: Pending): void {
+    if (pending.budget) return;
+    pending.budget = setTimeout(() => {
+      pending.budget = null;
+      const waiting = this.queue.indexOf(pending);
+      if (waiting >= 0) this.queue.splice(waiting, 1);
+      // A decode under way goes on (its answer goes to nobody); `timeoutMs` still ends it.
+      pending.reject(new VinDecodingUnavailable(waiting >= 0 ? BUSY : TOO_SLOW));
+    }, this.budgetMs);
+    pending.budget.unref();
+  }
+
+  private endBudget(pending: Pending): void {
+    if (pending.budget) clearTimeout(pending.budget);
+    pending.budget = null;
   }
 
   /** Ends the thread; decodes still waiting are answered as unavailable. */
@@ -124,6 +175,7 @@ export class VinDecoder {
         this.ready = true;
         this.openMs = message.openMs;
         this.clearTimer();
+        for (const pending of this.queue) this.startBudget(pending);
         this.pump();
         return;
       case 'failed':

@@ -51,7 +51,13 @@ export const reviews = pgTable(
 /** Why a person reports a listing or a seller. */
 export const REPORT_REASONS = ['scam', 'wrong_info', 'already_sold', 'offensive', 'other'] as const;
 /** Why the marketplace itself puts a listing in the queue (no reporter). */
-export const FLAG_REASONS = ['same_vin', 'same_photo', 'low_price', 'new_seller'] as const;
+export const FLAG_REASONS = [
+  'same_vin',
+  'same_photo',
+  'low_price',
+  'new_seller',
+  'listing_burst',
+] as const;
 export const REPORT_TARGETS = ['product', 'user'] as const;
 /** How a report was closed: the moderator acted on it, or dismissed it as unfounded. */
 export const REPORT_OUTCOMES = ['actioned', 'dismissed'] as const;

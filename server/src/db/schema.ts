@@ -190,6 +190,22 @@ export const catalogueReplicas = pgTable('catalogue_replicas', {
   heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * The sitemap files' ranges the index published, and when last (migration 0033): a file's
+ * address answers for a day after an index last listed it (http/sitemap-published.ts). An open
+ * end is ''.
+ */
+export const sitemapRanges = pgTable(
+  'sitemap_ranges',
+  {
+    kind: text('kind').notNull(),
+    rangeFrom: text('range_from').notNull(),
+    rangeTo: text('range_to').notNull(),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ name: 'sitemap_ranges_pkey', columns: [t.kind, t.rangeFrom, t.rangeTo] })],
+);
+
 export const schema = {
   users,
   deletedAccounts,
@@ -205,6 +221,7 @@ export const schema = {
   rateLimitWindows,
   appSecrets,
   catalogueReplicas,
+  sitemapRanges,
   productDeals,
   dealRatiosState,
   priceHistory,

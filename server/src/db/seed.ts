@@ -74,6 +74,8 @@ export const demoAccounts: readonly DemoAccount[] = [
 ];
 
 const AVATAR = '/images/avatar.svg';
+/** How long ago the demo's accounts joined. */
+const DEMO_ACCOUNT_AGE_DAYS = 365;
 
 type DemoCar = [
   carName: string,
@@ -241,7 +243,10 @@ const demoCars: DemoCar[] = [
  * running it again changes nothing.
  */
 export async function seedDemoData(db: Db, auth: Auth): Promise<void> {
-  for (const account of demoAccounts) {
+  // The demo's accounts joined a year ago, in their order: their cars count fully in the market
+  // values (a new account's weigh little: catalogue/market-trust.ts).
+  const joined = Date.now() - DEMO_ACCOUNT_AGE_DAYS * 24 * 3600 * 1000;
+  for (const [order, account] of demoAccounts.entries()) {
     const existing = await auth.getUserByEmail(account.email).catch((error: { code?: string }) => {
       if (error.code === 'auth/user-not-found') return null;
       throw error;
@@ -266,6 +271,7 @@ export async function seedDemoData(db: Db, auth: Auth): Promise<void> {
         userImg: AVATAR,
         userVerify: account.verified,
         authUid: signIn.uid,
+        createdAt: new Date(joined + order),
       })
       .onConflictDoNothing();
     // The demo's sign-in accounts may be made again (an emulator started afresh): the demo

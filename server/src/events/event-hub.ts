@@ -5,7 +5,7 @@
  * change is committed.
  */
 import type { NOTIFICATION_KINDS } from '../db/schema-deals';
-import { StreamLimit } from './stream-limit';
+import { MAX_STREAMS_PER_ACCOUNT, MAX_STREAMS_PER_ADDRESS, StreamLimit } from './stream-limit';
 
 type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
@@ -78,10 +78,16 @@ export class EventHub {
   private readonly listeners = new Map<string, Set<Listener>>();
   private readonly endListeners = new Map<string, Set<(why: AccountEnd) => void>>();
   private stop: (() => Promise<void>) | null = null;
-  /** The streams open on this process per account (at most 5 each). */
-  readonly streams = new StreamLimit();
+  /** The streams open on this process per account (at most 5 each) and per address. */
+  readonly streams: StreamLimit;
 
-  constructor(private readonly listen?: Listen) {}
+  /** `streamsPerAddress`: the streams one address may hold on this process (0: no limit). */
+  constructor(
+    private readonly listen?: Listen,
+    streamsPerAddress = MAX_STREAMS_PER_ADDRESS,
+  ) {
+    this.streams = new StreamLimit(MAX_STREAMS_PER_ACCOUNT, streamsPerAddress);
+  }
 
   /** Starts listening on the database (once). */
   async start(): Promise<void> {

@@ -1,7 +1,9 @@
 /**
  * Rate limits on the calls worth abusing (sign-in tokens, registration, uploads, bookings,
- * messages, VIN decoding, an admin's category changes, saving cars, reports). Each limit counts per address always,
- * and per account as well when an access token is sent: new accounts (they cost nothing) do not
+ * messages, VIN decoding, an admin's category changes, saving cars, reports, posting and changing
+ * cars, the sitemap). Each limit counts per address always, and per account as well when an
+ * access token is sent (VIN decoding counts only calls with a valid access token, so strangers'
+ * 401s spend nothing): new accounts (they cost nothing) do not
  * buy an address more calls. A limit may have several windows (20 a minute and 200 a day), each
  * counted. Attached to the guarded routes as they are registered, so register this plugin before
  * them: the route files know nothing of it.
@@ -41,7 +43,10 @@ export type RateLimitName =
   | 'savedSearches'
   | 'reports'
   | 'reviews'
-  | 'moderation';
+  | 'moderation'
+  | 'carPosts'
+  | 'carEdits'
+  | 'sitemaps';
 export type RateLimits = Record<RateLimitName, RateLimitRule>;
 
 /**
@@ -54,6 +59,12 @@ interface Guard {
   /** The route, or several counted together (one limit for all of them). */
   route: string | readonly string[];
   per: 'caller' | 'booking' | 'signed-in';
+  /**
+   * Counts only calls with a valid access token: the route answers the others 401 at once and
+   * cheaply, and a stranger's 401s on an address must not use up the budget of a signed-in
+   * person on it (an office, a phone network).
+   */
+  signedInOnly?: boolean;
   /** The 429's message; by default the limit and the wait in numbers. */
   message?: (window: RateLimitWindow, seconds: number) => string;
 }
@@ -88,7 +99,7 @@ export const RATE_LIMIT_GUARDS: Record<RateLimitName, Guard> = {
     per: 'booking',
     message: tooManyMessages,
   },
-  vin: { route: 'GET /api/vin/:vin', per: 'caller' },
+  vin: { route: 'GET /api/vin/:vin', per: 'caller', signedInOnly: true },
   /** An admin's category changes: each clears every replica's catalogue cache. */
   categories: {
     route: [
@@ -138,6 +149,12 @@ export const RATE_LIMIT_GUARDS: Record<RateLimitName, Guard> = {
     ],
     per: 'caller',
   },
+  /** Posting a car: each joins the catalogue, its counts and the moderators' queue. */
+  carPosts: { route: 'POST /api/category', per: 'caller' },
+  /** Changing a car: each may reach everyone who saved it (a price drop's alert). */
+  carEdits: { route: 'PATCH /api/products/:id', per: 'caller' },
+  /** The sitemap's index and files, per address (a crawler reads a few dozen a day). */
+  sitemaps: { route: ['GET /sitemap.xml', 'GET /sitemaps/:file'], per: 'caller' },
 };
 
 const windowText = (seconds: number) =>
@@ -264,8 +281,10 @@ const rateLimits: FastifyPluginAsync<RateLimitOptions> = async (app, options) =>
       }
     }
   }
-  const beforeAuthentication = (request: FastifyRequest, counted: Counted) =>
-    keysOf(request, tokenAccount(app, request), counted);
+  const beforeAuthentication = (request: FastifyRequest, counted: Counted) => {
+    const account = tokenAccount(app, request);
+    return account === null && counted.guard.signedInOnly ? [] : keysOf(request, account, counted);
+  };
   const limiters = new Map(
     [...byRoute].map(([route, windows]) => [
       route,

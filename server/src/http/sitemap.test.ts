@@ -18,7 +18,12 @@ describe(`the sitemap's files by keyset (${databaseKind})`, () => {
   let ctx: TestContext;
 
   beforeAll(async () => {
-    ctx = await buildTestApp({ publicOrigin: ORIGIN, sitemapUrlsPerFile: PER_FILE });
+    // Three rows a read: every file is built over several reads, each going on from the last.
+    ctx = await buildTestApp({
+      publicOrigin: ORIGIN,
+      sitemapUrlsPerFile: PER_FILE,
+      sitemapRowsPerRead: 3,
+    });
     // 12 sellers with 1 to 4 cars each (30 cars), random ids as the server makes them.
     for (let s = 0; s < 12; s++) {
       const email = await addSeller();
@@ -265,12 +270,14 @@ describe(`the sitemap's files by keyset (${databaseKind})`, () => {
         message: `${end}: one id (letters, digits, _ and -, at most 64)`,
       });
     }
-    // Well-formed ranges with nothing in them: past every id, or ends the wrong way round.
+    // Well-formed ranges no index listed: past every id, or ends the wrong way round.
     for (const query of [`from=${'z'.repeat(64)}`, 'from=b&to=a', `from=a&to=a`]) {
       expect(await status(`/sitemaps/sellers.xml?${query}`)).toEqual({
         url: `/sitemaps/sellers.xml?${query}`,
         status: 404,
-        message: 'No sitemap file sellers.xml: nothing in that range any more',
+        message:
+          'No sitemap file sellers.xml for that range: no index of the last day lists it; ' +
+          '/sitemap.xml lists the files',
       });
     }
   });

@@ -1,16 +1,22 @@
 /**
  * The live event stream is bounded: at most 5 per account on one server process (a 6th closes
- * the oldest), and a stream ends when its access token expires or its account is deleted, on
- * every replica (the deletion is an event of its own on `cardealer_events`).
+ * the oldest), a number per address (more answer 429), only for accounts with a record (409
+ * before `PUT /users`), and a stream ends when its access token expires or its account is
+ * deleted, on every replica (the deletion is an event of its own on `cardealer_events`).
  */
 import type { FastifyInstance } from 'fastify';
+import { clientNetwork } from '../http/client-network';
 import {
+  accessTokenFor,
   buildReplica,
   buildTestApp,
   databaseKind,
   registerUser,
+  signUp,
   type TestContext,
   type TestUser,
+  uidOf,
+  uniqueEmail,
 } from '../../test/helper';
 
 /** An open stream: its text so far, and whether the server ended it. */
@@ -123,6 +129,52 @@ describe(`event streams (${databaseKind})`, () => {
     expect(await endsWithin(streams[0]!, 2000)).toBe(true);
     expect(streams[0]!.text()).toMatch(/event: end\ndata: \{"reason":"replaced"\}/);
     for (const kept of [...streams.slice(1), sixth, theirs]) expect(kept.isEnded()).toBe(false);
+  });
+
+  it('refuses a stream to an address that holds its limit (429 with a message), until one ends', async () => {
+    const replica = await buildReplica(ctx, { streamsPerAddress: 2 });
+    try {
+      const at = await replica.app.listen({ port: 0, host: '127.0.0.1' });
+      const [first, second, third] = await Promise.all(
+        ['cap-a', 'cap-b', 'cap-c'].map((label) => registerUser(ctx.app, 'Buyer', label)),
+      );
+      // Two accounts, one address: the limit counts the address, whoever signed in.
+      const held = await stream(at, first!.auth);
+      await stream(at, second!.auth);
+      // The same address (inject's is 127.0.0.1 too), with no connection left for `close` to wait on.
+      const refused = await replica.app.inject({ url: '/api/events', headers: third!.auth });
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json<{ message: string }>().message).toBe(
+        'Too many live event streams from this address: at most 2 at once; close another tab or try again later',
+      );
+      // The refused call held nothing; a stream left gives its place back once the server sees it.
+      held.leave();
+      const network = clientNetwork('127.0.0.1');
+      while (replica.app.events.streams.addressCount(network) > 1) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      await stream(at, third!.auth);
+    } finally {
+      for (const opened of open.splice(0)) opened.leave();
+      // Its streams' connections at once (a closing server waits for a client's keep-alive).
+      replica.app.server.closeAllConnections();
+      await replica.close();
+    }
+  });
+
+  it('opens no stream for a sign-in account without its user record (409 with a message)', async () => {
+    const email = uniqueEmail('no-record');
+    const idToken = await signUp(email);
+    const accessToken = await accessTokenFor(ctx.app, email, idToken);
+    const response = await ctx.app.inject({
+      url: '/api/events',
+      headers: { authorization: `bearer ${accessToken}` },
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json<{ message: string }>().message).toBe(
+      'This account has no user record yet: finish the registration (PUT /api/users), then open the live events',
+    );
+    expect(ctx.app.events.streams.count(uidOf(idToken))).toBe(0);
   });
 
   it("ends a deleted account's streams, on this server and on another replica", async () => {

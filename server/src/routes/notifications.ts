@@ -1,10 +1,20 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { NOTIFICATION_KINDS } from '../db/schema';
+import { clientNetwork } from '../http/client-network';
+import { httpError } from '../http/errors';
 import { ACCESS_TOKEN, errors, Id } from './schemas';
 
 /** How often a stream says it is alive (proxies close connections idle for a minute). */
 export const HEARTBEAT_MS = 25_000;
+
+/** The 409 of a stream asked for by a sign-in account whose registration has not saved its record. */
+export const STREAM_NEEDS_RECORD =
+  'This account has no user record yet: finish the registration (PUT /api/users), then open the live events';
+
+/** The 429 of a stream from an address that holds `max` streams on this process already. */
+export const tooManyStreams = (max: number) =>
+  `Too many live event streams from this address: at most ${max} at once; close another tab or try again later`;
 
 /**
  * Why the server ended a stream (its last event, `end`): the token expired, the account was
@@ -121,7 +131,9 @@ const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
           "'deleted' when the account is deleted and 'suspended' when an admin suspends it (on " +
           "every replica; a suspended account's new streams answer 403), 'replaced' when the " +
           'account opens a 6th stream on the same server process (at most 5 each; the oldest ' +
-          'goes).',
+          'goes). A sign-in account without its user record (before `PUT /users`) gets 409; an ' +
+          'address holding as many streams as one process keeps for it (RATE_LIMIT_STREAMS_PER_' +
+          'ADDRESS, default 20) gets 429.',
         security: ACCESS_TOKEN,
         // Not generated into the RTK Query slices: the web app reads it as a stream.
         hide: true,
@@ -131,9 +143,16 @@ const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const caller = request.caller!;
+      // Events are for an account's record, by id: a sign-in account without one has nothing to
+      // hear (and costs nothing to make: one address could hold any number of streams).
       const userId = caller.user?._id;
-      const unreadCount = async () =>
-        userId ? (await app.repos.notifications.of(userId, 0)).unread : 0;
+      if (!userId) throw httpError(409, STREAM_NEEDS_RECORD);
+      // Checked here and counted by `add` below with nothing awaited between: two requests
+      // cannot both take an address's last place.
+      const address = clientNetwork(request.ip);
+      const admitted = app.events.streams.admits(address);
+      if (!admitted.ok) throw httpError(429, tooManyStreams(admitted.max));
+      const unreadCount = async () => (await app.repos.notifications.of(userId, 0)).unread;
       reply.hijack();
       const out = reply.raw;
       out.writeHead(200, {
@@ -148,22 +167,19 @@ const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         if (!out.writableEnded) out.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
       };
       out.write('retry: 3000\n\n');
-      // Events are for an account, by id: an account without a record yet has no bookings.
-      const unsubscribe = userId
-        ? app.events.subscribe(userId, (event) => {
-            void unreadCount()
-              .then((unread) =>
-                send('notification', {
-                  orderId: event.orderId ?? null,
-                  kind: event.kind,
-                  unread,
-                  productId: event.productId ?? null,
-                  savedSearchId: event.savedSearchId ?? null,
-                }),
-              )
-              .catch((error: unknown) => request.log.warn({ err: error }, 'event not sent'));
-          })
-        : () => undefined;
+      const unsubscribe = app.events.subscribe(userId, (event) => {
+        void unreadCount()
+          .then((unread) =>
+            send('notification', {
+              orderId: event.orderId ?? null,
+              kind: event.kind,
+              unread,
+              productId: event.productId ?? null,
+              savedSearchId: event.savedSearchId ?? null,
+            }),
+          )
+          .catch((error: unknown) => request.log.warn({ err: error }, 'event not sent'));
+      });
       const heartbeat = setInterval(() => out.write(': heartbeat\n\n'), HEARTBEAT_MS);
       let ended = false;
       const end = () => {
@@ -188,7 +204,7 @@ const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
         Math.min(Math.max(0, caller.expiresAt - Date.now()), 2 ** 31 - 1),
       );
       const unwatch = app.events.onAccountDeleted({ userId, uid: caller.uid }, (why) => close(why));
-      const release = app.events.streams.add(caller.uid, () => close('replaced'));
+      const release = app.events.streams.add(caller.uid, address, () => close('replaced'));
       app.openStreams.add(out);
       request.raw.on('close', end);
       out.on('close', end);

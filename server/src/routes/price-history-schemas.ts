@@ -1,6 +1,6 @@
 /** The TypeBox schemas of a car's price history in the catalogue's answers (migration 0016). */
 import { Type } from '@sinclair/typebox';
-import { PRICE_DROP_DAYS, PRICE_HISTORY_CAP } from '../catalogue/price-history';
+import { DROP_WINDOW_HOURS, PRICE_DROP_DAYS, PRICE_HISTORY_CAP } from '../catalogue/price-history';
 
 export const PricePoint = Type.Object(
   {
@@ -12,13 +12,18 @@ export const PricePoint = Type.Object(
 
 export const PriceDrop = Type.Object(
   {
-    amount: Type.Integer({ minimum: 1, description: 'by how much, in whole dollars' }),
+    amount: Type.Integer({
+      minimum: 1,
+      description: `how far under its lowest price of the ${DROP_WINDOW_HOURS} hours before, in whole dollars`,
+    }),
     at: Type.String({ description: 'when (ISO date-time)' }),
   },
   {
     $id: 'PriceDrop',
     title: 'PriceDrop',
-    description: `The price's latest change, when it lowered the price in the last ${PRICE_DROP_DAYS} days.`,
+    description:
+      `The price's latest change, when it was in the last ${PRICE_DROP_DAYS} days and below every ` +
+      `price the car had in the ${DROP_WINDOW_HOURS} hours before it.`,
   },
 );
 
@@ -28,7 +33,7 @@ export const priceNewsFields = {
     description: 'when the car was listed (its post time as the server recorded it; ISO date-time)',
   }),
   priceDrop: Type.Union([Type.Ref('PriceDrop'), Type.Null()], {
-    description: `the price's latest change if it lowered the price in the last ${PRICE_DROP_DAYS} days; else null`,
+    description: `the price's latest change if it was a drop (PriceDrop) in the last ${PRICE_DROP_DAYS} days; else null`,
   }),
 };
 
@@ -39,7 +44,8 @@ export const priceHistoryField = {
     maxItems: PRICE_HISTORY_CAP,
     description:
       `every price the car has had, oldest first, each in whole dollars and since when: its ` +
-      `price when listed, then one entry per change (at most the newest ${PRICE_HISTORY_CAP})`,
+      `price when listed, then one entry per change (at most ${PRICE_HISTORY_CAP}: the first ` +
+      `and the newest ${PRICE_HISTORY_CAP - 1})`,
   }),
 };
 

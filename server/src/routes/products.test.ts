@@ -135,21 +135,21 @@ describe(`products (${databaseKind})`, () => {
     it.each([
       [
         { originalPrice: 'abc' },
-        'originalPrice: must be a number from 0 to 100000000, or a numeric string such as "12.5"',
+        'originalPrice: must be a number from 0 to 10000000, or a numeric string such as "12.5"',
       ],
       [
         { resalePrice: '-5' },
-        'resalePrice: must be a number from 0 to 100000000, or a numeric string such as "12.5"',
+        'resalePrice: must be a number from 0 to 10000000, or a numeric string such as "12.5"',
       ],
       [
         { resalePrice: -5 },
-        'resalePrice: must be a number from 0 to 100000000, or a numeric string such as "12.5"',
+        'resalePrice: must be a number from 0 to 10000000, or a numeric string such as "12.5"',
       ],
       [
         { originalPrice: '1e9' },
-        'originalPrice: must be a number from 0 to 100000000, or a numeric string such as "12.5"',
+        'originalPrice: must be a number from 0 to 10000000, or a numeric string such as "12.5"',
       ],
-      [{ originalPrice: '999999999' }, 'originalPrice: must be a number from 0 to 100000000'],
+      [{ originalPrice: '999999999' }, 'originalPrice: must be a number from 0 to 10000000'],
       [
         { userYears: 101 },
         'userYears: must be a number from 0 to 100, or a numeric string such as "12.5"',

@@ -50,8 +50,8 @@ const NewProductBody = Type.Object(
     photos: Type.Optional(PhotoList),
     categoryName: SingleLine(LIMITS.categoryName, 'one of the categories (GET /categories)'),
     condition: Condition,
-    originalPrice: NumberOrNumericString(LIMITS.maxPrice),
-    resalePrice: NumberOrNumericString(LIMITS.maxPrice),
+    originalPrice: NumberOrNumericString(LIMITS.maxCarPrice),
+    resalePrice: NumberOrNumericString(LIMITS.maxCarPrice),
     productLocation: SingleLine(LIMITS.location),
     userYears: NumberOrNumericString(LIMITS.maxYears),
     postTime: Type.Optional(
@@ -218,23 +218,24 @@ const productRoutes: FastifyPluginAsyncTypebox<ProductRoutesOptions> = async (ap
           "or photo as another seller's live listing, a price under 30 % of its market value: " +
           "the moderators' queue; it stays for sale). A new account's cars past " +
           'NEW_SELLER_DAILY_CARS (default 3) on its first day are posted waiting for approval: ' +
-          "`moderation: {state: 'pending'}` ('Pending review').",
+          "`moderation: {state: 'pending'}` ('Pending review'). Limited per account and per " +
+          'address (RATE_LIMIT_CAR_POSTS a minute, RATE_LIMIT_CAR_POSTS_DAY a day): 429.',
         security: ACCESS_TOKEN,
         body: NewProductBody,
-        response: { 201: PostedCar, ...errors(400, 401, 403, 409, 413, 415) },
+        response: { 201: PostedCar, ...errors(400, 401, 403, 409, 413, 415, 429) },
       },
     },
     async (request, reply) => {
       const seller = sellerOf(request);
       const body = request.body;
       const numbers = {
-        originalPrice: toNumber(body.originalPrice as number | string, LIMITS.maxPrice),
-        resalePrice: toNumber(body.resalePrice as number | string, LIMITS.maxPrice),
+        originalPrice: toNumber(body.originalPrice as number | string, LIMITS.maxCarPrice),
+        resalePrice: toNumber(body.resalePrice as number | string, LIMITS.maxCarPrice),
         userYears: toNumber(body.userYears as number | string, LIMITS.maxYears),
       };
       for (const [field, value] of Object.entries(numbers)) {
         if (value === null) {
-          const max = field === 'userYears' ? LIMITS.maxYears : LIMITS.maxPrice;
+          const max = field === 'userYears' ? LIMITS.maxYears : LIMITS.maxCarPrice;
           throw httpError(400, `${field}: must be a number from 0 to ${max}`);
         }
       }
@@ -274,7 +275,15 @@ const productRoutes: FastifyPluginAsyncTypebox<ProductRoutesOptions> = async (ap
           (error: unknown) => request.log.warn({ err: error }, 'new seller flag not written'),
         );
       }
-      await checkCar({ db: app.db, images: options.flags.images, log: request.log }, insertedId);
+      await checkCar(
+        {
+          db: app.db,
+          images: options.flags.images,
+          log: request.log,
+          trust: options.flags.marketTrust,
+        },
+        insertedId,
+      );
       return reply.code(201).send({
         acknowledged: true as const,
         insertedId,

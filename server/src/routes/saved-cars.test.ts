@@ -16,6 +16,7 @@ import {
   type TestContext,
   type TestUser,
 } from '../../test/helper';
+import { LISTING_REMOVED } from './hidden-cars';
 import { SAVED_CARS_FULL } from './saved-cars';
 
 describe(`saved cars (${databaseKind})`, () => {
@@ -146,6 +147,27 @@ describe(`saved cars (${databaseKind})`, () => {
       expect(response.statusCode).toBe(401);
       expect(response.json().message).toMatch(/authorization/);
     }
+  });
+
+  it('answers a hidden or held car as its page does: 410 and nothing of it, but to its seller', async () => {
+    const [hidden, held] = [await postProduct(ctx.app, seller), await postProduct(ctx.app, seller)];
+    await ctx.database.db
+      .update(products)
+      .set({ hidden: 'moderation', hiddenReason: 'Spam' })
+      .where(eq(products._id, hidden));
+    await ctx.database.db.update(products).set({ hidden: 'pending' }).where(eq(products._id, held));
+    for (const car of [hidden, held]) {
+      const page = await ctx.app.inject({ method: 'GET', url: `/api/products/${car}` });
+      expect(page.statusCode).toBe(410);
+      const saved = await save(buyer, car);
+      expect(saved.statusCode).toBe(410);
+      expect(saved.json()).toEqual({ message: LISTING_REMOVED });
+      // Its seller may keep an eye on it, as its page shows it to them.
+      expect((await save(seller, car)).statusCode).toBe(200);
+    }
+    const kept = (await list(buyer)).map((row) => row.productId);
+    expect(kept).not.toContain(hidden);
+    expect(kept).not.toContain(held);
   });
 
   it(`refuses the ${SAVED_CARS_CAP + 1}st car with a 409 and its message`, async () => {

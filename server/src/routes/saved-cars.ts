@@ -2,7 +2,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { DELETED_ACCOUNT } from '../auth/access';
 import { SAVED_CARS_CAP } from '../db/repositories/saved-cars-repository';
+import { normaliseEmail } from '../db/repositories/ids';
 import { httpError } from '../http/errors';
+import { LISTING_REMOVED } from './hidden-cars';
 import { ACCESS_TOKEN, errors, Id } from './schemas';
 
 /** The 409 of a save past the cap. */
@@ -71,20 +73,27 @@ const savedCarRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary: 'Saves a car for the caller (saving one already saved changes nothing)',
         description:
           `At most ${SAVED_CARS_CAP} saved cars per account: one more is a 409. ` +
-          'Unknown car: 404. Answers the saved car, with its price when first saved.',
+          'Unknown car: 404. A hidden car (by a moderator, or pending approval) not saved ' +
+          "before answers as GET /products/{id} does: 410 'This listing was removed', except " +
+          'to its seller and the admins. Answers the saved car, with its price when first saved.',
         security: ACCESS_TOKEN,
         params: ProductParams,
-        response: { 200: Type.Ref('SavedCar'), ...errors(400, 401, 403, 404, 409) },
+        response: { 200: Type.Ref('SavedCar'), ...errors(400, 401, 403, 404, 409, 410) },
       },
     },
     async (request) => {
+      const caller = request.caller!.user!;
       const saved = await app.repos.savedCars.save(
-        request.caller!.user!._id,
+        caller._id,
         request.params.productId,
+        (ownerEmail) =>
+          caller.userRole === 'Admin' ||
+          normaliseEmail(caller.email) === normaliseEmail(ownerEmail),
       );
       if (!('refused' in saved)) return saved;
       if (saved.refused === 'full') throw httpError(409, SAVED_CARS_FULL);
       if (saved.refused === 'no-account') throw httpError(401, DELETED_ACCOUNT);
+      if (saved.refused === 'hidden') throw httpError(410, LISTING_REMOVED);
       throw httpError(404, 'productId: no such car');
     },
   );

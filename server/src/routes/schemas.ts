@@ -49,7 +49,13 @@ export const LIMITS = {
   postTime: 64,
   categoryName: 50,
   phone: 24,
+  /** The most a search filter or an order names (a search may ask for anything a car may cost). */
   maxPrice: 100_000_000,
+  /**
+   * The most a car (its price, and its price new) may cost: the dearest cars for sale cost a few
+   * millions; a larger price is a typo or a trick (a 'price drop' of millions to its savers).
+   */
+  maxCarPrice: 10_000_000,
   maxYears: 100,
   message: 2000,
   reason: 500,

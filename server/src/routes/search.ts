@@ -183,11 +183,12 @@ const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = async (app,
           '400); `carPhoto` alone replaces the cover, photos[0]. Another seller’s car: 403; ' +
           'unknown: 404; sold: 409. The vehicle fields as in POST /category (null clears one); ' +
           "a VIN the caller has on another car for sale: 409 'You already listed this car'. " +
-          'Answers the car as GET /products/{id} does.',
+          'Answers the car as GET /products/{id} does. Limited per account and per address ' +
+          '(RATE_LIMIT_CAR_EDITS a minute, RATE_LIMIT_CAR_EDITS_DAY a day): 429.',
         security: ACCESS_TOKEN,
         params: Type.Object({ id: Id }),
         body: ProductChangesBody,
-        response: { 200: Type.Ref('CarDetails'), ...errors(400, 401, 403, 404, 409, 415) },
+        response: { 200: Type.Ref('CarDetails'), ...errors(400, 401, 403, 404, 409, 415, 429) },
       },
     },
     async (request) => {
@@ -212,7 +213,7 @@ const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = async (app,
       for (const field of ['originalPrice', 'resalePrice', 'userYears'] as const) {
         const raw = body[field] as number | string | undefined;
         if (raw === undefined) continue;
-        const max = field === 'userYears' ? LIMITS.maxYears : LIMITS.maxPrice;
+        const max = field === 'userYears' ? LIMITS.maxYears : LIMITS.maxCarPrice;
         const value = toNumber(raw, max);
         if (value === null) throw httpError(400, `${field}: must be a number from 0 to ${max}`);
         changes[field] = value;
@@ -244,7 +245,15 @@ const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = async (app,
         if (!now) throw httpError(404, 'id: no such product');
         throw httpError(409, 'This car has been sold');
       }
-      await checkCar({ db: app.db, images: options.flags.images, log: request.log }, id);
+      await checkCar(
+        {
+          db: app.db,
+          images: options.flags.images,
+          log: request.log,
+          trust: options.flags.marketTrust,
+        },
+        id,
+      );
       // The car as just written: from the primary (a standby may not have replayed it yet).
       return carAnswer(id, app.repos);
     },

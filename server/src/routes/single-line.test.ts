@@ -168,6 +168,66 @@ describe(`single-line fields refuse control characters (${databaseKind})`, () =>
   });
 });
 
+/** Text-direction controls: a right-to-left override shows 'gpj.exe' as 'exe.jpg'. */
+const DIRECTION_CONTROLS = [
+  ...['\u202a', '\u202b', '\u202c', '\u202d', '\u202e'],
+  ...['\u2066', '\u2067', '\u2068', '\u2069'],
+].map((control) => `Tesla ${control}3 ledoM`);
+const DIRECTION =
+  /^[A-Za-z.]+: must not contain text-direction controls \(U\+202A–U\+202E, U\+2066–U\+2069\)$/;
+
+describe(`single-line fields refuse text-direction controls (${databaseKind})`, () => {
+  const expectDirectionRefused = async (
+    request: { method: 'POST' | 'PUT' | 'PATCH'; url: string; headers: Record<string, string> },
+    field: string,
+    payload: (text: string) => Record<string, unknown>,
+  ) => {
+    for (const text of DIRECTION_CONTROLS) {
+      const response = await ctx.app.inject({ ...request, payload: payload(text) });
+      expect({ text, status: response.statusCode }).toEqual({ text, status: 400 });
+      expect(response.json().message).toMatch(DIRECTION);
+      expect(response.json().message.startsWith(`${field}: `)).toBe(true);
+    }
+  };
+
+  it.each(['carName', 'productLocation', 'sellerName'])('POST /category %s', async (field) => {
+    await expectDirectionRefused(
+      { method: 'POST', url: '/api/category', headers: seller.auth },
+      field,
+      (text) => productBody({ [field]: text }),
+    );
+  });
+
+  it('PATCH /products/{id} carName, PUT /users name, POST /orders buyerName', async () => {
+    await expectDirectionRefused(
+      { method: 'PATCH', url: `/api/products/${carId}`, headers: seller.auth },
+      'carName',
+      (text) => ({ carName: text }),
+    );
+    await expectDirectionRefused(
+      { method: 'PUT', url: '/api/users', headers: { authorization: `Bearer ${buyer.idToken}` } },
+      'name',
+      (text) => ({ name: text, email: buyer.email, userRole: 'Buyer' }),
+    );
+    await expectDirectionRefused(
+      { method: 'POST', url: '/api/orders', headers: buyer.auth },
+      'buyerName',
+      (text) => ({
+        buyerName: text,
+        phone: '5551234567',
+        meetLocation: 'Main St',
+        productID: carId,
+      }),
+    );
+  });
+
+  it('keeps right-to-left text itself: a Hebrew place name passes', async () => {
+    const id = await postProduct(ctx.app, seller, { productLocation: 'תל אביב' });
+    const car = (await ctx.app.inject({ url: `/api/products/${id}` })).json();
+    expect(car.productLocation).toBe('תל אביב');
+  });
+});
+
 describe(`multi-line fields keep their line breaks (${databaseKind})`, () => {
   it("a car's description and a message", async () => {
     const description = 'One owner.\nAlways garaged.\r\nNew tyres.';

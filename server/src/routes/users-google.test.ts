@@ -1,5 +1,6 @@
 import {
   buildTestApp,
+  emulatorHost,
   googleSignIn,
   signUp,
   uniqueEmail,
@@ -33,6 +34,35 @@ describe('PUT /users: the role of a new account', () => {
     expect((await put(idToken!, email, 'Seller')).statusCode).toBe(200);
     expect(await ctx.app.repos.users.findByEmail(email)).toMatchObject({ userRole: 'Buyer' });
   });
+
+  /** An `accounts:update` straight to the sign-in provider (no proxy: as production could). */
+  const updateAccount = async (body: Record<string, unknown>) => {
+    const response = await fetch(
+      `http://${emulatorHost()}/identitytoolkit.googleapis.com/v1/accounts:update?key=any`,
+      {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ ...body, returnSecureToken: true }),
+      },
+    );
+    expect(response.status).toBe(200);
+  };
+
+  it.each([
+    ['added a password', { password: 'another-password-1' }, ['google.com', 'password']],
+    ['dropped its Google link', { deleteProvider: ['google.com'] }, []],
+  ])(
+    'makes a Google account a Buyer even when it %s at the provider',
+    async (_label, change, providers) => {
+      const email = uniqueEmail('google-changed');
+      const { idToken } = (await googleSignIn(email)).body;
+      await updateAccount({ idToken, ...change });
+      const account = await ctx.app.signIn.getUserByEmail(email);
+      expect(account.providerData.map((p) => p.providerId).sort()).toEqual(providers);
+      expect((await put(idToken!, email, 'Seller')).statusCode).toBe(200);
+      expect(await ctx.app.repos.users.findByEmail(email)).toMatchObject({ userRole: 'Buyer' });
+    },
+  );
 
   it('lets a password account choose Seller or Buyer, as registration does', async () => {
     for (const role of ['Seller', 'Buyer'] as const) {

@@ -56,9 +56,14 @@ const UsersQuery = Type.Object({
   ),
 });
 
-/** True when the sign-in account's only providers are Google. */
-function googleOnly(providers: { providerId: string }[]): boolean {
-  return providers.length > 0 && providers.every((p) => p.providerId === 'google.com');
+/**
+ * True when the sign-in account is a password registration: its providers are the password
+ * alone. An account with a Google link (beside a password it added, say), or with no provider
+ * left (its Google link removed), began with Google: only registration with a password picks
+ * a role.
+ */
+function passwordRegistration(providers: { providerId: string }[]): boolean {
+  return providers.length > 0 && providers.every((p) => p.providerId === 'password');
 }
 
 function callerOf(request: FastifyRequest) {
@@ -114,7 +119,8 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           'Accepts the access token or the Firebase ID token (it runs right after registration). ' +
           "The email must be the caller's. A new account gets the role Seller or Buyer from the body " +
-          "(always Buyer when its sign-in account is Google's only) and userVerify 'false'; an " +
+          '(always Buyer unless its sign-in account is a password registration: a Google ' +
+          "account, even one that added a password, is a Buyer) and userVerify 'false'; an " +
           'existing account keeps its role and verification.',
         security: [{ accessToken: [] }, { firebaseIdToken: [] }],
         body: UpsertUserBody,
@@ -137,8 +143,8 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
           }
           throw error;
         });
-        // A Google user is a Buyer (spec §1): only registration with a password picks a role.
-        if (googleOnly(account.providerData)) userRole = 'Buyer';
+        // A Google user is a Buyer: only registration with a password picks a role.
+        if (!passwordRegistration(account.providerData)) userRole = 'Buyer';
       }
       const outcome = await app.repos.users.upsert({
         email: caller.email,

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { VinDecoder } from '../catalogue/vin-decoder';
+import { BUSY, TOO_SLOW, VinDecoder } from '../catalogue/vin-decoder';
 import {
   buildReplica,
   buildTestApp,
@@ -10,6 +10,7 @@ import {
   type TestUser,
 } from '../../test/helper';
 import { REAL_VINS } from '../../test/vins';
+import { ONE_AT_A_TIME } from './vin';
 
 /** An HS256 token with these claims, signed with `key`, as anyone could make one. */
 function signed(claims: Record<string, unknown>, key: string): string {
@@ -203,5 +204,58 @@ describe(`GET /api/vin/{vin} (${databaseKind})`, () => {
     // The app closes the decoder it was given: no thread is left behind.
     await replica.close();
     await expect(slow.decode(REAL_VINS.honda)).rejects.toThrow('The server is stopping');
+  });
+
+  it('decodes one VIN at a time per account: a second at once is refused, another account is not held', async () => {
+    const hasty = await registerUser(ctx.app, 'Seller', 'vin-hasty');
+    // Four VINs at once from one account (each on an address of its own), and one from another.
+    const [mine, theirs] = await Promise.all([
+      Promise.all(
+        [REAL_VINS.ferrari812, REAL_VINS.bmwX1, REAL_VINS.honda, REAL_VINS.bmwX3].map((vin) =>
+          decode(vin, hasty.auth),
+        ),
+      ),
+      decode(REAL_VINS.porsche, buyer.auth),
+    ]);
+    const statuses = mine.map((answer) => answer.statusCode).sort();
+    expect(statuses).toEqual([200, 429, 429, 429]);
+    for (const refused of mine.filter((answer) => answer.statusCode === 429)) {
+      expect(refused.json().message).toBe(ONE_AT_A_TIME);
+      expect(refused.headers['retry-after']).toBe('1');
+    }
+    expect(theirs.statusCode).toBe(200);
+    // Once answered, the account decodes again.
+    expect((await decode(REAL_VINS.ferrari812, hasty.auth)).statusCode).toBe(200);
+  });
+
+  it("counts only signed-in calls: strangers' 401s on an address leave its budget to the signed-in", async () => {
+    const address = '10.26.0.1';
+    const forged = {
+      authorization: `Bearer ${signed({ email: 'x@example.com', uid: 'x' }, 'a-key-that-is-not-the-servers')}`,
+    };
+    const anonymous: number[] = [];
+    // More than the address's twelve a minute, with no token or a forged one.
+    for (let i = 0; i < 15; i += 1) {
+      anonymous.push((await decode(REAL_VINS.tesla, i % 2 ? forged : {}, address)).statusCode);
+    }
+    expect(anonymous).toEqual(Array<number>(15).fill(401));
+    const signedIn = await decode(REAL_VINS.tesla, buyer.auth, address);
+    expect(signedIn.statusCode).toBe(200);
+  });
+
+  it('answers 503 when decoding is busy: a caller past its budget, in line or decoding', async () => {
+    // 1 ms once the thread is open: one decode is under way then, the other still waits.
+    const tight = new VinDecoder({ budgetMs: 1 });
+    const replica = await buildReplica(ctx, { vinDecoder: tight });
+    others.push(replica);
+    await replica.app.ready();
+    const answers = await Promise.all(
+      [seller, buyer].map((user) =>
+        replica.app.inject({ url: `/api/vin/${REAL_VINS.bmwX1}`, headers: user.auth }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode)).toEqual([503, 503]);
+    expect(answers.map((answer) => answer.json().message).sort()).toEqual([BUSY, TOO_SLOW].sort());
+    for (const answer of answers) expect(answer.headers['retry-after']).toBe('5');
   });
 });

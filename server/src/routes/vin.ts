@@ -45,9 +45,20 @@ export interface VinRouteOptions {
   decoder: VinDecoder;
 }
 
-/** `GET /vin/{vin}`: a VIN checked, then decoded offline from NHTSA's vPIC data. */
+/** What a second decode of an account whose first has no answer yet is told (a 429). */
+export const ONE_AT_A_TIME = 'You are already decoding a VIN: wait for its answer';
+
+/**
+ * `GET /vin/{vin}`: a VIN checked, then decoded offline from NHTSA's vPIC data. An account
+ * decodes one VIN at a time (in this process, whose one decoding thread everyone shares): a
+ * second decode while its first has no answer is refused (the form's button waits for the
+ * answer), so the line holds at most one decode per account and nobody waits behind more than
+ * one of anyone's.
+ */
 const vinRoutes: FastifyPluginAsyncTypebox<VinRouteOptions> = async (app, { decoder }) => {
   app.addSchema(VinDecoded);
+  /** The accounts with a decode under way or in line. */
+  const decoding = new Set<string>();
 
   app.get(
     '/vin/:vin',
@@ -59,7 +70,8 @@ const vinRoutes: FastifyPluginAsyncTypebox<VinRouteOptions> = async (app, { deco
         summary:
           'Checks a VIN (17 characters, no I, O or Q; the check digit of a North American VIN) ' +
           'and decodes it offline from NHTSA vPIC data: make, model, model year, trim, body, ' +
-          'fuel, drive, doors where known (signed in; rate limited per account)',
+          'fuel, drive, doors where known (signed in; one decode at a time and rate limited per ' +
+          'account; 503 when decoding is busy)',
         security: ACCESS_TOKEN,
         params: Type.Object({
           vin: Type.String({
@@ -78,6 +90,12 @@ const vinRoutes: FastifyPluginAsyncTypebox<VinRouteOptions> = async (app, { deco
       const vin = normaliseVin(request.params.vin);
       const problem = vinProblem(vin);
       if (problem) throw httpError(400, `vin: ${problem}`);
+      const account = request.caller!.uid;
+      if (decoding.has(account)) {
+        reply.header('retry-after', '1');
+        throw httpError(429, ONE_AT_A_TIME);
+      }
+      decoding.add(account);
       let vehicle: Awaited<ReturnType<VinDecoder['decode']>>;
       try {
         vehicle = await decoder.decode(vin);
@@ -85,6 +103,8 @@ const vinRoutes: FastifyPluginAsyncTypebox<VinRouteOptions> = async (app, { deco
         if (!(error instanceof VinDecodingUnavailable)) throw error;
         // Sent here: the error handler words every other 503 as a dependency's, without details.
         return reply.code(503).header('retry-after', '5').send({ message: error.message });
+      } finally {
+        decoding.delete(account);
       }
       if (!vehicle) throw httpError(404, 'We could not decode this VIN');
       const make = vehicle.make.toLowerCase();

@@ -5,6 +5,7 @@
  * - 'same_photo': one of its photos on the image host is, by perceptual hash, one of another
  *   seller's live listing's photos;
  * - 'low_price': its price is under 30 % of its market value;
+ * - 'listing_burst': it is one of a burst of like listings from new accounts (burst-flags.ts);
  * and a new account's 4th and later cars on its first day wait for approval ('new_seller',
  * `hidden = 'pending'`). A flag changes nothing the catalogue shows: the car stays for sale
  * until a moderator acts. The checks run after the seller's write and never fail it.
@@ -17,6 +18,8 @@ import { newId } from '../db/repositories/ids';
 import type { FLAG_REASONS } from '../db/schema';
 import type { ImageStore } from '../image-host/image-files';
 import { ensurePhotoHashes, samePhotoAs } from './photo-flags';
+import { listingBurst } from './burst-flags';
+import type { MarketTrust } from '../catalogue/market-trust';
 
 /** A price under this share of the car's market value is flagged. */
 export const LOW_PRICE_SHARE = 0.3;
@@ -31,6 +34,8 @@ export interface AutoFlagOptions {
   images: ImageStore;
   /** `NEW_SELLER_DAILY_CARS`: cars a new account posts freely on its first day (0: no limit). */
   newSellerDailyCars: number;
+  /** What makes a burst of new accounts' listings (`LISTING_BURST_…`). */
+  marketTrust: MarketTrust;
 }
 
 /** What POST /category answers for a car that waits for approval. */
@@ -113,6 +118,8 @@ export interface FlagContext {
   db: Db;
   images: ImageStore;
   log: FastifyBaseLogger;
+  /** What makes a burst of new accounts' listings; absent: no burst is looked for. */
+  trust?: MarketTrust;
 }
 
 /**
@@ -120,7 +127,7 @@ export interface FlagContext {
  * logged, and the seller's write stands.
  */
 export async function checkCar(context: FlagContext, productId: string): Promise<void> {
-  const { db, images, log } = context;
+  const { db, images, log, trust } = context;
   const checks: [FlagReason, () => Promise<string | null>][] = [
     ['same_vin', () => sameVin(db, productId)],
     [
@@ -139,5 +146,13 @@ export async function checkCar(context: FlagContext, productId: string): Promise
     } catch (error) {
       log.warn({ err: error, productId, reason }, 'automatic flag check failed');
     }
+  }
+  if (!trust) return;
+  try {
+    // Every car of the burst is flagged, the ones posted before it was one too.
+    const burst = await listingBurst(db, productId, trust);
+    for (const id of burst?.ids ?? []) await flag(db, id, 'listing_burst', burst!.details);
+  } catch (error) {
+    log.warn({ err: error, productId, reason: 'listing_burst' }, 'automatic flag check failed');
   }
 }

@@ -150,6 +150,23 @@ describe('Register page', () => {
     expect(screen.getByLabelText('Email')).toHaveValue('');
   });
 
+  it('says to wait when the sign-in service refuses more sign-ups from this address', async () => {
+    const { user, saved } = setup();
+    // The demo proxy's answer (Firebase's own lock-out, as a 429).
+    const tooMany = { code: 429, message: 'TOO_MANY_ATTEMPTS_TRY_LATER', errors: [] };
+    server.use(
+      http.post(/accounts:signUp/, () => HttpResponse.json({ error: tooMany }, { status: 429 })),
+    );
+    await fill(user, 'rita@example.com');
+    await user.click(screen.getByRole('button', { name: 'Register' }));
+    expect(
+      await screen.findByText(
+        'Too many accounts were made from this address. Wait a while and try again.',
+      ),
+    ).toBeInTheDocument();
+    expect(saved).toEqual([]);
+  });
+
   it('removes the new account again when the photo upload fails, and says why', async () => {
     const { user, provider, saved } = setup({ uploadFails: true });
     await fill(user, 'late@example.com');

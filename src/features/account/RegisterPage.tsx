@@ -92,6 +92,11 @@ export function RegisterPage() {
           notify.error(PASSWORD_MESSAGE);
         } else if (authErrorCode(error) === 'auth/invalid-email') {
           notify.error('Enter a valid email address');
+        } else if (authErrorCode(error) === 'auth/too-many-requests') {
+          // The provider's limit of sign-ups per address (the demo proxy's: 10 an hour).
+          notify.error(
+            'Too many accounts were made from this address. Wait a while and try again.',
+          );
         } else {
           const message = signInErrorMessage(error);
           if (message) notify.error(message);

@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { makeStore } from '../../app/store';
+import { ACCESS_TOKEN_KEY } from '../../lib/api/accessToken';
 import type { Order } from '../../lib/api/deals';
 import { makeOrder } from '../../testing/data';
 import { renderApp } from '../../testing/render';
@@ -44,6 +45,8 @@ async function send(text: string) {
   await user.click(screen.getByRole('button', { name: 'Send' }));
 }
 
+afterEach(() => localStorage.clear());
+
 describe("A booking's conversation", () => {
   it("shows the server's answer when messages come too fast", async () => {
     open('requested', { status: 429, message: 'You are sending messages too fast: wait a minute' });
@@ -83,4 +86,40 @@ describe("A booking's conversation", () => {
       expect(screen.queryByText(/This booking is closed/)).not.toBeInTheDocument();
     },
   );
+
+  it('shows a message that arrived while the live stream was opening', async () => {
+    const messages = [message];
+    let listed!: () => void;
+    const firstList = new Promise<void>((resolve) => (listed = resolve));
+    server.use(
+      ...roleHandlers('buyer'),
+      http.get(`${API}/orders/o1`, () =>
+        HttpResponse.json(makeOrder({ _id: 'o1', buyerEmail: 'bea@example.com' })),
+      ),
+      http.get(`${API}/orders/o1/messages`, () => {
+        listed();
+        return HttpResponse.json(messages);
+      }),
+      http.get(`${API}/events`, async ({ request }) => {
+        // The page has its list; the seller writes before the stream is open, so no event of
+        // the stream ever tells of it (the server replays nothing).
+        await firstList;
+        if (messages.length === 1)
+          messages.push({ ...message, _id: 'm2', text: 'Are you still there?' });
+        const stream = new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode('event: unread\ndata: {"unread":1}\n\n'));
+            request.signal.addEventListener('abort', () => controller.close());
+          },
+        });
+        return new HttpResponse(stream, { headers: { 'content-type': 'text/event-stream' } });
+      }),
+    );
+    localStorage.setItem(ACCESS_TOKEN_KEY, 'access-1');
+    renderApp('/dashboad/orders/o1', {
+      store: makeStore({ preloadedState: signedInState(buyer) }),
+    });
+    expect(await screen.findByText('Still for sale')).toBeInTheDocument();
+    expect(await screen.findByText('Are you still there?')).toBeInTheDocument();
+  });
 });

@@ -78,22 +78,21 @@ const withDeals = api
           } catch {
             return;
           }
-          let opened = 0;
           const stop = openLiveEvents({
             onOpen() {
-              // After a drop, refetch what may have happened meanwhile (every entry of these types:
-              // bookings, and the saved cars and searches that alerts change).
-              opened += 1;
-              if (opened > 1) {
-                dispatch(
-                  api.util.invalidateTags([
-                    'notifications',
-                    'orders',
-                    'savedCars',
-                    'savedSearches',
-                  ]),
-                );
-              }
+              // The server replays nothing: on every open, the first too (the lists were read
+              // before the stream was), refetch what may have happened unheard. Every entry of
+              // these types: the bell, bookings, the open conversations, and the saved cars and
+              // searches that alerts change.
+              dispatch(
+                api.util.invalidateTags([
+                  'notifications',
+                  'orders',
+                  'messages',
+                  'savedCars',
+                  'savedSearches',
+                ]),
+              );
             },
             onEvent({ event, data }) {
               const { unread } = (data ?? {}) as { unread?: number };

@@ -2,7 +2,8 @@
  * The signed-in user's live events (`GET /api/events`, Server-Sent Events), read with `fetch`
  * so the access token travels in the `authorization` header, never in a URL. Reconnects with
  * backoff (1 s doubling to 30 s) until stopped; `onOpen` is called on every (re)connection, so
- * the caller can refetch what it may have missed.
+ * the caller can refetch what it may have missed. A sign-in account without its user record is
+ * refused (409) until its registration saves one: `accountRecordSaved` then tries again at once.
  */
 import { env } from '../../config/env';
 import { readAccessToken } from './accessToken';
@@ -21,6 +22,20 @@ export interface LiveEventsOptions {
 
 const defaultBackoff = (failures: number) =>
   Math.min(30_000, 1000 * 2 ** Math.max(0, failures - 1));
+
+/** The streams waiting out a pause: each is woken to try again at once. */
+const waiting = new Set<() => void>();
+/** How many times a user record was saved in this tab (a refusal older than the last is stale). */
+let recordsSaved = 0;
+
+/**
+ * The signed-in account's user record was just saved (`PUT /users`): streams refused for want of
+ * one try again now rather than after their pause, and so does one whose try was under way.
+ */
+export function accountRecordSaved(): void {
+  recordsSaved += 1;
+  for (const wake of [...waiting]) wake();
+}
 
 /** Splits a stream's text into events; answers the rest (an event not yet complete). */
 export function parseEvents(text: string, onEvent: (event: LiveEvent) => void): string {
@@ -50,7 +65,22 @@ export function openLiveEvents(options: LiveEventsOptions): () => void {
   let current: AbortController | null = null;
   let failures = 0;
 
-  const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+  /** A pause of `ms`, cut short when the account's record is saved meanwhile. */
+  const wait = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(() => {
+        waiting.delete(wake);
+        resolve();
+      }, ms);
+      function wake() {
+        clearTimeout(timer);
+        waiting.delete(wake);
+        // A fresh start: the refusals so far were for want of the record.
+        failures = 0;
+        resolve();
+      }
+      waiting.add(wake);
+    });
 
   async function connectOnce(): Promise<void> {
     const token = readAccessToken();
@@ -76,12 +106,18 @@ export function openLiveEvents(options: LiveEventsOptions): () => void {
 
   void (async () => {
     while (!stopped) {
+      const saved = recordsSaved;
       try {
         await connectOnce();
       } catch {
         // Refused, dropped or offline: try again after a pause.
       }
       if (stopped) return;
+      if (recordsSaved !== saved) {
+        // The record was saved while this try was under way: its refusal is stale.
+        failures = 0;
+        continue;
+      }
       failures += 1;
       await wait(backoff(failures));
     }

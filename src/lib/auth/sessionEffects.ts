@@ -4,7 +4,9 @@ import type {
   UnknownAction,
   ThunkDispatch,
 } from '@reduxjs/toolkit';
+import { api } from '../api';
 import { forgetSession, markSignedIn } from '../api/accessToken';
+import { accountRecordSaved } from '../api/liveEvents';
 import { notify } from '../notify/notify';
 import {
   ACCOUNT_SUSPENDED,
@@ -24,9 +26,14 @@ export type SessionEffectApi = ListenerEffectAPI<AuthRootState, Dispatch, ThunkE
 /**
  * What follows a session event: an access token for a signed-in email, no token once signed
  * out, and a sign-out when the API refuses the token even after a renewal, or refuses the
- * account as suspended (said once, however many calls were refused).
+ * account as suspended (said once, however many calls were refused). The live events, refused
+ * to an account without its user record, open as soon as a registration saves it.
  */
 export function addSessionEffects(startListening: SessionStartListening): void {
+  startListening({
+    matcher: api.endpoints.upsertUser.matchFulfilled,
+    effect: () => accountRecordSaved(),
+  });
   startListening({
     actionCreator: userSignedIn,
     effect: async (action, listenerApi) => {

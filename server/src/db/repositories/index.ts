@@ -8,12 +8,14 @@ import { notificationsRepository } from './notifications-repository';
 import { ordersRepository } from './orders-repository';
 import { productsRepository } from './products-repository';
 import { searchRepository } from '../../catalogue/search-repository';
+import type { MarketTrust } from '../../catalogue/market-trust';
 import { rateLimitsRepository } from './rate-limits-repository';
 import { listingActions } from '../../trust/listing-actions';
 import { reportFileRepository } from '../../trust/report-file';
 import { reportQueueRepository } from '../../trust/report-queue';
 import { reportsRepository } from '../../trust/reports-repository';
 import { savedCarsRepository } from './saved-cars-repository';
+import { sitemapRangesRepository } from './sitemap-ranges-repository';
 import { savedSearchesRepository } from './saved-searches-repository';
 import { usersRepository } from './users-repository';
 import { reviewsRepository } from '../../trust/reviews-repository';
@@ -26,6 +28,8 @@ export interface RepositoryOptions {
   searchCandidates?: number;
   /** The most cars a search's total counts exactly (default EXACT_TOTALS). */
   searchExactTotals?: number;
+  /** How the market values weigh sellers (default DEFAULT_MARKET_TRUST). */
+  marketTrust?: MarketTrust;
 }
 
 /** The data access the routes use; handlers never build SQL themselves. */
@@ -38,12 +42,14 @@ export function repositories(db: Db, options: RepositoryOptions = {}) {
     search: searchRepository(db, cursors, {
       candidates: options.searchCandidates,
       exactTotals: options.searchExactTotals,
+      marketTrust: options.marketTrust,
     }),
     priceHistory: priceHistoryRepository(db),
     orders: ordersRepository(db),
     notifications: notificationsRepository(db),
     catalogueReplicas: catalogueReplicasRepository(db),
     rateLimits: rateLimitsRepository(db),
+    sitemapRanges: sitemapRangesRepository(db),
     savedCars: savedCarsRepository(db),
     savedSearches: savedSearchesRepository(db),
     alertSettings: alertSettingsRepository(db),

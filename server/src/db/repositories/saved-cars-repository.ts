@@ -22,8 +22,11 @@ export interface SavedCarView {
   alerts: boolean;
 }
 
-/** Why a save was refused: no such car, the account's list is full, or the account is gone. */
-export type SaveRefusal = { refused: 'no-car' | 'full' | 'no-account' };
+/**
+ * Why a save was refused: no such car, the account's list is full, the account is gone, or the
+ * car is hidden (by a moderator, or held for approval) from this caller.
+ */
+export type SaveRefusal = { refused: 'no-car' | 'full' | 'no-account' | 'hidden' };
 
 /** An account's saved cars, by the account's id. */
 export function savedCarsRepository(db: Db) {
@@ -78,9 +81,14 @@ export function savedCarsRepository(db: Db) {
      * Saves a car for an account, with a copy of its name, photo and price now. Saving one already
      * saved changes nothing (its price when saved stays). The account's row is locked while the
      * list is counted, so two saves at once cannot pass the cap together; the primary key makes
-     * two saves of one car one row.
+     * two saves of one car one row. A hidden car is saved only by whom `mayReadHidden` lets see
+     * it (given its seller's e-mail), as its page is shown only to them.
      */
-    async save(userId: string, productId: string): Promise<SavedCarView | SaveRefusal> {
+    async save(
+      userId: string,
+      productId: string,
+      mayReadHidden: (ownerEmail: string) => boolean,
+    ): Promise<SavedCarView | SaveRefusal> {
       return db.transaction(async (tx) => {
         const [account] = await tx
           .select({ id: users._id })
@@ -101,10 +109,15 @@ export function savedCarsRepository(db: Db) {
             carName: products.carName,
             carPhoto: products.carPhoto,
             price: products.resalePrice,
+            hidden: products.hidden,
+            ownerEmail: products.email,
           })
           .from(products)
           .where(eq(products._id, productId));
         if (!car) return { refused: 'no-car' as const };
+        if (car.hidden !== null && !mayReadHidden(car.ownerEmail)) {
+          return { refused: 'hidden' as const };
+        }
         const [total] = await tx
           .select({ n: count() })
           .from(savedCars)

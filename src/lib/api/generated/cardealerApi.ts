@@ -539,7 +539,7 @@ export type Product = {
   moderation?: ListingModeration;
 };
 export type PriceDrop = {
-  /** by how much, in whole dollars */
+  /** how far under its lowest price of the 24 hours before, in whole dollars */
   amount: number;
   /** when (ISO date-time) */
   at: string;
@@ -547,7 +547,7 @@ export type PriceDrop = {
 export type ListedProduct = Product & {
   /** when the car was listed (its post time as the server recorded it; ISO date-time) */
   listedAt: string;
-  /** the price's latest change if it lowered the price in the last 14 days; else null */
+  /** the price's latest change if it was a drop (PriceDrop) in the last 14 days; else null */
   priceDrop: PriceDrop | (null | null);
 };
 export type FairPrice = {
@@ -564,7 +564,7 @@ export type SearchProduct = Product & {
   fairPrice: FairPrice | (null | null);
   /** when the car was listed (its post time as the server recorded it; ISO date-time) */
   listedAt: string;
-  /** the price's latest change if it lowered the price in the last 14 days; else null */
+  /** the price's latest change if it was a drop (PriceDrop) in the last 14 days; else null */
   priceDrop: PriceDrop | (null | null);
 };
 export type SearchFacets = {
@@ -656,9 +656,9 @@ export type CarDetails = Product & {
   photosCopies: PhotoCopy[][];
   /** when the car was listed (its post time as the server recorded it; ISO date-time) */
   listedAt: string;
-  /** the price's latest change if it lowered the price in the last 14 days; else null */
+  /** the price's latest change if it was a drop (PriceDrop) in the last 14 days; else null */
   priceDrop: PriceDrop | (null | null);
-  /** every price the car has had, oldest first, each in whole dollars and since when: its price when listed, then one entry per change (at most the newest 20) */
+  /** every price the car has had, oldest first, each in whole dollars and since when: its price when listed, then one entry per change (at most 20: the first and the newest 19) */
   priceHistory: PricePoint[];
 };
 export type OrderStatus = 'requested' | 'accepted' | 'declined' | 'cancelled' | 'sold';

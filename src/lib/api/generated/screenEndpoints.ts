@@ -366,9 +366,9 @@ export type AddProductApiArg = {
     categoryName: string;
     /** Excellent, Good or Fair */
     condition: 'Excellent' | 'Good' | 'Fair';
-    /** a number from 0 to 100000000, or a numeric string such as "12.5" */
+    /** a number from 0 to 10000000, or a numeric string such as "12.5" */
     originalPrice: number | string;
-    /** a number from 0 to 100000000, or a numeric string such as "12.5" */
+    /** a number from 0 to 10000000, or a numeric string such as "12.5" */
     resalePrice: number | string;
     productLocation: string;
     /** a number from 0 to 100, or a numeric string such as "12.5" */
@@ -448,9 +448,9 @@ export type UpdateProductApiArg = {
     categoryName?: string;
     /** Excellent, Good or Fair */
     condition?: 'Excellent' | 'Good' | 'Fair';
-    /** a number from 0 to 100000000, or a numeric string such as "12.5" */
+    /** a number from 0 to 10000000, or a numeric string such as "12.5" */
     originalPrice?: number | string;
-    /** a number from 0 to 100000000, or a numeric string such as "12.5" */
+    /** a number from 0 to 10000000, or a numeric string such as "12.5" */
     resalePrice?: number | string;
     productLocation?: string;
     /** a number from 0 to 100, or a numeric string such as "12.5" */
@@ -955,6 +955,7 @@ export type ReportQueueRow = {
     | 'same_photo'
     | 'low_price'
     | 'new_seller'
+    | 'listing_burst'
   )[];
   /** distinct people with an open report */
   people: number;
@@ -1061,7 +1062,8 @@ export type ReportFile = {
       | 'same_vin'
       | 'same_photo'
       | 'low_price'
-      | 'new_seller';
+      | 'new_seller'
+      | 'listing_burst';
     details: string;
     createdAt: string;
     closedAt: string | null;
