@@ -1,5 +1,5 @@
 /** Shared bench helpers: run the built product on a spare port with a throwaway data folder. */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -12,6 +12,28 @@ export async function buildWeb(webRoot: string): Promise<void> {
   process.env.WEB_ROOT = webRoot;
   const { build } = await import('../scripts/build');
   await build();
+}
+
+/**
+ * Seeds the large data set (server/src/scripts/seed-large.ts) into the data folder or database
+ * `env` names, when it is missing there: it keeps one it finds.
+ */
+export function seedLarge(
+  env: NodeJS.ProcessEnv,
+  sizes: { products: number; users: number; orders: number },
+): void {
+  execFileSync(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      join(root, 'server', 'src', 'scripts', 'seed-large.ts'),
+      `--products=${sizes.products}`,
+      `--users=${sizes.users}`,
+      `--orders=${sizes.orders}`,
+    ],
+    { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } },
+  );
 }
 
 export interface RunningServer {

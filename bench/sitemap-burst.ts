@@ -13,12 +13,11 @@
  *
  * BENCH_SITEMAP_BURST_CARS: the cars (default 100,000); port 8596.
  */
-import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { get } from 'node:http';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { percentile, root, round, shellWebRoot, startServer } from './lib';
+import { percentile, root, round, seedLarge, shellWebRoot, startServer } from './lib';
 
 const CARS = Number(process.env.BENCH_SITEMAP_BURST_CARS ?? 100_000);
 const PORT = 8596;
@@ -93,18 +92,7 @@ async function burst(origin: string, name: string, urls: string[]) {
 async function main(): Promise<void> {
   const dataDir = join(root, `.data-sitemaps-${CARS}`);
   const env = { DATA_DIR: dataDir, DATABASE_URL: '' };
-  execFileSync(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      join(root, 'server', 'src', 'scripts', 'seed-large.ts'),
-      `--products=${CARS}`,
-      `--users=${Math.max(20, CARS / 50)}`,
-      '--orders=1',
-    ],
-    { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } },
-  );
+  seedLarge(env, { products: CARS, users: Math.max(20, CARS / 50), orders: 1 });
   const webRoot = shellWebRoot('sitemap-burst');
   const origin = `http://127.0.0.1:${PORT}`;
   const server = await startServer(PORT, {

@@ -16,13 +16,12 @@
  * The server's environment passes through (IMAGE_MAX_MEGAPIXELS, IMAGE_WORK_CONCURRENCY, …);
  * RATE_LIMIT_UPLOADS is 100 unless set, so both cases' uploads reach the image work. Port 8633.
  */
-import { execFileSync } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { signAccessToken } from '../server/test/bench-users';
-import { percentile, root, round, shellWebRoot, startServer } from './lib';
+import { percentile, root, round, seedLarge, shellWebRoot, startServer } from './lib';
 
 const CARS = Number(process.env.BENCH_UPLOADS_PRODUCTS ?? 10_000);
 const PORT = 8633;
@@ -117,18 +116,7 @@ const counts = (uploads: Upload[]) => {
 async function main(): Promise<void> {
   const dataDir = join(root, `.data-uploads-${CARS}`);
   const env = { DATA_DIR: dataDir, DATABASE_URL: '' };
-  execFileSync(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      join(root, 'server', 'src', 'scripts', 'seed-large.ts'),
-      `--products=${CARS}`,
-      `--users=${CARS / 5}`,
-      `--orders=${CARS}`,
-    ],
-    { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } },
-  );
+  seedLarge(env, { products: CARS, users: CARS / 5, orders: CARS });
   // startServer waits for a health answer on the port: another program's would do.
   const taken = await fetch(`http://127.0.0.1:${PORT}/api/health`).then(
     () => true,

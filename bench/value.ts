@@ -14,14 +14,13 @@
  * Then the attack case (value-attack.ts): six new sellers × three cars at 45 % of an established
  * car's value, of the rarest rated model, move that car's value by 5 % at most.
  */
-import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type Db } from '../server/src/db/client';
 import { refreshMarketValues } from '../server/src/catalogue/market-refresh';
 import { comparablesOf, type MarketCar } from '../server/src/catalogue/market-valuation';
 import { rulePrice, ruleOf } from '../server/src/scripts/known-market';
-import { root } from './lib';
+import { seedLarge } from './lib';
 import { benchTargets, type Target } from './targets';
 import { ATTACK_GOAL, valueAttack } from './value-attack';
 
@@ -50,18 +49,11 @@ function accuracy(errors: number[], total: number) {
 }
 
 async function measure(target: Target): Promise<void> {
-  execFileSync(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      join(root, 'server', 'src', 'scripts', 'seed-large.ts'),
-      `--products=${CARS}`,
-      `--users=${Math.max(8, CARS / 5)}`,
-      `--orders=${Math.max(1, CARS / 100)}`,
-    ],
-    { cwd: root, stdio: 'inherit', env: { ...process.env, ...target.env } },
-  );
+  seedLarge(target.env, {
+    products: CARS,
+    users: Math.max(8, CARS / 5),
+    orders: Math.max(1, CARS / 100),
+  });
   const database = await openDatabase({
     databaseUrl: target.env.DATABASE_URL || undefined,
     pgliteDir: target.env.DATA_DIR ? join(target.env.DATA_DIR, 'pglite') : undefined,

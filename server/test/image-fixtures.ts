@@ -148,3 +148,20 @@ export function photoLike(seed: number): sharp.Sharp {
   }
   return sharp(pixels, { raw: { width, height, channels: 3 } }).resize(640, 480);
 }
+
+/** A multipart body of one file, as a browser's form sends an upload. */
+export function multipartFile(
+  content: Buffer,
+  { field = 'image', filename = 'car.png', type = 'image/png' } = {},
+) {
+  const boundary = '----cardealer-test-boundary';
+  const payload = Buffer.concat([
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\n` +
+        `Content-Type: ${type}\r\n\r\n`,
+    ),
+    content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}

@@ -6,8 +6,9 @@
 import { gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import { newId } from '../db/repositories/ids';
-import { products, users } from '../db/schema';
+import { users } from '../db/schema';
 import { buildReplica, buildTestApp, databaseKind, type TestContext } from '../../test/helper';
+import { addSitemapCar } from '../../test/sitemap-fixture';
 
 const ORIGIN = 'https://cars.example.com';
 const PER_FILE = 10;
@@ -39,25 +40,7 @@ describe(`the sitemap's files on demand (${databaseKind})`, () => {
   });
 
   /** A car for sale, and the catalogue's notice of it. */
-  async function addCar(id = newId()): Promise<string> {
-    await ctx.database.db.insert(products).values({
-      _id: id,
-      carName: 'Tesla Model 3',
-      carPhoto: '/images/cars/car-01.svg',
-      categoryName: 'Tesla',
-      condition: 'Good',
-      originalPrice: 50_000,
-      resalePrice: 40_000,
-      productLocation: 'Austin, TX',
-      userYears: 2,
-      postTime: '1/1/2025, 10:00:00 AM',
-      productDescription: 'A car.',
-      sellerName: 'S',
-      email,
-    });
-    ctx.app.catalogueCache.invalidate();
-    return id;
-  }
+  const addCar = (id?: string) => addSitemapCar(ctx, email, id);
 
   const get = (url: string, headers: Record<string, string> = {}) =>
     ctx.app.inject({ url: url.replace(ORIGIN, ''), headers, remoteAddress: from });

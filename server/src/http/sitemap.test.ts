@@ -6,8 +6,9 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { newId } from '../db/repositories/ids';
-import { products, users } from '../db/schema';
+import { users } from '../db/schema';
 import { buildTestApp, databaseKind, type TestContext } from '../../test/helper';
+import { addSitemapCar } from '../../test/sitemap-fixture';
 
 const ORIGIN = 'https://cars.example.com';
 const PER_FILE = 10;
@@ -44,25 +45,7 @@ describe(`the sitemap's files by keyset (${databaseKind})`, () => {
     return email;
   }
 
-  async function addCar(email: string, id = newId()): Promise<string> {
-    await ctx.database.db.insert(products).values({
-      _id: id,
-      carName: 'Tesla Model 3',
-      carPhoto: '/images/cars/car-01.svg',
-      categoryName: 'Tesla',
-      condition: 'Good',
-      originalPrice: 50_000,
-      resalePrice: 40_000,
-      productLocation: 'Austin, TX',
-      userYears: 2,
-      postTime: '1/1/2025, 10:00:00 AM',
-      productDescription: 'A car.',
-      sellerName: 'S',
-      email,
-    });
-    ctx.app.catalogueCache.invalidate();
-    return id;
-  }
+  const addCar = (email: string, id?: string) => addSitemapCar(ctx, email, id);
 
   /** What the database has for sale, and the sellers with a car for sale (the oracle). */
   async function expected() {

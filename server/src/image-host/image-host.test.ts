@@ -13,21 +13,13 @@ import {
   uniformGif,
   withGifComment,
   withJpegComment,
+  multipartFile,
 } from '../../test/image-fixtures';
 
 /** A multipart/form-data body with one file part. */
-function multipart(field: string, filename: string, type: string, content: Buffer) {
-  const boundary = '----cardealer-test-boundary';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\n` +
-        `Content-Type: ${type}\r\n\r\n`,
-    ),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
+
+const multipart = (field: string, filename: string, type: string, content: Buffer) =>
+  multipartFile(content, { field, filename, type });
 
 const picture = (format: 'png' | 'jpeg' | 'webp' | 'gif', width = 40, height = 30) =>
   sharp({ create: { width, height, channels: 3, background: { r: 200, g: 30, b: 30 } } })

@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { buildTestApp, TEST_IMAGE_KEY, uploaderAuth, type TestContext } from '../../test/helper';
+import { multipartFile } from '../../test/image-fixtures';
 
 let ctx: TestContext;
 
@@ -16,19 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await ctx?.close();
 });
-
-function multipart(content: Buffer) {
-  const boundary = '----cardealer-variants-boundary';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="car.png"\r\n` +
-        'Content-Type: image/png\r\n\r\n',
-    ),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 function png(width: number, height: number, seed = 0) {
   return sharp({
@@ -42,8 +30,8 @@ async function upload(bytes: Buffer) {
   const response = await ctx.app.inject({
     method: 'POST',
     url: `/image-host/1/upload?key=${TEST_IMAGE_KEY}`,
-    payload: multipart(bytes).payload,
-    headers: { ...multipart(bytes).headers, ...uploaderAuth(ctx.app) },
+    payload: multipartFile(bytes).payload,
+    headers: { ...multipartFile(bytes).headers, ...uploaderAuth(ctx.app) },
   });
   expect(response.statusCode).toBe(200);
   return response.json().data;

@@ -11,6 +11,7 @@ import {
   type TestContext,
 } from '../../test/helper';
 import { TOO_MANY_PHOTOS } from './image-work';
+import { multipartFile } from '../../test/image-fixtures';
 
 /**
  * Who may have the image host decode a photo, and how much decoding one process takes on: a
@@ -18,19 +19,6 @@ import { TOO_MANY_PHOTOS } from './image-work';
  * registration), counted per account and per address; a bounded line of image work; a pixel
  * bound read from the header before anything is decoded.
  */
-
-function multipart(content: Buffer) {
-  const boundary = '----cardealer-upload-access';
-  const payload = Buffer.concat([
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="image"; filename="car.png"\r\n` +
-        'Content-Type: image/png\r\n\r\n',
-    ),
-    content,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
-  return { payload, headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 const picture = (width = 48, height = 32) =>
   sharp({ create: { width, height, channels: 3, background: { r: 20, g: 90, b: 160 } } })
@@ -43,7 +31,7 @@ function upload(
   headers: Record<string, string> = {},
   remoteAddress = '127.0.0.1',
 ) {
-  const body = multipart(content);
+  const body = multipartFile(content);
   return ctx.app.inject({
     method: 'POST',
     url: `/image-host/1/upload?key=${TEST_IMAGE_KEY}`,
