@@ -8,6 +8,7 @@ import type { Order } from './generated/cardealerApi';
 import { screenApi as api, type GetSellerOrdersApiArg } from './generated/screenEndpoints';
 import { openLiveEvents } from './liveEvents';
 import { refreshedBy, type NotificationEvent } from './notificationEvents';
+import { refetchUnheard } from './refetchUnheard';
 import { LIST, listTags, tag } from './tags';
 
 export type { Order, OrderStatus } from './generated/cardealerApi';
@@ -71,7 +72,7 @@ const withDeals = api
         providesTags: [tag('notifications', LIST)],
         async onCacheEntryAdded(
           _arg,
-          { cacheDataLoaded, cacheEntryRemoved, dispatch, updateCachedData },
+          { cacheDataLoaded, cacheEntryRemoved, dispatch, getState, updateCachedData },
         ) {
           try {
             await cacheDataLoaded;
@@ -81,18 +82,16 @@ const withDeals = api
           const stop = openLiveEvents({
             onOpen() {
               // The server replays nothing: on every open, the first too (the lists were read
-              // before the stream was), refetch what may have happened unheard. Every entry of
-              // these types: the bell, bookings, the open conversations, and the saved cars and
-              // searches that alerts change.
-              dispatch(
-                api.util.invalidateTags([
-                  'notifications',
-                  'orders',
-                  'messages',
-                  'savedCars',
-                  'savedSearches',
-                ]),
-              );
+              // before the stream was), read again what may have happened unheard: the bell,
+              // bookings, the open conversations, and the saved cars and searches that alerts
+              // change.
+              refetchUnheard(dispatch, getState, [
+                'notifications',
+                'orders',
+                'messages',
+                'savedCars',
+                'savedSearches',
+              ]);
             },
             onEvent({ event, data }) {
               const { unread } = (data ?? {}) as { unread?: number };
