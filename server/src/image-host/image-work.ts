@@ -70,6 +70,17 @@ export class ImageWork {
       else this.running -= 1;
     }
   }
+
+  /**
+   * Runs `job` only when a slot is free now, for work that can be done later instead (it never
+   * waits in the line, so a request that does it is not held behind uploads); answers whether
+   * it ran.
+   */
+  async runIfFree(job: () => Promise<unknown>): Promise<boolean> {
+    if (this.running >= this.limits.concurrency) return false;
+    await this.run(job);
+    return true;
+  }
 }
 
 /** Sets libvips's threads per image step for this process (a setting of sharp's, process-wide). */

@@ -279,6 +279,7 @@ const productRoutes: FastifyPluginAsyncTypebox<ProductRoutesOptions> = async (ap
         {
           db: app.db,
           images: options.flags.images,
+          work: app.imageWork,
           log: request.log,
           trust: options.flags.marketTrust,
         },

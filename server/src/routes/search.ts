@@ -249,6 +249,7 @@ const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = async (app,
         {
           db: app.db,
           images: options.flags.images,
+          work: app.imageWork,
           log: request.log,
           trust: options.flags.marketTrust,
         },

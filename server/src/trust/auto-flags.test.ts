@@ -257,4 +257,35 @@ describe(`automatic flags (${databaseKind})`, () => {
       await ctx.database.db.execute(sql`alter table image_hashes_away rename to image_hashes`);
     }
   });
+
+  it('hashes a photo stored before hashes were kept only while the image work has a free slot, never holding the post behind uploads', async () => {
+    const seller = await seasoned('old-photo');
+    const picture = await upload(app, await photoLike(12).jpeg().toBuffer());
+    await ctx.database.db.execute(sql`delete from image_hashes`);
+    const hashes = async () =>
+      Number(
+        (
+          (await ctx.database.db.execute(sql`select count(*)::int as n from image_hashes`)) as {
+            rows: { n: number }[];
+          }
+        ).rows[0]!.n,
+      );
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const held = Array.from({ length: app.imageWork.limits.concurrency }, () =>
+      app.imageWork.run(() => gate),
+    );
+    let id: string;
+    try {
+      // Every slot busy with uploads: the post is answered, and the old photo waits for later.
+      id = await postProduct(app, seller, { carPhoto: picture });
+      expect(await hashes()).toBe(0);
+    } finally {
+      release();
+      await Promise.all(held);
+    }
+    const edited = await patch(seller, id, { resalePrice: 41_000 });
+    expect(edited.statusCode).toBe(200);
+    expect(await hashes()).toBe(1);
+  });
 });

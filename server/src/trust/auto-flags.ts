@@ -18,6 +18,7 @@ import { newId } from '../db/repositories/ids';
 import type { FLAG_REASONS } from '../db/schema';
 import type { ImageStore } from '../image-host/image-files';
 import { ensurePhotoHashes, samePhotoAs } from './photo-flags';
+import type { ImageWork } from '../image-host/image-work';
 import { listingBurst } from './burst-flags';
 import type { MarketTrust } from '../catalogue/market-trust';
 
@@ -117,6 +118,8 @@ async function lowPrice(db: Db, productId: string) {
 export interface FlagContext {
   db: Db;
   images: ImageStore;
+  /** The image work's bounded line, where a photo stored before hashes were kept is hashed. */
+  work?: ImageWork;
   log: FastifyBaseLogger;
   /** What makes a burst of new accounts' listings; absent: no burst is looked for. */
   trust?: MarketTrust;
@@ -127,13 +130,13 @@ export interface FlagContext {
  * logged, and the seller's write stands.
  */
 export async function checkCar(context: FlagContext, productId: string): Promise<void> {
-  const { db, images, log, trust } = context;
+  const { db, images, log, trust, work } = context;
   const checks: [FlagReason, () => Promise<string | null>][] = [
     ['same_vin', () => sameVin(db, productId)],
     [
       'same_photo',
       async () => {
-        await ensurePhotoHashes(db, images, productId);
+        await ensurePhotoHashes(db, images, productId, work);
         return samePhotoAs(db, productId);
       },
     ],

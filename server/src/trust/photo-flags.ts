@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import { forSaleAs } from '../catalogue/for-sale';
 import type { Db } from '../db/client';
 import type { ImageStore } from '../image-host/image-files';
+import type { ImageWork } from '../image-host/image-work';
 import { findOriginal } from '../image-host/image-store';
 import { SAME_PHOTO_DISTANCE, hashBands, photoHash } from './photo-hash';
 
@@ -27,8 +28,17 @@ export async function rememberPhotoHash(db: Db, image: string, bytes: Buffer): P
     on conflict (image) do nothing`);
 }
 
-/** Hashes the car's photos on the image host that have none yet (stored before 0031). */
-export async function ensurePhotoHashes(db: Db, store: ImageStore, productId: string) {
+/**
+ * Hashes the car's photos on the image host that have none yet (stored before 0031). Decoding is
+ * image work: with `work`, a photo is hashed only while the image work has a free slot, never
+ * waiting behind uploads; one left over is hashed at a later check of the car.
+ */
+export async function ensurePhotoHashes(
+  db: Db,
+  store: ImageStore,
+  productId: string,
+  work?: ImageWork,
+) {
   const missing = await rowsOf<{ image: string }>(
     db,
     sql`
@@ -39,7 +49,10 @@ export async function ensurePhotoHashes(db: Db, store: ImageStore, productId: st
   );
   for (const { image } of missing) {
     const bytes = await findOriginal(store, image);
-    if (bytes) await rememberPhotoHash(db, image, bytes);
+    if (!bytes) continue;
+    const remember = () => rememberPhotoHash(db, image, bytes);
+    if (!work) await remember();
+    else if (!(await work.runIfFree(remember))) return;
   }
 }
 
