@@ -29,6 +29,13 @@ export async function mayReadHidden(
     return false;
   }
   const user = request.caller?.user;
-  if (!user) return false;
+  return user ? isOwnerOrAdmin(user, ownerEmail) : false;
+}
+
+/** Whether `user` may see the hidden car of `ownerEmail`: its owner, or an admin. */
+export function isOwnerOrAdmin(
+  user: { userRole: string; email: string },
+  ownerEmail: string,
+): boolean {
   return user.userRole === 'Admin' || normaliseEmail(user.email) === normaliseEmail(ownerEmail);
 }

@@ -2,9 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { DELETED_ACCOUNT } from '../auth/access';
 import { SAVED_CARS_CAP } from '../db/repositories/saved-cars-repository';
-import { normaliseEmail } from '../db/repositories/ids';
 import { httpError } from '../http/errors';
-import { LISTING_REMOVED } from './hidden-cars';
+import { isOwnerOrAdmin, LISTING_REMOVED } from './hidden-cars';
 import { ACCESS_TOKEN, errors, Id } from './schemas';
 
 /** The 409 of a save past the cap. */
@@ -86,9 +85,7 @@ const savedCarRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const saved = await app.repos.savedCars.save(
         caller._id,
         request.params.productId,
-        (ownerEmail) =>
-          caller.userRole === 'Admin' ||
-          normaliseEmail(caller.email) === normaliseEmail(ownerEmail),
+        (ownerEmail) => isOwnerOrAdmin(caller, ownerEmail),
       );
       if (!('refused' in saved)) return saved;
       if (saved.refused === 'full') throw httpError(409, SAVED_CARS_FULL);
