@@ -142,9 +142,9 @@ const imageHost: FastifyPluginAsync<ImageHostOptions> = async (app, options) => 
       let stored;
       try {
         // A picture refused by its header is refused before it waits in the line.
-        await checkHeader(image, options.work.limits.maxPixels);
+        const header = await checkHeader(image, options.work.limits.maxPixels);
         stored = await options.work.run(async () => {
-          const kept = await storeImage(options.store, image, options.work.limits);
+          const kept = await storeImage(options.store, image, header, options.work.limits);
           // Its perceptual hash, for the automatic 'same_photo' flag; the upload stands whatever
           // happens to the hash (a car's check makes a missing one).
           await rememberPhotoHash(app.db, kept.id, image).catch((error: unknown) =>

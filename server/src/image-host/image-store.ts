@@ -148,22 +148,31 @@ export async function withoutMetadata(
   }
 }
 
+/** What checkHeader found in a picture's header: its format and one frame's size. */
+export interface CheckedHeader {
+  format: Format;
+  width: number;
+  height: number;
+}
+
 /** sharp's error when a step ran past its `timeout` ('timeout: 42% complete'). */
 const isTimeout = (error: unknown) => /^timeout: /.test((error as Error | null)?.message ?? '');
 
 /**
- * Checks that the bytes are a real JPEG, PNG, WebP or GIF within `limits.maxPixels` and stores
- * them, without their metadata, under the hash of what is stored. Its sharp steps run one after
- * another (one thread of libuv's pool at a time: image-work.ts), each stopped after
- * `limits.timeoutSeconds`: a picture that takes longer is refused.
+ * Stores the bytes of a real JPEG, PNG, WebP or GIF, without their metadata, under the hash of
+ * what is stored; `header` is what checkHeader read of them (the caller refuses a picture by its
+ * header before it waits in the image work's line). Its sharp steps run one after another (one
+ * thread of libuv's pool at a time: image-work.ts), each stopped after `limits.timeoutSeconds`:
+ * a picture that takes longer is refused.
  */
 export async function storeImage(
   store: ImageStore,
   bytes: Buffer,
+  header: CheckedHeader,
   limits: UploadLimits,
 ): Promise<StoredImage> {
   try {
-    return await checkAndStore(store, bytes, limits);
+    return await decodeAndStore(store, bytes, header, limits);
   } catch (error) {
     if (!isTimeout(error)) throw error;
     throw new ImageRejected(
@@ -178,10 +187,7 @@ export async function storeImage(
  * the pixel count, every frame counted (an animation is decoded whole), at most `maxPixels`.
  * Answers the format and one frame's size; throws ImageRejected (415, 400) otherwise.
  */
-export async function checkHeader(
-  bytes: Buffer,
-  maxPixels: number,
-): Promise<{ format: Format; width: number; height: number }> {
+export async function checkHeader(bytes: Buffer, maxPixels: number): Promise<CheckedHeader> {
   let format: string | undefined;
   let width = 0;
   let height = 0;
@@ -207,12 +213,12 @@ export async function checkHeader(
   return { format: format as Format, width, height };
 }
 
-async function checkAndStore(
+async function decodeAndStore(
   store: ImageStore,
   bytes: Buffer,
+  { format, width, height }: CheckedHeader,
   { maxPixels, timeoutSeconds }: UploadLimits,
 ): Promise<StoredImage> {
-  const { format, width, height } = await checkHeader(bytes, maxPixels);
   try {
     // Decode it (small) to refuse truncated or corrupt files that only have a valid header.
     await sharp(bytes, { limitInputPixels: maxPixels, failOn: 'error' })
