@@ -36,6 +36,7 @@ import {
 } from './schemas';
 import {
   checkCar,
+  flagContextFor,
   flag,
   newSellerDetails,
   newSellerHold,
@@ -275,16 +276,7 @@ const productRoutes: FastifyPluginAsyncTypebox<ProductRoutesOptions> = async (ap
           (error: unknown) => request.log.warn({ err: error }, 'new seller flag not written'),
         );
       }
-      await checkCar(
-        {
-          db: app.db,
-          images: options.flags.images,
-          work: app.imageWork,
-          log: request.log,
-          trust: options.flags.marketTrust,
-        },
-        insertedId,
-      );
+      await checkCar(flagContextFor(app, options.flags, request.log), insertedId);
       return reply.code(201).send({
         acknowledged: true as const,
         insertedId,

@@ -34,7 +34,7 @@ import {
 import { filtersKey, searchFiltersOf } from './search-params';
 import { withSearchErrors } from './search-text';
 import { ACCESS_TOKEN, errors, Id, LIMITS, OPTIONAL_ACCESS_TOKEN, toNumber } from './schemas';
-import { checkCar, type AutoFlagOptions } from '../trust/auto-flags';
+import { checkCar, flagContextFor, type AutoFlagOptions } from '../trust/auto-flags';
 
 export interface SearchRoutesOptions {
   /** Where a car's photos may come from. */
@@ -245,16 +245,7 @@ const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = async (app,
         if (!now) throw httpError(404, 'id: no such product');
         throw httpError(409, 'This car has been sold');
       }
-      await checkCar(
-        {
-          db: app.db,
-          images: options.flags.images,
-          work: app.imageWork,
-          log: request.log,
-          trust: options.flags.marketTrust,
-        },
-        id,
-      );
+      await checkCar(flagContextFor(app, options.flags, request.log), id);
       // The car as just written: from the primary (a standby may not have replayed it yet).
       return carAnswer(id, app.repos);
     },

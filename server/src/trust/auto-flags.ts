@@ -11,7 +11,7 @@
  * until a moderator acts. The checks run after the seller's write and never fail it.
  */
 import { sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { forSaleAs } from '../catalogue/for-sale';
 import type { Db } from '../db/client';
 import { newId } from '../db/repositories/ids';
@@ -123,6 +123,15 @@ export interface FlagContext {
   log: FastifyBaseLogger;
   /** What makes a burst of new accounts' listings; absent: no burst is looked for. */
   trust?: MarketTrust;
+}
+
+/** The checks' context for a request of `app`'s routes, with the flags' options. */
+export function flagContextFor(
+  app: FastifyInstance,
+  flags: AutoFlagOptions,
+  log: FastifyBaseLogger,
+): FlagContext {
+  return { db: app.db, images: flags.images, work: app.imageWork, log, trust: flags.marketTrust };
 }
 
 /**
