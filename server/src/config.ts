@@ -190,11 +190,7 @@ function rateLimits(env: Env): RateLimits {
   const windowSeconds = int(env, 'RATE_LIMIT_WINDOW_SECONDS', 60, 1, 24 * 3600);
   const max = (name: string, fallback: number) => int(env, name, fallback, 0, 1_000_000);
   const rule = (name: string, fallback: number) => ({ max: max(name, fallback), windowSeconds });
-  const [minute, day] = DEFAULT_RATE_LIMITS.messages;
-  const [vinMinute, vinDay] = DEFAULT_RATE_LIMITS.vin;
-  const [reportsMinute, reportsDay] = DEFAULT_RATE_LIMITS.reports;
   const { messagesPerBooking } = DEFAULT_RATE_LIMITS;
-  const [reviewMinute, reviewDay] = DEFAULT_RATE_LIMITS.reviews;
   /** `<name>` a minute and `<name>_DAY` a day. */
   const minuteAndDay = (name: string, [minute, day]: readonly RateLimitWindow[]) => [
     { max: max(name, minute!.max), windowSeconds: minute!.windowSeconds },
@@ -205,35 +201,17 @@ function rateLimits(env: Env): RateLimits {
     users: rule('RATE_LIMIT_USERS', DEFAULT_RATE_LIMITS.users.max),
     uploads: rule('RATE_LIMIT_UPLOADS', DEFAULT_RATE_LIMITS.uploads.max),
     orders: rule('RATE_LIMIT_ORDERS', DEFAULT_RATE_LIMITS.orders.max),
-    messages: [
-      { max: max('RATE_LIMIT_MESSAGES', minute.max), windowSeconds: minute.windowSeconds },
-      { max: max('RATE_LIMIT_MESSAGES_DAY', day.max), windowSeconds: day.windowSeconds },
-    ],
+    messages: minuteAndDay('RATE_LIMIT_MESSAGES', DEFAULT_RATE_LIMITS.messages),
     messagesPerBooking: {
       max: max('RATE_LIMIT_MESSAGES_BOOKING', messagesPerBooking.max),
       windowSeconds: messagesPerBooking.windowSeconds,
     },
-    vin: [
-      { max: max('RATE_LIMIT_VIN', vinMinute.max), windowSeconds: vinMinute.windowSeconds },
-      { max: max('RATE_LIMIT_VIN_DAY', vinDay.max), windowSeconds: vinDay.windowSeconds },
-    ],
+    vin: minuteAndDay('RATE_LIMIT_VIN', DEFAULT_RATE_LIMITS.vin),
     categories: rule('RATE_LIMIT_CATEGORIES', DEFAULT_RATE_LIMITS.categories.max),
     savedCars: rule('RATE_LIMIT_SAVED_CARS', DEFAULT_RATE_LIMITS.savedCars.max),
     savedSearches: rule('RATE_LIMIT_SAVED_SEARCHES', DEFAULT_RATE_LIMITS.savedSearches.max),
-    reports: [
-      { max: max('RATE_LIMIT_REPORTS', reportsMinute.max), windowSeconds: 60 },
-      {
-        max: max('RATE_LIMIT_REPORTS_DAY', reportsDay.max),
-        windowSeconds: reportsDay.windowSeconds,
-      },
-    ],
-    reviews: [
-      {
-        max: max('RATE_LIMIT_REVIEWS', reviewMinute.max),
-        windowSeconds: reviewMinute.windowSeconds,
-      },
-      { max: max('RATE_LIMIT_REVIEWS_DAY', reviewDay.max), windowSeconds: reviewDay.windowSeconds },
-    ],
+    reports: minuteAndDay('RATE_LIMIT_REPORTS', DEFAULT_RATE_LIMITS.reports),
+    reviews: minuteAndDay('RATE_LIMIT_REVIEWS', DEFAULT_RATE_LIMITS.reviews),
     moderation: rule('RATE_LIMIT_MODERATION', DEFAULT_RATE_LIMITS.moderation.max),
     carPosts: minuteAndDay('RATE_LIMIT_CAR_POSTS', DEFAULT_RATE_LIMITS.carPosts),
     carEdits: minuteAndDay('RATE_LIMIT_CAR_EDITS', DEFAULT_RATE_LIMITS.carEdits),
