@@ -10,16 +10,24 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { checkEmulatorPorts, startEmulator } from '../../scripts/lib/emulator';
 
-/** A port nothing listens on now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
+/**
+ * A port nothing listens on now, below Linux's ephemeral range (32768 and up): a port the system
+ * hands out (to another test's server on port 0, or to an outgoing connection) could otherwise be
+ * taken between this pick and the check that expects it free.
+ */
+async function freePort(): Promise<number> {
+  for (;;) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
     const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
+    const free = await new Promise<boolean>((resolve) => {
+      probe.once('error', () => resolve(false));
+      probe.listen(port, '127.0.0.1', () => resolve(true));
     });
-  });
+    if (free) {
+      await new Promise((resolve) => probe.close(resolve));
+      return port;
+    }
+  }
 }
 
 function listen(port: number): Promise<Server> {
@@ -36,7 +44,10 @@ describe("a checkout's sign-in emulator", () => {
 
   /** An emulator configuration on free ports, as firebase.json writes one. */
   async function config() {
-    const ports = { auth: await freePort(), hub: await freePort(), logging: await freePort() };
+    const picked = new Set<number>();
+    while (picked.size < 3) picked.add(await freePort());
+    const [auth, hub, logging] = [...picked];
+    const ports = { auth, hub, logging };
     const file = join(folder, `firebase-${ports.auth}.json`);
     const at = (port: number) => ({ host: '127.0.0.1', port });
     writeFileSync(

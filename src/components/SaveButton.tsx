@@ -46,7 +46,9 @@ const Heart = styled('button')(({ theme }) => ({
   '&[aria-pressed="true"]': { color: '#b3261e' },
   '&:hover': { borderColor: theme.palette.secondary.main },
   '&:focus-visible': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: 2 },
-  '&:disabled': { opacity: 0.6, cursor: 'default' },
+  // Disabled while the session or the saved list loads: a quieter colour that still reads (a
+  // faded button would fall under the contrast a page needs, for as long as it waits).
+  '&:disabled': { color: theme.palette.text.secondary, cursor: 'default' },
   '&.card': {
     position: 'absolute',
     top: 8,
