@@ -28,7 +28,7 @@ export interface AppOptions {
   standbys?: Standbys;
   /**
    * `NEW_SELLER_DAILY_CARS`: cars a new account posts freely on its first day; its later ones
-   * wait for a moderator's approval (issue 26). Default 3; 0 turns it off.
+   * wait for a moderator's approval. Default 3; 0 turns it off.
    */
   newSellerDailyCars?: number;
   /**

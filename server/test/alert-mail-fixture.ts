@@ -1,5 +1,5 @@
 /**
- * Alerts as the matcher writes them (issue 25), for the mail tests: saved searches, saved cars,
+ * Alerts as the matcher writes them, for the mail tests: saved searches, saved cars,
  * price drops, and alert notifications inserted directly (the insert trigger enqueues an 'alert'
  * mail for mail = 'now').
  */

@@ -55,7 +55,7 @@ export interface Fixture {
   freshSavedCar(): Promise<string>;
   /** The unsubscribe token of a saved search of `buyer`'s (an alert mail's link). */
   unsubscribeToken(): Promise<string>;
-  /** A new car of `seller`'s hidden by moderation (issue 26), its review asked if `asked`. */
+  /** A new car of `seller`'s hidden by moderation, its review asked if `asked`. */
   freshHiddenProduct(asked?: boolean): Promise<string>;
   /** A new car of `seller`'s with an open report by `buyer`. */
   freshReportedProduct(): Promise<string>;

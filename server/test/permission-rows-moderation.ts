@@ -1,6 +1,6 @@
 /**
  * The permission matrix's rows (server/src/permissions.test.ts) for the moderators' actions on
- * listings, reviews and reports, and an owner's request for review (issue 26).
+ * listings, reviews and reports, and an owner's request for review.
  */
 import { adminOnly, sellersOwnWrite, type Row } from './permission-matrix';
 

@@ -1,6 +1,6 @@
 /**
  * The permission matrix's rows (server/src/permissions.test.ts) for reports and the moderators'
- * queue (issue 26).
+ * queue.
  */
 import { adminOnly, signedIn, type Row } from './permission-matrix';
 

@@ -1,6 +1,5 @@
 /**
- * The permission matrix's rows (server/src/permissions.test.ts) for reviews and seller pages
- * (issue 26).
+ * The permission matrix's rows (server/src/permissions.test.ts) for reviews and seller pages.
  */
 import { open, partiesOnly, type Row } from './permission-matrix';
 

@@ -1,6 +1,6 @@
 /**
  * The permission matrix's rows (server/src/permissions.test.ts) for saved cars, saved searches
- * and alert settings (issue 25).
+ * and alert settings.
  */
 import { newId } from '../src/db/repositories/ids';
 import { buyersAndSellers, buyersOwn, signedIn, type Row } from './permission-matrix';

@@ -1,6 +1,6 @@
 /**
  * The permission matrix's rows (server/src/permissions.test.ts) for suspending and unsuspending
- * accounts (issue 26): admins only.
+ * accounts: admins only.
  */
 import { adminOnly, type Row } from './permission-matrix';
 

@@ -21,7 +21,7 @@ export interface AlertCar {
   listedAt: string;
   /** Whether it is sold. */
   sold: boolean;
-  /** Whether it is hidden (issue 26): no alert names a hidden car. */
+  /** Whether it is hidden: no alert names a hidden car. */
   hidden: boolean;
   /** The seller's account (null: no account has its e-mail). */
   sellerId: string | null;

@@ -1,11 +1,11 @@
 /**
- * An alert mailed at once (outbox kind 'alert'; migration 0025's trigger enqueues it): the new
- * matches of one saved search (`ref` is its id), or the news of one saved car (`ref` is
+ * An alert mailed at once (outbox kind 'alert'; the trigger `notifications_insert` enqueues it):
+ * the new matches of one saved search (`ref` is its id), or the news of one saved car (`ref` is
  * `car:<id>`: a lower price, its sale), folded while the mail waits (`message_ids`). Composed when
- * it is sent from the alerts still standing (alert-rows.ts); none left: no mail. As in every
- * mail, the platform's words and links stand on lines of their own and what users wrote (a car's
- * name, a search's name) is quoted (deals/mail-text.ts). Every alert mail ends with its
- * unsubscribe link and carries RFC 8058's headers.
+ * it is sent from the alerts still standing (alert-rows.ts); none left: no mail. As in every mail,
+ * the platform's words and links stand on lines of their own and what users wrote (a car's name, a
+ * search's name) is quoted (deals/mail-text.ts). Every alert mail ends with its unsubscribe link
+ * and carries RFC 8058's headers.
  */
 import type { Db } from '../db/client';
 import { oneLine, quotedLine } from '../deals/mail-text';

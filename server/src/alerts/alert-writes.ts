@@ -1,7 +1,7 @@
 /**
  * Writes alerts as notifications, each once ever: its key (`alert_key`, unique) makes a second
  * write of the same alert, by a repeat run or another replica, write nothing. The notifications'
- * trigger (migration 0025) queues its mail by `mail` and tells the owner's live streams.
+ * trigger (`notifications_insert`) queues its mail by `mail` and tells the owner's live streams.
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';

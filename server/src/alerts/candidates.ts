@@ -68,13 +68,13 @@ export interface MatchScope {
   notAtPrice?: number;
 }
 
-/** The letters of a saved search's location its place key keeps (migration 0028). */
+/** The letters of a saved search's location its place key keeps (`saved_searches_match_keys`). */
 export const PLACE_LETTERS = 3;
 
 /**
- * The car's keys (migrations 0027, 0028): each part of one to three letters of its location in
- * lower case, and '' (searches looking anywhere), with its model, its make and 'any'. Worked
- * out in the database, with the lower() its ILIKE uses.
+ * The car's keys (as `saved_searches_match_keys` writes a search's): each part of one to three
+ * letters of its location in lower case, and '' (searches looking anywhere), with its model, its
+ * make and 'any'. Worked out in the database, with the lower() its ILIKE uses.
  */
 function carKeys(car: AlertCar): SQL {
   const kinds = [sql`'|make|' || ${car.make}::text`, sql`'|any'`];

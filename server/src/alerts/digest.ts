@@ -1,5 +1,5 @@
 /**
- * The daily digest (issue 25): once a UTC day, at or after `ALERT_DIGEST_HOUR`, one e-mail per
+ * The daily digest: once a UTC day, at or after `ALERT_DIGEST_HOUR`, one e-mail per
  * person listing the alerts they asked to get that way (`mail = 'digest'`) that no digest has
  * carried yet. Every replica runs this (each minute, and once at start); the claim keeps it once:
  *

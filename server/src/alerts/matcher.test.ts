@@ -1,5 +1,5 @@
 /**
- * The alert matcher (issue 25) as the people alerted see it: a new car alerts the saved searches
+ * The alert matcher as the people alerted see it: a new car alerts the saved searches
  * it matches, a lower price the searches it starts to match and the people who saved the car,
  * a sale the people who saved it; each alert once ever, none for the seller's own car or a
  * search saved after the car, none for a saved car whose alerts are off; mailed as each

@@ -165,7 +165,7 @@ describe(`alerts match exactly what search lists (${databaseKind})`, () => {
         productDescription: DESCRIPTIONS[r.description]!,
         sellerName: 'Seller',
         email: sellers[r.seller]!.email,
-        // A few cars without vehicle data, as every car posted before issue 24.
+        // A few cars without vehicle data, as every car posted before cars had vehicle data.
         model: i % 9 === 0 ? null : model,
         modelYear: r.modelYear,
         mileage: r.mileage,

@@ -1,5 +1,5 @@
 /**
- * One-click unsubscribe (issue 25, RFC 8058), without signing in: the token in the link says what
+ * One-click unsubscribe (RFC 8058), without signing in: the token in the link says what
  * it stops (unsubscribe-token.ts).
  *
  * - `POST /api/unsubscribe?token=`: what a mail program sends for `List-Unsubscribe-Post` (body

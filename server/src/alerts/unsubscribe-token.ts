@@ -1,5 +1,5 @@
 /**
- * The one-click unsubscribe links of alert e-mails (issue 25): a token naming what it stops,
+ * The one-click unsubscribe links of alert e-mails: a token naming what it stops,
  * signed with HMAC-SHA256 under the secret every replica shares (`sharedSecret(db,
  * 'unsubscribe')`), so it works without signing in and cannot be made up or altered. It does not
  * expire: a mail's link keeps working (what it stops can only be turned off, never on).

@@ -1,7 +1,7 @@
 /**
- * The deal ratios' data (product_deals, migration 0010): one refresh of every car's ratio, its
- * price over its market value (market-refresh.ts, migration 0019), and whether the catalogue
- * changed since the last. deal-ratios.ts runs them in the background.
+ * The deal ratios' data (the table `product_deals`): one refresh of every car's ratio, its
+ * price over its market value (market-refresh.ts, the table `market_values`), and whether the
+ * catalogue changed since the last. deal-ratios.ts runs them in the background.
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';

@@ -1,5 +1,5 @@
 /**
- * The fair price a car shows: its stored market value (market_values, migration 0019, written by
+ * The fair price a car shows: its stored market value (the table `market_values`, written by
  * market-refresh.ts) and the rating of its stored ratio price ÷ value (product_deals, the key the
  * `deal` sort pages by), so the badges and 'Best deal' always agree. Read, never computed, per
  * request: by the car's page in its own query, by a search page for its cars in one more.

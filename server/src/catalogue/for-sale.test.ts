@@ -1,5 +1,5 @@
 /**
- * The for-sale condition (issue 26): a hidden car is out of sale the way a sold car is, in every
+ * The for-sale condition: a hidden car is out of sale the way a sold car is, in every
  * list, count and answer, and back in them when it is no longer hidden. Hidden by a moderator
  * through the API, and by the database itself as any writer (a suspension, a pending approval)
  * hides one.

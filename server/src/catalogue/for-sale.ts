@@ -1,9 +1,10 @@
 /**
- * The one for-sale condition (issue 26): a car is for sale when it is neither sold nor hidden
+ * The one for-sale condition: a car is for sale when it is neither sold nor hidden
  * (by a moderator, with its seller's suspension, or waiting for approval). Every list, count,
  * market value, deal ratio, sitemap and alert reads it from here; the database's counting
- * triggers (migration 0030) say the same. The partial indexes `WHERE sold_at IS NULL` still serve
- * it: `hidden is null` is checked on the rows they give (hidden cars are few).
+ * triggers (`product_counts_after_*`, `vehicle_counts_follow`) say the same. The partial indexes
+ * `WHERE sold_at IS NULL` still serve it: `hidden is null` is checked on the rows they give (hidden
+ * cars are few).
  */
 import { and, isNull, sql, type SQL } from 'drizzle-orm';
 import { products } from '../db/schema';

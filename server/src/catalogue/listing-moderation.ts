@@ -1,5 +1,5 @@
 /**
- * A hidden car's moderation as its owner and the admins read it (issue 26): why it is out of
+ * A hidden car's moderation as its owner and the admins read it: why it is out of
  * sale, the moderator's reason, and whether the owner asked for a second look.
  */
 import type { HIDDEN_REASONS } from '../db/schema';

@@ -1,8 +1,8 @@
 /**
  * A refresh values again only the makes whose cars changed since their last valuation
- * (migration 0032's counts of each make's changes), every make when the year turns, and keeps
- * nothing of a make whose cars are gone. A value altered behind the refresh's back tells whether
- * its make was valued again.
+ * (`market_make_changes`, the counts of each make's changes), every make when the year turns, and
+ * keeps nothing of a make whose cars are gone. A value altered behind the refresh's back tells
+ * whether its make was valued again.
  */
 import { eq, sql } from 'drizzle-orm';
 import { newId } from '../db/repositories/ids';

@@ -1,13 +1,14 @@
 /**
- * Computes the market values again and stores them (migration 0019): the fits per model and
+ * Computes the market values again and stores them: the fits per model and
  * make (`market_fits`), each car's value and basis (`market_values`), and its ratio price ÷
  * value (`product_deals`, whose index the `deal` sort pages by; Infinity when not rated), for
- * the makes whose cars changed since their last valuation (migration 0032). One replica at a
+ * the makes whose cars changed since their last valuation (`market_make_changes`). One replica at a
  * time (an advisory lock), in one transaction; only the rows that changed are written. A car's
  * stored value is kept while the fit moves it by less than KEEP_WITHIN (so one new 3 Series
  * does not rewrite every other one), and its ratio always follows its price. Each car weighs as
  * its seller's history allows (market-trust.ts); a make with cars of an account that came of age
- * since the last refresh is valued again, and migration 0034 counts a change of every make of a
+ * since the last refresh is valued again, and the triggers `orders_market_sold` and
+ * `users_market_verified` count a change of every make of a
  * seller who is verified or sells a car.
  */
 import { sql, type SQL } from 'drizzle-orm';
@@ -24,7 +25,7 @@ const BATCH = 5_000;
 
 /** The advisory lock a refresh holds (any fixed number; its bytes spell "CarDdeal"). */
 export const DEAL_REFRESH_LOCK_KEY = 0x436172446465616cn;
-/** The newest catalogue change numbered (catalogue_change, migration 0007); 0 before any. */
+/** The newest catalogue change numbered (the sequence `catalogue_change`); 0 before any. */
 export const LAST_CHANGE = sql`(select case when is_called then last_value else 0 end from catalogue_change)`;
 
 interface StoredCar {
@@ -195,7 +196,7 @@ export async function refreshMarketValues(
     );
     if (!lock?.got) return false;
     const [change] = await rowsOf<{ n: number | string }>(tx, sql`select ${LAST_CHANGE} as n`);
-    // The makes whose cars changed since their last valuation (migration 0032), or never
+    // The makes whose cars changed since their last valuation (`market_make_changes`), or never
     // valued, or valued in another year, or with cars of an account that became established by
     // its age since the last refresh; their changes' count as read now (a change committed
     // while this runs counts again, so the next refresh values its make again).

@@ -1,7 +1,7 @@
 /**
- * Every price a car has had (migration 0016): written by the database on every write path, in
- * whole dollars, read back as a car's history and a card's recent drop. Time is moved through the
- * data (the rows' changed_at), never by waiting.
+ * Every price a car has had (the table `price_history`): written by the database on every write
+ * path, in whole dollars, read back as a car's history and a card's recent drop. Time is moved
+ * through the data (the rows' changed_at), never by waiting.
  */
 import { eq, sql } from 'drizzle-orm';
 import { priceHistory, products } from '../db/schema';

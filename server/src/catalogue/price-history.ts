@@ -3,8 +3,9 @@ import type { Db } from '../db/client';
 
 /**
  * A car's prices over time (the `price_history` table, written by the database's triggers:
- * migration 0016) as the catalogue answers show them: a car's page gets its history and when it
- * was listed, a card gets when it was listed and its price drop, if recent.
+ * the triggers `price_history_insert` and `price_history_update`) as the catalogue answers show
+ * them: a car's page gets its history and when it was listed, a card gets when it was listed and
+ * its price drop, if recent.
  */
 
 /** A card shows its 'Price drop' chip this many days after the drop. */

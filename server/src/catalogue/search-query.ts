@@ -1,7 +1,7 @@
 /**
  * The page query of a search: keyset paging for the newest, price and deal sorts (signed
  * cursors), an offset inside the cursor for relevance. The same SQL runs on PGlite and
- * PostgreSQL (migration 0009 has the indexes it relies on).
+ * PostgreSQL (the `products_for_sale_*` indexes serve it).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { BadCursor, type SortOrder } from '../db/repositories/paging';
@@ -16,7 +16,7 @@ export const UNKNOWN_MILEAGE = 1_000_001;
 /**
  * Keyset sorts: their column, direction, how the cursor's value is cast back, and the id column
  * that breaks ties (the same index holds both). The deal sort reads product_deals' index
- * (ratio, car): each car's stored deal ratio (migration 0010).
+ * (ratio, car): each car's stored deal ratio.
  */
 export const KEYSET: Record<
   Exclude<SearchSort, 'relevance'>,
@@ -41,7 +41,8 @@ export const KEYSET: Record<
     id: 'p.id',
   },
   deal: { column: 'd.ratio', order: 'asc', cast: 'float8', id: 'd.product_id' },
-  // Unknown mileages and model years last (migration 0018's indexes hold the same expressions).
+  // Unknown mileages and model years last (the `products_for_sale_*` indexes hold the same
+  // expressions).
   mileage_asc: {
     column: `coalesce(p.mileage, ${UNKNOWN_MILEAGE})`,
     order: 'asc',

@@ -77,7 +77,7 @@ export interface MarketValue {
 }
 
 /** A car as search and the car's page answer it. */
-/** A car as search and its page answer it, with its vehicle data (issue 24). */
+/** A car as search and its page answer it, with its vehicle data. */
 export interface SearchProduct extends VehicleData {
   _id: string;
   carName: string;
@@ -98,7 +98,7 @@ export interface SearchProduct extends VehicleData {
   sold: boolean;
   photos: string[];
   fairPrice: FairPrice | null;
-  /** The seller's account (null: gone) and stored rating (issue 26). */
+  /** The seller's account (null: gone) and stored rating. */
   sellerId: string | null;
   sellerRating: SellerRating;
 }

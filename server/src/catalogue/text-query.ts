@@ -47,7 +47,7 @@ const exclusions = (q: string) => q.split(/\s+/).filter((token) => /^-[\p{L}\p{N
 export function textQueries(db: Db) {
   /**
    * Each query word with the known words it may stand for: none for a word of the vocabulary
-   * (migration 0009's search_words: the words of the cars' names, categories and locations) or
+   * (the table `search_words`: the words of the cars' names, categories and locations) or
    * one of 1 to 4 letters; else the (at most three) known words within its typos, fewest typos
    * first. The most similar known words by trigrams are read, then their typos counted here.
    */

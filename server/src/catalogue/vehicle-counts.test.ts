@@ -1,8 +1,8 @@
 /**
- * vehicle_counts (migration 0020), on PGlite and PostgreSQL: after inserts, edits, sales and
- * deletes, and after two writers at the same moment, the kept counts equal a direct count of the
- * cars for sale, and the facets read from the kept counts (vehicle_counts, product_counts) equal
- * the grouped pass over the cars that answers every other search's facets.
+ * vehicle_counts (kept by `vehicle_counts_follow`), on PGlite and PostgreSQL: after inserts, edits,
+ * sales and deletes, and after two writers at the same moment, the kept counts equal a direct count
+ * of the cars for sale, and the facets read from the kept counts (vehicle_counts, product_counts)
+ * equal the grouped pass over the cars that answers every other search's facets.
  */
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db/client';

@@ -1,9 +1,9 @@
 /**
  * The vehicle facets of a search filtered by make and condition only (or not at all): sums of
  * vehicle_counts rows (cars for sale per make, condition, model, fuel, transmission, body style
- * and model year, kept by triggers: migration 0020), a few hundred rows instead of a grouped
- * pass over every car for sale. The mileage range is read from the ends of the mileage sort's
- * index (migration 0018), as facets.ts reads the price range.
+ * and model year, kept by the trigger function `vehicle_counts_follow`), a few hundred rows instead
+ * of a grouped pass over every car for sale. The mileage range is read from the ends of the mileage
+ * sort's index (`products_for_sale_mileage_idx`), as facets.ts reads the price range.
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';

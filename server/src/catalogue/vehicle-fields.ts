@@ -1,6 +1,6 @@
 /**
- * A car's vehicle data (issue 24): the values its enumerated fields may take and the ranges of
- * its numbers, in one place. The database (db/schema.ts, migration 0015), the API's schemas
+ * A car's vehicle data: the values its enumerated fields may take and the ranges of
+ * its numbers, in one place. The database (db/schema.ts), the API's schemas
  * (vehicle-schemas.ts) and, through the contract's generated limits, the web form all read them.
  * The make is the car's category (`categoryName`), answered also as `make`.
  */

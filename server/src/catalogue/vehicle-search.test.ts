@@ -1,5 +1,5 @@
 /**
- * The vehicle filters, sorts and facets of GET /products (issue 24), through the API on PGlite
+ * The vehicle filters, sorts and facets of GET /products, through the API on PGlite
  * and PostgreSQL: each filter against the cars it should keep, the two new sorts walked page by
  * page by their signed cursors (unknown values last), the facets, free text over model and trim,
  * and every bad value a 400 naming its parameter.

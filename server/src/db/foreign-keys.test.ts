@@ -3,7 +3,8 @@ import type { Database } from './client';
 import { databaseKind, openTestDatabase } from '../../test/helper';
 
 /**
- * The relations are the database's promise (migrations 0004, 0005 and 0013), not only the
+ * The relations are the database's promise (foreign keys and the triggers
+ * `products_delete_orders` and `users_delete_orders`), not only the
  * repositories': nothing dangling can be written, and a delete by hand, outside the API, keeps
  * the bookings' history, declining or cancelling what was open and telling the other party.
  */

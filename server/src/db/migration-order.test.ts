@@ -2,7 +2,7 @@
  * Drizzle's migrator applies, on a database that has migrations already, only those whose
  * journal time (`when`) is later than the newest one applied: a migration written with an
  * earlier time than the one before it would be skipped on every existing database (and only
- * there: a fresh one gets them all; migration 0025 was, once). So the journal's times must rise
+ * there: a fresh one gets them all; it happened once). So the journal's times must rise
  * with its order.
  */
 import { readFileSync } from 'node:fs';

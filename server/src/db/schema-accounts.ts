@@ -16,10 +16,10 @@ export const users = pgTable(
       .notNull()
       .default('false'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    /** Suspended by a moderator (issue 26): every call of the account answers 403 until lifted. */
+    /** Suspended by a moderator: every call of the account answers 403 until lifted. */
     suspendedAt: timestamp('suspended_at', { withTimezone: true }),
     suspendReason: text('suspend_reason'),
-    /** The seller's visible reviews: how many, and the sum of their stars (kept by 0029's trigger). */
+    /** The seller's visible reviews: how many, and their stars' sum (`reviews_keep_rating`). */
     reviewCount: integer('review_count').notNull().default(0),
     reviewSum: integer('review_sum').notNull().default(0),
   },
@@ -34,7 +34,7 @@ export const users = pgTable(
   ],
 );
 
-/** Sign-in accounts whose records were deleted (0013): their tokens are refused, not new. */
+/** Sign-in accounts whose records were deleted: their tokens are refused, not new. */
 export const deletedAccounts = pgTable('deleted_accounts', {
   authUid: text('auth_uid').primaryKey(),
   deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),

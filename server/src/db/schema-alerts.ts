@@ -5,7 +5,7 @@ import { users } from './schema-accounts';
 export const SAVED_CAR_MAIL = ['instant', 'daily', 'never'] as const;
 
 /**
- * A person's alert e-mail settings (issue 25); no row: the defaults. The digest's unsubscribe
+ * A person's alert e-mail settings; no row: the defaults. The digest's unsubscribe
  * turns `digest` off. `digest_day` is the last UTC day a digest was enqueued for them: the
  * replica that moves it to today is the one that enqueues it.
  */
@@ -18,7 +18,7 @@ export const alertSettings = pgTable('alert_settings', {
   digestDay: text('digest_day'),
 });
 
-/** What the alert matcher has to look at: written by the database's triggers (migration 0025). */
+/** What the alert matcher has to look at: written by the triggers `alert_work_*`. */
 export const ALERT_WORK_KINDS = ['listed', 'price', 'sold'] as const;
 
 /**

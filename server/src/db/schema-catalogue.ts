@@ -17,7 +17,7 @@ import {
 import { BODY_STYLES, DRIVES, FUELS, TRANSMISSIONS } from '../catalogue/vehicle-fields';
 import { users } from './schema-accounts';
 
-/** Why a car is out of sale without being sold (issue 26). */
+/** Why a car is out of sale without being sold. */
 export const HIDDEN_REASONS = ['moderation', 'suspension', 'pending'] as const;
 
 /** The catalogue (see schema.ts): the makes, the cars and their counts. */
@@ -28,10 +28,11 @@ export const categories = pgTable(
     categoryName: text('category_name').notNull().unique(),
     image: text('image').notNull(),
     rating: doublePrecision('rating').notNull(),
-    /** Display order (the spec lists Tesla, Ferrari, BMW, Lamborghini); the home page shows 4. */
+    /** Display order (a new database: Tesla, Ferrari, BMW, Lamborghini); the home page shows 4. */
     position: integer('position').notNull().default(0),
   },
-  // One name whatever its letter case (0017): 'bmw' is BMW, as every lookup reads it.
+  // One name whatever its letter case (`categories_name_lower_idx`): 'bmw' is BMW, as every lookup
+  // reads it.
   (t) => [uniqueIndex('categories_name_lower_idx').on(sql`lower(${t.categoryName})`)],
 );
 
@@ -48,7 +49,8 @@ export const products = pgTable(
     _id: text('id').primaryKey(),
     carName: text('car_name').notNull(),
     carPhoto: text('car_photo').notNull(),
-    // A car's make is a category (0017): renaming one renames it on its cars; one with cars stays.
+    // A car's make is a category (a foreign key): renaming one renames it on its cars; one with
+    // cars stays.
     categoryName: text('category_name')
       .notNull()
       .references(() => categories.categoryName, { onUpdate: 'cascade', onDelete: 'restrict' }),
@@ -78,7 +80,7 @@ export const products = pgTable(
       .default(sql`'{}'::text[]`),
     /** When the seller last edited it (PATCH /products/{id}); null: never. */
     updatedAt: timestamp('updated_at', { withTimezone: true }),
-    // The vehicle data (migration 0015, catalogue/vehicle-fields.ts): null when unknown (every
+    // The vehicle data (catalogue/vehicle-fields.ts): null when unknown (every
     // car posted before it). The make is the category.
     /** The VIN, in capitals (17 characters, no I, O or Q). */
     vin: text('vin'),
@@ -95,11 +97,12 @@ export const products = pgTable(
     owners: integer('owners'),
     /**
      * Another seller had a live listing with the same VIN when this one was posted (or given
-     * that VIN): moderation's to look at, so it stays until cleared (migration 0015's trigger).
+     * that VIN): moderation's to look at, so it stays until cleared (the trigger
+     * `products_mark_shared_vin`).
      */
     vinShared: boolean('vin_shared').notNull().default(false),
     /**
-     * Why the car is out of sale without being sold (issue 26), or null: hidden by a moderator
+     * Why the car is out of sale without being sold, or null: hidden by a moderator
      * ('moderation'), with its seller's suspension ('suspension'), or waiting for a moderator's
      * approval ('pending'). A car is for sale when `sold_at` and `hidden` are both null
      * (FOR_SALE_SQL in catalogue/for-sale.ts): every list, count and trigger reads that.
@@ -111,7 +114,7 @@ export const products = pgTable(
     /** When the seller of a hidden car asked for it to be looked at again; null: not asked. */
     reviewAskedAt: timestamp('review_asked_at', { withTimezone: true }),
     /**
-     * What free-text search matches (migrations 0009, 0018): name, category, model and trim
+     * What free-text search matches (`products_search_words`): name, category, model and trim
      * weigh most, then the location, then the description. Kept by the database; its GIN index
      * and the trigram indexes for misspelt words are in the migrations.
      */
@@ -149,7 +152,7 @@ export const products = pgTable(
 
 /**
  * How many products each category has in each condition, kept by triggers on `products`
- * (migration 0003), so a page's total is a sum of at most three rows, not a count of them all.
+ * (`products_count_*`), so a page's total is a sum of at most three rows, not a count of them all.
  */
 export const productCounts = pgTable(
   'product_counts',
@@ -163,9 +166,10 @@ export const productCounts = pgTable(
 
 /**
  * How many cars for sale each (make, condition, model, fuel, transmission, body style, model
- * year) has, kept by triggers on `products` (migration 0020) as product_counts is: the vehicle
- * facets of a search filtered by make and condition only are sums of these rows (a few hundred)
- * instead of a grouped pass over every car for sale. Unknown values are null, one group each.
+ * year) has, kept by triggers on `products` (`products_vehicle_count_*`) as product_counts is: the
+ * vehicle facets of a search filtered by make and condition only are sums of these rows (a few
+ * hundred) instead of a grouped pass over every car for sale. Unknown values are null, one group
+ * each.
  */
 export const vehicleCounts = pgTable(
   'vehicle_counts',

@@ -14,10 +14,10 @@ import { savedSearches } from './schema-saved-searches';
 
 /**
  * Deals and what reaches a person: bookings, their conversations, notifications (the bell: a
- * booking's news, or an alert of issue 25) and the outbox of e-mails written with them.
+ * booking's news, or an alert) and the outbox of e-mails written with them.
  */
 
-/** The states of a booking (the deals issue); the moves between them are in deals/order-states. */
+/** The states of a booking; the moves between them are in deals/order-states. */
 export const ORDER_STATUSES = ['requested', 'accepted', 'declined', 'cancelled', 'sold'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
@@ -30,10 +30,10 @@ export interface OrderStep {
 /**
  * Bookings. A booking outlives its car and both parties' accounts (history is never deleted): the
  * car's name, price and photo and the seller's name and e-mail are copied in when it is made.
- * Its parties are found by id (`buyerId`, `sellerId`, migration 0013); the e-mails and names are
+ * Its parties are found by id (`buyerId`, `sellerId`); the e-mails and names are
  * copies for display. Deleting a car declines its open bookings; deleting a buyer cancels theirs,
  * and a deleted party shows as 'Deleted user', without phone and meeting place (the triggers of
- * migrations 0005 and 0013).
+ * `products_delete_orders` and `users_delete_orders`).
  */
 export const orders = pgTable(
   'orders',
@@ -95,11 +95,11 @@ export const NOTIFICATION_KINDS = [
   'booking',
   'status',
   'message',
-  // Alerts (issue 25): a saved search's new match, a saved car's lower price, a saved car sold.
+  // Alerts: a saved search's new match, a saved car's lower price, a saved car sold.
   'match',
   'price_drop',
   'saved_sold',
-  // Trust (issue 26): a seller's new review, the seller's reply to the buyer, a moderator's
+  // Trust: a seller's new review, the seller's reply to the buyer, a moderator's
   // decision about the person's listing or account, a reporter's report decided.
   'review',
   'review_reply',
@@ -111,7 +111,7 @@ export const NOTIFICATION_KINDS = [
 export const ALERT_MAIL = ['now', 'digest', 'none'] as const;
 
 /**
- * What happened to a booking, for the party who did not cause it; or (issue 25) an alert, whose
+ * What happened to a booking, for the party who did not cause it; or an alert, whose
  * target is a car (`product_id`) and, for a match, the saved search (`saved_search_id`).
  */
 export const notifications = pgTable(
@@ -169,21 +169,21 @@ export const MAIL_KINDS = [
   'sold',
   'status',
   'message',
-  // Issue 25: alerts mailed at once (folded per saved search or saved car while one waits), and
+  // Alerts mailed at once (folded per saved search or saved car while one waits), and
   // a person's daily digest.
   'alert',
   'digest',
-  // Issue 26: a notification that is not a booking's news nor an alert, mailed as it reads
+  // A notification that is not a booking's news nor an alert, mailed as it reads
   // (`ref` is the notification).
   'notice',
 ] as const;
 
 /**
- * E-mails to send, enqueued in the same transaction as what they tell of (migration 0012's
- * trigger: a kind, the booking, the messages, the recipient); the worker composes each mail when
- * it sends it and claims rows with FOR UPDATE SKIP LOCKED, so any replica may run it. At least
- * once: each mail's Message-ID is its row's, so a repeat is recognisable. Rows written before
- * 0012 carry their finished `subject` and `body` and no kind.
+ * E-mails to send, enqueued in the same transaction as what they tell of (the trigger
+ * `notifications_insert`: a kind, the booking, the messages, the recipient); the worker composes
+ * each mail when it sends it and claims rows with FOR UPDATE SKIP LOCKED, so any replica may run
+ * it. At least once: each mail's Message-ID is its row's, so a repeat is recognisable. Rows written
+ * before mails were composed by the worker carry their finished `subject` and `body` and no kind.
  */
 export const outbox = pgTable(
   'outbox',

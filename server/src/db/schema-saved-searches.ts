@@ -15,7 +15,7 @@ export const SAVED_SEARCH_NOTIFY = ['instant', 'daily', 'never'] as const;
 export type SavedSearchNotify = (typeof SAVED_SEARCH_NOTIFY)[number];
 
 /**
- * Saved searches (issue 25): a user's filters of /cars with a name. `query` is the canonical
+ * Saved searches: a user's filters of /cars with a name. `query` is the canonical
  * query string (what /cars opens; one account saves the same filters once). The filters are also
  * columns, so the matcher to come asks "which saved searches could match this car?" in one
  * indexed query over them, as a percolator does, instead of reading every search. A list filter
@@ -50,12 +50,12 @@ export const savedSearches = pgTable(
     /** How its new matches are mailed: at once, in the daily digest, or never (the bell only). */
     notify: text('notify', { enum: SAVED_SEARCH_NOTIFY }).notNull().default('daily'),
     /**
-     * What the alert matcher looks a search up by, written by the database (migrations 0027,
-     * 0028's trigger) from its location, models and makes: `<place>|model|<model>` for each
-     * model it names, else `<place>|make|<make>` for each make, else `<place>|any`; the place is
-     * the location's first three letters in lower case ('' when none). A car's keys are each
-     * part of one to three letters of its location (and '') with its model, its make and 'any':
-     * a search it passes has one of them.
+     * What the alert matcher looks a search up by, written by the database (the trigger
+     * `saved_searches_match_keys`) from its location, models and makes: `<place>|model|<model>` for
+     * each model it names, else `<place>|make|<make>` for each make, else `<place>|any`; the place
+     * is the location's first three letters in lower case ('' when none). A car's keys are each
+     * part of one to three letters of its location (and '') with its model, its make and 'any': a
+     * search it passes has one of them.
      */
     matchKeys: text('match_keys').array(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

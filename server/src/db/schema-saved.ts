@@ -10,7 +10,7 @@ import {
 import { users } from './schema-accounts';
 
 /**
- * Saved cars (issue #25): an account's hearts. They belong to the account's id (a freed e-mail
+ * Saved cars: an account's hearts. They belong to the account's id (a freed e-mail
  * signed up again starts empty), and go with the account (ON DELETE CASCADE).
  *
  * The car is named by `product_id` as plain text, without a foreign key: a saved car must outlive

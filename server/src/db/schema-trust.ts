@@ -4,7 +4,7 @@ import { users } from './schema-accounts';
 import { orders } from './schema-deals';
 
 /**
- * Trust between strangers (issue 26, migration 0029): reviews from the buyers of sold bookings,
+ * Trust between strangers: reviews from the buyers of sold bookings,
  * reports of listings and sellers, and the moderators' audit log.
  */
 
@@ -12,7 +12,7 @@ import { orders } from './schema-deals';
  * A buyer's review of the seller of one sold booking (once per booking). The names are copies
  * for display, as a booking's are; the parties' ids go null with their accounts. A hidden review
  * (a moderator's 'Hide review') is shown to nobody but the admins and leaves the seller's rating;
- * `users.review_count` and `review_sum` count the visible ones (0029's trigger).
+ * `users.review_count` and `review_sum` count the visible ones (the trigger `reviews_keep_rating`).
  */
 export const reviews = pgTable(
   'reviews',
@@ -113,9 +113,10 @@ export const MODERATION_ACTIONS = [
 export const MODERATION_TARGETS = ['product', 'user', 'review'] as const;
 
 /**
- * The audit log: every moderation action (who, when, what, target, reason). Append-only: 0029's
- * trigger refuses every UPDATE and DELETE, so neither the API nor a mistake in it can change one.
- * The moderator's id and name are kept as written (no foreign key, which would update the row).
+ * The audit log: every moderation action (who, when, what, target, reason). Append-only: the
+ * trigger `moderation_actions_append_only` refuses every UPDATE and DELETE, so neither the API nor
+ * a mistake in it can change one. The moderator's id and name are kept as written (no foreign key,
+ * which would update the row).
  */
 export const moderationActions = pgTable(
   'moderation_actions',

@@ -24,8 +24,8 @@ export * from './schema-alerts';
 export * from './schema-trust';
 /**
  * The marketplace's tables. Every record answers with a string `_id`; flags are the strings
- * 'true' and 'false', as the spec writes them. A product's verified tick is not stored here:
- * it is the seller's `userVerify`, read through a join, so it is stored once.
+ * 'true' and 'false', as the API answers them (docs/api.md). A product's verified tick is not
+ * stored here: it is the seller's `userVerify`, read through a join, so it is stored once.
  */
 
 /** Bytes (PostgreSQL `bytea`), read and written as a Buffer by both drivers. */
@@ -74,7 +74,7 @@ export const appSecrets = pgTable('app_secrets', {
 });
 
 /**
- * Each car's deal ratio, the key `sort=deal` pages by (migration 0010): its price over the median
+ * Each car's deal ratio, the key `sort=deal` pages by : its price over the median
  * price of the cars for sale of its category and condition whose years used are within ±2 of its
  * own (its own cars included), Infinity with fewer than 5 of them. A new car gets Infinity at once
  * (a trigger); the ratios are refreshed within seconds of a catalogue change (deal-ratios.ts), so
@@ -94,7 +94,7 @@ export const productDeals = pgTable(
 );
 
 /**
- * Every price a car has had (migration 0016), in whole dollars: its first price at its post time
+ * Every price a car has had, in whole dollars: its first price at its post time
  * (`created_at`), then one row per change of `resale_price`, written by triggers on `products` so
  * every write path is covered. `previousPrice` is the price before the change (null for the first
  * row), so a drop is a row whose price is below it, with no window over the history.
@@ -128,10 +128,11 @@ export const dealRatiosState = pgTable('deal_ratios_state', {
 });
 
 /**
- * The market values' fits (migration 0019): log(price) = intercept + age × `age` + mileage ×
+ * The market values' fits: log(price) = intercept + age × `age` + mileage ×
  * `mileage` + condition (0 Excellent, 1 Good, 2 Fair) × `condition`, per model (`basis`
  * 'model': its own line; 'make': its make's slopes at its own level) and per make (`model` '':
- * the make's slopes, no intercept). Rewritten by each refresh (server/src/catalogue/market-refresh.ts).
+ * the make's slopes, no intercept). Rewritten by each refresh
+ * (server/src/catalogue/market-refresh.ts).
  */
 export const marketFits = pgTable(
   'market_fits',
@@ -179,10 +180,11 @@ export const marketValues = pgTable(
 );
 
 /**
- * The replicas serving the catalogue, and the newest catalogue change each has seen (migration
- * 0007: every change to products, categories or a seller's verification NOTIFYs
- * `cardealer_catalogue` with a number from the sequence `catalogue_change`). A write answers once
- * every live replica has seen a change committed after it, so no replica serves an older answer.
+ * The replicas serving the catalogue, and the newest catalogue change each has seen (the
+ * trigger function `notify_catalogue_change`: every change to products, categories or a seller's
+ * verification NOTIFYs `cardealer_catalogue` with a number from the sequence `catalogue_change`). A
+ * write answers once every live replica has seen a change committed after it, so no replica serves
+ * an older answer.
  */
 export const catalogueReplicas = pgTable('catalogue_replicas', {
   id: text('id').primaryKey(),
@@ -191,7 +193,7 @@ export const catalogueReplicas = pgTable('catalogue_replicas', {
 });
 
 /**
- * The sitemap files' ranges the index published, and when last (migration 0033): a file's
+ * The sitemap files' ranges the index published, and when last: a file's
  * address answers for a day after an index last listed it (http/sitemap-published.ts). An open
  * end is ''.
  */

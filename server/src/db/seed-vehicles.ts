@@ -1,7 +1,7 @@
 import type { VehicleValues } from '../catalogue/vehicle-schemas';
 
 /**
- * The demo cars' vehicle data (issue 24), in the order of seed.ts's demo cars: real models of
+ * The demo cars' vehicle data, in the order of seed.ts's demo cars: real models of
  * each make, with model years that match their years used, and mileages their descriptions
  * agree with.
  */

@@ -6,7 +6,7 @@ import { dealRatioRefresh } from '../catalogue/deal-ratio-refresh';
 import { BAYSIDE, demoMarketProducts, MESA } from './seed-market';
 import { DEMO_VEHICLES } from './seed-vehicles';
 
-/** Reference data, in every mode: the spec's four brands. */
+/** Reference data, in every mode: the four brands a new database starts with (docs/api.md). */
 export const seedCategories = [
   {
     _id: 'tesla',

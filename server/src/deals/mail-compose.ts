@@ -1,8 +1,8 @@
 /**
  * Writes an outbox row's mail when it is sent, from its kind and the booking and messages as they
- * are then (migration 0012 only enqueues). The platform's words and links stand on lines of their
- * own; everything a user wrote (names, the car's name, a reason, messages) is quoted ('> '), and a
- * subject holds names on one line only (see mail-text.ts).
+ * are then (the trigger `notifications_insert` only enqueues). The platform's words and links stand
+ * on lines of their own; everything a user wrote (names, the car's name, a reason, messages) is
+ * quoted ('> '), and a subject holds names on one line only (see mail-text.ts).
  */
 import { sql } from 'drizzle-orm';
 import { composeAlertMail } from '../alerts/alert-mail';
@@ -70,13 +70,13 @@ export async function composeMail(
   /** The alerts of the worker's batch, read at once (alert and digest mails). */
   prefetched?: PrefetchedAlerts | null,
 ): Promise<ComposedMail | null> {
-  // Alerts (issue 25): server/src/alerts/.
+  // Alerts: server/src/alerts/.
   if (row.kind === 'alert' || row.kind === 'digest') {
     const compose = row.kind === 'alert' ? composeAlertMail : composeDigestMail;
     const mail = await compose(db, row, origin, prefetched);
     return mail && { ...mail, messageIds: row.message_ids ?? [] };
   }
-  // Trust (issue 26): a notice names its notification.
+  // Trust: a notice names its notification.
   if (row.kind === 'notice') return composeNoticeMail(db, row.ref, origin);
   const [booking] = row.ref
     ? rowsOf<Booking>(

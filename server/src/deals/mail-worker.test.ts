@@ -242,7 +242,7 @@ describe(`e-mail from the outbox (${databaseKind})`, () => {
     expect(await survivor.runOnce()).toEqual({ sent: 0, failed: 0 });
   });
 
-  /** An outbox row as the trigger wrote them before migration 0012: subject and body, no kind. */
+  /** An outbox row as written before the worker composed mails: subject and body, no kind. */
   const legacyRow = (id: string, to: string, order: string) =>
     ctx.database.db.execute(sql`
       insert into outbox (id, to_email, subject, body)

@@ -1,7 +1,7 @@
 /**
- * Sends the outbox's e-mails (migration 0012's trigger enqueues one per notification, in the
- * transaction of what it tells: a kind, the booking, the messages, the recipient). Any number of
- * workers may run, one per replica, on PostgreSQL or PGlite:
+ * Sends the outbox's e-mails (the trigger `notifications_insert` enqueues one per notification, in
+ * the transaction of what it tells: a kind, the booking, the messages, the recipient). Any number
+ * of workers may run, one per replica, on PostgreSQL or PGlite:
  *
  * 1. claim: one statement takes a batch of due rows (`FOR UPDATE SKIP LOCKED`, so two workers
  *    never take the same row), counts the attempt and leases them (`next_attempt_at` moves a few
@@ -11,7 +11,7 @@
  *    it is due `messageDelaySeconds` after its first message (a burst makes one mail), and not
  *    before `messageWindowSeconds` after the last message mail of that conversation to that
  *    recipient (at most one such mail per window; what comes meanwhile waits for the next).
- *    An alert mail (issue 25: a saved search's matches, a saved car's news) is due at once; once
+ *    An alert mail (a saved search's matches, a saved car's news) is due at once; once
  *    sent, it leaves a row for its target and account due `alertWindowSeconds` later, into which
  *    the alerts meanwhile fold (docs/alerts-mail.md). A day's digests are rows like any other.
  * 2. compose each mail from the booking and messages as they are now (mail-compose.ts), send it,
@@ -83,7 +83,7 @@ export interface MailRun {
 interface OutboxRow {
   id: string;
   to_email: string;
-  /** Rows enqueued before migration 0012: the finished mail, and no kind. */
+  /** Rows enqueued before mails were composed here: the finished mail, and no kind. */
   subject: string | null;
   body: string | null;
   kind: MailKind | null;
@@ -310,7 +310,8 @@ export class MailWorker {
     const envelope = { id: row.id, from: this.options.from, to: row.to_email };
     const messageId = messageIdOf(row.id);
     if (!row.kind) {
-      // Enqueued before migration 0012, finished then: the booking page's path needs the origin.
+      // Enqueued before mails were composed here, finished then: the booking page's path needs the
+      // origin.
       const body = (row.body ?? '').replace(/(^|\s)\/(?=dashboad\/)/g, `$1${this.options.origin}/`);
       return {
         mail: { ...envelope, subject: row.subject ?? 'CarDealer', text: body, messageId },

@@ -1,8 +1,8 @@
 /**
  * Live events for the signed-in users' streams. Every replica LISTENs on one PostgreSQL channel
- * (PGlite: in-process); writes NOTIFY inside their transaction (migration 0005's trigger on
- * notifications, 0013's on deleted users), so an event reaches every replica's streams once its
- * change is committed.
+ * (PGlite: in-process); writes NOTIFY inside their transaction (the trigger
+ * `notifications_insert`, and `users_delete_orders` on deleted users), so an event reaches every
+ * replica's streams once its change is committed.
  */
 import type { NOTIFICATION_KINDS } from '../db/schema-deals';
 import { MAX_STREAMS_PER_ACCOUNT, MAX_STREAMS_PER_ADDRESS, StreamLimit } from './stream-limit';
@@ -14,18 +14,18 @@ export const EVENTS_CHANNEL = 'cardealer_events';
 /** What a NOTIFY on the channel carries (kept small: NOTIFY payloads stop at 8,000 bytes). */
 export interface DealEvent {
   type: 'notification';
-  /** Whose stream it is for: the account's id (migration 0014; an e-mail before it). */
+  /** Whose stream it is for: the account's id. */
   to: string;
-  /** The booking; null for an alert (issue 25). */
+  /** The booking; null for an alert. */
   orderId: string | null;
   kind: NotificationKind;
-  /** An alert's car and, for a match, its saved search (migration 0025); null otherwise. */
+  /** An alert's car and, for a match, its saved search; null otherwise. */
   productId?: string | null;
   savedSearchId?: string | null;
 }
 
 /**
- * An account was deleted (migration 0013's trigger on users) or suspended (trust/suspension.ts):
+ * An account was deleted (the trigger `users_delete_orders`) or suspended (trust/suspension.ts):
  * every replica ends its streams. `uid` is null for a record made before sign-in accounts were
  * kept.
  */

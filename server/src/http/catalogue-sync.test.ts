@@ -157,7 +157,7 @@ describe(`the catalogue across replicas (${databaseKind})`, () => {
       'PATCH /api/orders/:id',
       'PATCH /api/products/:id',
       'POST /api/admin/categories',
-      // Issue 26: what takes a car out of sale or brings it back, and what changes a rating.
+      // What takes a car out of sale or brings it back, and what changes a rating.
       'POST /api/admin/products/:id/hide',
       'POST /api/admin/products/:id/restore',
       'POST /api/admin/reviews/:id/hide',
@@ -165,7 +165,7 @@ describe(`the catalogue across replicas (${databaseKind})`, () => {
       'POST /api/admin/users/:id/unsuspend',
       'POST /api/category',
       'POST /api/orders/:id/review',
-      // Issue 27: what a seller's page shows, read on a standby.
+      // What a seller's page shows, read on a standby.
       'POST /api/reviews/:id/reply',
       'PUT /api/seller-products/:id',
       'PUT /api/users',

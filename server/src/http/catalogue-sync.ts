@@ -1,11 +1,12 @@
 /**
  * Keeps the catalogue cache true on every replica, and a writer's next read true wherever it
- * lands. Every change to the catalogue sends a notice on commit (migration 0007's triggers); each
- * replica, on a notice, clears its cache, then records the newest notice it has seen. A write's
- * answer (a route with `config: CATALOGUE_WRITE`) waits until every live replica has seen a notice
- * committed after the write (a barrier), so the caller's next request finds the change on
- * whichever replica it reaches. The wait is bounded by the cache's lifetime: an answer older than
- * the write has expired by then anyway. Other writes (bookings, messages) answer at once.
+ * lands. Every change to the catalogue sends a notice on commit (the triggers
+ * `*_catalogue_change`); each replica, on a notice, clears its cache, then records the newest
+ * notice it has seen. A write's answer (a route with `config: CATALOGUE_WRITE`) waits until every
+ * live replica has seen a notice committed after the write (a barrier), so the caller's next
+ * request finds the change on whichever replica it reaches. The wait is bounded by the cache's
+ * lifetime: an answer older than the write has expired by then anyway. Other writes (bookings,
+ * messages) answer at once.
  *
  * Without a database listener (codegen, a bare test app) the writer's own cache is cleared after
  * each catalogue write instead: one process, nothing else to tell.

@@ -125,7 +125,7 @@ export const RATE_LIMIT_GUARDS: Record<RateLimitName, Guard> = {
     route: ['POST /api/saved-searches', 'PATCH /api/saved-searches/:id', 'PUT /api/alert-settings'],
     per: 'caller',
   },
-  /** Reporting a listing or an account (issue 26): it reaches a moderator, as messages reach a person. */
+  /** Reporting a listing or an account: it reaches a moderator, as messages reach a person. */
   reports: { route: 'POST /api/reports', per: 'caller' },
   /** Reviews and replies (each reaches another person): limited like messages. */
   reviews: {
@@ -133,8 +133,8 @@ export const RATE_LIMIT_GUARDS: Record<RateLimitName, Guard> = {
     per: 'caller',
   },
   /**
-   * The moderators' actions on listings, reviews, reports and accounts (suspending), and an owner's request for review
-   * (issue 26): each tells a person (the owner, the reporters, a review's author).
+   * The moderators' actions on listings, reviews, reports and accounts (suspending), and an owner's
+   * request for review: each tells a person (the owner, the reporters, a review's author).
    */
   moderation: {
     route: [

@@ -1,5 +1,5 @@
 /**
- * A seller's page in the HTML (issue 26): the shell with the seller filled in (title,
+ * A seller's page in the HTML: the shell with the seller filled in (title,
  * description, canonical, JSON-LD `AutoDealer` or `Person` with `aggregateRating`), escaped, and
  * the not-found page for no such seller.
  */

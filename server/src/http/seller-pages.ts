@@ -1,5 +1,5 @@
 /**
- * A seller's page (`/sellers/:id`, issue 26) as the server answers it, like a car's page: the app
+ * A seller's page (`/sellers/:id`) as the server answers it, like a car's page: the app
  * shell with the seller filled in for whoever reads the HTML without running the app: its title,
  * description, canonical address, Open Graph tags, a schema.org `AutoDealer` (a verified seller)
  * or `Person`, with `aggregateRating` when there are reviews, and a plain block inside

@@ -1,8 +1,8 @@
 /**
- * The sitemap's files read by keyset (issue: a million cars): paged through with 10 addresses a
- * file, every car for sale and every seller with one is in exactly one file, no file is over the
- * limit, and a car sold or added between reading the index and reading the files makes no other
- * car vanish or repeat. Old numbered names still answer; bad names are 404 or 400, never 500.
+ * The sitemap's files read by keyset, so a million cars stay cheap: paged through with 10 addresses
+ * a file, every car for sale and every seller with one is in exactly one file, no file is over the
+ * limit, and a car sold or added between reading the index and reading the files makes no other car
+ * vanish or repeat. Old numbered names still answer; bad names are 404 or 400, never 500.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { newId } from '../db/repositories/ids';

@@ -30,7 +30,7 @@ export interface WebAppOptions {
 const SEARCH_PAGE = /^\/cars\/?$/;
 /** A car's page: `/cars/<id>`. */
 const CAR_PAGE = /^\/cars\/([^/]+)\/?$/;
-/** A seller's page: `/sellers/<id>` (issue 26). */
+/** A seller's page: `/sellers/<id>`. */
 const SELLER_PAGE = /^\/sellers\/([^/]+)\/?$/;
 /** A car's id (any other is no car). */
 const CAR_ID = /^[A-Za-z0-9_-]{1,64}$/;

@@ -114,7 +114,7 @@ describe(`the admin's categories (${databaseKind})`, () => {
       position: 5,
       cars: 0,
     });
-    // Public: last in the display order, in the spec's shape (no admin fields).
+    // Public: last in the display order, in the public shape (no admin fields).
     const categories = (await app.inject({ url: '/api/categories' })).json();
     expect(categories.map((c: { categoryName: string }) => c.categoryName)).toEqual([
       'Tesla',

@@ -1,5 +1,5 @@
 /**
- * The moderators' actions on a listing (issue 26): hide, restore (and approve), keep hidden, the
+ * The moderators' actions on a listing: hide, restore (and approve), keep hidden, the
  * owner's request for review; what each writes (the audit log, reports closed, people told,
  * bookings declined) and every refusal, on both databases.
  */
@@ -103,7 +103,7 @@ describe('hiding a listing', () => {
     expect(await auditOf(car)).toEqual([
       { action: 'hide_listing', reason: 'Photos of another car', admin_name: admin.name },
     ]);
-    // The notice is mailed (0029): an outbox row of kind 'notice'.
+    // The notice is mailed: an outbox row of kind 'notice'.
     const [mail] = await rows<{ n: number }>(sql`
       select count(*)::int as n from outbox where kind = 'notice' and to_email = ${seller.email}`);
     expect(mail!.n).toBe(1);

@@ -1,5 +1,5 @@
 /**
- * The moderators' actions on listings, reviews and reports (issue 26), admins only, each with a
+ * The moderators' actions on listings, reviews and reports, admins only, each with a
  * reason the affected person reads; and the owner's request for a second look at their hidden
  * car. The writes are trust/listing-actions.ts's; an action that changes what is for sale is a
  * catalogue write (answered once every replica has seen it, as a sale is).

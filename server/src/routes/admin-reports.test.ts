@@ -1,5 +1,5 @@
 /**
- * The moderators' queue and a target's file (issue 26): one row per target with open reports,
+ * The moderators' queue and a target's file: one row per target with open reports,
  * flags or a request for review, with its reasons, people, flags and state; the file holds every
  * report, the listing or the account, and the audit log's lines about it, newest first.
  */

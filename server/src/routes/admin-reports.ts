@@ -23,7 +23,7 @@ const QueueQuery = Type.Object({
 });
 
 /**
- * The moderators' queue (issue 26), admins only: one row per reported or flagged target, and a
+ * The moderators' queue, admins only: one row per reported or flagged target, and a
  * target's file. Read only; the actions on a target are the admin routes of listings and
  * accounts.
  */

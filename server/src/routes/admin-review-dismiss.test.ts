@@ -1,5 +1,5 @@
 /**
- * Hiding a review and dismissing a target's reports (issue 26): what each writes, whom each
+ * Hiding a review and dismissing a target's reports: what each writes, whom each
  * tells, and every refusal, on both databases.
  */
 import { sql } from 'drizzle-orm';

@@ -14,7 +14,7 @@ import {
 } from '../trust/suspension';
 import { ACCESS_TOKEN, errors, Id, LIMITS, SingleLine } from './schemas';
 
-/** An admin suspends or lifts the suspension of a buyer's or a seller's account (issue 26). */
+/** An admin suspends or lifts the suspension of a buyer's or a seller's account. */
 
 const ReasonBody = Type.Object(
   {

@@ -1,5 +1,5 @@
 /**
- * Alert settings as callers see them (issue 25): the account's digest and saved-car mail settings
+ * Alert settings as callers see them: the account's digest and saved-car mail settings
  * (defaults until changed, admins refused), each saved search's `notify`, each saved car's
  * `alerts`, and alerts in the bell (no booking; a car and a saved search) and its live stream.
  */

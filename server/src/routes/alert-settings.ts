@@ -1,5 +1,5 @@
 /**
- * Alert settings (issue 25): whether the daily digest is mailed, and how saved cars' price drops
+ * Alert settings: whether the daily digest is mailed, and how saved cars' price drops
  * and sales are mailed. Buyers and sellers, as saved searches (an admin has none).
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';

@@ -29,8 +29,8 @@ describe('GET /api/category-products/{name} paging', () => {
     expect(crossOrigin.headers['access-control-expose-headers']).toBe(
       'X-Total-Count, X-Next-Cursor',
     );
-    // Every field of the spec's product, `sold`, the vehicle data and the price news, nothing more
-    // (no cursor key leaks).
+    // Every field of the original product, `sold`, the vehicle data and the price news, nothing
+    // more (no cursor key leaks).
     expect(Object.keys(body[0]).sort()).toEqual(
       [
         'sold',
@@ -50,7 +50,7 @@ describe('GET /api/category-products/{name} paging', () => {
         'email',
         'advertisement',
         'isVerify',
-        // The vehicle data (issue 24).
+        // The vehicle data.
         'make',
         'vin',
         'model',
@@ -63,10 +63,10 @@ describe('GET /api/category-products/{name} paging', () => {
         'exteriorColor',
         'mileage',
         'owners',
-        // When it was listed and its recent price drop (the price's history, issue 24).
+        // When it was listed and its recent price drop (the price's history).
         'listedAt',
         'priceDrop',
-        // The seller's account and stored rating (issue 26).
+        // The seller's account and stored rating.
         'sellerId',
         'sellerRating',
       ].sort(),

@@ -1,5 +1,5 @@
 /**
- * Who may see a hidden car (issue 26): its owner and the admins, who read why it is hidden;
+ * Who may see a hidden car: its owner and the admins, who read why it is hidden;
  * everyone else is answered 410 'This listing was removed', as if it were gone.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';

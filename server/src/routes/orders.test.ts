@@ -72,7 +72,7 @@ describe(`orders (${databaseKind})`, () => {
         history: [{ status: 'requested', at: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) }],
         sellerEmail: seller.email,
         sellerName: 'Sam Seller',
-        // The seller's account: their page (issue 26).
+        // The seller's account: their page.
         sellerId: seller._id,
         createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
       },

@@ -42,7 +42,7 @@ const PRODUCT_KEYS = [
   'userYears',
   'vin',
 ];
-/** The catalogue's cards: the spec's fields, and when the car was listed and its recent drop beside them. */
+/** The catalogue's cards: the original fields, and when the car was listed and its recent drop beside them. */
 const LISTED_KEYS = [...PRODUCT_KEYS, 'listedAt', 'priceDrop'].sort();
 
 describe(`products (${databaseKind})`, () => {
@@ -99,10 +99,10 @@ describe(`products (${databaseKind})`, () => {
         advertisement: 'false',
         isVerify: 'false',
         sold: false,
-        // The seller's account and stored rating (issue 26).
+        // The seller's account and stored rating.
         sellerId: seller._id,
         sellerRating: { average: null, count: 0 },
-        // The spec's payload names no vehicle data: unknown, but for the make (the category).
+        // The original payload names no vehicle data: unknown, but for the make (the category).
         make: 'Ferrari',
         vin: null,
         model: null,

@@ -1,4 +1,4 @@
-/** The contract of reports and the moderators' queue (issue 26): bodies and answers. */
+/** The contract of reports and the moderators' queue: bodies and answers. */
 import { Type, type TSchema } from '@sinclair/typebox';
 import { FLAG_REASONS, MODERATION_ACTIONS, REPORT_REASONS, REPORT_TARGETS } from '../db/schema';
 import { TARGET_STATES } from '../trust/report-queue';

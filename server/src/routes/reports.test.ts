@@ -1,5 +1,5 @@
 /**
- * Reports (issue 26): anyone signed in reports a listing or an account, once while it is open;
+ * Reports: anyone signed in reports a listing or an account, once while it is open;
  * their own listing, themselves and an admin are refused; a reported car stays for sale; reports
  * are limited per account like messages.
  */

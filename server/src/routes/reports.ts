@@ -19,7 +19,7 @@ export const REPORT_REFUSALS: Record<ReportRefusal, [number, string]> = {
 };
 
 /**
- * Reports (issue 26): anyone signed in reports a listing or an account to the moderators. The
+ * Reports: anyone signed in reports a listing or an account to the moderators. The
  * admins read them in the queue (admin-reports.ts).
  */
 const reportRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -1,5 +1,5 @@
 /**
- * Reviews (issue 26): only the buyer of a sold booking reviews its seller, once, within 90 days
+ * Reviews: only the buyer of a sold booking reviews its seller, once, within 90 days
  * of the sale; the seller replies once; every refusal as a caller sees it; the seller's stored
  * rating on the seller page and the cards; the seller told.
  */

@@ -1,5 +1,5 @@
 /**
- * Reviews (issue 26): the buyer of a sold booking reviews its seller (once, within 90 days of the
+ * Reviews: the buyer of a sold booking reviews its seller (once, within 90 days of the
  * sale), the seller replies once, and anyone reads a seller's visible reviews, newest first.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';

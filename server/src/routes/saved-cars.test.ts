@@ -1,5 +1,5 @@
 /**
- * Saved cars (issue #25): a signed-in account saves and unsaves cars (idempotently), lists them
+ * Saved cars: a signed-in account saves and unsaves cars (idempotently), lists them
  * with their price when saved and now, and sees a sold or deleted car as such. At most 500 each.
  */
 import { eq } from 'drizzle-orm';

@@ -34,7 +34,7 @@ const SavedCar = Type.Object(
 const ProductParams = Type.Object({ productId: Id });
 
 /**
- * Saved cars (issue #25): any signed-in account's hearts, at most SAVED_CARS_CAP. Admins may save
+ * Saved cars: any signed-in account's hearts, at most SAVED_CARS_CAP. Admins may save
  * too: they browse the marketplace like anyone else. Saving and unsaving are idempotent.
  */
 const savedCarRoutes: FastifyPluginAsyncTypebox = async (app) => {

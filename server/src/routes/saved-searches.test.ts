@@ -1,5 +1,5 @@
 /**
- * Saved searches (issue 25) as a caller sees them: saving with a default name, GET /products'
+ * Saved searches as a caller sees them: saving with a default name, GET /products'
  * 400s for a bad query, one save per filters (also two at once), the 50 per account, new matches
  * counted since the search was last opened, renaming, deleting, and other accounts kept out.
  */

@@ -1,5 +1,5 @@
 /**
- * Saved searches (issue 25): an account's named filters of /cars, each with the number of cars
+ * Saved searches: an account's named filters of /cars, each with the number of cars
  * for sale it matches that were listed since it was last opened. Buyers and sellers.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';

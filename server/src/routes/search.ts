@@ -39,7 +39,7 @@ import { checkCar, flagContextFor, type AutoFlagOptions } from '../trust/auto-fl
 export interface SearchRoutesOptions {
   /** Where a car's photos may come from. */
   photoOrigins: CarPhotoOrigins;
-  /** The automatic flags' needs (issue 26). */
+  /** The automatic flags' needs. */
   flags: AutoFlagOptions;
 }
 

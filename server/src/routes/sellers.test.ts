@@ -1,5 +1,5 @@
 /**
- * Seller pages (issue 26): the profile and its stats (cars sold and for sale, the stored rating,
+ * Seller pages: the profile and its stats (cars sold and for sale, the stored rating,
  * how the seller answers bookings), who has none (404), the reviews' keyset paging and its bad
  * cursors, the search's `seller` filter, and the seller's id and rating on every card.
  */

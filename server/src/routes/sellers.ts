@@ -1,5 +1,5 @@
 /**
- * A seller's public profile (issue 26): GET /sellers/{id}. Their cars for sale are the search's
+ * A seller's public profile: GET /sellers/{id}. Their cars for sale are the search's
  * (GET /products?seller={id}), their reviews GET /sellers/{id}/reviews (reviews.ts).
  */
 import type { FastifyInstance } from 'fastify';

@@ -1,5 +1,5 @@
 /**
- * The vehicle filters of GET /products and its facets (issue 24): model, model year, mileage,
+ * The vehicle filters of GET /products and its facets: model, model year, mileage,
  * fuel, transmission and body style, their query schemas and their checked values.
  */
 import { Type, type TSchema } from '@sinclair/typebox';

@@ -1,5 +1,5 @@
 /**
- * Automatic flags (issue 26): a car posted or edited with another seller's live VIN or photo, or
+ * Automatic flags: a car posted or edited with another seller's live VIN or photo, or
  * far under its market value, goes into the moderators' queue (a report without a reporter) and
  * stays for sale; a new account's cars past its first day's allowance wait for approval.
  */

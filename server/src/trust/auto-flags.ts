@@ -1,5 +1,5 @@
 /**
- * Automatic flags (issue 26): when a car is posted or edited, the marketplace itself puts it in
+ * Automatic flags: when a car is posted or edited, the marketplace itself puts it in
  * the moderators' queue (a report without a reporter, one open per reason and car) when
  * - 'same_vin': its VIN is on another seller's live listing;
  * - 'same_photo': one of its photos on the image host is, by perceptual hash, one of another

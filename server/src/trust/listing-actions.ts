@@ -1,5 +1,5 @@
 /**
- * The moderators' actions on a listing, a review and a target's reports (issue 26), and the
+ * The moderators' actions on a listing, a review and a target's reports, and the
  * owner's request for a second look. Each action is one transaction: the change, its line in the
  * audit log, the target's open reports closed (each reporter told) and the owner told. Two
  * moderators acting on one target at once: the row's lock (or a conditional update) lets one
@@ -115,7 +115,8 @@ export function listingActions(db: Db) {
           return { refused: 'seller-suspended' };
         }
         const action = car.hidden === 'pending' ? 'approve_listing' : 'restore_listing';
-        // Back on sale: migration 0030 queues it for the saved searches as newly listed.
+        // Back on sale: the trigger `alert_work_return` queues it for the saved searches as newly
+        // listed.
         await tx
           .update(products)
           .set({ hidden: null, hiddenReason: null, hiddenAt: null, reviewAskedAt: null })

@@ -1,8 +1,9 @@
 /**
- * What every moderation action writes (issue 26), in the transaction of the action itself: its
+ * What every moderation action writes, in the transaction of the action itself: its
  * line in the audit log, the closing of the target's open reports (each reporter is told), and
  * the notices to the people it affects. The routes of the actions call these; nothing else writes
- * `moderation_actions`, and nothing can change what it wrote (migration 0029's trigger).
+ * `moderation_actions`, and nothing can change what it wrote (the trigger
+ * `moderation_actions_append_only`).
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
@@ -44,7 +45,7 @@ export async function logAction(tx: Tx | Db, moderator: Moderator, entry: Modera
   return _id;
 }
 
-/** Tells the account `userId` (if it still exists) of a notice; the database mails it (0029). */
+/** Tells the account `userId` (if it still exists) of a notice; the database mails it. */
 export async function notify(
   tx: Tx | Db,
   userId: string | null,

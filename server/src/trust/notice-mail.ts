@@ -1,5 +1,5 @@
 /**
- * The mail of a notice (issue 26): a notification that is neither a booking's news nor an alert
+ * The mail of a notice: a notification that is neither a booking's news nor an alert
  * (a seller's new review, the seller's reply, a moderator's decision, a report decided). Its
  * outbox row names the notification (`ref`); the mail says what kind of news it is in the
  * platform's words and quotes the notification's text, which may carry what people wrote (a

@@ -1,5 +1,5 @@
 /**
- * Ends open bookings when moderation takes a car or an account out (issue 26), in the caller's
+ * Ends open bookings when moderation takes a car or an account out, in the caller's
  * transaction: a car hidden ('Listing removed') or a suspended seller's cars ('Seller suspended')
  * decline theirs; a suspended buyer's are cancelled ('Buyer suspended'). The other party is told
  * as a seller's decline or a buyer's cancel tells them (a 'status' notification, mailed).

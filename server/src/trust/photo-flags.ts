@@ -1,5 +1,5 @@
 /**
- * The image host's photos by perceptual hash (migration 0031's `image_hashes`): each stored
+ * The image host's photos by perceptual hash (the table `image_hashes`): each stored
  * original's hash is kept when it is uploaded (or, for one stored before, the first time a car
  * of it is checked), and a car's photos are compared with other sellers' live listings' photos
  * through two indexes: the hash's bands (GIN) find the candidates, their distance is checked, and
@@ -29,9 +29,9 @@ export async function rememberPhotoHash(db: Db, image: string, bytes: Buffer): P
 }
 
 /**
- * Hashes the car's photos on the image host that have none yet (stored before 0031). Decoding is
- * image work: with `work`, a photo is hashed only while the image work has a free slot, never
- * waiting behind uploads; one left over is hashed at a later check of the car.
+ * Hashes the car's photos on the image host that have none yet (stored before photos were hashed).
+ * Decoding is image work: with `work`, a photo is hashed only while the image work has a free slot,
+ * never waiting behind uploads; one left over is hashed at a later check of the car.
  */
 export async function ensurePhotoHashes(
   db: Db,

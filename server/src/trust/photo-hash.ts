@@ -1,5 +1,5 @@
 /**
- * A photo's perceptual hash (issue 26's 'same_photo' flag): a 64-bit difference hash. The
+ * A photo's perceptual hash (the 'same_photo' flag's): a 64-bit difference hash. The
  * picture, turned upright, is shrunk to 9 × 8 grey pixels; each bit says whether a pixel is
  * brighter than its right-hand neighbour. Re-encoding, resizing or a little retouching leave
  * the hash nearly the same (a few bits); another photo differs in about half of them.

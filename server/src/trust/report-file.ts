@@ -1,5 +1,5 @@
 /**
- * A reported target's file, for the moderator who opens it from the queue (issue 26): every
+ * A reported target's file, for the moderator who opens it from the queue: every
  * report of it (open and closed, flags too), the listing or the account as it is now, and its
  * history of moderation from the append-only audit log, newest first (for an account, also the
  * lines of its listings and of the reviews it received). Read only.

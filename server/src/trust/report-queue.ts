@@ -1,5 +1,5 @@
 /**
- * The moderators' queue (issue 26): one row per target (a listing or an account) with open
+ * The moderators' queue: one row per target (a listing or an account) with open
  * reports or automatic flags, or a listing hidden by moderation whose owner asked for review.
  * Each row says which reasons, how many people (distinct reporters), how many flags, the newest
  * report and the target's state now. Read only: the actions are the admin routes of listings

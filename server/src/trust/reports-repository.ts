@@ -1,8 +1,8 @@
 /**
- * People's reports of a listing or an account (issue 26): one open report per person and target,
- * kept by the unique index of migration 0029 (two at once: one is written, the other refused).
- * A report changes nothing the catalogue shows: a reported car stays for sale until a moderator
- * acts. The queue and a target's file are read by report-queue.ts.
+ * People's reports of a listing or an account: one open report per person and target,
+ * kept by the unique index `reports_one_open_per_reporter_idx` (two at once: one is written, the
+ * other refused). A report changes nothing the catalogue shows: a reported car stays for sale until
+ * a moderator acts. The queue and a target's file are read by report-queue.ts.
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';

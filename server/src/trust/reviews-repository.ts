@@ -1,8 +1,8 @@
 /**
- * Reviews of sellers by the buyers of sold bookings (issue 26): writing one (once per booking,
+ * Reviews of sellers by the buyers of sold bookings: writing one (once per booking,
  * the seller told), the seller's one reply (the buyer told), and a seller's visible reviews,
  * newest first, keyset-paged with signed cursors. The seller's rating (`users.review_count`,
- * `review_sum`) is kept by migration 0029's trigger, never computed here.
+ * `review_sum`) is kept by the trigger `reviews_keep_rating`, never computed here.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';

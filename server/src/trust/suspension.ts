@@ -1,5 +1,5 @@
 /**
- * Suspending an account and lifting it (issue 26), each in one transaction. Suspending hides the
+ * Suspending an account and lifting it, each in one transaction. Suspending hides the
  * account's cars for sale (`hidden = 'suspension'`), declines the open bookings on its cars
  * ('Seller suspended') and cancels its own open bookings as a buyer ('Buyer suspended'), each
  * other party told as a decline or a cancellation tells them; it writes the audit line, closes

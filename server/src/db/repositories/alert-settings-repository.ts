@@ -1,5 +1,5 @@
 /**
- * A person's alert e-mail settings (issue 25): the daily digest on or off, and how their saved
+ * A person's alert e-mail settings: the daily digest on or off, and how their saved
  * cars' price drops and sales are mailed. No row: the defaults. `digest_day` belongs to the
  * digest sender and is never written here.
  */

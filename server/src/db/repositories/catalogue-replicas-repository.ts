@@ -2,7 +2,7 @@ import { and, count, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../client';
 import { catalogueReplicas } from '../schema';
 
-/** The channel of migration 0007's catalogue-change notices. */
+/** The channel of the catalogue-change notices (`notify_catalogue_change`). */
 export const CATALOGUE_CHANNEL = 'cardealer_catalogue';
 
 /** A replica whose last heartbeat is older than this is taken for gone. */

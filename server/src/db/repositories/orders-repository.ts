@@ -107,8 +107,8 @@ export function ordersRepository(db: Db) {
 
   /**
    * Tells `to` of what happened; the database enqueues the e-mail and sends the live event
-   * (0005, 0012). A message's notification names the message, which its e-mail quotes. A party
-   * whose account is gone (no id) is told nothing.
+   * (the trigger `notifications_insert`). A message's notification names the message, which its
+   * e-mail quotes. A party whose account is gone (no id) is told nothing.
    */
   const tell = async (
     tx: Tx | Db,
@@ -198,7 +198,7 @@ export function ordersRepository(db: Db) {
             .where(eq(products._id, order.productID))
             .for('share', { of: products });
           if (!car || car.soldAt) return { refused: 'sold' as const };
-          // A hidden car (issue 26) is out of sale as a sold one is.
+          // A hidden car is out of sale as a sold one is.
           if (car.hidden) return { refused: 'removed' as const };
           const id = newId();
           await tx.insert(orders).values({

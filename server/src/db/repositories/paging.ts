@@ -3,7 +3,7 @@
 export type SortOrder = 'asc' | 'desc';
 
 export interface PageRequest<Sort extends string> {
-  /** Rows to answer; absent: all of them (the spec's full array). */
+  /** Rows to answer; absent: all of them (the whole list, as the unpaged API answers). */
   limit?: number;
   offset?: number;
   /** An opaque cursor from a previous page's `nextCursor` (keyset paging; not with offset). */

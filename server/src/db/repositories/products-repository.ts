@@ -53,7 +53,7 @@ const productColumns = {
   email: products.email,
   advertisement: products.advertisement,
   isVerify: sql<'true' | 'false'>`coalesce(${users.userVerify}, 'false')`.as('is_verify'),
-  /** The seller's account (null: gone) and stored rating, from the same users row (issue 26). */
+  /** The seller's account (null: gone) and stored rating, from the same users row. */
   sellerId: sql<string | null>`${users._id}`.as('seller_id'),
   sellerRating:
     sql<SellerRating>`jsonb_build_object('count', ${users.reviewCount}, 'sum', ${users.reviewSum})`
@@ -61,7 +61,7 @@ const productColumns = {
       .as('seller_rating'),
   /** A booking of it was marked sold: it is in no list of cars for sale. */
   sold: sql<boolean>`${products.soldAt} is not null`.as('sold'),
-  // The vehicle data (migration 0015); the make is the category.
+  // The vehicle data; the make is the category.
   make: sql<string>`${products.categoryName}`.as('make'),
   vin: products.vin,
   model: products.model,
@@ -76,7 +76,7 @@ const productColumns = {
   owners: products.owners,
 };
 
-/** The seller already has a car for sale with this VIN (the partial unique index of 0015). */
+/** The seller already has a car for sale with this VIN (`products_seller_vin_for_sale_idx`). */
 export class VinAlreadyListed extends Error {
   constructor() {
     super('You already listed this car');
@@ -126,7 +126,7 @@ export type NewProduct = Omit<
   VehicleValues & {
     /** Every photo, the cover first; default: the cover alone. */
     photos?: string[];
-    /** 'pending': posted to wait for a moderator's approval (a new seller's, issue 26). */
+    /** 'pending': posted to wait for a moderator's approval (a new seller's). */
     hidden?: 'pending';
   };
 
@@ -349,7 +349,8 @@ export function productsRepository(db: Db, cursors: CursorCodec = new CursorCode
 
     /**
      * Changes a car not sold (its seller's edit; a hidden car too) and sets `updatedAt`; answers
-     * false when it is gone or sold meanwhile. VinAlreadyListed: the seller has another car for sale with its VIN.
+     * false when it is gone or sold meanwhile. VinAlreadyListed: the seller has another car for
+     * sale with its VIN.
      */
     async update(id: string, changes: ProductChanges): Promise<boolean> {
       const changed = await oneListingPerVin(() =>
@@ -384,7 +385,7 @@ export function productsRepository(db: Db, cursors: CursorCodec = new CursorCode
 
     /**
      * Deletes the product; the database declines its open bookings ('The car was removed') and
-     * keeps every booking (migration 0005's trigger).
+     * keeps every booking (the trigger `products_delete_orders`).
      */
     async delete(id: string): Promise<number> {
       const rows = await db

@@ -2,7 +2,7 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../client';
 import { products, savedCars, users } from '../schema';
 
-/** The most cars one account may save (issue #25). */
+/** The most cars one account may save. */
 export const SAVED_CARS_CAP = 500;
 
 /** Where a saved car stands now: for sale, sold, or gone (deleted, or its seller's account). */
@@ -51,7 +51,7 @@ export function savedCarsRepository(db: Db) {
 
   type Row = Awaited<ReturnType<ReturnType<typeof view>['execute']>>[number];
   const toView = (row: Row): SavedCarView => {
-    // A hidden car (issue 26) is gone for whoever saved it, until it comes back: nothing of it
+    // A hidden car is gone for whoever saved it, until it comes back: nothing of it
     // now, not even its name, which a moderator may have hidden it for.
     const there = row.price !== null && row.hidden === null;
     return {

@@ -1,4 +1,4 @@
-/** Saved searches (issue 25): an account's named filters of /cars, at most MAX_SAVED_SEARCHES. */
+/** Saved searches: an account's named filters of /cars, at most MAX_SAVED_SEARCHES. */
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { SearchFilters } from '../../catalogue/search-types';
 import type { Db } from '../client';

@@ -242,8 +242,8 @@ export function usersRepository(db: Db) {
      * Deletes the user and their cars. Bookings and messages stay, for the other party: the
      * database cancels the user's open bookings as a buyer, declines those on their cars, shows
      * them as 'Deleted user' without phone and meeting place, remembers their sign-in account as
-     * deleted and tells every replica (migrations 0005 and 0013). `signInUids`: sign-in accounts
-     * to remember as deleted besides the record's own (one found by its e-mail).
+     * deleted and tells every replica (the trigger `users_delete_orders`). `signInUids`: sign-in
+     * accounts to remember as deleted besides the record's own (one found by its e-mail).
      */
     async deleteWithDependants(id: string, signInUids: string[] = []): Promise<number> {
       return db.transaction(async (tx) => {
