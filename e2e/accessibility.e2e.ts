@@ -11,7 +11,7 @@ const car = {
   name: `Accessible ${Date.now().toString(36).slice(-5)}`,
   id: '',
   orderId: '',
-  /** The seller's page (issue 26), and a sold booking whose page invites the buyer to review. */
+  /** The seller's page, and a sold booking whose page invites the buyer to review. */
   sellerId: '',
   soldOrderId: '',
 };

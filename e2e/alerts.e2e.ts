@@ -5,7 +5,7 @@ import type { SunkMail } from './mail-sink';
 import { demo, postCar, register, signIn, uniqueEmail } from './support';
 
 /**
- * Alerts (issue 25), done as the issue says: a new buyer saves a car and a search ('At once') in
+ * Alerts from end to end: a new buyer saves a car and a search ('At once') in
  * the browser; the demo seller, in another browser, posts a car the search matches and lowers the
  * saved car's price; the buyer's bell shows both live, the saved pages say so, and the mail sink
  * (a real SMTP server, e2e/mail-sink.ts) has the match mail and the price-drop mail with their

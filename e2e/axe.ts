@@ -45,7 +45,7 @@ export async function expectAccessible(page: Page, what: string, rules?: string[
 
 /**
  * A path to check, and what shows once its page is there: its heading by default (the My orders
- * table, as the spec has it, has none).
+ * table has none).
  */
 export type Stop = string | { path: string; shows: (page: Page) => Locator };
 

@@ -70,7 +70,7 @@ test.describe('buying', () => {
     await expect(row).toBeVisible();
     await expect(row).toContainText(price);
     await expect(row.getByRole('img', { name: carName })).toBeVisible();
-    // The spec's columns, then the booking's state and its actions (docs/differences.md).
+    // The original columns, then the booking's state and its actions (docs/differences.md).
     await expect(table.getByRole('columnheader')).toHaveText([
       'Sri',
       'Image',

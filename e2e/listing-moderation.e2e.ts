@@ -3,7 +3,7 @@ import { expectAccessible, settled } from './axe';
 import { accessToken, demo, postCar, signIn } from './support';
 
 /**
- * The owner's side of a hidden listing (issue 26): a moderator hides the car (through the admin
+ * The owner's side of a hidden listing: a moderator hides the car (through the admin
  * API, as the demo admin); its page says it was removed; the owner sees why in My products,
  * edits it, and asks for review.
  */

@@ -2,7 +2,7 @@ import { expect, test, type Browser } from '@playwright/test';
 import { book, demo, postCar, register, signIn, uniqueEmail } from './support';
 
 /**
- * Moderation (issue 26) as the people in it see it: a reported listing hidden and restored, and
+ * Moderation as the people in it see it: a reported listing hidden and restored, and
  * a seller suspended with a booking open.
  */
 async function newPage(browser: Browser) {

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { accessToken, demo, postCar, signIn } from './support';
 
 /**
- * Saved searches (issue 25): a buyer saves a filtered /cars with its default name, finds it in
+ * Saved searches: a buyer saves a filtered /cars with its default name, finds it in
  * Saved searches with nothing new, the demo seller posts a matching car, the buyer's list says
  * '1 new', and Open shows the filtered cars and starts the count again. A price range of its own
  * keeps other tests' cars out of the count.

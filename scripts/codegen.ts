@@ -80,7 +80,7 @@ const screenEndpoints = [
   'dismissReports',
   // An owner's request for review of a hidden car: My products.
   'askListingReview',
-  // Reviews and seller pages (issue 26): the seller page's and the booking page's own code.
+  // Reviews and seller pages: the seller page's and the booking page's own code.
   'getSeller',
   'getSellerReviews',
   'getOrderReview',

@@ -29,7 +29,7 @@ const NotFound = lazy(async () => ({
 
 const home = screen(async () => (await import('../features/home/HomePage')).HomePage);
 
-/** The route table of spec §2; every screen is loaded lazily, guards sit in front. */
+/** The app's route table (paths.ts): every screen is loaded lazily, guards sit in front. */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
@@ -71,14 +71,16 @@ export const routes: RouteObject[] = [
             path: paths.cars,
             lazy: screen(async () => (await import('../features/search/CarsPage')).CarsPage),
           },
-          // Cars side by side (public; its address names the cars, so it is rendered in the browser).
+          // Cars side by side (public; its address names the cars, so it is rendered in the
+          // browser).
           {
             path: paths.compare.pattern,
             lazy: screen(async () => (await import('../features/compare/ComparePage')).ComparePage),
           },
           {
             path: paths.categoryProducts.pattern,
-            // Starts the cars' request while the screen's code loads (spec: data before display).
+            // Starts the cars' request while the screen's code loads (the data comes before the
+            // display).
             loader: ({ params, context }) =>
               loadCategoryProducts(
                 (context as RouterContextProvider).get(storeContext),
@@ -100,7 +102,7 @@ export const routes: RouteObject[] = [
             }),
           },
           {
-            // A seller's own page (issue 26), open to anyone; an unknown id shows not-found.
+            // A seller's own page, open to anyone; an unknown id shows not-found.
             path: paths.seller.pattern,
             lazy: screen(async () => {
               const { SellerPage } = await import('../features/sellers/SellerPage');

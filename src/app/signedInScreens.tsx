@@ -35,7 +35,7 @@ const seller = forRole('Seller');
  * The screens only a signed-in user sees (the dashboard's, finishing a registration, a make's
  * cars), by route: src/app/routes.tsx keeps their paths. Their loaders are a module of their own,
  * fetched with the first such page: each loader lists every shared chunk its screen needs, and
- * those lists, kept in the start-up script, weighed on every public page (issue 26's growth).
+ * those lists, kept in the start-up script, weighed on every public page as they grew.
  */
 export const signedInScreens = {
   finishRegistration: screen(
@@ -95,7 +95,7 @@ export const signedInScreens = {
   savedSearches: screen(
     async () => (await import('../features/savedSearches/SavedSearchesPage')).SavedSearchesPage,
   ),
-  // My orders needs only a login (spec route table); its menu entry is the buyer's.
+  // My orders needs only a login; its menu entry is the buyer's.
   myOrders: screen(async () => (await import('../features/orders/MyOrdersPage')).MyOrdersPage),
 };
 

@@ -145,7 +145,7 @@ function BookingForm({ product, onClose }: { product: Product; onClose: () => vo
   );
 }
 
-/** The booking modal (spec §2): open for one car, closed again once the order is placed. */
+/** The booking modal: open for one car, closed again once the order is placed. */
 export function BookingDialog({ product, open, onClose }: Props) {
   const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (

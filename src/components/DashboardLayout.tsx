@@ -16,10 +16,13 @@ import { useGetSellerOrdersPageQuery } from '../lib/api/deals';
 import { useRole, type Role } from '../lib/auth/roles';
 import { Spinner } from './Spinner';
 
-/** Every role's: the cars the user saved (beyond the spec, issue #25). */
+/** Every role's: the cars the user saved (docs/differences.md). */
 const savedCars = { label: 'Saved cars', to: paths.savedCars };
 
-/** The dashboard side menu by role (spec §2); beyond it, each role's Saved cars and the buyer's and seller's Saved searches. */
+/**
+ * The dashboard side menu by role; beyond the original menu (docs/differences.md), each role's
+ * Saved cars and the buyer's and seller's Saved searches.
+ */
 export const dashboardMenu: Record<Role, { label: string; to: string }[]> = {
   Admin: [
     { label: 'All buyers', to: paths.allBuyers },

@@ -38,7 +38,7 @@ const promos = [
 ];
 
 /**
- * 'Check your rate' (a button the spec leaves without an action): on a car's page, that car's
+ * 'Check your rate' (a button that once had no action): on a car's page, that car's
  * payment estimate; anywhere else (and on a sold car's page, which has none), the estimate's own
  * page, which leads to the cars.
  */
@@ -73,7 +73,7 @@ function CheckYourRate({ label }: { label: string }) {
   );
 }
 
-/** Static contact details, link columns and two promotional boxes (spec §2). */
+/** Static contact details, link columns and two promotional boxes. */
 export function Footer() {
   return (
     <Box component="footer" sx={{ bgcolor: 'primary.main', color: '#dbe3ef', mt: 8, pt: 6, pb: 4 }}>

@@ -28,7 +28,7 @@ interface Props {
   helperText?: string;
 }
 
-/** 'At once', 'Daily' or 'Never': a radio group with a legend (issue 25's alert e-mails). */
+/** 'At once', 'Daily' or 'Never': a radio group with a legend (the alert e-mails'). */
 export function MailChoice({ label, value, onChange, disabled, helperText }: Props) {
   const id = useId();
   return (

@@ -35,7 +35,7 @@ interface NavItem {
 }
 
 /**
- * What the bar links (spec §2): always Home and Blogs; signed out, Register and Login; signed
+ * What the bar links: always Home and Blogs; signed out, Register and Login; signed
  * in, Dashboad (spelt so). While the session is still being read, Register and Login hold their
  * place unseen (most visitors are signed out, so their bar does not shift).
  */

@@ -8,7 +8,7 @@ import { API, server } from '../testing/server';
 import { makeSessionUser, roleHandlers, signedInState } from '../testing/session';
 
 /**
- * 'Report' on a car's page (issue 26): its dialog asks the signed-out to sign in, sends a
+ * 'Report' on a car's page: its dialog asks the signed-out to sign in, sends a
  * reason and details, thanks the reporter, and says so when they already reported the car.
  */
 const car = makeCar();

@@ -24,7 +24,8 @@ export function SpinnerIcon({ size = 16, color }: { size?: number; color?: strin
         borderRightColor: 'transparent',
         borderRadius: '50%',
         animation: `${turn} 0.8s linear infinite`,
-        // Slower, and still turning: the page's rule for reduced motion stops every other animation.
+        // Slower, and still turning: the page's rule for reduced motion stops every other
+        // animation.
         '@media (prefers-reduced-motion: reduce)': {
           animationDuration: '2.4s !important',
           animationIterationCount: 'infinite !important',
@@ -34,7 +35,7 @@ export function SpinnerIcon({ size = 16, color }: { size?: number; color?: strin
   );
 }
 
-/** The spinner every data list shows while it loads (spec §2). */
+/** The spinner every data list shows while it loads. */
 export function Spinner({
   minHeight = 240,
   label = 'Loading',

@@ -28,7 +28,7 @@ export function RootLayout() {
   );
 }
 
-/** Public pages: content, then the footer (spec §2 main layout). */
+/** Public pages: content, then the footer (the main layout). */
 export function MainLayout() {
   return (
     <>

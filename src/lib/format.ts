@@ -1,4 +1,4 @@
-/** Prices in $ with thousands separators (spec §9: the currency symbol is $). */
+/** Prices in $ with thousands separators (the currency symbol is $). */
 const priceFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
 export function formatPrice(value: number | string): string {

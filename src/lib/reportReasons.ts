@@ -1,4 +1,4 @@
-/** What a report's or a flag's reason reads as (issue 26). */
+/** What a report's or a flag's reason reads as. */
 import type { ReportFile } from './api/generated/screenEndpoints';
 
 export type ReasonCode = ReportFile['reports'][number]['reason'];

@@ -1,4 +1,4 @@
-/** A seller in words: their rating (issue 26), since when they are a member, cars sold. */
+/** A seller in words: their rating, since when they are a member, cars sold. */
 export interface Rating {
   average: number | null;
   count: number;

@@ -18,7 +18,7 @@ export const categories: Category[] = ['Tesla', 'Ferrari', 'BMW', 'Lamborghini']
 );
 
 let productCount = 0;
-/** A product as the API answers it (spec §3), with overridable fields. */
+/** A product as the API answers it (docs/api.md), with overridable fields. */
 export function makeProduct(overrides: Partial<Product> = {}): Product {
   productCount += 1;
   const n = String(productCount).padStart(2, '0');
@@ -83,7 +83,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
 }
 
 let userCount = 0;
-/** A user as GET /users/buyers|sellers answers it (spec §3), with overridable fields. */
+/** A user as GET /users/buyers|sellers answers it (docs/api.md), with overridable fields. */
 export function makeUser(overrides: Partial<User> = {}): User {
   userCount += 1;
   const n = String(userCount).padStart(2, '0');

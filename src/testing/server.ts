@@ -4,7 +4,7 @@ import { categories } from './data';
 
 export const API = 'http://localhost/api';
 
-/** The network edge for web tests: the API answered by MSW, per spec §7 shapes. */
+/** The network edge for web tests: the API answered by MSW, in the shapes of docs/api.md. */
 export const handlers = [
   http.get(`${API}/categories`, () => HttpResponse.json(categories)),
   // No advertised cars unless a test says otherwise (the home page asks on every visit).

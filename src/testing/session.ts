@@ -37,7 +37,7 @@ export function signedInState(user: SessionUser = makeSessionUser()) {
   };
 }
 
-/** The API's role lookups answering one role for every email (spec §7 shapes). */
+/** The API's role lookups answering one role for every email (in the shapes of docs/api.md). */
 export function roleHandlers(role: 'admin' | 'seller' | 'buyer' | null) {
   return [
     http.get(`${API}/users/admin/:email`, () => HttpResponse.json({ admin: role === 'admin' })),

@@ -107,7 +107,7 @@ describe('Finishing a registration that was cut short', () => {
     expect(store.getState().auth.account).toBe('complete');
   });
 
-  it('saves the Buyer record of a Google account without one at once (spec §1)', async () => {
+  it('saves the Buyer record of a Google account without one at once', async () => {
     const { saved } = recordsApi();
     const google = makeSessionUser({
       email: 'gia@example.com',

@@ -32,8 +32,9 @@ const GoogleMark = () => (
 );
 
 /**
- * 'continue with goole' (spec strings). In production it opens Google's popup; against the
- * local emulator, which cannot reach Google, a dialog picks a test Google account instead.
+ * 'continue with goole' (the original strings, kept as written). In production it opens Google's
+ * popup; against the local emulator, which cannot reach Google, a dialog picks a test Google
+ * account instead.
  */
 export function GoogleSignIn({ onSignedIn }: { onSignedIn: () => void }) {
   const dispatch = useSessionDispatch();

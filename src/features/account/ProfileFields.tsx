@@ -6,7 +6,7 @@ import type { SelectOption } from '../../components/SelectInput';
 import { ACCEPTED_IMAGE_TYPES } from '../../lib/api/imageHost';
 import { SIGN_UP_ROLES } from './accountThunks';
 
-/** The role choice of the register form (spec §2): Seller or Buyer, with its placeholder. */
+/** The role choice of the register form: Seller or Buyer, with its placeholder. */
 export const ROLE_OPTIONS: readonly SelectOption[] = [
   { value: '', label: 'Make seller or buyer', disabled: true },
   ...SIGN_UP_ROLES.map((role) => ({ value: role, label: role })),

@@ -133,7 +133,7 @@ export function finishRegistration(
 }
 
 /**
- * Google sign-in. A new user is always registered as a Buyer (spec §1); the server keeps the
+ * Google sign-in. A new user is always registered as a Buyer; the server keeps the
  * role of an existing account, so a Seller stays a Seller.
  */
 export function signInWithGoogle(testAccount?: {

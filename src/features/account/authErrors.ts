@@ -1,7 +1,7 @@
 import { authErrorCode } from '../../lib/auth/firebase';
 import { isFailedDownload } from '../../lib/failedDownload';
 
-/** The spec §8 messages for the provider's error codes; null means "only log it". */
+/** The messages shown for the provider's error codes; null means "only log it". */
 export function signInErrorMessage(error: unknown): string | null {
   // The sign-in code loads on first use; the next attempt downloads it again.
   if (isFailedDownload(error)) {

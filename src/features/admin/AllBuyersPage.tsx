@@ -1,6 +1,6 @@
 import { UsersGrid } from './UsersGrid';
 
-/** All buyers (spec §2, admins): delete with confirmation. */
+/** All buyers (admins): delete with confirmation. */
 export function AllBuyersPage() {
   return <UsersGrid kind="buyers" />;
 }

@@ -24,7 +24,7 @@ import {
 } from '../../lib/api/admin';
 import { notify } from '../../lib/notify/notify';
 
-/** What differs between All buyers and All sellers (spec §2, §8 strings). */
+/** What differs between All buyers and All sellers (their strings among them). */
 export const userLists = {
   buyers: {
     title: 'All buyers',

@@ -74,7 +74,7 @@ describe("a car's page", () => {
 
     // Loaded after the page's first script.
     const seller = await screen.findByRole('region', { name: 'Seller' });
-    // The name links to the seller's page (issue 26); no reviews yet: 'New seller'.
+    // The name links to the seller's page; no reviews yet: 'New seller'.
     expect(within(seller).getByRole('link', { name: 'Sam Seller' })).toHaveAttribute(
       'href',
       '/sellers/seller-01',

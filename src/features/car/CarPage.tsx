@@ -41,7 +41,7 @@ const VehicleDetails = lazy(async () => ({
   default: (await import('./VehicleDetails')).VehicleDetails,
 }));
 
-// A hidden car (issue 26): its removed page and its owner's line, rare, so loaded when shown.
+// A hidden car: its removed page and its owner's line, rare, so loaded when shown.
 const RemovedListing = lazy(async () => ({
   default: (await import('./HiddenListing')).RemovedListing,
 }));
@@ -78,8 +78,8 @@ function Fact({ label, value }: { label: string; value: string }) {
 
 /**
  * A car's own page (`/cars/:id`, public): its photos, every field, the seller, the price signal,
- * 'Book this car' for buyers and signed-out visitors, 'Save' (the heart), 'Share'. A sold car says so and offers
- * similar cars for sale. An unknown id shows `notFound` (the app's not-found page).
+ * 'Book this car' for buyers and signed-out visitors, 'Save' (the heart), 'Share'. A sold car says
+ * so and offers similar cars for sale. An unknown id shows `notFound` (the app's not-found page).
  */
 export function CarPage({ notFound }: { notFound: ReactNode }) {
   const { id = '' } = useParams();

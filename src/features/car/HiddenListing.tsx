@@ -1,5 +1,5 @@
 /**
- * A hidden car on its page (issue 26), loaded only when one is shown: the page that everyone
+ * A hidden car on its page, loaded only when one is shown: the page that everyone
  * but its owner and the admins gets (410), and the line that tells those two why it is hidden.
  */
 import Typography from '@mui/material/Typography';

@@ -178,7 +178,8 @@ describe('Category products page', () => {
 
   it('shows an unknown category as an empty state, not an error, naming the categories there are', async () => {
     answerCategory({ status: 404, message: 'categoryName: no such category' });
-    // An admin added a make: the message follows the server's list, not the spec's four.
+    // An admin added a make: the message follows the server's list, not the four a new database
+    // starts with.
     server.use(
       http.get(`${API}/categories`, () =>
         HttpResponse.json([

@@ -159,7 +159,7 @@ function MoreCars({
 }
 
 /**
- * The Category products page (spec §2): the route's loader has already asked for the first
+ * The Category products page: the route's loader has already asked for the first
  * page (24 cars); this subscribes to the same cache entry and asks for the next page, by the
  * server's cursor, as the visitor scrolls. 'Buy now' opens the booking modal for that car.
  */

@@ -29,7 +29,7 @@ function Detail({ label, value }: { label: string; value: string }) {
 }
 
 /**
- * One car of a category (spec §2): every field the seller posted, and a Buy now control; the
+ * One car of a category: every field the seller posted, and a Buy now control; the
  * name links to the car's page, and the fair-price badge shows when the answer has one.
  * Memoised: loading the next page of a category renders only the new cards.
  */

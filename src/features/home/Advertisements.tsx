@@ -78,7 +78,7 @@ function AdvertisedCard({ product }: { product: Product }) {
 }
 
 /**
- * The Advertisement section (spec §2), from GET /advertisment: hidden when the list is empty,
+ * The Advertisement section, from GET /advertisment: hidden when the list is empty,
  * else a heading and one card per advertised car. Its call to action opens the car's category.
  */
 export function Advertisements() {

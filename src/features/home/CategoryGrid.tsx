@@ -53,7 +53,7 @@ function CategoryCard({ category }: { category: Category }) {
 const ON_HOME = 4;
 
 /**
- * The Category grid: 4 columns on large screens (spec §2), from GET /categories: the first four
+ * The Category grid: 4 columns on large screens, from GET /categories: the first four
  * (admins may add more makes; every one has its page and is in search).
  */
 export function CategoryGrid() {

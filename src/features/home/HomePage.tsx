@@ -4,7 +4,7 @@ import { CategoryGrid } from './CategoryGrid';
 import { Hero } from './Hero';
 import { FeatureCars, FooterImage, OurBrands, StatisticsStrip } from './StaticSections';
 
-/** The home page at / and /home (spec §2). */
+/** The home page at / and /home. */
 export function HomePage() {
   return (
     <Box>

@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 
 const brands = ['VOLTA', 'ROSSO', 'NORDWAGEN', 'TORO', 'AUTOLUX'];
 
-/** Our Brands: a grid of 5 logos (spec §9). */
+/** Our Brands: a grid of 5 logos. */
 export function OurBrands() {
   return (
     <Box
@@ -52,7 +52,7 @@ export function OurBrands() {
   );
 }
 
-/** The statistics strip (spec §9 figures). */
+/** The statistics strip (fixed figures). */
 export const statistics = [
   { label: 'Vehicles in stock', value: 531 },
   { label: 'Dealer reviews', value: 789 },

@@ -7,7 +7,7 @@ import { renderApp } from '../../testing/render';
 import { API, server } from '../../testing/server';
 import { makeSessionUser, roleHandlers, signedInState } from '../../testing/session';
 
-/** The file page's actions (issue 26): each asks for a reason, calls the server, and refetches. */
+/** The file page's actions: each asks for a reason, calls the server, and refetches. */
 const account = (state: 'active' | 'suspended'): ReportFile => ({
   targetKind: 'user',
   targetId: 'u-sam',

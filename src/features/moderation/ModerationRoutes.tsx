@@ -3,7 +3,7 @@ import { ReportFilePage } from './ReportFilePage';
 import { ReportsPage } from './ReportsPage';
 
 /**
- * The admin's moderation pages (issue 26) under `/dashboad/reports/*`: the queue, and at
+ * The admin's moderation pages under `/dashboad/reports/*`: the queue, and at
  * `{targetKind}/{targetId}` one target's file. Picked from the path here rather than with nested
  * <Routes>, whose code the start-up script would then carry.
  */

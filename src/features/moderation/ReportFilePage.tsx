@@ -100,7 +100,7 @@ function FileView({ file }: { file: ReportFile }) {
 }
 
 /**
- * One reported listing's or account's file (issue 26, admins): the target as it is now, every
+ * One reported listing's or account's file (admins): the target as it is now, every
  * report of it and its moderation history, and the moderator's actions.
  */
 export function ReportFilePage({ targetKind, targetId }: { targetKind: string; targetId: string }) {

@@ -7,7 +7,7 @@ import { renderApp } from '../../testing/render';
 import { API, server } from '../../testing/server';
 import { makeSessionUser, roleHandlers, signedInState } from '../../testing/session';
 
-/** The admin's moderation queue and a target's file (issue 26), over the real store and router. */
+/** The admin's moderation queue and a target's file, over the real store and router. */
 const rows: ReportQueueRow[] = [
   {
     targetKind: 'product',

@@ -50,7 +50,7 @@ export function queueArg(
 const rowId = (row: ReportQueueRow) => `${row.targetKind}:${row.targetId}`;
 
 /**
- * The admin's moderation queue (issue 26): one row per reported or flagged listing or account,
+ * The admin's moderation queue: one row per reported or flagged listing or account,
  * or a hidden listing whose owner asked for review; newest first, paged and sorted by the
  * server. Each target opens its file, where the actions are.
  */

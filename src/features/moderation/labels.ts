@@ -1,4 +1,4 @@
-/** How the moderation pages name a target's kind and state (issue 26). */
+/** How the moderation pages name a target's kind and state. */
 import type { ReportQueueRow } from '../../lib/api/reports';
 
 export const STATE_LABELS: Record<ReportQueueRow['state'], string> = {

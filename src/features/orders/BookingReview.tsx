@@ -154,7 +154,7 @@ function ShownReview({ review, title, seller }: { review: Review; title: string;
 }
 
 /**
- * A sold booking's review (issue 26): the buyer is invited to review the seller (within 90 days
+ * A sold booking's review: the buyer is invited to review the seller (within 90 days
  * of the sale) and then sees their review; the seller sees it and may reply once.
  */
 export function BookingReview({ order, party }: { order: Order; party: Party }) {

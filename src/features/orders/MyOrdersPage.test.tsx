@@ -51,7 +51,7 @@ describe('My orders page', () => {
     expect(within(rows[1]).getAllByRole('cell')[0]).toHaveTextContent('2');
     expect(within(rows[1]).getByText('Ferrari 488 GTB')).toBeInTheDocument();
     expect(within(rows[1]).getByText('$1,250,000')).toBeInTheDocument();
-    // Beyond the spec: the booking's state, and 'Cancel booking' while it is open.
+    // Added (docs/differences.md): the booking's state, and 'Cancel booking' while it is open.
     expect(within(rows[0]).getByText('Requested')).toBeInTheDocument();
     expect(within(rows[0]).getByRole('button', { name: /Cancel booking/ })).toBeInTheDocument();
     expect(within(rows[1]).getByText('Declined')).toBeInTheDocument();
@@ -65,7 +65,7 @@ describe('My orders page', () => {
       'src',
       '/images/cars/car-04.svg',
     );
-    // A table without a heading (spec §2).
+    // A table without a heading.
     expect(screen.queryByRole('heading', { name: 'My orders' })).not.toBeInTheDocument();
   });
 

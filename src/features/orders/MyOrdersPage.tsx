@@ -111,7 +111,7 @@ function OrdersTable({ orders }: { orders: Order[] }) {
 }
 
 /**
- * My orders (spec §2): a table without a heading (Sri, Image, Name, Price, and beyond the spec
+ * My orders: a table without a heading (Sri, Image, Name, Price, and, added (docs/differences.md),
  * Status and 'Cancel booking' while open), or 'No order found'.
  */
 export function MyOrdersPage() {

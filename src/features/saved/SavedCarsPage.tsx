@@ -121,7 +121,7 @@ function NoSavedCars() {
 }
 
 /**
- * Saved cars (beyond the spec, issue #25): each car the user saved, with its price when saved
+ * Saved cars (added; docs/differences.md): each car the user saved, with its price when saved
  * and now, 'Sold' or 'No longer listed', its alerts on or off, and Remove; for buyers and
  * sellers, how their saved cars' news is e-mailed.
  */

@@ -1,5 +1,5 @@
 /**
- * The Add product page: the spec's fields and their checks, posting after the photo's upload,
+ * The Add product page: the original fields and their checks, posting after the photo's upload,
  * a failed upload or a refused post, and the page being for sellers only.
  */
 import { screen, waitFor, within } from '@testing-library/react';

@@ -14,12 +14,12 @@ import { ProductForm } from './ProductForm';
 import { initialProductValues, toProductBody } from './productForm';
 
 export const ADDED_MESSAGE = 'Product added succesfull';
-/** A new account's 4th and later cars on its first day wait for a moderator (issue 26). */
+/** A new account's 4th and later cars on its first day wait for a moderator. */
 export const PENDING_MESSAGE =
   'Pending review: a moderator looks at a new account’s cars before they go on sale';
 
 /**
- * Add product (spec §2): every field required, and 1 to 10 photos, each uploaded to the image
+ * Add product: every field required, and 1 to 10 photos, each uploaded to the image
  * host as it is chosen (with its progress); the car is posted with the photos that were stored.
  * A failure keeps what the seller typed. The category choices are GET /categories' answer.
  */

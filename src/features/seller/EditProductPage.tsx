@@ -24,9 +24,9 @@ import { carValues, toProductChanges } from './productForm';
 export const UPDATED_MESSAGE = 'Your changes are saved';
 
 /**
- * Editing one of the seller's cars for sale (beyond the spec): every field and the photos, with
- * Add product's form, sent as PATCH /products/{id}; then back to My products, which shows the
- * change. A sold car, or another seller's, cannot be edited.
+ * Editing one of the seller's cars for sale (added; docs/differences.md): every field and the
+ * photos, with Add product's form, sent as PATCH /products/{id}; then back to My products, which
+ * shows the change. A sold car, or another seller's, cannot be edited.
  */
 export function EditProductPage() {
   const { id = '' } = useParams();

@@ -22,7 +22,7 @@ export function moderationText(moderation: NonNullable<Product['moderation']>): 
 }
 
 /**
- * Under a hidden car's name in My products (issue 26): why it is hidden and, for a car hidden by
+ * Under a hidden car's name in My products: why it is hidden and, for a car hidden by
  * a moderator, 'Ask for review' (once per hiding; then 'Review asked').
  */
 export function ListingModerationNote({ product }: { product: Product }) {

@@ -11,7 +11,7 @@ import { renderApp } from '../../testing/render';
 import { API, server } from '../../testing/server';
 import { makeSessionUser, roleHandlers, signedInState } from '../../testing/session';
 
-// Each flow fills the spec's fields and the vehicle data in the whole MUI form: 4-5 s here, and
+// Each flow fills the original fields and the vehicle data in the whole MUI form: 4-5 s here, and
 // several times that when Jest's two workers share two cores with CI's other work.
 jest.setTimeout(60_000);
 

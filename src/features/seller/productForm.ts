@@ -16,11 +16,11 @@ const limits = addProductLimits.body;
 /** The conditions, in the contract's order (the first is the default). */
 export const CONDITIONS = limits.condition.enum;
 
-/** Spec §5: every Add product field is required, with this message. */
+/** Every Add product field is required, with this message. */
 export const REQUIRED = 'Required';
 export const NUMBER_MESSAGE = 'Enter a number (digits, such as 12500)';
 
-/** The spec's fields and the vehicle data (vehicleForm.ts). */
+/** The original fields and the vehicle data (vehicleForm.ts). */
 export interface ProductFormValues extends VehicleFormValues {
   carName: string;
   originalPrice: string;
@@ -75,7 +75,7 @@ const text = ({ maxLength: max }: { maxLength: number }) =>
 const line = (limit: { maxLength: number }) =>
   text(limit).test('one-line', ONE_LINE_MESSAGE, isOneLine);
 
-/** Prices and years are typed as text (spec §3) and must be plain non-negative numbers. */
+/** Prices and years are typed as text (the API takes strings): plain non-negative numbers. */
 const numeric = ({ maximum: max }: { maximum: number }) =>
   yup
     .string()
@@ -129,7 +129,7 @@ export function toProductChanges(
 }
 
 /**
- * The POST /category body: text trimmed, numbers as the numeric strings typed (spec §3); the
+ * The POST /category body: text trimmed, numbers as the numeric strings typed; the
  * photos in order, the cover first and also as carPhoto.
  */
 export function toProductBody(

@@ -3,7 +3,7 @@ import { isOneLine, ONE_LINE_MESSAGE } from '../../lib/forms';
 import { addProductLimits, type CarDetails } from '../../lib/api';
 
 /**
- * The vehicle data of Add product and Edit (issue 24): its values as typed, its checks and its
+ * The vehicle data of Add product and Edit: its values as typed, its checks and its
  * part of the bodies. Model, model year and mileage are asked for; the rest may stay empty
  * (sent as null: unknown). The choices and ranges are the contract's (POST /category).
  */

@@ -1,4 +1,4 @@
-/** The API access token, kept in local storage under `accessToken` (spec §3). */
+/** The API access token, kept in local storage under `accessToken`. */
 export const ACCESS_TOKEN_KEY = 'accessToken';
 /**
  * Set from the moment the sign-in provider reports a signed-in user until sign-out: the access

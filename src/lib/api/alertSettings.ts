@@ -1,5 +1,5 @@
 /**
- * A buyer's or seller's alert e-mail settings (issue 25): the daily digest on or off, and how
+ * A buyer's or seller's alert e-mail settings: the daily digest on or off, and how
  * saved cars' price drops and sales are mailed. A change shows at once and goes back if the
  * server refuses. Loaded with the saved cars' and saved searches' pages.
  */

@@ -5,7 +5,7 @@ import { categories } from '../../testing/data';
 import { api } from './index';
 import { retryDelay, serializeParams } from './baseQuery';
 
-describe('fetching policy (spec §9)', () => {
+describe('fetching policy', () => {
   afterEach(() => {
     jest.useRealTimers();
     localStorage.clear();

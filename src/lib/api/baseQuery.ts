@@ -17,7 +17,7 @@ import { readAccessToken, storeAccessToken } from './accessToken';
 
 export { ACCESS_TOKEN_KEY, readAccessToken } from './accessToken';
 
-/** Spec §9: 3 retries, backoff from 1000 ms doubling up to 30000 ms. */
+/** 3 retries, backoff from 1000 ms doubling up to 30000 ms. */
 export const MAX_RETRIES = 3;
 export function retryDelay(attempt: number): number {
   return Math.min(1000 * 2 ** (attempt - 1), 30000);
@@ -111,7 +111,7 @@ const authenticatedBaseQuery: BaseQueryFn<
 };
 
 /**
- * Queries retry per spec §9; mutations never do (a retried order would be a duplicate).
+ * Queries retry (MAX_RETRIES times); mutations never do (a retried order would be a duplicate).
  */
 export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = retry(
   authenticatedBaseQuery,

@@ -3,7 +3,7 @@ import { cardealerApi, type Product } from './generated/cardealerApi';
 import { carLists, LIST, listTags, tag, TAG_TYPES } from './tags';
 
 // ---------------------------------------------------------------------------------------------
-// Paged lists (issue 7, Scale): the generated endpoints cannot read response headers, so the
+// Paged lists: the generated endpoints cannot read response headers, so the
 // pages are hand-written here. Without parameters the generated ones still answer whole lists.
 
 /** Cars a category page asks for at a time. */
@@ -45,8 +45,8 @@ const withPages = cardealerApi.injectEndpoints({
 const roleTag = (email: string) => tag('roles', email.toLowerCase());
 
 /**
- * The one hand-written layer over the generated endpoints: cache tags with ids (src/lib/api/tags.ts)
- * and what each mutation invalidates.
+ * The one hand-written layer over the generated endpoints: cache tags with ids
+ * (src/lib/api/tags.ts) and what each mutation invalidates.
  */
 export const api = withPages.enhanceEndpoints({
   addTagTypes: TAG_TYPES,

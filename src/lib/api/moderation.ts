@@ -1,5 +1,5 @@
 /**
- * Moderation's actions (issue 26), from the admin's file page: each changes the target, closes
+ * Moderation's actions, from the admin's file page: each changes the target, closes
  * its reports and writes the audit log, so the queue, the target's file and what the catalogue
  * and the bookings show are refetched. Loaded with the admin's moderation pages only.
  */

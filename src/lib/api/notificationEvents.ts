@@ -1,6 +1,6 @@
 /**
  * What a live `notification` event refreshes: always the bell; a booking's news, that booking,
- * the lists of bookings and its conversation; an alert (issue 25), the saved searches (a match
+ * the lists of bookings and its conversation; an alert, the saved searches (a match
  * counts as new there) or the saved cars and the car itself (a lower price, or sold).
  */
 import { LIST, tag, type TagType } from './tags';

@@ -1,5 +1,5 @@
 /**
- * Reports (issue 26): a person's report of a listing or an account, and the admin's queue (paged
+ * Reports: a person's report of a listing or an account, and the admin's queue (paged
  * on the server, its total from X-Total-Count) and a target's file. Loaded with the report
  * dialog and the admin's pages, not with every page's start-up script.
  */

@@ -1,5 +1,5 @@
 /**
- * Reviews and seller pages (issue 26): a seller's profile, their reviews page after page by
+ * Reviews and seller pages: a seller's profile, their reviews page after page by
  * cursor, a booking's review, writing one and replying to one. Loaded with the seller page and
  * the booking page only (screen endpoints), never with a public page's start-up script.
  */

@@ -1,7 +1,7 @@
 /**
- * A user's saved searches (issue 25): their list with each one's new matches, saving one from
- * /cars, renaming, opening, changing how it is e-mailed, and deleting. Loaded with the 'Save this search' dialog and the Saved
- * searches page, not with every page's start-up script.
+ * A user's saved searches: their list with each one's new matches, saving one from
+ * /cars, renaming, opening, changing how it is e-mailed, and deleting. Loaded with the 'Save this
+ * search' dialog and the Saved searches page, not with every page's start-up script.
  */
 import { screenApi as api } from './generated/screenEndpoints';
 import { LIST, listTags, tag } from './tags';

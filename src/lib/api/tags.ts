@@ -7,7 +7,7 @@
  * Record ids are letters, digits, _ and - (the contract), so the list ids with ':' never meet one.
  */
 
-/** The tag types: spec §7's keys plus `products` and `roles`, and the deals' two. */
+/** The tag types: the original API's keys plus `products` and `roles`, and the deals' two. */
 export const TAG_TYPES = [
   'buyers',
   'sellers',

@@ -21,7 +21,7 @@ import { makeSessionUser } from '../../testing/session';
 const initial = authReducer(undefined, { type: 'init' });
 const root = (auth: AuthState) => ({ auth });
 
-describe('auth slice (spec §4 Auth)', () => {
+describe('auth slice', () => {
   it('starts loading, with nobody signed in', () => {
     expect(initial).toEqual({
       user: null,

@@ -2,7 +2,7 @@ import { createAction, createSlice, type PayloadAction } from '@reduxjs/toolkit'
 import type { SessionUser } from './sessionUser';
 
 /**
- * Session state (spec §4 Auth): loading at first, loading again when create, login, logout or
+ * Session state: loading at first, loading again when create, login, logout or
  * provider sign-in starts, settled on the next auth state change (or when the attempt fails:
  * the seed left a failed login loading forever).
  */

@@ -40,7 +40,7 @@ function SendToLogin() {
   );
 }
 
-/** A page that needs a signed-in user (spec §2): else to /login, remembering the origin. */
+/** A page that needs a signed-in user: else to /login, remembering the origin. */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const user = useSelector((state: AuthRootState) => selectAuthUser(state));
   const loading = useSelector((state: AuthRootState) => selectAuthLoading(state));
@@ -72,7 +72,7 @@ export function RequireRole({ role, children }: { role: Role; children: ReactNod
   );
 }
 
-/** /register is for signed-out visitors: a signed-in user goes to / (spec §2). */
+/** /register is for signed-out visitors: a signed-in user goes to /. */
 export function RedirectIfSignedIn({ children }: { children: ReactNode }) {
   const user = useSelector((state: AuthRootState) => selectAuthUser(state));
   const attempt = useSelector((state: AuthRootState) => selectAuthAttempt(state));

@@ -18,7 +18,7 @@ export interface RoleState {
 }
 
 /**
- * The three role lookups of spec §6 (each by email, answering a boolean). They run only when
+ * The three role lookups of the API (each by email, answering a boolean). They run only when
  * the email and the access token are present.
  */
 export function useRole(): RoleState {

@@ -17,7 +17,7 @@ import type { SessionUser } from './sessionUser';
 /** The user record a registration saves (`PUT /users`). */
 export type UserRecord = UpsertUserApiArg['body'];
 
-/** The record of a Google account: always a Buyer when new (spec §1). */
+/** The record of a Google account: always a Buyer when new. */
 export function googleBuyerRecord(user: SessionUser): UserRecord {
   return {
     name: user.displayName ?? user.email ?? 'CarDealer user',
@@ -67,7 +67,7 @@ export function checkAccountRecord(user: SessionUser): AuthThunk<Promise<void>> 
 }
 
 /**
- * Log out (spec §1): sign out of the provider, remove the stored accessToken, forget every
+ * Log out: sign out of the provider, remove the stored accessToken, forget every
  * cached answer. A failure is logged and ends the busy state.
  */
 export function signOut(): AuthThunk<Promise<void>> {

@@ -1,6 +1,6 @@
 /**
  * The signed-in user as the store holds it: a plain, serialisable projection of the provider's
- * user (spec §3 Session user). The provider's own object never enters the store.
+ * user. The provider's own object never enters the store.
  */
 export interface SessionUser {
   uid: string;

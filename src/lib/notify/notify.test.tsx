@@ -16,7 +16,7 @@ function renderProviders() {
   );
 }
 
-describe('toasts (spec §9)', () => {
+describe('toasts', () => {
   beforeEach(() => jest.useFakeTimers());
   afterEach(() => jest.useRealTimers());
 

@@ -6,7 +6,7 @@ import { loadOnce } from '../loadOnce';
 import { themedToasts } from './themedToasts';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 
-/** Spec §9: toast durations by type; loading never expires. */
+/** Toast durations by type; loading never expires. */
 export const TOAST_DURATION = { blank: 4000, error: 4000, custom: 4000, success: 2000 } as const;
 /** At most 20 toasts are kept; a dismissed one is removed 1000 ms later. */
 export const MAX_TOASTS = 20;
@@ -98,7 +98,7 @@ export function ToastHost() {
   );
 }
 
-/** The spec's five toast types (blank, error, success, loading, custom). */
+/** The five toast types (blank, error, success, loading, custom). */
 export const notify = {
   blank: (message: ReactNode): SnackbarKey =>
     show(message, { variant: 'default', autoHideDuration: TOAST_DURATION.blank }),
