@@ -16,7 +16,7 @@ const apiDocs: FastifyPluginAsync = async (app) => {
         title: 'CarDealer API',
         version: '1.0.0',
         description:
-          'The used-car marketplace API. Paths, payloads and answers follow the marketplace spec §7. ' +
+          'The used-car marketplace API; every call, its payload and its answers: docs/api.md. ' +
           'Get an access token from `GET /api/jwt` with a Firebase ID token, then send ' +
           '`authorization: bearer <accessToken>` (use Authorize). Who may call what: docs/api.md.',
       },

@@ -137,7 +137,7 @@ const adminCategoryRoutes: FastifyPluginAsyncTypebox<AdminCategoryOptions> = asy
         tags: ['admin'],
         summary: 'Adds a category, last in the display order (admin only)',
         description:
-          'The spec\'s `POST /category` posts a car; this adds a make. 409 "This category ' +
+          'The older `POST /category` posts a car; this adds a make. 409 "This category ' +
           'already exists" when the name is taken in any letter case.',
         security: ACCESS_TOKEN,
         body: NewCategory,

@@ -17,7 +17,7 @@ export const FairPrice = Type.Object(
       },
     ),
     median: Type.Number({
-      description: "the car's market value, whole dollars (the name is the spec's)",
+      description: "the car's market value, whole dollars (the name is the original API's)",
     }),
     comparables: Type.Integer({
       minimum: MIN_COMPARABLES,

@@ -191,8 +191,8 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
           "The buyer's email is the caller's; the product's name, selling price (resalePrice) and " +
           "photo, and the seller's name and email, are taken from the stored product, not from " +
           'the body. The booking is `requested`. Unknown product: 404. A sold car, or a car the ' +
-          'buyer already holds an open (requested or accepted) booking of: 409; a hidden car ' +
-          "(issue 26): 409 'This listing was removed'.",
+          'buyer already holds an open (requested or accepted) booking of: 409; a hidden car: ' +
+          "409 'This listing was removed'.",
         security: ACCESS_TOKEN,
         body: NewOrderBody,
         response: {

@@ -47,7 +47,7 @@ export function Order(byDefault: SortOrder) {
 }
 
 export const PAGING_DESCRIPTION =
-  'Without limit, offset or cursor the answer is the whole list (as the spec has it). ' +
+  'Without limit, offset or cursor the answer is the whole list (as it always was). ' +
   `With them it is one page: \`limit\` rows (at most ${MAX_PAGE}) after \`offset\` rows. ` +
   `The total of rows matching the filter is in the \`${TOTAL_HEADER}\` response header.`;
 

@@ -1,4 +1,4 @@
-/** The TypeBox schemas of a car's price history in the catalogue's answers (migration 0016). */
+/** The TypeBox schemas of a car's price history in the catalogue's answers. */
 import { Type } from '@sinclair/typebox';
 import { DROP_WINDOW_HOURS, PRICE_DROP_DAYS, PRICE_HISTORY_CAP } from '../catalogue/price-history';
 
@@ -53,7 +53,7 @@ export const priceHistoryField = {
 export const ListedProduct = Type.Intersect([Type.Ref('Product'), Type.Object(priceNewsFields)], {
   $id: 'ListedProduct',
   title: 'ListedProduct',
-  description: "The spec's product, with when it was listed and its recent price drop beside it.",
+  description: 'The original product, with when it was listed and its recent price drop beside it.',
 });
 
 export const priceHistorySchemas = [PricePoint, PriceDrop, ListedProduct];

@@ -101,7 +101,7 @@ const CategoryProductsQuery = Type.Object({
   condition: Type.Optional(Condition),
 });
 
-/** POST /category's answer: the spec's insert result, and a car waiting for approval's state. */
+/** POST /category's answer: the original insert result, and a car waiting for approval's state. */
 const PostedCar = Type.Object(
   {
     acknowledged: Type.Literal(true),
@@ -120,7 +120,7 @@ const PostedCar = Type.Object(
 export interface ProductRoutesOptions {
   /** Where a car's photos may come from. */
   photoOrigins: CarPhotoOrigins;
-  /** The automatic flags' needs (issue 26). */
+  /** The automatic flags' needs. */
   flags: AutoFlagOptions;
 }
 
@@ -132,7 +132,7 @@ const productRoutes: FastifyPluginAsyncTypebox<ProductRoutesOptions> = async (ap
         operationId: 'getAdvertisedProducts',
         tags: ['catalogue'],
         summary:
-          'The advertised products, newest first (open to anyone; path spelt as in the spec)',
+          'The advertised products, newest first (open to anyone; the path keeps its original spelling)',
         description: `At most the newest ${LIST_CAPS.advertised}.`,
         response: { 200: Type.Array(Type.Ref('ListedProduct')) },
       },
@@ -205,7 +205,7 @@ const productRoutes: FastifyPluginAsyncTypebox<ProductRoutesOptions> = async (ap
       schema: {
         operationId: 'addProduct',
         tags: ['seller'],
-        summary: 'Posts a car for sale (sellers only; path spelt as in the spec)',
+        summary: 'Posts a car for sale (sellers only; the path keeps its original spelling)',
         description:
           'Prices and years may be sent as numbers or numeric strings (the form sends text); they ' +
           'are stored and answered as numbers. The owner is the caller; email, advertisement and ' +
@@ -249,7 +249,7 @@ const productRoutes: FastifyPluginAsyncTypebox<ProductRoutesOptions> = async (ap
       const vehicle = vehicleValues(body);
       const categoryName = await app.repos.products.categoryName(body.categoryName);
       if (!categoryName) throw httpError(400, 'categoryName: no such category');
-      // A new account's cars past its first day's allowance wait for a moderator (issue 26).
+      // A new account's cars past its first day's allowance wait for a moderator.
       const held = await newSellerHold(app.db, seller._id, options.flags.newSellerDailyCars);
       const insertedId = await sameVinOnce(() =>
         app.repos.products.insert({

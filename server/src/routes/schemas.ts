@@ -138,7 +138,7 @@ export function toNumber(value: number | string, maximum: number): number | null
 }
 
 // ---------------------------------------------------------------------------------------------
-// Entities (spec §3)
+// Entities
 
 export const User = Type.Object(
   {
@@ -199,7 +199,7 @@ export const ListingModeration = Type.Object(
   { $id: 'ListingModeration', title: 'ListingModeration' },
 );
 
-/** A seller's stored rating (issue 26): the average of the visible reviews' stars and their count. */
+/** A seller's stored rating: the average of the visible reviews' stars and their count. */
 export const SellerRating = Type.Object(
   {
     average: Type.Union([Type.Number({ minimum: 1, maximum: 5 }), Type.Null()], {
@@ -230,7 +230,7 @@ export const Product = Type.Object(
     advertisement: Type.Union([Type.Literal('true'), Type.Literal('false')]),
     isVerify: Type.Union([Type.Literal('true'), Type.Literal('false')], {
       description:
-        "the verified tick: 'true' when the seller is verified (the spec's isVerify/isVarify; stored once, on the seller)",
+        "the verified tick: 'true' when the seller is verified (also spelt isVarify in the original; stored once, on the seller)",
     }),
     sold: Type.Boolean({
       description: 'a booking of it was marked sold: it is in no list of cars for sale',

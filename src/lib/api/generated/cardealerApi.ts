@@ -492,7 +492,7 @@ export type Product = {
   /** the seller's email */
   email: string;
   advertisement: 'true' | 'false';
-  /** the verified tick: 'true' when the seller is verified (the spec's isVerify/isVarify; stored once, on the seller) */
+  /** the verified tick: 'true' when the seller is verified (also spelt isVarify in the original; stored once, on the seller) */
   isVerify: 'true' | 'false';
   /** a booking of it was marked sold: it is in no list of cars for sale */
   sold: boolean;
@@ -553,7 +553,7 @@ export type ListedProduct = Product & {
 export type FairPrice = {
   /** the price ÷ the market value: 'great' up to 0.9, 'good' up to 0.97, 'fair' up to 1.06, 'high' above (the same ratio the `deal` sort orders by) */
   rating: 'great' | 'good' | 'fair' | 'high';
-  /** the car's market value, whole dollars (the name is the spec's) */
+  /** the car's market value, whole dollars (the name is the original API's) */
   median: number;
   /** how many cars for sale the value rests on (see MarketValue.listings) */
   comparables: number;
