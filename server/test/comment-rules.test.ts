@@ -4,10 +4,15 @@
  * repository (comment-rules.ts). The rules are shown to fail on sample lines first, so the scan
  * of the repository cannot pass by reading nothing.
  */
-import { join } from 'node:path';
-import { commentText, findingsIn, findingsUnder, sourceFiles } from './comment-rules';
+import {
+  commentText,
+  findingsIn,
+  findingsUnder,
+  repositoryRoot,
+  sourceFiles,
+} from './comment-rules';
 
-const ROOT = join(__dirname, '..', '..');
+const ROOT = repositoryRoot(__dirname);
 
 // Built from pieces, so that this file's own lines break no rule.
 const ISSUE = 'issue' + ' 26';
@@ -38,6 +43,8 @@ describe('the comment rules', () => {
     "throw httpError(400, 'must not contain the NUL character (U+0000)');",
     '// An unknown car (no-such-car-0000) answers 404.',
     `const name = "${SPEC}'s column"; // a string, not a comment`,
+    `{ trigger: 'alert_work_price', migration: '${'0025' + '_alerts'}.sql' },`,
+    `it('sends a row enqueued before ${MIGRATION} as it was written', async () => {});`,
   ])('lets %s pass', (line) => {
     expect(findingsIn('server/src/sample.ts', `${line}\n`)).toEqual([]);
   });
@@ -56,7 +63,7 @@ describe('the comment rules', () => {
 describe('the repository', () => {
   it('reads every tracked source file', () => {
     const files = sourceFiles(ROOT);
-    expect(files).toEqual(expect.arrayContaining(['api/openapi.json', 'server/src/app.ts']));
+    expect(files).toEqual(expect.arrayContaining(['api/openapi.json', 'package.json']));
     expect(files.length).toBeGreaterThan(300);
   });
 
