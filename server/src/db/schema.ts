@@ -74,7 +74,7 @@ export const appSecrets = pgTable('app_secrets', {
 });
 
 /**
- * Each car's deal ratio, the key `sort=deal` pages by : its price over the median
+ * Each car's deal ratio, the key `sort=deal` pages by: its price over the median
  * price of the cars for sale of its category and condition whose years used are within ±2 of its
  * own (its own cars included), Infinity with fewer than 5 of them. A new car gets Infinity at once
  * (a trigger); the ratios are refreshed within seconds of a catalogue change (deal-ratios.ts), so
