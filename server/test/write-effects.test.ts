@@ -29,13 +29,14 @@ const DOMAINS: Record<string, DomainEffects> = {
   alerts: alertsEffects,
 };
 
-const serverSrc = join(__dirname, '..', 'src');
+const repoRoot = join(__dirname, '..', '..');
+const serverSrc = join(repoRoot, 'server', 'src');
 const triggers = Object.values(DOMAINS).flatMap((domain) => domain.triggers);
 const queues = Object.values(DOMAINS).flatMap((domain) => domain.queues);
 const channels = Object.values(DOMAINS).flatMap((domain) => domain.channels);
 
 const migration = (file: string) => readFileSync(join(migrationsFolder, file), 'utf8');
-const sourceOf = (path: string) => readFileSync(join(serverSrc, path), 'utf8');
+const sourceOf = (path: string) => readFileSync(join(repoRoot, path), 'utf8');
 
 /** The server's source files, tests left out. */
 function sourceFiles(folder = serverSrc): string[] {
@@ -129,7 +130,7 @@ describe("the domains' declared effects", () => {
       if (!result.rows[0]?.found) wrong.push(`no table ${queue.table}`);
       if (!migration(queue.migration).includes(`"${queue.table}"`))
         wrong.push(`${queue.migration} does not name ${queue.table}`);
-      if (!existsSync(join(serverSrc, queue.worker))) wrong.push(`no worker ${queue.worker}`);
+      if (!existsSync(join(repoRoot, queue.worker))) wrong.push(`no worker ${queue.worker}`);
       else if (!sourceOf(queue.worker).includes(queue.table))
         wrong.push(`${queue.worker} does not name ${queue.table}`);
     }
@@ -142,7 +143,7 @@ describe("the domains' declared effects", () => {
     for (const channel of channels) {
       if (!migration(channel.migration).includes(`pg_notify('${channel.name}'`))
         wrong.push(`${channel.migration} does not notify ${channel.name}`);
-      if (!existsSync(join(serverSrc, channel.worker))) {
+      if (!existsSync(join(repoRoot, channel.worker))) {
         wrong.push(`no worker ${channel.worker}`);
         continue;
       }

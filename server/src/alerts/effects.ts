@@ -41,7 +41,7 @@ export const alertsEffects: DomainEffects = {
     {
       table: 'alert_work',
       migration: '0025_alerts.sql',
-      worker: 'alerts/matcher.ts',
+      worker: 'server/src/alerts/matcher.ts',
       effect:
         "claims a batch, writes its alerts (saved searches' new matches, saved cars' price " +
         'drops and sales) as notifications, deletes the rows',
@@ -49,7 +49,7 @@ export const alertsEffects: DomainEffects = {
     {
       table: 'notifications',
       migration: '0025_alerts.sql',
-      worker: 'alerts/digest.ts',
+      worker: 'server/src/alerts/digest.ts',
       effect:
         "once a day, the alerts to be mailed in a digest (mail = 'digest', no digest_id yet) " +
         'go into one outbox row per account',

@@ -7,7 +7,7 @@
  * each write from the call that makes it to its last effect. A new trigger, queue table or
  * channel is declared in the domain that consumes it, and in that table.
  *
- * Paths (`worker`) are relative to server/src; migrations are files of server/drizzle/.
+ * Paths (`worker`) are from the repository's root; migrations are files of server/drizzle/.
  */
 
 /** A trigger, declared by the one domain that consumes what it writes. */
@@ -32,7 +32,7 @@ export interface QueueEffect {
   table: string;
   /** The migration that made it (or made it a queue). */
   migration: string;
-  /** The file whose code reads it, relative to server/src. */
+  /** The file whose code reads it, from the repository's root. */
   worker: string;
   /** What the worker does with it. */
   effect: string;
@@ -43,7 +43,7 @@ export interface ChannelEffect {
   name: string;
   /** The migration of the first trigger that notified on it. */
   migration: string;
-  /** The file that listens, relative to server/src. */
+  /** The file that listens, from the repository's root. */
   worker: string;
   /** What a notice makes it do. */
   effect: string;
@@ -57,7 +57,9 @@ export interface DomainEffects {
 
 /**
  * What the platform's background work reads: every notification's mail (the outbox, drained by
- * the mail worker) and live event (the events channel, heard by every replica's event hub).
+ * the mail worker) and live event (the events channel, heard by every replica's event hub), and
+ * the catalogue's change notices (every replica's catalogue cache starts again, and the work
+ * that follows the catalogue is woken through it).
  */
 export const platformEffects: DomainEffects = {
   triggers: [
@@ -68,12 +70,33 @@ export const platformEffects: DomainEffects = {
       migration: '0005_deals.sql',
       feeds: ['outbox', 'cardealer_events'],
     },
+    {
+      name: 'products_catalogue_change',
+      table: 'products',
+      fires: 'after insert or update or delete, each statement',
+      migration: '0007_catalogue_changes.sql',
+      feeds: ['cardealer_catalogue'],
+    },
+    {
+      name: 'categories_catalogue_change',
+      table: 'categories',
+      fires: 'after insert or update or delete, each statement',
+      migration: '0007_catalogue_changes.sql',
+      feeds: ['cardealer_catalogue'],
+    },
+    {
+      name: 'users_catalogue_change',
+      table: 'users',
+      fires: 'after update or delete, each statement',
+      migration: '0007_catalogue_changes.sql',
+      feeds: ['cardealer_catalogue'],
+    },
   ],
   queues: [
     {
       table: 'outbox',
       migration: '0005_deals.sql',
-      worker: 'deals/mail-worker.ts',
+      worker: 'server/src/deals/mail-worker.ts',
       effect: 'composes and sends each due row as an e-mail, retries refused ones, marks it sent',
     },
   ],
@@ -81,7 +104,7 @@ export const platformEffects: DomainEffects = {
     {
       name: 'cardealer_events',
       migration: '0005_deals.sql',
-      worker: 'events/event-hub.ts',
+      worker: 'server/src/events/event-hub.ts',
       effect:
         "hands each notification to its account's open event streams; ends a deleted or " +
         "suspended account's streams",
@@ -89,8 +112,17 @@ export const platformEffects: DomainEffects = {
     {
       name: 'cardealer_events',
       migration: '0005_deals.sql',
-      worker: 'deals/mail-worker.ts',
+      worker: 'server/src/deals/mail-worker.ts',
       effect: 'wakes the mail worker at once instead of at its next look',
+    },
+    {
+      name: 'cardealer_catalogue',
+      migration: '0007_catalogue_changes.sql',
+      worker: 'server/src/http/catalogue-sync.ts',
+      effect:
+        "clears this replica's catalogue cache (and, through it, wakes the market values' " +
+        "refresh and the alert matcher and drops the sitemap's kept files), records the change " +
+        'seen in catalogue_replicas, answers write barriers',
     },
   ],
 };

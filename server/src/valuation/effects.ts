@@ -5,7 +5,7 @@ import type { DomainEffects } from '../platform/effects';
  * (every write to a car, a seller's verification and a sale count a change of their makes) and
  * the catalogue change its last refresh began after; every new car gets its deal-ratio row, last
  * in the deal order until the next refresh rates it. The refresh is woken by the catalogue's
- * notices through the search's catalogue cache (search/effects.ts).
+ * notices through the catalogue cache (platform/effects.ts).
  */
 export const valuationEffects: DomainEffects = {
   triggers: [
@@ -56,7 +56,7 @@ export const valuationEffects: DomainEffects = {
     {
       table: 'market_make_changes',
       migration: '0032_market_make_changes.sql',
-      worker: 'catalogue/market-refresh.ts',
+      worker: 'server/src/catalogue/market-refresh.ts',
       effect:
         'values again the makes whose change count moved since market_make_refreshed recorded ' +
         'it: their fits, market values and deal ratios',
@@ -64,7 +64,7 @@ export const valuationEffects: DomainEffects = {
     {
       table: 'deal_ratios_state',
       migration: '0010_deal_ratios.sql',
-      worker: 'catalogue/deal-ratio-refresh.ts',
+      worker: 'server/src/catalogue/deal-ratio-refresh.ts',
       effect:
         'a refresh is due when the catalogue_change sequence is past the change the last ' +
         'refresh recorded here',
