@@ -7,12 +7,11 @@
  */
 import { sql } from 'drizzle-orm';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { basename, dirname, join, relative } from 'node:path';
 import { alertsEffects } from '../src/alerts/effects';
 import { bookingsEffects } from '../src/bookings/effects';
 import { carsEffects } from '../src/cars/effects';
-import type { Database } from '../src/db/client';
-import { migrationsFolder } from '../src/db/client';
+import { migrationsFolder, type Database } from '../src/db/client';
 import { platformEffects, type DomainEffects } from '../src/platform/effects';
 import { searchEffects } from '../src/search/effects';
 import { trustEffects } from '../src/trust/effects';
@@ -90,6 +89,14 @@ afterAll(async () => {
 });
 
 describe("the domains' declared effects", () => {
+  it("are read from every domain's effects.ts", () => {
+    const folders = sourceFiles()
+      .filter((file) => basename(file) === 'effects.ts')
+      .map((file) => relative(serverSrc, dirname(file)))
+      .sort();
+    expect(folders).toEqual(Object.keys(DOMAINS).sort());
+  });
+
   it('name every trigger of the database, each in one domain', () => {
     const declared = triggers.map((trigger) => trigger.name);
     const inDatabase = found.map((trigger) => trigger.name);
