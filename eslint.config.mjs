@@ -41,6 +41,7 @@ const onDemand = [
   'src/components/NameDialog.tsx', // lazily, naming a saved search
   'src/features/search/SaveSearchDialog.tsx', // lazily, when 'Save this search' is chosen
   'src/components/ReportDialog.tsx', // lazily, when 'Report' is pressed on a car's or seller's page
+  'src/components/DialogFrame.tsx', // the frame of the dialogs above and of dashboard pages'
 ];
 const onDemandNames = onDemand.map((file) => file.replace(/^.*\/|\.tsx$/g, ''));
 
