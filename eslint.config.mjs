@@ -208,5 +208,14 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    // A function or component a reader can hold in mind: split a longer one along its seams
+    // (sub-components, hooks, helpers). Tests are exempt: their describe callbacks are containers.
+    files: ['src/**/*.{ts,tsx}', 'scripts/**/*.ts', 'bench/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}', 'e2e/**', 'src/testing/**', '**/generated/**'],
+    rules: {
+      'max-lines-per-function': ['error', { max: 120, skipBlankLines: true, skipComments: true }],
+    },
+  },
   prettier,
 );
