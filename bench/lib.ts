@@ -3,6 +3,8 @@ import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import type { sql } from 'drizzle-orm';
+import type { Db } from '../server/src/db/client';
 import { checkEmulatorPorts, startEmulator, waitUntilUp } from '../scripts/lib/emulator';
 
 export const root = resolve(__dirname, '..');
@@ -168,3 +170,50 @@ export const percentile = (sorted: number[], p: number): number =>
 
 /** Milliseconds to one decimal. */
 export const round = (ms: number) => Math.round(ms * 10) / 10;
+
+/** The rows a query answers (PGlite's and PostgreSQL's results both carry `rows`). */
+export async function rowsOf<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+export interface Timing {
+  p50: number;
+  p99: number;
+  max: number;
+  bytes: number;
+}
+
+/** Times `n` sequential GETs of one URL, after `warmUp` untimed ones; the last body's size. */
+export async function timeGets(
+  url: string,
+  headers: Record<string, string>,
+  n: number,
+  warmUp: number,
+): Promise<Timing> {
+  const samples: number[] = [];
+  let bytes = 0;
+  for (let i = -warmUp; i < n; i++) {
+    const started = performance.now();
+    const response = await fetch(url, { headers });
+    const body = await response.arrayBuffer();
+    const elapsed = performance.now() - started;
+    if (!response.ok) throw new Error(`${url}: ${response.status} ${Buffer.from(body).toString()}`);
+    if (i >= 0) samples.push(elapsed);
+    bytes = body.byteLength;
+  }
+  samples.sort((a, b) => a - b);
+  return {
+    p50: round(percentile(samples, 50)),
+    p99: round(percentile(samples, 99)),
+    max: round(samples[samples.length - 1]!),
+    bytes,
+  };
+}
+
+/** Runs a benchmark's `main`; a failure is printed and ends the process with code 1. */
+export function runMain(main: () => Promise<void>): void {
+  main().catch((error: unknown) => {
+    console.error(error);
+    process.exit(1);
+  });
+}

@@ -19,7 +19,7 @@ import { Client } from 'pg';
 import { openDatabase } from '../server/src/db/client';
 import { users } from '../server/src/db/schema';
 import { benchUid } from '../server/test/bench-users';
-import { percentile, root, round, startServer, type RunningServer } from './lib';
+import { root, startServer, timeGets, type RunningServer, type Timing } from './lib';
 
 export const BENCH_SECRET = 'bench-access-token-secret-0123456789abcdef';
 export const BENCH_ADMIN = 'bench-admin@example.com';
@@ -120,34 +120,9 @@ export function startLarge(
   });
 }
 
-export interface Timing {
-  p50: number;
-  p99: number;
-  max: number;
-  bytes: number;
-}
-
 /** Times `n` sequential GETs of one URL (after a few warm-up requests). */
-async function time(url: string, headers: Record<string, string>, n: number): Promise<Timing> {
-  const samples: number[] = [];
-  let bytes = 0;
-  for (let i = -Math.min(10, n); i < n; i++) {
-    const started = performance.now();
-    const response = await fetch(url, { headers });
-    const body = await response.arrayBuffer();
-    const elapsed = performance.now() - started;
-    if (!response.ok) throw new Error(`${url}: ${response.status} ${Buffer.from(body).toString()}`);
-    if (i >= 0) samples.push(elapsed);
-    bytes = body.byteLength;
-  }
-  samples.sort((a, b) => a - b);
-  return {
-    p50: round(percentile(samples, 50)),
-    p99: round(percentile(samples, 99)),
-    max: round(samples[samples.length - 1]),
-    bytes,
-  };
-}
+const time = (url: string, headers: Record<string, string>, n: number): Promise<Timing> =>
+  timeGets(url, headers, n, Math.min(10, n));
 
 interface Case {
   name: string;

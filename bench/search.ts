@@ -22,7 +22,7 @@ import { join } from 'node:path';
 import { openDatabase } from '../server/src/db/client';
 import { repositories } from '../server/src/db/repositories';
 import type { SearchRequest } from '../server/src/catalogue/search-types';
-import { percentile, root, round, shellWebRoot, startServer } from './lib';
+import { root, shellWebRoot, startServer, timeGets } from './lib';
 import { benchTargets, type Target } from './targets';
 
 const SECRET = 'bench-access-token-secret-0123456789abcdef';
@@ -89,27 +89,9 @@ interface Case {
   html?: boolean;
 }
 
-async function time(url: string, html: boolean, n: number) {
-  const samples: number[] = [];
-  let bytes = 0;
-  const headers: Record<string, string> = html ? { accept: 'text/html' } : {};
-  for (let i = -Math.min(5, n); i < n; i++) {
-    const started = performance.now();
-    const response = await fetch(url, { headers });
-    const body = await response.arrayBuffer();
-    const elapsed = performance.now() - started;
-    if (!response.ok) throw new Error(`${url}: ${response.status} ${Buffer.from(body).toString()}`);
-    if (i >= 0) samples.push(elapsed);
-    bytes = body.byteLength;
-  }
-  samples.sort((a, b) => a - b);
-  return {
-    p50: round(percentile(samples, 50)),
-    p99: round(percentile(samples, 99)),
-    max: round(samples[samples.length - 1]!),
-    bytes,
-  };
-}
+/** Times `n` GETs of one URL (an HTML page's when `html`), after a few warm-up requests. */
+const time = (url: string, html: boolean, n: number) =>
+  timeGets(url, html ? { accept: 'text/html' } : {}, n, Math.min(5, n));
 
 /**
  * Waits until the market values and deal ratios are stored for every car: a server's first

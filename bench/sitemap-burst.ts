@@ -17,7 +17,7 @@ import { rmSync } from 'node:fs';
 import { get } from 'node:http';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { percentile, root, round, seedLarge, shellWebRoot, startServer } from './lib';
+import { percentile, root, round, seedLarge, runMain, shellWebRoot, startServer } from './lib';
 
 const CARS = Number(process.env.BENCH_SITEMAP_BURST_CARS ?? 100_000);
 const PORT = 8596;
@@ -138,7 +138,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runMain(main);

@@ -18,7 +18,7 @@ import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Client } from 'pg';
-import { root, shellWebRoot, startServer } from './lib';
+import { root, runMain, shellWebRoot, startServer } from './lib';
 
 const CARS = Number(process.env.BENCH_SITEMAP_PRODUCTS ?? 1_000_000);
 const PORT = 8595;
@@ -185,7 +185,4 @@ async function main(): Promise<void> {
   }
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+runMain(main);

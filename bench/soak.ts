@@ -57,6 +57,73 @@ function product(i: number) {
   };
 }
 
+/**
+ * What the soak's connections ask, in turn: the public lists, a buyer's bookings, a seller's cars,
+ * a new car, and a booking of one of `productIds`.
+ */
+function soakRequests(productIds: string[]): autocannon.Request[] {
+  let written = 0;
+  return [
+    { method: 'GET', path: '/api/categories' },
+    { method: 'GET', path: '/api/advertisment' },
+    {
+      method: 'GET',
+      setupRequest: (request) => ({
+        ...request,
+        path: `/api/category-products/${pick(['Tesla', 'Ferrari', 'BMW', 'Lamborghini'])}?limit=20`,
+      }),
+    },
+    {
+      method: 'GET',
+      setupRequest: (request) => {
+        const buyer = pick(buyers);
+        return {
+          ...request,
+          path: `/api/orders?email=${encodeURIComponent(buyer.email)}`,
+          headers: auth(buyer.email),
+        };
+      },
+    },
+    {
+      method: 'GET',
+      setupRequest: (request) => {
+        const seller = pick(sellers);
+        return {
+          ...request,
+          path: `/api/seller-products/${encodeURIComponent(seller.email)}`,
+          headers: auth(seller.email),
+        };
+      },
+    },
+    {
+      method: 'POST',
+      path: '/api/category',
+      setupRequest: (request) => ({
+        ...request,
+        headers: { 'content-type': 'application/json', ...auth(pick(sellers).email) },
+        body: JSON.stringify(product(written++)),
+      }),
+    },
+    {
+      method: 'POST',
+      path: '/api/orders',
+      setupRequest: (request) => {
+        const buyer = pick(buyers);
+        return {
+          ...request,
+          headers: { 'content-type': 'application/json', ...auth(buyer.email) },
+          body: JSON.stringify({
+            buyerName: buyer.name,
+            phone: '5551234567',
+            meetLocation: 'Main St',
+            productID: pick(productIds),
+          }),
+        };
+      },
+    },
+  ];
+}
+
 async function main(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'cardealer-soak-'));
   const databaseUrl = process.env.DATABASE_URL || '';
@@ -94,7 +161,6 @@ async function main(): Promise<void> {
     const sampler = setInterval(() => {
       samples.push({ second: (Date.now() - started) / 1000, rss: rssMb(pid) });
     }, 5000);
-    let written = 0;
     const statuses: Record<string, number> = {};
 
     console.log(
@@ -106,65 +172,7 @@ async function main(): Promise<void> {
       connections: CONNECTIONS,
       duration: SECONDS,
       timeout: 10,
-      requests: [
-        { method: 'GET', path: '/api/categories' },
-        { method: 'GET', path: '/api/advertisment' },
-        {
-          method: 'GET',
-          setupRequest: (request) => ({
-            ...request,
-            path: `/api/category-products/${pick(['Tesla', 'Ferrari', 'BMW', 'Lamborghini'])}?limit=20`,
-          }),
-        },
-        {
-          method: 'GET',
-          setupRequest: (request) => {
-            const buyer = pick(buyers);
-            return {
-              ...request,
-              path: `/api/orders?email=${encodeURIComponent(buyer.email)}`,
-              headers: auth(buyer.email),
-            };
-          },
-        },
-        {
-          method: 'GET',
-          setupRequest: (request) => {
-            const seller = pick(sellers);
-            return {
-              ...request,
-              path: `/api/seller-products/${encodeURIComponent(seller.email)}`,
-              headers: auth(seller.email),
-            };
-          },
-        },
-        {
-          method: 'POST',
-          path: '/api/category',
-          setupRequest: (request) => ({
-            ...request,
-            headers: { 'content-type': 'application/json', ...auth(pick(sellers).email) },
-            body: JSON.stringify(product(written++)),
-          }),
-        },
-        {
-          method: 'POST',
-          path: '/api/orders',
-          setupRequest: (request) => {
-            const buyer = pick(buyers);
-            return {
-              ...request,
-              headers: { 'content-type': 'application/json', ...auth(buyer.email) },
-              body: JSON.stringify({
-                buyerName: buyer.name,
-                phone: '5551234567',
-                meetLocation: 'Main St',
-                productID: pick(productIds),
-              }),
-            };
-          },
-        },
-      ],
+      requests: soakRequests(productIds),
       setupClient: (client) => {
         client.on('response', (statusCode) => {
           statuses[statusCode] = (statuses[statusCode] ?? 0) + 1;

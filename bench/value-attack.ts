@@ -11,6 +11,7 @@ import type { Db } from '../server/src/db/client';
 import { products, users } from '../server/src/db/schema';
 import { refreshMarketValues } from '../server/src/catalogue/market-refresh';
 import { DEFAULT_MARKET_TRUST, type MarketTrust } from '../server/src/catalogue/market-trust';
+import { rowsOf } from './lib';
 
 export const ATTACK_GOAL = 0.05;
 const SELLERS = 6;
@@ -18,10 +19,6 @@ const CARS_EACH = 3;
 const SHARE = 0.45;
 /** Every seller weighed fully: the valuation before the market trust rules. */
 const UNGUARDED: MarketTrust = { ...DEFAULT_MARKET_TRUST, establishedDays: 0, sellerCars: 0 };
-
-async function rowsOf<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 interface Target {
   id: string;

@@ -20,7 +20,7 @@ import { openDatabase, type Db } from '../server/src/db/client';
 import { refreshMarketValues } from '../server/src/catalogue/market-refresh';
 import { comparablesOf, type MarketCar } from '../server/src/catalogue/market-valuation';
 import { rulePrice, ruleOf } from '../server/src/scripts/known-market';
-import { seedLarge } from './lib';
+import { rowsOf, seedLarge } from './lib';
 import { benchTargets, type Target } from './targets';
 import { ATTACK_GOAL, valueAttack } from './value-attack';
 
@@ -28,10 +28,6 @@ const CARS = Number(process.env.BENCH_VALUE_PRODUCTS ?? 100_000);
 const GOAL = 0.9;
 
 const targets = () => benchTargets('value', CARS, { db: 'VALUE_DB', url: 'VALUE_DATABASE_URL' });
-
-async function rowsOf<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 const seconds = (ms: number) => Math.round(ms / 100) / 10;
 const pct = (share: number) => `${(Math.round(share * 1000) / 10).toFixed(1)} %`;

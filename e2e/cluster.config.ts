@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import { resolve } from 'node:path';
 import { chromiumArgs, testBrowserPath } from './chromium';
+import { RAISED_LIMITS } from './limits';
 
 /**
  * Browser tests against the product as a cluster: `npm run start:cluster` with three replicas
@@ -62,20 +63,7 @@ export default defineConfig({
       CLUSTER_LOGGING_PORT: '4550',
       LOG_LEVEL: 'warn',
       // Every browser test signs in from one address: limits far above what a run makes.
-      RATE_LIMIT_JWT: '10000',
-      RATE_LIMIT_USERS: '10000',
-      RATE_LIMIT_UPLOADS: '10000',
-      RATE_LIMIT_ORDERS: '10000',
-      RATE_LIMIT_MESSAGES: '10000',
-      RATE_LIMIT_MESSAGES_DAY: '10000',
-      RATE_LIMIT_MESSAGES_BOOKING: '10000',
-      RATE_LIMIT_SIGN_IN: '10000',
-      RATE_LIMIT_SAVED_SEARCHES: '10000',
-      RATE_LIMIT_SIGN_UP: '10000',
-      RATE_LIMIT_CAR_POSTS: '10000',
-      RATE_LIMIT_CAR_POSTS_DAY: '10000',
-      RATE_LIMIT_CAR_EDITS: '10000',
-      RATE_LIMIT_CAR_EDITS_DAY: '10000',
+      ...RAISED_LIMITS,
     },
   },
 });

@@ -1,9 +1,5 @@
-import { expect, test, type Browser } from '@playwright/test';
-import { book, demo, postCar, register, signIn, uniqueEmail } from './support';
-
-async function newPage(browser: Browser) {
-  return (await browser.newContext()).newPage();
-}
+import { expect, test } from '@playwright/test';
+import { book, demo, newPage, postCar, register, signIn, uniqueEmail } from './support';
 
 test('a deal, live: book, accept, talk both ways, mark sold; the other buyer is declined', async ({
   browser,

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { demo, signIn } from './support';
+import { demo, openBlogs, signIn, submitLogin } from './support';
 
 /** The client under faults: every page shows a clear state with a way to retry, never a blank page. */
 test.describe('the web app when things fail', () => {
@@ -35,11 +35,7 @@ test.describe('the web app when things fail', () => {
         timeout: 15_000,
       },
     );
-    await page
-      .getByRole('navigation', { name: 'Main' })
-      .getByRole('link', { name: 'Blogs' })
-      .click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Blogs' })).toBeVisible();
+    await openBlogs(page);
   });
 
   test('a slow API shows the spinner in place, then the data', async ({ page }) => {
@@ -76,10 +72,7 @@ test.describe('the web app when things fail', () => {
     await page.route('**/identitytoolkit.googleapis.com/**', (route) =>
       route.abort('connectionrefused'),
     );
-    await page.goto('/login');
-    await page.getByLabel('Email').fill(demo.buyer);
-    await page.getByLabel('Password').fill(demo.password);
-    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await submitLogin(page, demo.buyer);
     await expect(
       page.getByText(
         'The sign-in service could not be reached. Check your connection and try again.',
@@ -98,10 +91,7 @@ test.describe('the web app when things fail', () => {
       requests += 1;
       return failing ? route.abort('internetdisconnected') : route.fallback();
     });
-    await page.goto('/login');
-    await page.getByLabel('Email').fill(demo.buyer);
-    await page.getByLabel('Password').fill(demo.password);
-    await page.getByRole('button', { name: 'Login', exact: true }).click();
+    await submitLogin(page, demo.buyer);
     await expect(
       page.getByText(
         'The sign-in code could not be downloaded. Check your connection and try again.',

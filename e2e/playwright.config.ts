@@ -1,6 +1,7 @@
 import { defineConfig } from '@playwright/test';
 import { resolve } from 'node:path';
 import { chromiumArgs, testBrowserPath } from './chromium';
+import { RAISED_LIMITS } from './limits';
 import { MAIL_SINK_SMTP_PORT, MAIL_SINK_URL } from './mail-ports';
 
 /**
@@ -80,25 +81,12 @@ export default defineConfig({
         // The browser tests' sellers post many cars on their first day: none waits for approval.
         NEW_SELLER_DAILY_CARS: '0',
         // Every browser test signs in from one address: limits far above what a run makes.
-        RATE_LIMIT_JWT: '10000',
-        RATE_LIMIT_USERS: '10000',
-        RATE_LIMIT_UPLOADS: '10000',
-        RATE_LIMIT_ORDERS: '10000',
-        RATE_LIMIT_MESSAGES: '10000',
-        RATE_LIMIT_MESSAGES_DAY: '10000',
-        RATE_LIMIT_MESSAGES_BOOKING: '10000',
-        RATE_LIMIT_SIGN_IN: '10000',
-        RATE_LIMIT_SAVED_SEARCHES: '10000',
+        ...RAISED_LIMITS,
         RATE_LIMIT_VIN: '10000',
         RATE_LIMIT_VIN_DAY: '10000',
         RATE_LIMIT_REPORTS: '10000',
         RATE_LIMIT_REPORTS_DAY: '10000',
         RATE_LIMIT_MODERATION: '10000',
-        RATE_LIMIT_SIGN_UP: '10000',
-        RATE_LIMIT_CAR_POSTS: '10000',
-        RATE_LIMIT_CAR_POSTS_DAY: '10000',
-        RATE_LIMIT_CAR_EDITS: '10000',
-        RATE_LIMIT_CAR_EDITS_DAY: '10000',
       },
     },
   ],

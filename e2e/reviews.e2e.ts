@@ -1,9 +1,5 @@
-import { expect, test, type Browser } from '@playwright/test';
-import { book, demo, postCar, register, signIn, uniqueEmail } from './support';
-
-async function newPage(browser: Browser) {
-  return (await browser.newContext()).newPage();
-}
+import { expect, test } from '@playwright/test';
+import { book, demo, newPage, postCar, register, signIn, uniqueEmail } from './support';
 
 test('a buyer completes a deal, reviews the seller; the review shows on the seller page and the car; the seller replies', async ({
   browser,

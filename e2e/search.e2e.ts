@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible } from './axe';
+import { collectErrors } from './support';
 
 /**
  * Search for buyers on /cars against the real server and its demo cars. Tesla has 21 cars in the
@@ -24,6 +25,28 @@ async function openSearch(page: Page, url = '/cars') {
   await page.goto(url);
   await expect(page.locator('html')).toHaveAttribute('data-ready', 'true');
   await expect.poll(() => formHydrated(page)).toBe(true);
+}
+
+/**
+ * How far the page's layout has shifted (its layout-shift entries summed, those right after an
+ * input left out when `skipInput`), read after 200 ms.
+ */
+function layoutShift(page: Page, skipInput: boolean): Promise<number> {
+  return page.evaluate(
+    (skip) =>
+      new Promise<number>((resolve) => {
+        let total = 0;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries() as (PerformanceEntry & {
+            value?: number;
+            hadRecentInput?: boolean;
+          })[])
+            if (!skip || !entry.hadRecentInput) total += entry.value ?? 0;
+        }).observe({ type: 'layout-shift', buffered: true });
+        setTimeout(() => resolve(total), 200);
+      }),
+    skipInput,
+  );
 }
 
 test.describe('search for buyers (/cars)', () => {
@@ -124,11 +147,7 @@ test.describe('search for buyers (/cars)', () => {
       const url = new URL(request.url());
       if (url.pathname.startsWith('/api/products')) searches.push(`${url.pathname}${url.search}`);
     });
-    const errors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
-    page.on('pageerror', (error) => errors.push(error.message));
+    const errors = collectErrors(page);
 
     const response = await page.goto('/cars?category=Tesla&minPrice=60000&sort=price_desc');
     // The HTML as it arrived: the cars, their prices and links, the count, before any script.
@@ -149,17 +168,7 @@ test.describe('search for buyers (/cars)', () => {
     await expect(page.locator('html')).toHaveAttribute('data-ready', 'true');
     await expect(count(page)).toHaveText('4 cars');
     await expect(carNames(page)).toHaveText(names);
-    const shifted = await page.evaluate(
-      () =>
-        new Promise<number>((resolve) => {
-          let total = 0;
-          new PerformanceObserver((list) => {
-            for (const entry of list.getEntries())
-              total += (entry as { value?: number }).value ?? 0;
-          }).observe({ type: 'layout-shift', buffered: true });
-          setTimeout(() => resolve(total), 200);
-        }),
-    );
+    const shifted = await layoutShift(page, false);
     expect(shifted).toBeLessThan(0.01);
     expect(searches).toEqual([]);
     expect(errors).toEqual([]);
@@ -179,11 +188,7 @@ test.describe('search for buyers (/cars)', () => {
   test("the filters are the server's form until their code is here: a box ticked meanwhile applies then, nothing moves", async ({
     page,
   }) => {
-    const errors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
-    page.on('pageerror', (error) => errors.push(error.message));
+    const errors = collectErrors(page);
     // The filters' script (the only one with their form's name) waits until released.
     let release = () => {};
     const released = new Promise<void>((resolve) => (release = resolve));
@@ -210,20 +215,7 @@ test.describe('search for buyers (/cars)', () => {
     await expect(box).toBeChecked();
     await expect(page).toHaveURL(/\/cars\?category=Tesla$/);
     // Nothing moved while the filters waited for their code (the tick aside).
-    const shifted = await page.evaluate(
-      () =>
-        new Promise<number>((resolve) => {
-          let total = 0;
-          new PerformanceObserver((list) => {
-            for (const entry of list.getEntries() as (PerformanceEntry & {
-              value?: number;
-              hadRecentInput?: boolean;
-            })[])
-              if (!entry.hadRecentInput) total += entry.value ?? 0;
-          }).observe({ type: 'layout-shift', buffered: true });
-          setTimeout(() => resolve(total), 200);
-        }),
-    );
+    const shifted = await layoutShift(page, true);
     expect(shifted).toBeLessThan(0.01);
 
     release();

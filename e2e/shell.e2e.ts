@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { collectErrors, openBlogs } from './support';
 
 test.describe('the app shell', () => {
   test('the home page shows its title and static sections', async ({ page }) => {
@@ -109,11 +110,7 @@ test.describe('the app shell', () => {
   });
 
   test('a prerendered page hydrates without errors and then works as an app', async ({ page }) => {
-    const errors: string[] = [];
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
-    page.on('pageerror', (error) => errors.push(error.message));
+    const errors = collectErrors(page);
     await page.goto('/');
     // The categories arrive from the API after hydration, where the spinner was.
     await expect(page.locator('#categories').getByRole('heading', { name: 'Tesla' })).toBeVisible();
@@ -122,11 +119,7 @@ test.describe('the app shell', () => {
     ).toBeVisible();
     // A link now navigates inside the app, without loading a new document.
     await page.evaluate(() => ((window as { sameDocument?: boolean }).sameDocument = true));
-    await page
-      .getByRole('navigation', { name: 'Main' })
-      .getByRole('link', { name: 'Blogs' })
-      .click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Blogs' })).toBeVisible();
+    await openBlogs(page);
     expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(
       true,
     );

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
@@ -75,8 +75,8 @@ export function carPicture(width: number, car = 1): Promise<Buffer> {
     .toBuffer();
 }
 
-/** Signs in through the login page and waits for the signed-in navigation bar. */
-export async function signIn(
+/** Fills in the login page and presses Login (what follows is the caller's to check). */
+export async function submitLogin(
   page: Page,
   email: string,
   password: string = demo.password,
@@ -85,7 +85,37 @@ export async function signIn(
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
+}
+
+/** Signs in through the login page and waits for the signed-in navigation bar. */
+export async function signIn(
+  page: Page,
+  email: string,
+  password: string = demo.password,
+): Promise<void> {
+  await submitLogin(page, email, password);
   await expect(page.getByRole('button', { name: 'Log out' })).toBeVisible();
+}
+
+/** A new page in a browser context of its own (another person, signed in apart). */
+export async function newPage(browser: Browser): Promise<Page> {
+  return (await browser.newContext()).newPage();
+}
+
+/** Errors the page logs or throws, collected from now on (a test expects none). */
+export function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+/** Follows the main navigation's Blogs link and waits for the Blogs page. */
+export async function openBlogs(page: Page): Promise<void> {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Blogs' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Blogs' })).toBeVisible();
 }
 
 /** Registers a new account through the register page (with a photo) and waits for the toast. */

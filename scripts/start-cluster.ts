@@ -36,7 +36,13 @@ import {
   type LocalPostgres,
   type Replica,
 } from './lib/cluster';
-import { PROJECT_ID, startEmulator, waitUntilUp, type RunningEmulator } from './lib/emulator';
+import {
+  exportRegularly,
+  PROJECT_ID,
+  startEmulator,
+  waitUntilUp,
+  type RunningEmulator,
+} from './lib/emulator';
 import { DEMO_ACCOUNTS, portIsFree, stopProcess } from './lib/processes';
 
 const root = resolve(__dirname, '..');
@@ -58,7 +64,6 @@ const emulatorPorts = {
   hub: Number(env.CLUSTER_HUB_PORT ?? 4430),
   logging: Number(env.CLUSTER_LOGGING_PORT ?? 4530),
 };
-const EXPORT_EVERY_MS = 15_000;
 
 /** What the banner says of the database. */
 function databaseLine(): string {
@@ -70,8 +75,10 @@ function databaseLine(): string {
   return `PostgreSQL cluster ${pgName} on port ${pgPort}`;
 }
 
-async function main(): Promise<void> {
-  const started = Date.now();
+const freshPair = env.CLUSTER_PG_FRESH === '1';
+
+/** What the cluster's settings allow, checked before anything starts. */
+function checkSettings(): void {
   if (!Number.isInteger(replicaCount) || replicaCount < 1 || replicaCount > 32) {
     throw new Error(`REPLICAS must be a whole number from 1 to 32 (got "${env.REPLICAS}")`);
   }
@@ -83,7 +90,10 @@ async function main(): Promise<void> {
       'STANDBYS makes a PostgreSQL of its own with its standbys: unset DATABASE_URL (or STANDBYS)',
     );
   }
-  const replicaPorts = Array.from({ length: replicaCount }, (_, i) => firstReplicaPort + i);
+}
+
+/** Every port the cluster will listen on is free, or it says which setting to change. */
+async function checkPortsFree(replicaPorts: number[]): Promise<void> {
   const wanted: [string, number][] = [
     ['PORT (HAProxy)', port],
     ...replicaPorts.map((p, i): [string, number] => [`REPLICA_PORT (replica ${i + 1})`, p]),
@@ -99,11 +109,166 @@ async function main(): Promise<void> {
       throw new Error(`port ${candidate} is in use: stop what runs there, or choose ${name}=…`);
     }
   }
+}
+
+/** The PostgreSQL the cluster runs on, as started here (to be stopped with it). */
+interface Databases {
+  postgres?: LocalPostgres;
+  pair?: PostgresPair;
+}
+
+/**
+ * Starts the database: with STANDBYS a primary and its standbys, else a Debian cluster unless
+ * DATABASE_URL names one. Answers where to write and, with standbys, where to read.
+ */
+async function startDatabase(
+  cluster: Databases,
+): Promise<{ databaseUrl: string; readUrl: string }> {
+  if (standbyCount > 0) {
+    const pair = await startPostgresPair({
+      dir: env.CLUSTER_PG_DIR ?? join('/var/lib/postgresql/cardealer', `${pgName}-standbys`),
+      primaryPort: pgPort,
+      standbyPorts,
+      database: 'cardealer',
+      fresh: freshPair,
+    });
+    cluster.pair = pair;
+    const pids = pair.standbyPids();
+    // Who is who, for whoever needs to stop a standby (the cluster's browser test kills one).
+    writeRoster(
+      'standbys.json',
+      standbyPorts.map((port, i) => ({ name: `standby-${i + 1}`, port, pid: pids[i] })),
+    );
+    return { databaseUrl: pair.primaryUrl, readUrl: pair.standbyUrls.join(',') };
+  }
+  if (!env.DATABASE_URL) {
+    const postgres = await startLocalPostgres({
+      cluster: pgName,
+      port: pgPort,
+      database: 'cardealer',
+    });
+    cluster.postgres = postgres;
+    return { databaseUrl: postgres.url, readUrl: '' };
+  }
+  return { databaseUrl: env.DATABASE_URL, readUrl: '' };
+}
+
+/** The sign-in emulator of demo mode, on the cluster's own ports. */
+function startDemoEmulator(): RunningEmulator {
+  const configFile = join(dataDir, 'firebase.json');
+  writeFileSync(
+    configFile,
+    JSON.stringify({
+      emulators: {
+        auth: { host: '127.0.0.1', port: emulatorPorts.auth },
+        hub: { host: '127.0.0.1', port: emulatorPorts.hub },
+        logging: { host: '127.0.0.1', port: emulatorPorts.logging },
+        ui: { enabled: false },
+        singleProjectMode: true,
+      },
+    }),
+  );
+  return startEmulator({
+    configFile,
+    authPort: emulatorPorts.auth,
+    hubPort: emulatorPorts.hub,
+    persistDir: join(dataDir, 'auth-emulator'),
+    logFile: join(logs, 'emulator.log'),
+  });
+}
+
+/**
+ * Migrations and seed data, once, before any replica starts (each replica migrates again at
+ * boot, under a lock, and finds nothing to do; so does its demo seed).
+ */
+async function migrateAndSeed(databaseUrl: string, emulator: RunningEmulator | undefined) {
+  const database = await openDatabase({ databaseUrl, poolSize: 2 });
+  try {
+    await database.migrate();
+    await seedReferenceData(database.db);
+    if (emulator) {
+      await waitUntilUp(emulator.host, 90_000, emulator.process);
+      await seedDemoData(
+        database.db,
+        firebaseAuth({ firebaseProjectId: PROJECT_ID, authEmulatorHost: emulator.host }),
+      );
+    }
+  } finally {
+    await database.close();
+  }
+}
+
+interface ReplicaSettings {
+  databaseUrl: string;
+  readUrl: string;
+  emulator: RunningEmulator | undefined;
+}
+
+/**
+ * Starts one API server per port, each added to `replicas` as it starts; one that dies is left
+ * dead (HAProxy sends its requests to the others).
+ */
+function startReplicas(
+  replicaPorts: number[],
+  { databaseUrl, readUrl, emulator }: ReplicaSettings,
+  replicas: Replica[],
+  isStopping: () => boolean,
+): void {
+  for (const [i, replicaPort] of replicaPorts.entries()) {
+    const replicaDir = join(dataDir, `replica-${i + 1}`);
+    mkdirSync(replicaDir, { recursive: true });
+    const replica = startReplica({
+      index: i + 1,
+      port: replicaPort,
+      dataDir: replicaDir,
+      logFile: join(logs, `replica-${i + 1}.log`),
+      env: {
+        APP_MODE: mode,
+        DATABASE_URL: databaseUrl,
+        ...(readUrl ? { DATABASE_READ_URL: readUrl } : {}),
+        PUBLIC_ORIGIN: env.PUBLIC_ORIGIN || `http://localhost:${port}`,
+        ...(emulator ? { FIREBASE_AUTH_EMULATOR_HOST: emulator.host } : {}),
+      },
+    });
+    replica.process.once('exit', (code, signal) => {
+      if (!isStopping()) {
+        console.error(
+          `${replica.name} (port ${replica.port}) stopped (${signal ?? `code ${code}`}); ` +
+            `HAProxy sends its requests to the others. See ${logs}/${replica.name}.log`,
+        );
+      }
+    });
+    replicas.push(replica);
+  }
+}
+
+/** Who is who (name, port, process id), in the data folder, for whoever needs to stop one. */
+function writeRoster(file: string, entries: { name: string; port: number; pid?: number }[]) {
+  writeFileSync(join(dataDir, file), JSON.stringify(entries, null, 2));
+}
+
+/** Where the running cluster answers, and what it runs on. */
+function printBanner(started: number, replicas: Replica[]): void {
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  console.log(`
+CarDealer is running as ${replicaCount} replicas behind HAProxy (${mode} mode, ready in ${seconds} s):  http://localhost:${port}
+  Replicas:      ${replicas.map((r) => `${r.name} on :${r.port}`).join(', ')} (answer header X-Replica)
+  Database:      ${databaseLine()}
+  Data folder:   ${dataDir} (logs in ${logs}, HAProxy's configuration in haproxy.cfg)`);
+  if (mode === 'demo' && !isLoopback(host)) {
+    console.log(`\n  WARNING (HOST=${host}): ${OPEN_DEMO_WARNING}`);
+  }
+  if (mode === 'demo') console.log(DEMO_ACCOUNTS);
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  checkSettings();
+  const replicaPorts = Array.from({ length: replicaCount }, (_, i) => firstReplicaPort + i);
+  await checkPortsFree(replicaPorts);
   mkdirSync(logs, { recursive: true });
 
-  let postgres: LocalPostgres | undefined;
-  let pair: PostgresPair | undefined;
-  const freshPair = env.CLUSTER_PG_FRESH === '1';
+  const cluster: Databases = {};
   let emulator: RunningEmulator | undefined;
   let haproxy: ReturnType<typeof startHaproxy> | undefined;
   const replicas: Replica[] = [];
@@ -119,12 +284,12 @@ async function main(): Promise<void> {
     // The emulator exports its accounts to the data folder as it stops.
     await emulator?.stop();
     try {
-      postgres?.stop();
+      cluster.postgres?.stop();
     } catch (error) {
       console.error(`Stopping PostgreSQL failed: ${(error as Error).message}`);
     }
     // The standbys are stopped and removed with their replication slots, then the primary.
-    await pair
+    await cluster.pair
       ?.stop({ removeAll: freshPair })
       .catch((error: Error) => console.error(`Stopping PostgreSQL failed: ${error.message}`));
     process.exit(code);
@@ -133,58 +298,9 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void stopAll(0));
 
   try {
-    let databaseUrl = env.DATABASE_URL;
-    let readUrl = '';
-    if (standbyCount > 0) {
-      pair = await startPostgresPair({
-        dir: env.CLUSTER_PG_DIR ?? join('/var/lib/postgresql/cardealer', `${pgName}-standbys`),
-        primaryPort: pgPort,
-        standbyPorts,
-        database: 'cardealer',
-        fresh: freshPair,
-      });
-      databaseUrl = pair.primaryUrl;
-      readUrl = pair.standbyUrls.join(',');
-      const pids = pair.standbyPids();
-      // Who is who, for whoever needs to stop a standby (the cluster's browser test kills one).
-      writeFileSync(
-        join(dataDir, 'standbys.json'),
-        JSON.stringify(
-          standbyPorts.map((port, i) => ({ name: `standby-${i + 1}`, port, pid: pids[i] })),
-          null,
-          2,
-        ),
-      );
-    } else if (!databaseUrl) {
-      postgres = await startLocalPostgres({
-        cluster: pgName,
-        port: pgPort,
-        database: 'cardealer',
-      });
-      databaseUrl = postgres.url;
-    }
-
+    const { databaseUrl, readUrl } = await startDatabase(cluster);
     if (mode === 'demo') {
-      const configFile = join(dataDir, 'firebase.json');
-      writeFileSync(
-        configFile,
-        JSON.stringify({
-          emulators: {
-            auth: { host: '127.0.0.1', port: emulatorPorts.auth },
-            hub: { host: '127.0.0.1', port: emulatorPorts.hub },
-            logging: { host: '127.0.0.1', port: emulatorPorts.logging },
-            ui: { enabled: false },
-            singleProjectMode: true,
-          },
-        }),
-      );
-      emulator = startEmulator({
-        configFile,
-        authPort: emulatorPorts.auth,
-        hubPort: emulatorPorts.hub,
-        persistDir: join(dataDir, 'auth-emulator'),
-        logFile: join(logs, 'emulator.log'),
-      });
+      emulator = startDemoEmulator();
       emulator.process.once('exit', (code) => {
         if (!stopping) {
           console.error(`The sign-in emulator stopped (code ${code}); see ${logs}/emulator.log`);
@@ -201,50 +317,10 @@ async function main(): Promise<void> {
       await build();
     }
 
-    // Migrations and seed data, once, before any replica starts (each replica migrates again at
-    // boot, under a lock, and finds nothing to do; so does its demo seed).
-    const database = await openDatabase({ databaseUrl, poolSize: 2 });
-    try {
-      await database.migrate();
-      await seedReferenceData(database.db);
-      if (emulator) {
-        await waitUntilUp(emulator.host, 90_000, emulator.process);
-        await seedDemoData(
-          database.db,
-          firebaseAuth({ firebaseProjectId: PROJECT_ID, authEmulatorHost: emulator.host }),
-        );
-      }
-    } finally {
-      await database.close();
-    }
+    await migrateAndSeed(databaseUrl, emulator);
     console.log(`Database migrated and seeded (${((Date.now() - started) / 1000).toFixed(1)} s).`);
 
-    for (const [i, replicaPort] of replicaPorts.entries()) {
-      const replicaDir = join(dataDir, `replica-${i + 1}`);
-      mkdirSync(replicaDir, { recursive: true });
-      const replica = startReplica({
-        index: i + 1,
-        port: replicaPort,
-        dataDir: replicaDir,
-        logFile: join(logs, `replica-${i + 1}.log`),
-        env: {
-          APP_MODE: mode,
-          DATABASE_URL: databaseUrl,
-          ...(readUrl ? { DATABASE_READ_URL: readUrl } : {}),
-          PUBLIC_ORIGIN: env.PUBLIC_ORIGIN || `http://localhost:${port}`,
-          ...(emulator ? { FIREBASE_AUTH_EMULATOR_HOST: emulator.host } : {}),
-        },
-      });
-      replica.process.once('exit', (code, signal) => {
-        if (!stopping) {
-          console.error(
-            `${replica.name} (port ${replica.port}) stopped (${signal ?? `code ${code}`}); ` +
-              `HAProxy sends its requests to the others. See ${logs}/${replica.name}.log`,
-          );
-        }
-      });
-      replicas.push(replica);
-    }
+    startReplicas(replicaPorts, { databaseUrl, readUrl, emulator }, replicas, () => stopping);
     await waitForReplicas(replicas, 120_000);
 
     const balancer = { host, port, replicas };
@@ -257,13 +333,9 @@ async function main(): Promise<void> {
     });
     await waitForHttp(`http://127.0.0.1:${port}/api/health`, haproxy, 30_000);
     // Who is who, for whoever needs to stop one replica (the cluster's browser test kills one).
-    writeFileSync(
-      join(dataDir, 'replicas.json'),
-      JSON.stringify(
-        replicas.map((r) => ({ name: r.name, port: r.port, pid: r.process.pid })),
-        null,
-        2,
-      ),
+    writeRoster(
+      'replicas.json',
+      replicas.map((r) => ({ name: r.name, port: r.port, pid: r.process.pid })),
     );
   } catch (error) {
     console.error(
@@ -274,26 +346,9 @@ async function main(): Promise<void> {
     return;
   }
 
-  if (emulator) {
-    // Keep what a crash could lose small: write the accounts to the data folder regularly.
-    const running = emulator;
-    exportTimer = setInterval(() => {
-      running
-        .exportNow()
-        .catch((error: Error) => console.warn(`Saving sign-in accounts failed: ${error.message}`));
-    }, EXPORT_EVERY_MS);
-  }
+  if (emulator) exportTimer = exportRegularly(emulator);
 
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  console.log(`
-CarDealer is running as ${replicaCount} replicas behind HAProxy (${mode} mode, ready in ${seconds} s):  http://localhost:${port}
-  Replicas:      ${replicas.map((r) => `${r.name} on :${r.port}`).join(', ')} (answer header X-Replica)
-  Database:      ${databaseLine()}
-  Data folder:   ${dataDir} (logs in ${logs}, HAProxy's configuration in haproxy.cfg)`);
-  if (mode === 'demo' && !isLoopback(host)) {
-    console.log(`\n  WARNING (HOST=${host}): ${OPEN_DEMO_WARNING}`);
-  }
-  if (mode === 'demo') console.log(DEMO_ACCOUNTS);
+  printBanner(started, replicas);
   console.log('Press Ctrl-C to stop.');
 }
 

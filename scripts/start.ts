@@ -11,6 +11,7 @@ import { isLoopback, OPEN_DEMO_WARNING } from '../server/src/config';
 import { build, buildIsFresh } from './build';
 import {
   checkEmulatorPorts,
+  exportRegularly,
   startEmulator,
   waitUntilUp,
   type RunningEmulator,
@@ -23,7 +24,6 @@ const port = Number(process.env.PORT ?? 8080);
 // Demo mode listens on this machine only unless HOST opens it (the server's own default).
 const host = process.env.HOST || (mode === 'demo' ? '127.0.0.1' : '0.0.0.0');
 const dataDir = resolve(root, process.env.DATA_DIR ?? '.data');
-const EXPORT_EVERY_MS = 15_000;
 
 async function main(): Promise<void> {
   const started = Date.now();
@@ -111,15 +111,7 @@ async function main(): Promise<void> {
   if (emulator) await waitUntilUp(emulator.host, 60_000, emulator.process);
   await waitForHealth(`http://127.0.0.1:${port}/api/health`, server, 120_000);
 
-  if (emulator) {
-    // Keep what a crash could lose small: write the accounts to the data folder regularly.
-    const running = emulator;
-    exportTimer = setInterval(() => {
-      running
-        .exportNow()
-        .catch((error: Error) => console.warn(`Saving sign-in accounts failed: ${error.message}`));
-    }, EXPORT_EVERY_MS);
-  }
+  if (emulator) exportTimer = exportRegularly(emulator);
 
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   console.log(`

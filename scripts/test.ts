@@ -68,30 +68,15 @@ async function mainEmulator(host: string): Promise<RunningEmulator | undefined> 
   });
 }
 
-async function main(): Promise<void> {
-  const started = Date.now();
-  rmSync(reports, { recursive: true, force: true });
-  mkdirSync(reports, { recursive: true });
-  const runs = new TestRuns(root, reports);
-
-  // Both sign-in emulators start now (13-22 s), so that they are up when the tests begin: one
-  // for the Jest runs on PGlite and the browser tests, one for the server tests on PostgreSQL
-  // (the browser tests' server seeds the demo accounts in the first).
-  const pg = postgresUrl();
-  const pgEmulatorHost = '127.0.0.1:9299';
-  const pgEmulator =
-    pg && !(await isUp(pgEmulatorHost))
-      ? startEmulatorOnPorts({ auth: 9299, hub: 4420, logging: 4520 }, reports)
-      : undefined;
-  const emulatorHost = '127.0.0.1:9199';
-  let emulator = await mainEmulator(emulatorHost);
-
+/**
+ * The checks before the tests: ESLint beside the browser tests' bundle, then tsc, Prettier, the
+ * import cycles and the contract's freshness together.
+ */
+async function runChecks(runs: TestRuns, webRoot: string): Promise<void> {
   // ESLint and tsc each use one core: each runs beside other work. The browser tests' bundle is
   // built here with their server's settings (e2e/playwright.config.ts: APP_MODE=demo, its own
   // folder), so their `build.ts --if-changed` finds it fresh, and the bundle check in the server
   // suite reads the same files instead of building dist/ too.
-  const e2ePort = process.env.E2E_PORT ?? '8180';
-  const webRoot = `.build-e2e-${e2ePort}`;
   await runs.together([
     { name: 'lint: ESLint', command: bin('eslint'), args: ['.', '--max-warnings=0'] },
     {
@@ -124,6 +109,87 @@ async function main(): Promise<void> {
       args: ['--import', 'tsx', 'scripts/check-contract.ts'],
     },
   ]);
+}
+
+/**
+ * Starts the server tests on PostgreSQL (at `pg`, with the sign-in emulator `pgEnv` names), or
+ * records or warns that there is no PostgreSQL. Answers the run, to be finished later.
+ */
+async function startPostgresRun(
+  runs: TestRuns,
+  pg: string | undefined,
+  pgReport: string,
+  pgEnv: NodeJS.ProcessEnv & { FIREBASE_AUTH_EMULATOR_HOST: string },
+  pgEmulator: RunningEmulator | undefined,
+): Promise<ReturnType<TestRuns['start']> | undefined> {
+  if (pg) {
+    await waitUntilUp(pgEnv.FIREBASE_AUTH_EMULATOR_HOST, 90_000, pgEmulator?.process).catch(
+      (error: unknown) =>
+        console.error(`The second sign-in emulator did not start: ${(error as Error).message}`),
+    );
+    console.log('\n▶ server tests on PostgreSQL: started beside the others (output below)');
+    return runs.start({
+      name: 'server tests on PostgreSQL',
+      command: bin('jest'),
+      args: ['--selectProjects', 'server', '--maxWorkers=1', '--json', `--outputFile=${pgReport}`],
+      env: { ...pgEnv, DATABASE_URL: withoutCommitWait(pg) },
+    });
+  } else if (process.env.TEST_POSTGRES === 'required') {
+    runs.record({
+      name: 'server tests on PostgreSQL',
+      ok: false,
+      passed: 0,
+      failed: 0,
+      seconds: 0,
+      note: 'no PostgreSQL',
+    });
+  } else {
+    console.warn(
+      '\n! No PostgreSQL here (apt-get install -y postgresql, or set DATABASE_URL): skipping that run.',
+    );
+  }
+  return undefined;
+}
+
+/** Records (PostgreSQL required) or warns that the browser tests on the cluster did not run. */
+function noteClusterSkipped(runs: TestRuns, onCluster: boolean, pg: string | undefined): void {
+  if (!onCluster && process.env.TEST_POSTGRES === 'required') {
+    runs.record({
+      name: 'browser tests on the cluster',
+      ok: false,
+      passed: 0,
+      failed: 0,
+      seconds: 0,
+      note: pg ? 'no HAProxy (apt-get install -y haproxy)' : 'no PostgreSQL',
+    });
+  } else if (!onCluster) {
+    console.warn(
+      '\n! No PostgreSQL or no HAProxy here: skipping the browser tests on the cluster.',
+    );
+  }
+}
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  rmSync(reports, { recursive: true, force: true });
+  mkdirSync(reports, { recursive: true });
+  const runs = new TestRuns(root, reports);
+
+  // Both sign-in emulators start now (13-22 s), so that they are up when the tests begin: one
+  // for the Jest runs on PGlite and the browser tests, one for the server tests on PostgreSQL
+  // (the browser tests' server seeds the demo accounts in the first).
+  const pg = postgresUrl();
+  const pgEmulatorHost = '127.0.0.1:9299';
+  const pgEmulator =
+    pg && !(await isUp(pgEmulatorHost))
+      ? startEmulatorOnPorts({ auth: 9299, hub: 4420, logging: 4520 }, reports)
+      : undefined;
+  const emulatorHost = '127.0.0.1:9199';
+  let emulator = await mainEmulator(emulatorHost);
+
+  const e2ePort = process.env.E2E_PORT ?? '8180';
+  const webRoot = `.build-e2e-${e2ePort}`;
+  await runChecks(runs, webRoot);
 
   if (emulator) {
     try {
@@ -144,36 +210,16 @@ async function main(): Promise<void> {
   // The server tests on PostgreSQL, one worker, beside the Jest run on PGlite and then the
   // browser tests: much of their time is spent waiting on PostgreSQL and the emulator.
   const pgReport = join(reports, 'jest-postgres.json');
-  let pgRun: ReturnType<TestRuns['start']> | undefined;
-  if (pg) {
-    await waitUntilUp(pgEmulatorHost, 90_000, pgEmulator?.process).catch((error: unknown) =>
-      console.error(`The second sign-in emulator did not start: ${(error as Error).message}`),
-    );
-    console.log('\n▶ server tests on PostgreSQL: started beside the others (output below)');
-    pgRun = runs.start({
-      name: 'server tests on PostgreSQL',
-      command: bin('jest'),
-      args: ['--selectProjects', 'server', '--maxWorkers=1', '--json', `--outputFile=${pgReport}`],
-      env: {
-        ...testEnv,
-        FIREBASE_AUTH_EMULATOR_HOST: pgEmulatorHost,
-        DATABASE_URL: withoutCommitWait(pg),
-      },
-    });
-  } else if (process.env.TEST_POSTGRES === 'required') {
-    runs.record({
-      name: 'server tests on PostgreSQL',
-      ok: false,
-      passed: 0,
-      failed: 0,
-      seconds: 0,
-      note: 'no PostgreSQL',
-    });
-  } else {
-    console.warn(
-      '\n! No PostgreSQL here (apt-get install -y postgresql, or set DATABASE_URL): skipping that run.',
-    );
-  }
+  const pgRun = await startPostgresRun(
+    runs,
+    pg,
+    pgReport,
+    {
+      ...testEnv,
+      FIREBASE_AUTH_EMULATOR_HOST: pgEmulatorHost,
+    },
+    pgEmulator,
+  );
 
   const jestReport = join(reports, 'jest.json');
   runs.countJest(
@@ -261,20 +307,7 @@ async function main(): Promise<void> {
   }
   if (webRun) runs.countJest(await runs.finish(webRun, ' (ran beside the others)'), webReport);
   await pgEmulator?.stop();
-  if (!(pg && haproxy) && process.env.TEST_POSTGRES === 'required') {
-    runs.record({
-      name: 'browser tests on the cluster',
-      ok: false,
-      passed: 0,
-      failed: 0,
-      seconds: 0,
-      note: pg ? 'no HAProxy (apt-get install -y haproxy)' : 'no PostgreSQL',
-    });
-  } else if (!(pg && haproxy)) {
-    console.warn(
-      '\n! No PostgreSQL or no HAProxy here: skipping the browser tests on the cluster.',
-    );
-  }
+  noteClusterSkipped(runs, Boolean(pg && haproxy), pg);
 
   await emulator?.stop();
   process.exit(runs.summary(started) ? 0 : 1);

@@ -4,7 +4,7 @@ import { MainLayout, RootLayout } from '../components/layouts';
 import { RouteError } from '../components/RouteError';
 import { Spinner } from '../components/Spinner';
 import { paths } from '../config/paths';
-import { loadCategoryProducts } from '../features/catalog/loadCategoryProducts';
+import { loadCategoryProducts } from '../features/categories/loadCategoryProducts';
 import { screen, signedOut, wrappedScreen, type LazyScreen } from './screens';
 import type { SignedInScreen } from './signedInScreens';
 import type { AppStore } from './store';
@@ -105,7 +105,7 @@ export const routes: RouteObject[] = [
             // A seller's own page, open to anyone; an unknown id shows not-found.
             path: paths.seller.pattern,
             lazy: screen(async () => {
-              const { SellerPage } = await import('../features/sellers/SellerPage');
+              const { SellerPage } = await import('../features/sellerPages/SellerPage');
               const notFound = (
                 <Suspense fallback={null}>
                   <NotFound />

@@ -43,7 +43,7 @@ export const signedInScreens = {
     signedIn,
   ),
   categoryProducts: screen(
-    async () => (await import('../features/catalog/CategoryProductsPage')).CategoryProductsPage,
+    async () => (await import('../features/categories/CategoryProductsPage')).CategoryProductsPage,
     signedIn,
   ),
   layout: screen(
@@ -60,15 +60,15 @@ export const signedInScreens = {
     admin,
   ),
   addProducts: screen(
-    async () => (await import('../features/seller/AddProductPage')).AddProductPage,
+    async () => (await import('../features/selling/AddProductPage')).AddProductPage,
     seller,
   ),
   myProducts: screen(
-    async () => (await import('../features/seller/MyProductsPage')).MyProductsPage,
+    async () => (await import('../features/selling/MyProductsPage')).MyProductsPage,
     seller,
   ),
   editProduct: screen(
-    async () => (await import('../features/seller/EditProductPage')).EditProductPage,
+    async () => (await import('../features/selling/EditProductPage')).EditProductPage,
     seller,
   ),
   bookings: screen(
@@ -91,7 +91,9 @@ export const signedInScreens = {
     admin,
   ),
   // Saved cars: any signed-in user's (every role's menu has it).
-  savedCars: screen(async () => (await import('../features/saved/SavedCarsPage')).SavedCarsPage),
+  savedCars: screen(
+    async () => (await import('../features/savedCars/SavedCarsPage')).SavedCarsPage,
+  ),
   savedSearches: screen(
     async () => (await import('../features/savedSearches/SavedSearchesPage')).SavedSearchesPage,
   ),

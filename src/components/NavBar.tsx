@@ -131,6 +131,35 @@ function TopSearch() {
   );
 }
 
+/** The CarDealer name and logo, a link home. */
+function Brand() {
+  return (
+    <Box
+      component={RouterLink}
+      to={paths.root}
+      aria-label="CarDealer home"
+      sx={{
+        display: 'flex',
+        alignItems: 'center',
+        gap: 1,
+        color: 'inherit',
+        textDecoration: 'none',
+        mr: { xs: 'auto', sm: 2 },
+        minHeight: 56,
+        flexShrink: 0,
+      }}
+    >
+      <CarIcon sx={{ color: '#ff8a3d' }} />
+      <Typography component="span" variant="h6" sx={{ fontWeight: 800, letterSpacing: '-0.01em' }}>
+        Car
+        <Box component="span" sx={{ color: '#ff8a3d' }}>
+          Dealer
+        </Box>
+      </Typography>
+    </Box>
+  );
+}
+
 export function NavBar() {
   const [open, setOpen] = useState(false);
   const [menuWanted, setMenuWanted] = useState(false);
@@ -154,33 +183,7 @@ export function NavBar() {
           disableGutters
           sx={{ gap: 1, minHeight: 64, flexWrap: { xs: 'wrap', sm: 'nowrap' } }}
         >
-          <Box
-            component={RouterLink}
-            to={paths.root}
-            aria-label="CarDealer home"
-            sx={{
-              display: 'flex',
-              alignItems: 'center',
-              gap: 1,
-              color: 'inherit',
-              textDecoration: 'none',
-              mr: { xs: 'auto', sm: 2 },
-              minHeight: 56,
-              flexShrink: 0,
-            }}
-          >
-            <CarIcon sx={{ color: '#ff8a3d' }} />
-            <Typography
-              component="span"
-              variant="h6"
-              sx={{ fontWeight: 800, letterSpacing: '-0.01em' }}
-            >
-              Car
-              <Box component="span" sx={{ color: '#ff8a3d' }}>
-                Dealer
-              </Box>
-            </Typography>
-          </Box>
+          <Brand />
           <TopSearch />
           <Box
             component="nav"

@@ -1,5 +1,5 @@
 import { bookingSchema } from '../components/BookingDialog';
-import { productSchema } from '../features/seller/productForm';
+import { productSchema } from '../features/selling/productForm';
 import { isOneLine, ONE_LINE_MESSAGE, toOneLine } from './forms';
 
 describe('single-line fields in the forms', () => {

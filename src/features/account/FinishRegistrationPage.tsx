@@ -2,7 +2,6 @@ import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useFormik } from 'formik';
@@ -10,20 +9,23 @@ import { useState } from 'react';
 import { Navigate, useNavigate } from 'react-router-dom';
 import * as yup from 'yup';
 import { useAppSelector } from '../../app/hooks';
-import { SelectInput } from '../../components/SelectInput';
 import { TextInput } from '../../components/TextInput';
 import { paths } from '../../config/paths';
 import { selectAccountRecord, selectAuthUser } from '../../lib/auth/authSlice';
 import { signOut, useSessionDispatch } from '../../lib/auth/session';
-import { fieldError, isOneLine, ONE_LINE_MESSAGE, textFieldProps } from '../../lib/forms';
+import { textFieldProps } from '../../lib/forms';
 import { imageFileSchema } from '../../lib/imageFile';
 import { notify } from '../../lib/notify/notify';
 import { AuthCard } from './AuthCard';
 import { finishRegistration, RegistrationStepError, type SignUpRole } from './accountThunks';
-import { PhotoField, ROLE_OPTIONS, roleSchema } from './ProfileFields';
+import {
+  nameSchema,
+  PhotoAndRoleFields,
+  REQUIRED,
+  RegistrationSubmit,
+  roleSchema,
+} from './ProfileFields';
 import { useReturnPath } from './useReturnPath';
-
-const REQUIRED = 'Field is required';
 
 interface Values {
   name: string;
@@ -48,12 +50,7 @@ export function FinishRegistrationPage() {
   const form = useFormik<Values>({
     initialValues: { name: user?.displayName ?? '', photo: null, role: 'Seller' },
     validationSchema: yup.object({
-      name: yup
-        .string()
-        .trim()
-        .required(REQUIRED)
-        .max(80, 'Use at most 80 characters')
-        .test('one-line', ONE_LINE_MESSAGE, isOneLine),
+      name: nameSchema(),
       // A photo set before the registration stopped is kept unless another is chosen.
       photo: hasPhoto ? imageFileSchema(REQUIRED).notRequired() : imageFileSchema(REQUIRED),
       role: roleSchema(REQUIRED),
@@ -85,7 +82,6 @@ export function FinishRegistrationPage() {
 
   if (!user) return <Navigate to={paths.login} replace />;
   if (account === 'complete') return <Navigate to={paths.root} replace />;
-  const errorOf = (name: keyof Values & string) => fieldError(form, name);
 
   return (
     <AuthCard documentTitle="finish registration" title="Finish your registration">
@@ -106,43 +102,17 @@ export function FinishRegistrationPage() {
               </Typography>
             </Stack>
           )}
-          <PhotoField
-            id="finish-photo"
-            disabled={form.isSubmitting}
-            error={errorOf('photo')}
-            onChange={(file) => {
-              void form.setFieldValue('photo', file);
-              void form.setFieldTouched('photo', true, false);
-            }}
-            onBlur={() => void form.setFieldTouched('photo', true)}
+          <PhotoAndRoleFields
+            form={form}
+            photoId="finish-photo"
+            photoDisabled={form.isSubmitting}
           />
-          <SelectInput
-            label="Role"
-            name="role"
-            options={ROLE_OPTIONS}
-            value={form.values.role}
-            onChange={form.handleChange}
-            onBlur={form.handleBlur}
-            error={Boolean(errorOf('role'))}
-            helperText={errorOf('role')}
-          />
-          {progress !== null && (
-            <LinearProgress
-              variant="determinate"
-              value={Math.round(progress * 100)}
-              color="secondary"
-              aria-label="Uploading your photo"
-            />
-          )}
-          <Button
-            type="submit"
-            variant="contained"
-            color="secondary"
-            size="large"
+          <RegistrationSubmit
+            progress={progress}
+            submitting={form.isSubmitting}
             disabled={form.isSubmitting}
-          >
-            {form.isSubmitting ? 'Loading...' : 'Finish registration'}
-          </Button>
+            label="Finish registration"
+          />
           <Button variant="text" onClick={() => void dispatch(signOut())}>
             Log out
           </Button>

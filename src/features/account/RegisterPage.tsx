@@ -1,7 +1,5 @@
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
-import LinearProgress from '@mui/material/LinearProgress';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -9,11 +7,10 @@ import { useFormik } from 'formik';
 import { useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import * as yup from 'yup';
-import { SelectInput } from '../../components/SelectInput';
 import { TextInput } from '../../components/TextInput';
 import { paths } from '../../config/paths';
 import { useHydrated } from '../../lib/useHydrated';
-import { fieldError, isOneLine, ONE_LINE_MESSAGE, textFieldProps } from '../../lib/forms';
+import { textFieldProps } from '../../lib/forms';
 import { imageFileSchema } from '../../lib/imageFile';
 import { authErrorCode } from '../../lib/auth/firebase';
 import { preloadAuthListener } from '../../lib/auth/authListener';
@@ -23,19 +20,19 @@ import { AuthCard } from './AuthCard';
 import { signInErrorMessage } from './authErrors';
 import { registerAccount, RegistrationStepError, type SignUpRole } from './accountThunks';
 import { GoogleSignIn } from './GoogleSignIn';
-import { PhotoField, ROLE_OPTIONS, roleSchema } from './ProfileFields';
+import {
+  nameSchema,
+  PhotoAndRoleFields,
+  REQUIRED,
+  RegistrationSubmit,
+  roleSchema,
+} from './ProfileFields';
 import { useReturnPath } from './useReturnPath';
 
-const REQUIRED = 'Field is required';
 export const PASSWORD_MESSAGE = 'Password must be 6 characters or longer.';
 
 const schema = yup.object({
-  name: yup
-    .string()
-    .trim()
-    .required(REQUIRED)
-    .max(80, 'Use at most 80 characters')
-    .test('one-line', ONE_LINE_MESSAGE, isOneLine),
+  name: nameSchema(),
   email: yup.string().trim().required(REQUIRED).email('Enter a valid email address'),
   photo: imageFileSchema(REQUIRED),
   role: roleSchema(REQUIRED),
@@ -51,6 +48,30 @@ interface Values {
 }
 
 const initialValues: Values = { name: '', email: '', photo: null, role: 'Seller', password: '' };
+
+/**
+ * Tells the user why the registration failed; an address already registered also clears the
+ * form (through `onAlreadyRegistered`).
+ */
+function reportRegistrationError(error: unknown, onAlreadyRegistered: () => void) {
+  if (authErrorCode(error) === 'auth/email-already-in-use') {
+    notify.error('User already registered');
+    onAlreadyRegistered();
+  } else if (error instanceof RegistrationStepError) {
+    notify.error(`${error.message} Nothing was kept: please try again.`);
+  } else if (authErrorCode(error) === 'auth/weak-password') {
+    notify.error(PASSWORD_MESSAGE);
+  } else if (authErrorCode(error) === 'auth/invalid-email') {
+    notify.error('Enter a valid email address');
+  } else if (authErrorCode(error) === 'auth/too-many-requests') {
+    // The provider's limit of sign-ups per address (the demo proxy's: 10 an hour).
+    notify.error('Too many accounts were made from this address. Wait a while and try again.');
+  } else {
+    const message = signInErrorMessage(error);
+    if (message) notify.error(message);
+    else console.error('Registration failed', error);
+  }
+}
 
 export function RegisterPage() {
   const dispatch = useSessionDispatch();
@@ -82,32 +103,15 @@ export function RegisterPage() {
         notify.success('Register successfull');
         navigate(returnPath, { replace: true });
       } catch (error) {
-        if (authErrorCode(error) === 'auth/email-already-in-use') {
-          notify.error('User already registered');
+        reportRegistrationError(error, () => {
           helpers.resetForm();
           setFileInputKey((key) => key + 1);
-        } else if (error instanceof RegistrationStepError) {
-          notify.error(`${error.message} Nothing was kept: please try again.`);
-        } else if (authErrorCode(error) === 'auth/weak-password') {
-          notify.error(PASSWORD_MESSAGE);
-        } else if (authErrorCode(error) === 'auth/invalid-email') {
-          notify.error('Enter a valid email address');
-        } else if (authErrorCode(error) === 'auth/too-many-requests') {
-          // The provider's limit of sign-ups per address (the demo proxy's: 10 an hour).
-          notify.error(
-            'Too many accounts were made from this address. Wait a while and try again.',
-          );
-        } else {
-          const message = signInErrorMessage(error);
-          if (message) notify.error(message);
-          else console.error('Registration failed', error);
-        }
+        });
       } finally {
         setProgress(null);
       }
     },
   });
-  const errorOf = (name: keyof Values & string) => fieldError(form, name);
   // Until the page is hydrated the fields take no typing: React would reset what was typed.
   const text = (name: 'name' | 'email' | 'password') => ({
     ...textFieldProps(form, name),
@@ -126,28 +130,13 @@ export function RegisterPage() {
         <Stack spacing={2.5}>
           <TextInput label="Name" autoComplete="name" {...text('name')} />
           <TextInput label="Email" type="email" autoComplete="email" {...text('email')} />
-          <PhotoField
-            id="register-photo"
+          <PhotoAndRoleFields
+            form={form}
+            photoId="register-photo"
             resetKey={fileInputKey}
-            disabled={!hydrated}
-            error={errorOf('photo')}
-            onChange={(file) => {
-              void form.setFieldValue('photo', file);
-              void form.setFieldTouched('photo', true, false);
-            }}
-            onBlur={() => void form.setFieldTouched('photo', true)}
-          />
-          <SelectInput
-            label="Role"
-            name="role"
-            options={ROLE_OPTIONS}
-            value={form.values.role}
-            onChange={form.handleChange}
-            onBlur={form.handleBlur}
+            photoDisabled={!hydrated}
             // A choice made before hydration would be reset by it.
-            disabled={!hydrated}
-            error={Boolean(errorOf('role'))}
-            helperText={errorOf('role')}
+            roleDisabled={!hydrated}
           />
           <TextInput
             label="Password"
@@ -155,23 +144,12 @@ export function RegisterPage() {
             autoComplete="new-password"
             {...text('password')}
           />
-          {progress !== null && (
-            <LinearProgress
-              variant="determinate"
-              value={Math.round(progress * 100)}
-              color="secondary"
-              aria-label="Uploading your photo"
-            />
-          )}
-          <Button
-            type="submit"
-            variant="contained"
-            color="secondary"
-            size="large"
+          <RegistrationSubmit
+            progress={progress}
+            submitting={form.isSubmitting}
             disabled={form.isSubmitting || !hydrated}
-          >
-            {form.isSubmitting ? 'Loading...' : 'Register'}
-          </Button>
+            label="Register"
+          />
         </Stack>
       </Box>
       <Typography sx={{ mt: 2 }}>

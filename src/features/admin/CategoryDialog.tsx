@@ -1,13 +1,8 @@
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
-import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import { DialogFrame } from '../../components/DialogFrame';
 import { errorMessage } from '../../lib/api';
 import {
   addCategoryLimits,
@@ -15,13 +10,8 @@ import {
   useUpdateCategoryMutation,
   type AdminCategory,
 } from '../../lib/api/categories';
-import {
-  ACCEPTED_IMAGE_TYPES,
-  MAX_IMAGE_BYTES,
-  useUploadImageMutation,
-  type UploadError,
-} from '../../lib/api/imageHost';
 import { notify } from '../../lib/notify/notify';
+import { CategoryPicture, useCategoryPicture } from './CategoryPicture';
 
 const NAME = addCategoryLimits.body.categoryName;
 const RATING = addCategoryLimits.body.rating;
@@ -59,14 +49,12 @@ function ratingProblem(rating: string): string | null {
  * name when the name is taken; the dialog closes only once the server has saved it.
  */
 export function CategoryDialog({ category, onClose }: Props) {
-  const ids = useId();
   const [name, setName] = useState(category?.categoryName ?? '');
   const [rating, setRating] = useState(String(category?.rating ?? DEFAULT_RATING));
-  const [image, setImage] = useState(category?.image ?? '');
+  const picture = useCategoryPicture(category?.image ?? '');
+  const { image, uploading } = picture;
   const [touched, setTouched] = useState(false);
   const [serverError, setServerError] = useState<string | null>(null);
-  const [uploadError, setUploadError] = useState<string | null>(null);
-  const [upload, uploading] = useUploadImageMutation();
   const [add, adding] = useAddCategoryMutation();
   const [update, updating] = useUpdateCategoryMutation();
   const saving = adding.isLoading || updating.isLoading;
@@ -76,31 +64,11 @@ export function CategoryDialog({ category, onClose }: Props) {
   const pictureError = touched && !image ? 'Choose a picture' : null;
   const takenError = serverError === NAME_TAKEN ? serverError : null;
 
-  async function choose(event: ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
-    event.target.value = '';
-    if (!file) return;
-    setUploadError(null);
-    if (!ACCEPTED_IMAGE_TYPES.includes(file.type)) {
-      setUploadError(`${file.name}: choose a JPEG, PNG, WebP or GIF image`);
-      return;
-    }
-    if (file.size > MAX_IMAGE_BYTES) {
-      setUploadError(`${file.name}: choose an image of 5 MB or less`);
-      return;
-    }
-    try {
-      setImage((await upload({ image: file }).unwrap()).displayUrl);
-    } catch (error) {
-      setUploadError(`${file.name} could not be uploaded: ${(error as UploadError).message}`);
-    }
-  }
-
   async function save(event: FormEvent) {
     event.preventDefault();
     setTouched(true);
     setServerError(null);
-    if (nameProblem(name) || ratingProblem(rating) || !image || uploading.isLoading) return;
+    if (nameProblem(name) || ratingProblem(rating) || !image || uploading) return;
     const fields = { categoryName: name.trim(), image, rating: Number(rating) };
     try {
       if (category) {
@@ -117,77 +85,49 @@ export function CategoryDialog({ category, onClose }: Props) {
   }
 
   return (
-    <Dialog open onClose={saving ? undefined : onClose} aria-labelledby={`${ids}-title`}>
-      <Box component="form" noValidate onSubmit={(event) => void save(event)}>
-        <DialogTitle id={`${ids}-title`}>
-          {category ? `Edit ${category.categoryName}` : 'Add category'}
-        </DialogTitle>
-        <DialogContent sx={{ display: 'grid', gap: 2, pt: 1, minWidth: { sm: 420 } }}>
-          {serverError && !takenError ? <Alert severity="error">{serverError}</Alert> : null}
-          <TextField
-            label="Name"
-            value={name}
-            onChange={(event) => {
-              setName(event.target.value);
-              if (takenError) setServerError(null);
-            }}
-            required
-            autoFocus
-            slotProps={{ htmlInput: { maxLength: NAME.maxLength } }}
-            error={Boolean(nameError ?? takenError)}
-            helperText={nameError ?? takenError ?? 'The make, as buyers know it (e.g. Porsche)'}
-            sx={{ mt: 1 }}
-          />
-          <TextField
-            label="Rating"
-            type="number"
-            value={rating}
-            onChange={(event) => setRating(event.target.value)}
-            required
-            slotProps={{ htmlInput: { min: RATING.minimum, max: RATING.maximum, step: 0.1 } }}
-            error={Boolean(ratingError)}
-            helperText={ratingError ?? `From ${RATING.minimum} to ${RATING.maximum}`}
-          />
-          <Box sx={{ display: 'flex', alignItems: 'center', gap: 2 }}>
-            {image ? (
-              <Box
-                component="img"
-                src={image}
-                alt={`Picture of ${name.trim() || 'the category'}`}
-                sx={{ width: 128, height: 80, objectFit: 'cover', borderRadius: 1 }}
-              />
-            ) : null}
-            <Box>
-              <Button variant="outlined" component="label" disabled={uploading.isLoading}>
-                {uploading.isLoading ? 'Uploading…' : image ? 'Change picture' : 'Choose picture'}
-                <input
-                  type="file"
-                  hidden
-                  accept={ACCEPTED_IMAGE_TYPES.join(',')}
-                  aria-label="Picture"
-                  onChange={(event) => void choose(event)}
-                />
-              </Button>
-              <Typography
-                variant="body2"
-                color={uploadError || pictureError ? 'error' : 'text.secondary'}
-                role={uploadError || pictureError ? 'alert' : undefined}
-                sx={{ mt: 0.5 }}
-              >
-                {uploadError ?? pictureError ?? 'JPEG, PNG, WebP or GIF, up to 5 MB'}
-              </Typography>
-            </Box>
-          </Box>
-        </DialogContent>
-        <DialogActions>
+    <DialogFrame
+      open
+      onClose={saving ? undefined : onClose}
+      title={category ? `Edit ${category.categoryName}` : 'Add category'}
+      onSubmit={(event) => void save(event)}
+      contentSx={{ display: 'grid', gap: 2, pt: 1, minWidth: { sm: 420 } }}
+      actions={
+        <>
           <Button onClick={onClose} disabled={saving}>
             Cancel
           </Button>
-          <Button type="submit" variant="contained" disabled={saving || uploading.isLoading}>
+          <Button type="submit" variant="contained" disabled={saving || uploading}>
             {saving ? 'Saving…' : category ? 'Save' : 'Add category'}
           </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+        </>
+      }
+    >
+      {serverError && !takenError ? <Alert severity="error">{serverError}</Alert> : null}
+      <TextField
+        label="Name"
+        value={name}
+        onChange={(event) => {
+          setName(event.target.value);
+          if (takenError) setServerError(null);
+        }}
+        required
+        autoFocus
+        slotProps={{ htmlInput: { maxLength: NAME.maxLength } }}
+        error={Boolean(nameError ?? takenError)}
+        helperText={nameError ?? takenError ?? 'The make, as buyers know it (e.g. Porsche)'}
+        sx={{ mt: 1 }}
+      />
+      <TextField
+        label="Rating"
+        type="number"
+        value={rating}
+        onChange={(event) => setRating(event.target.value)}
+        required
+        slotProps={{ htmlInput: { min: RATING.minimum, max: RATING.maximum, step: 0.1 } }}
+        error={Boolean(ratingError)}
+        helperText={ratingError ?? `From ${RATING.minimum} to ${RATING.maximum}`}
+      />
+      <CategoryPicture picture={picture} name={name} error={pictureError} />
+    </DialogFrame>
   );
 }

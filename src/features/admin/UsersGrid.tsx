@@ -1,17 +1,14 @@
-import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import {
   DataGrid,
-  type GridColDef,
   type GridFilterModel,
   type GridPaginationModel,
   type GridSortModel,
 } from '@mui/x-data-grid';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { QueryState } from '../../components/QueryState';
 import { errorMessage, getBuyersLimits, type User } from '../../lib/api';
@@ -19,10 +16,16 @@ import {
   useDeleteUserMutation,
   useGetBuyersPageQuery,
   useGetSellersPageQuery,
-  useVerifySellerMutation,
   type UserPageArg,
 } from '../../lib/api/admin';
 import { notify } from '../../lib/notify/notify';
+import {
+  PAGE_SIZES,
+  pageAndSort,
+  useLastPageWithRows,
+  useServerPaging,
+} from '../../lib/serverGrid';
+import { useUserColumns, VERIFIED_MESSAGE } from './userColumns';
 
 /** What differs between All buyers and All sellers (their strings among them). */
 export const userLists = {
@@ -44,11 +47,11 @@ export const userLists = {
   },
 } as const;
 
-export const VERIFIED_MESSAGE = 'User verified success full';
+export { VERIFIED_MESSAGE };
 
-type Kind = keyof typeof userLists;
+export type Kind = keyof typeof userLists;
 
-export const PAGE_SIZES = [10, 25, 50];
+export { PAGE_SIZES };
 
 /** The fields the server sorts by (the contract's `sort`: the same for buyers and sellers). */
 const SERVER_SORTS: readonly string[] = getBuyersLimits.query.sort.enum;
@@ -62,16 +65,8 @@ export function pageArg(
   sortModel: GridSortModel,
   filterModel: GridFilterModel,
 ): UserPageArg {
-  const sorted = sortModel[0];
   const q = (filterModel.quickFilterValues ?? []).join(' ').trim();
-  return {
-    limit: pagination.pageSize,
-    offset: pagination.page * pagination.pageSize,
-    ...(sorted && sorted.sort && isServerSort(sorted.field)
-      ? { sort: sorted.field, order: sorted.sort }
-      : {}),
-    ...(q ? { q } : {}),
-  };
+  return { ...pageAndSort(pagination, sortModel, isServerSort), ...(q ? { q } : {}) };
 }
 
 /**
@@ -82,105 +77,24 @@ export function pageArg(
  */
 export function UsersGrid({ kind }: { kind: Kind }) {
   const text = userLists[kind];
-  const [pagination, setPagination] = useState<GridPaginationModel>({ page: 0, pageSize: 10 });
-  const [sortModel, setSortModel] = useState<GridSortModel>([]);
+  const paging = useServerPaging();
   const [filterModel, setFilterModel] = useState<GridFilterModel>({ items: [] });
-  const arg = pageArg(pagination, sortModel, filterModel);
+  const arg = pageArg(paging.pagination, paging.sortModel, filterModel);
   const buyers = useGetBuyersPageQuery(arg, { skip: kind !== 'buyers' });
   const sellers = useGetSellersPageQuery(arg, { skip: kind !== 'sellers' });
   const query = kind === 'buyers' ? buyers : sellers;
   const total = query.data?.total;
-  // A page emptied by deletes (or a shorter search) moves back to the last page that has rows.
-  useEffect(() => {
-    if (total === undefined || query.isFetching) return;
-    const last = Math.max(0, Math.ceil(total / pagination.pageSize) - 1);
-    if (pagination.page > last) setPagination((model) => ({ ...model, page: last }));
-  }, [total, query.isFetching, pagination]);
+  useLastPageWithRows(paging, total, query.isFetching);
   const [deleteUser] = useDeleteUserMutation();
-  const [verifySeller] = useVerifySellerMutation();
   // The user asked about stays set while the dialog closes, so its text does not flicker.
   const [toDelete, setToDelete] = useState<User | null>(null);
   const [confirming, setConfirming] = useState(false);
 
-  const columns = useMemo<GridColDef<User>[]>(() => {
-    async function verify(user: User) {
-      try {
-        await verifySeller({ id: user._id }).unwrap();
-        notify.success(VERIFIED_MESSAGE);
-      } catch (error) {
-        notify.error(`${user.name} could not be verified: ${errorMessage(error)}`);
-      }
-    }
-    const list: GridColDef<User>[] = [
-      {
-        field: 'userImg',
-        headerName: 'Image',
-        width: 84,
-        sortable: false,
-        filterable: false,
-        renderCell: ({ row }) => (
-          <Box sx={{ display: 'flex', alignItems: 'center', height: '100%' }}>
-            <Avatar src={row.userImg || undefined} alt={row.name} sx={{ width: 40, height: 40 }}>
-              {row.name.charAt(0).toUpperCase()}
-            </Avatar>
-          </Box>
-        ),
-      },
-      { field: 'name', headerName: 'Name', flex: 1, minWidth: 150 },
-      { field: 'email', headerName: 'Email', flex: 1.4, minWidth: 220 },
-    ];
-    if (kind === 'sellers') {
-      list.push({
-        field: 'userVerify',
-        headerName: 'Make verify',
-        width: 190,
-        type: 'singleSelect',
-        valueOptions: [
-          { value: 'true', label: 'verified' },
-          { value: 'false', label: 'not verified' },
-        ],
-        renderCell: ({ row }) =>
-          row.userVerify === 'true' ? (
-            <Button size="small" variant="outlined" color="success" disabled>
-              verified
-            </Button>
-          ) : (
-            <Button
-              size="small"
-              variant="contained"
-              color="secondary"
-              onClick={() => void verify(row)}
-              aria-label={`Make seller verify: ${row.name}`}
-            >
-              Make seller verify
-            </Button>
-          ),
-      });
-    }
-    list.push({
-      field: 'action',
-      headerName: 'Action',
-      width: 120,
-      sortable: false,
-      filterable: false,
-      disableColumnMenu: true,
-      renderCell: ({ row }) => (
-        <Button
-          size="small"
-          variant="outlined"
-          color="error"
-          onClick={() => {
-            setToDelete(row);
-            setConfirming(true);
-          }}
-          aria-label={`Delete ${row.name}`}
-        >
-          Delete
-        </Button>
-      ),
-    });
-    return list;
-  }, [kind, verifySeller]);
+  const askToDelete = useCallback((user: User) => {
+    setToDelete(user);
+    setConfirming(true);
+  }, []);
+  const columns = useUserColumns(kind, askToDelete);
 
   async function remove(user: User) {
     setConfirming(false);
@@ -223,25 +137,16 @@ export function UsersGrid({ kind }: { kind: Kind }) {
                     disableVirtualization
                     disableRowSelectionOnClick
                     showToolbar
-                    paginationMode="server"
-                    sortingMode="server"
+                    {...paging.gridProps}
                     filterMode="server"
                     // One search box (the server's `q`: name or email contains); no column filters.
                     disableColumnFilter
                     slotProps={{ toolbar: { quickFilterProps: { debounceMs: 400 } } }}
-                    paginationModel={pagination}
-                    onPaginationModelChange={setPagination}
-                    sortModel={sortModel}
-                    onSortModelChange={(model) => {
-                      setSortModel(model);
-                      setPagination((current) => ({ ...current, page: 0 }));
-                    }}
                     filterModel={filterModel}
                     onFilterModelChange={(model) => {
                       setFilterModel(model);
-                      setPagination((current) => ({ ...current, page: 0 }));
+                      paging.toFirstPage();
                     }}
-                    pageSizeOptions={PAGE_SIZES}
                     sx={{ bgcolor: 'background.paper' }}
                   />
                 </Box>

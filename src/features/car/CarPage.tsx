@@ -2,13 +2,13 @@ import Box from '@mui/material/Box';
 import { Container } from '../../components/Container';
 import Typography from '@mui/material/Typography';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { lazy, Suspense, useState, type ReactNode } from 'react';
-import { Link as RouterLink, useLocation, useNavigate, useParams } from 'react-router-dom';
-import { useAppSelector } from '../../app/hooks';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Link as RouterLink, useParams } from 'react-router-dom';
 import { ActionButton, ActionLink } from '../../components/actions';
 import { CompareToggleLater } from '../../components/CompareToggleLater';
 import { LoadFailure } from '../../components/QueryState';
 import { Spinner } from '../../components/Spinner';
+import { Fact } from '../../components/Fact';
 import { Tag } from '../../components/Tag';
 import { paths } from '../../config/paths';
 import {
@@ -17,9 +17,8 @@ import {
   type CarDetails,
   type PhotoCopy,
 } from '../../lib/api';
-import { selectAuthLoading, selectUserEmail } from '../../lib/auth/authSlice';
 import type { FromState } from '../../lib/auth/guards';
-import { useRole } from '../../lib/auth/roles';
+import { useSignedInDialog } from '../../lib/auth/useSignedInDialog';
 import { responsiveImage } from '../../lib/images';
 import { formatPostDate, formatPrice, formatYears } from '../../lib/format';
 import { Gallery } from './Gallery';
@@ -62,19 +61,6 @@ export const BOOK = 'Book this car';
 
 /** How many other cars a sold car's page suggests. */
 const SIMILAR = 6;
-
-function Fact({ label, value }: { label: string; value: string }) {
-  return (
-    <Box sx={{ minWidth: 0 }}>
-      <Typography component="dt" variant="caption" color="text.secondary">
-        {label}
-      </Typography>
-      <Typography component="dd" sx={{ m: 0, fontWeight: 600 }}>
-        {value}
-      </Typography>
-    </Box>
-  );
-}
 
 /**
  * A car's own page (`/cars/:id`, public): its photos, every field, the seller, the price signal,
@@ -231,13 +217,8 @@ function CarDetailsView({ car }: { car: CarDetails }) {
  * see no button.
  */
 function BookButton({ car }: { car: CarDetails }) {
-  const navigate = useNavigate();
-  const location = useLocation();
-  const email = useAppSelector(selectUserEmail);
-  const sessionLoading = useAppSelector(selectAuthLoading);
-  const { role, loading } = useRole();
-  const [opened, setOpened] = useState(false);
-  const [open, setOpen] = useState(false);
+  const { navigate, location, email, sessionLoading, role, loading, opened, open, ...dialog } =
+    useSignedInDialog();
 
   if (sessionLoading) return null;
   if (!email) {
@@ -267,16 +248,13 @@ function BookButton({ car }: { car: CarDetails }) {
         variant="contained"
         tone="secondary"
         size="large"
-        onClick={() => {
-          setOpened(true);
-          setOpen(true);
-        }}
+        onClick={dialog.openDialog}
       >
         {BOOK}
       </ActionButton>
       {opened && (
         <Suspense fallback={null}>
-          <BookingDialog product={car} open={open} onClose={() => setOpen(false)} />
+          <BookingDialog product={car} open={open} onClose={dialog.closeDialog} />
         </Suspense>
       )}
     </>

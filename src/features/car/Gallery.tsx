@@ -3,7 +3,7 @@ import { lazy, Suspense, useRef, useState, type KeyboardEvent, type PointerEvent
 import { RoundButton } from '../../components/actions';
 import type { PhotoCopy } from '../../lib/api';
 import { fullScreenImage, responsiveImage } from '../../lib/images';
-import { Arrow, overlayButton } from './galleryParts';
+import { Arrow, overlayButton, PhotoCorner, Thumbnails } from './galleryParts';
 
 /** How far a finger must travel sideways to turn the photo (CSS px). */
 const SWIPE = 40;
@@ -11,12 +11,30 @@ const SWIPE = 40;
 // Up to the 640 px copy, as the cards: the 1600 px one is for full screen (on a phone of three
 // device pixels per CSS pixel it would be chosen here too, and it is several times heavier).
 const MAIN_SLOT = { width: 960, sizes: '(max-width: 899px) 100vw, 760px' };
-const THUMB_SLOT = { width: 96 };
 
 // Full screen loads when first opened: it is not part of the page's first paint.
 const FullScreen = lazy(async () => ({
   default: (await import('./GalleryFullScreen')).FullScreen,
 }));
+
+/** A sideways swipe of a finger (or pen, or mouse) on the photo turns it: `go(1)` or `go(-1)`. */
+function useSwipe(count: number, go: (step: number) => void) {
+  const start = useRef<{ id: number; x: number; y: number } | null>(null);
+  return {
+    onPointerDown: (event: PointerEvent) => {
+      start.current = { id: event.pointerId, x: event.clientX, y: event.clientY };
+    },
+    onPointerUp: (event: PointerEvent) => {
+      const from = start.current;
+      start.current = null;
+      if (!from || from.id !== event.pointerId || count < 2) return;
+      const dx = event.clientX - from.x;
+      const dy = event.clientY - from.y;
+      if (Math.abs(dx) >= SWIPE && Math.abs(dx) > Math.abs(dy)) go(dx < 0 ? 1 : -1);
+    },
+    onPointerCancel: () => (start.current = null),
+  };
+}
 
 interface Props {
   /** Every photo, the cover first. */
@@ -35,7 +53,6 @@ interface Props {
 export function Gallery({ photos, copies, name }: Props) {
   const [index, setIndex] = useState(0);
   const [full, setFull] = useState(false);
-  const start = useRef<{ id: number; x: number; y: number } | null>(null);
   const fullButton = useRef<HTMLButtonElement>(null);
   const count = photos.length;
   const current = Math.min(index, count - 1);
@@ -54,20 +71,7 @@ export function Gallery({ photos, copies, name }: Props) {
     event.preventDefault();
   }
 
-  const swipe = {
-    onPointerDown: (event: PointerEvent) => {
-      start.current = { id: event.pointerId, x: event.clientX, y: event.clientY };
-    },
-    onPointerUp: (event: PointerEvent) => {
-      const from = start.current;
-      start.current = null;
-      if (!from || from.id !== event.pointerId || count < 2) return;
-      const dx = event.clientX - from.x;
-      const dy = event.clientY - from.y;
-      if (Math.abs(dx) >= SWIPE && Math.abs(dx) > Math.abs(dy)) go(dx < 0 ? 1 : -1);
-    },
-    onPointerCancel: () => (start.current = null),
-  };
+  const swipe = useSwipe(count, go);
 
   const image = responsiveImage(photos[current], copiesOf(current), MAIN_SLOT);
 
@@ -132,99 +136,15 @@ export function Gallery({ photos, copies, name }: Props) {
             </RoundButton>
           </>
         )}
-        <Box
-          sx={{
-            position: 'absolute',
-            bottom: 8,
-            right: 8,
-            display: 'flex',
-            gap: 1,
-            alignItems: 'center',
-          }}
-        >
-          {count > 1 && (
-            <Box
-              component="span"
-              aria-live="polite"
-              sx={{
-                px: 1,
-                py: 0.25,
-                borderRadius: 1,
-                bgcolor: 'rgba(11,31,58,0.7)',
-                color: '#fff',
-                fontSize: 13,
-              }}
-            >
-              {current + 1} / {count}
-            </Box>
-          )}
-          <Box
-            component="button"
-            type="button"
-            ref={fullButton}
-            onClick={() => setFull(true)}
-            sx={{
-              font: 'inherit',
-              fontSize: 13,
-              px: 1,
-              py: 0.25,
-              border: 0,
-              borderRadius: 1,
-              cursor: 'pointer',
-              bgcolor: 'rgba(11,31,58,0.7)',
-              color: '#fff',
-              '&:focus-visible': { outline: '2px solid #fff', outlineOffset: 2 },
-            }}
-          >
-            Full screen
-          </Box>
-        </Box>
+        <PhotoCorner
+          current={current}
+          count={count}
+          buttonRef={fullButton}
+          onFullScreen={() => setFull(true)}
+        />
       </Box>
       {count > 1 && (
-        <Box
-          role="group"
-          aria-label="Choose a photo"
-          sx={{ display: 'flex', gap: 1, mt: 1, overflowX: 'auto', pb: 0.5 }}
-        >
-          {photos.map((url, i) => {
-            const thumb = responsiveImage(url, copiesOf(i), THUMB_SLOT);
-            return (
-              <Box
-                key={`${url}-${i}`}
-                component="button"
-                type="button"
-                aria-label={`Show photo ${i + 1} of ${count}`}
-                aria-pressed={i === current}
-                onClick={() => setIndex(i)}
-                sx={{
-                  flex: '0 0 auto',
-                  p: 0,
-                  border: 2,
-                  borderColor: i === current ? 'secondary.main' : 'transparent',
-                  borderRadius: 1,
-                  overflow: 'hidden',
-                  cursor: 'pointer',
-                  bgcolor: 'grey.100',
-                  lineHeight: 0,
-                  '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' },
-                }}
-              >
-                <Box
-                  component="img"
-                  src={thumb.src}
-                  srcSet={thumb.srcSet}
-                  sizes={thumb.sizes}
-                  alt=""
-                  width={80}
-                  height={50}
-                  loading="lazy"
-                  draggable={false}
-                  sx={{ width: 80, height: 50, objectFit: 'cover', display: 'block' }}
-                />
-              </Box>
-            );
-          })}
-        </Box>
+        <Thumbnails photos={photos} copiesOf={copiesOf} current={current} onPick={setIndex} />
       )}
       {full && (
         <Suspense fallback={null}>

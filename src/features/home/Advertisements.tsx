@@ -1,6 +1,5 @@
 import { UserAvatar } from '../../components/UserAvatar';
 import Box from '@mui/material/Box';
-import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import { Container } from '../../components/Container';
 import Typography from '@mui/material/Typography';
@@ -9,22 +8,12 @@ import { ActionLink } from '../../components/actions';
 import { paths } from '../../config/paths';
 import { useGetAdvertisedProductsQuery, type Product } from '../../lib/api';
 import { formatPrice } from '../../lib/format';
-import { CarPhoto } from '../../components/CarPhoto';
+import { CarCard } from '../../components/CarCard';
 import { Tag } from '../../components/Tag';
 
 function AdvertisedCard({ product }: { product: Product }) {
   return (
-    <Card
-      component="article"
-      aria-labelledby={`ad-${product._id}`}
-      sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}
-    >
-      <CarPhoto
-        src={product.carPhoto}
-        copies={product.carPhotoCopies}
-        alt={product.carName}
-        category={product.categoryName}
-      />
+    <CarCard product={product} labelledBy={`ad-${product._id}`}>
       <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 1.5, flexGrow: 1 }}>
         <Box sx={{ display: 'flex', alignItems: 'flex-start', gap: 1 }}>
           <Typography
@@ -73,7 +62,7 @@ function AdvertisedCard({ product }: { product: Product }) {
           </ActionLink>
         </Box>
       </CardContent>
-    </Card>
+    </CarCard>
   );
 }
 

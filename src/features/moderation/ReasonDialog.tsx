@@ -1,13 +1,8 @@
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
+import { DialogFrame } from '../../components/DialogFrame';
+import { Refusal } from '../../components/Refusal';
 
 /** The most characters of a moderator's reason (the server's limit). */
 export const REASON_MAX = 500;
@@ -37,7 +32,6 @@ export function ReasonDialog({
   onConfirm,
   onClose,
 }: Props) {
-  const id = useId();
   const [reason, setReason] = useState('');
   const [touched, setTouched] = useState(false);
   const trimmed = reason.trim();
@@ -52,36 +46,37 @@ export function ReasonDialog({
     if (!problem && !busy) onConfirm(trimmed);
   };
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={`${id}-title`} fullWidth maxWidth="sm">
-      <Box component="form" noValidate onSubmit={submit}>
-        <DialogTitle id={`${id}-title`}>{title}</DialogTitle>
-        <DialogContent sx={{ display: 'grid', gap: 2 }}>
-          <Typography color="text.secondary">{explanation}</Typography>
-          {refusal && (
-            <Alert severity="error" role="alert">
-              {refusal}
-            </Alert>
-          )}
-          <TextField
-            label="Reason"
-            name="reason"
-            required
-            autoComplete="off"
-            value={reason}
-            // One line: it reaches the person in a notice and an e-mail.
-            onChange={(event) => setReason(event.target.value.replace(/[\r\n]+/g, ' '))}
-            onBlur={() => setTouched(true)}
-            error={touched && problem !== null}
-            helperText={touched && problem ? problem : `Up to ${REASON_MAX} characters`}
-          />
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
+    <DialogFrame
+      open={open}
+      onClose={onClose}
+      title={title}
+      onSubmit={submit}
+      fullWidth
+      maxWidth="sm"
+      contentSx={{ display: 'grid', gap: 2 }}
+      actionsSx={{ px: 3, pb: 2 }}
+      actions={
+        <>
           <Button onClick={onClose}>Cancel</Button>
           <Button type="submit" variant="contained" color="secondary" disabled={busy}>
             {busy ? 'Working...' : confirmLabel}
           </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+        </>
+      }
+    >
+      <Refusal lead={explanation} refusal={refusal} />
+      <TextField
+        label="Reason"
+        name="reason"
+        required
+        autoComplete="off"
+        value={reason}
+        // One line: it reaches the person in a notice and an e-mail.
+        onChange={(event) => setReason(event.target.value.replace(/[\r\n]+/g, ' '))}
+        onBlur={() => setTouched(true)}
+        error={touched && problem !== null}
+        helperText={touched && problem ? problem : `Up to ${REASON_MAX} characters`}
+      />
+    </DialogFrame>
   );
 }

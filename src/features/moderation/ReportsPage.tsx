@@ -9,7 +9,7 @@ import {
   type GridPaginationModel,
   type GridSortModel,
 } from '@mui/x-data-grid';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { QueryState } from '../../components/QueryState';
 import { reportFilePath } from './reportFilePath';
@@ -20,12 +20,12 @@ import {
   type ReportQueueRow,
 } from '../../lib/api/reports';
 import { formatWhen } from '../../lib/format';
+import { pageAndSort, useLastPageWithRows, useServerPaging } from '../../lib/serverGrid';
 import { REASON_LABELS } from '../../lib/reportReasons';
 import { KIND_LABELS, STATE_LABELS } from './labels';
 
 export const REPORTS_HEADING = 'Reports';
 export const NO_REPORTS = 'Nothing to moderate';
-const PAGE_SIZES = [10, 25, 50];
 
 /** The fields the server sorts by; the grid's other columns are not sortable. */
 const SERVER_SORTS: readonly string[] = getReportQueueLimits.query.sort.enum;
@@ -37,14 +37,7 @@ export function queueArg(
   pagination: GridPaginationModel,
   sortModel: GridSortModel,
 ): ReportQueueArg {
-  const sorted = sortModel[0];
-  return {
-    limit: pagination.pageSize,
-    offset: pagination.page * pagination.pageSize,
-    ...(sorted && sorted.sort && isServerSort(sorted.field)
-      ? { sort: sorted.field, order: sorted.sort }
-      : {}),
-  };
+  return pageAndSort(pagination, sortModel, isServerSort);
 }
 
 const rowId = (row: ReportQueueRow) => `${row.targetKind}:${row.targetId}`;
@@ -55,17 +48,9 @@ const rowId = (row: ReportQueueRow) => `${row.targetKind}:${row.targetId}`;
  * server. Each target opens its file, where the actions are.
  */
 export function ReportsPage() {
-  const [pagination, setPagination] = useState<GridPaginationModel>({ page: 0, pageSize: 10 });
-  const [sortModel, setSortModel] = useState<GridSortModel>([]);
-  const arg = queueArg(pagination, sortModel);
-  const query = useGetReportQueuePageQuery(arg);
-  const total = query.data?.total;
-  // A page emptied by decisions moves back to the last page that has rows.
-  useEffect(() => {
-    if (total === undefined || query.isFetching) return;
-    const last = Math.max(0, Math.ceil(total / pagination.pageSize) - 1);
-    if (pagination.page > last) setPagination((model) => ({ ...model, page: last }));
-  }, [total, query.isFetching, pagination]);
+  const paging = useServerPaging();
+  const query = useGetReportQueuePageQuery(queueArg(paging.pagination, paging.sortModel));
+  useLastPageWithRows(paging, query.data?.total, query.isFetching);
 
   const columns = useMemo<GridColDef<ReportQueueRow>[]>(
     () => [
@@ -152,16 +137,7 @@ export function ReportsPage() {
                     disableVirtualization
                     disableRowSelectionOnClick
                     disableColumnFilter
-                    paginationMode="server"
-                    sortingMode="server"
-                    paginationModel={pagination}
-                    onPaginationModelChange={setPagination}
-                    sortModel={sortModel}
-                    onSortModelChange={(model) => {
-                      setSortModel(model);
-                      setPagination((current) => ({ ...current, page: 0 }));
-                    }}
-                    pageSizeOptions={PAGE_SIZES}
+                    {...paging.gridProps}
                     sx={{ bgcolor: 'background.paper' }}
                   />
                 </Box>

@@ -8,6 +8,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useId, useState, type FormEvent } from 'react';
+import { ReviewBody } from '../../components/ReviewBody';
 import { errorMessage } from '../../lib/api';
 import type { Order } from '../../lib/api/deals';
 import {
@@ -136,19 +137,7 @@ function ShownReview({ review, title, seller }: { review: Review; title: string;
           {review.buyerName} · {formatDay(review.createdAt)}
         </Typography>
       </Box>
-      <Typography sx={{ mt: 1, whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
-        {review.text}
-      </Typography>
-      {review.reply && (
-        <Box sx={{ mt: 1.5, ml: 2, pl: 2, borderLeft: 3, borderColor: 'divider' }}>
-          <Typography variant="body2" sx={{ fontWeight: 700 }}>
-            Reply from {seller}
-          </Typography>
-          <Typography variant="body2" sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
-            {review.reply}
-          </Typography>
-        </Box>
-      )}
+      <ReviewBody review={review} seller={seller} />
     </>
   );
 }

@@ -202,6 +202,66 @@ function CheckList<K extends 'model' | 'fuel' | 'transmission' | 'bodyStyle'>({
   ));
 }
 
+/** What the category and condition boxes need: the search, its facets, and how to count. */
+interface ChecksProps {
+  search: CarSearch;
+  facets: SearchFacets | undefined;
+  onApply: (search: CarSearch) => void;
+  tally: ReturnType<typeof tallyOf>;
+}
+
+/** A box per category that has cars for this search (and those ticked), by name. */
+function CategoryChecks({ search, facets, onApply, tally }: ChecksProps) {
+  const categories = [...new Set([...Object.keys(facets?.category ?? {}), ...search.category])];
+  categories.sort((a, b) => a.localeCompare(b));
+  return (
+    <>
+      {categories.length === 0 && (
+        <Typography variant="body2" color="text.secondary">
+          {facets ? 'No category has cars for this search.' : 'Loading the categories…'}
+        </Typography>
+      )}
+      {categories.map((name) => (
+        <Check
+          key={name}
+          name="category"
+          value={name}
+          label={name}
+          checked={search.category.includes(name)}
+          count={facets ? tally(facets.category[name] ?? 0) : undefined}
+          onToggle={(on) =>
+            onApply({ ...search, category: toggled(search.category, name, on, categories) })
+          }
+        />
+      ))}
+    </>
+  );
+}
+
+/** A box per condition (New, Used …), in the contract's order. */
+function ConditionChecks({ search, facets, onApply, tally }: ChecksProps) {
+  return (
+    <>
+      {CONDITIONS.map((condition) => (
+        <Check
+          key={condition}
+          name="condition"
+          value={condition}
+          label={condition}
+          checked={search.condition.includes(condition)}
+          count={facets ? tally(facets.condition[condition] ?? 0) : undefined}
+          onToggle={(on) =>
+            onApply({
+              ...search,
+              condition: toggled(search.condition, condition, on, CONDITIONS),
+            })
+          }
+        />
+      ))}
+    </>
+  );
+}
+
 /**
  * The filters of a search: a plain GET form (it works before the app has started, and without
  * it), applied as soon as a box is ticked or a field is left. Every field shows the URL's value,
@@ -215,8 +275,6 @@ export interface FilterPanelProps {
 
 export function FilterPanel({ search, facets, onApply }: FilterPanelProps) {
   const tally = tallyOf(facets);
-  const categories = [...new Set([...Object.keys(facets?.category ?? {}), ...search.category])];
-  categories.sort((a, b) => a.localeCompare(b));
   // The models of the chosen makes (the facet follows them), and those ticked.
   const models = [...new Set([...Object.keys(facets?.model ?? {}), ...search.model])];
   models.sort((a, b) => a.localeCompare(b));
@@ -237,24 +295,7 @@ export function FilterPanel({ search, facets, onApply }: FilterPanelProps) {
       {search.q && <input type="hidden" name="q" value={search.q} />}
       {search.sort && <input type="hidden" name="sort" value={search.sort} />}
       <Group legend="Category">
-        {categories.length === 0 && (
-          <Typography variant="body2" color="text.secondary">
-            {facets ? 'No category has cars for this search.' : 'Loading the categories…'}
-          </Typography>
-        )}
-        {categories.map((name) => (
-          <Check
-            key={name}
-            name="category"
-            value={name}
-            label={name}
-            checked={search.category.includes(name)}
-            count={facets ? tally(facets.category[name] ?? 0) : undefined}
-            onToggle={(on) =>
-              onApply({ ...search, category: toggled(search.category, name, on, categories) })
-            }
-          />
-        ))}
+        <CategoryChecks {...{ search, facets, onApply, tally }} />
       </Group>
       <Group legend="Model">
         <CheckList
@@ -280,22 +321,7 @@ export function FilterPanel({ search, facets, onApply }: FilterPanelProps) {
         </Box>
       </Group>
       <Group legend="Condition">
-        {CONDITIONS.map((condition) => (
-          <Check
-            key={condition}
-            name="condition"
-            value={condition}
-            label={condition}
-            checked={search.condition.includes(condition)}
-            count={facets ? tally(facets.condition[condition] ?? 0) : undefined}
-            onToggle={(on) =>
-              onApply({
-                ...search,
-                condition: toggled(search.condition, condition, on, CONDITIONS),
-              })
-            }
-          />
-        ))}
+        <ConditionChecks {...{ search, facets, onApply, tally }} />
       </Group>
       <Group legend="Years used" hint={range(facets?.years, formatYears)}>
         <Box sx={{ display: 'grid', gridTemplateColumns: '1fr 1fr', gap: 1 }}>

@@ -1,11 +1,8 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
-import { useAppSelector } from '../../app/hooks';
+import { lazy, Suspense, useEffect } from 'react';
 import { ActionButton } from '../../components/actions';
 import { paths } from '../../config/paths';
-import { selectAuthLoading, selectUserEmail } from '../../lib/auth/authSlice';
 import type { FromState } from '../../lib/auth/guards';
-import { useRole } from '../../lib/auth/roles';
+import { useSignedInDialog } from '../../lib/auth/useSignedInDialog';
 import type { CarSearch } from './searchParams';
 
 export const SAVE_SEARCH = 'Save this search';
@@ -22,13 +19,9 @@ const SaveSearchDialog = lazy(async () => ({
  * search with the dialog open; buyers and sellers get the dialog. Admins see no button.
  */
 export function SaveSearchButton({ search }: { search: CarSearch }) {
-  const navigate = useNavigate();
-  const location = useLocation();
-  const email = useAppSelector(selectUserEmail);
-  const sessionLoading = useAppSelector(selectAuthLoading);
-  const { role, loading } = useRole();
-  const [opened, setOpened] = useState(false);
-  const [open, setOpen] = useState(false);
+  const { navigate, location, email, sessionLoading, role, loading, opened, open, ...dialog } =
+    useSignedInDialog();
+  const { openDialog } = dialog;
   const allowed = role === 'Buyer' || role === 'Seller';
   const back = location.hash === SAVE_HASH && Boolean(email) && !loading;
 
@@ -38,11 +31,8 @@ export function SaveSearchButton({ search }: { search: CarSearch }) {
       { search: location.search, hash: '' },
       { replace: true, preventScrollReset: true },
     );
-    if (allowed) {
-      setOpened(true);
-      setOpen(true);
-    }
-  }, [back, allowed, navigate, location.search]);
+    if (allowed) openDialog();
+  }, [back, allowed, navigate, location.search, openDialog]);
 
   if (sessionLoading) return null;
   if (!email) {
@@ -64,16 +54,13 @@ export function SaveSearchButton({ search }: { search: CarSearch }) {
         type="button"
         variant="outlined"
         aria-haspopup="dialog"
-        onClick={() => {
-          setOpened(true);
-          setOpen(true);
-        }}
+        onClick={dialog.openDialog}
       >
         {SAVE_SEARCH}
       </ActionButton>
       {opened && (
         <Suspense fallback={null}>
-          <SaveSearchDialog search={search} open={open} onClose={() => setOpen(false)} />
+          <SaveSearchDialog search={search} open={open} onClose={dialog.closeDialog} />
         </Suspense>
       )}
     </>

@@ -1,7 +1,6 @@
 import { UserAvatar } from '../../components/UserAvatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
@@ -13,20 +12,8 @@ import { paths } from '../../config/paths';
 import { VerifiedIcon } from '../../components/icons';
 import type { FairPrice, Product } from '../../lib/api';
 import { formatPostDate, formatPrice, formatYears } from '../../lib/format';
-import { CarPhoto } from '../../components/CarPhoto';
-
-function Detail({ label, value }: { label: string; value: string }) {
-  return (
-    <Box sx={{ minWidth: 0 }}>
-      <Typography component="dt" variant="caption" color="text.secondary">
-        {label}
-      </Typography>
-      <Typography component="dd" variant="body2" sx={{ m: 0, fontWeight: 600 }}>
-        {value}
-      </Typography>
-    </Box>
-  );
-}
+import { CarCard } from '../../components/CarCard';
+import { Fact } from '../../components/Fact';
 
 /**
  * One car of a category: every field the seller posted, and a Buy now control; the
@@ -43,17 +30,7 @@ export const ProductCard = memo(function ProductCard({
 }) {
   const verified = product.isVerify === 'true';
   return (
-    <Card
-      component="article"
-      aria-labelledby={`car-${product._id}`}
-      sx={{ height: '100%', display: 'flex', flexDirection: 'column' }}
-    >
-      <CarPhoto
-        src={product.carPhoto}
-        copies={product.carPhotoCopies}
-        alt={product.carName}
-        category={product.categoryName}
-      />
+    <CarCard product={product} labelledBy={`car-${product._id}`}>
       <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 2, flexGrow: 1 }}>
         <Box>
           <Typography
@@ -101,11 +78,11 @@ export const ProductCard = memo(function ProductCard({
           component="dl"
           sx={{ m: 0, display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: 1.5 }}
         >
-          <Detail label="Category" value={product.categoryName} />
-          <Detail label="Condition" value={product.condition} />
-          <Detail label="Location" value={product.productLocation} />
-          <Detail label="Years used" value={formatYears(product.userYears)} />
-          <Detail label="Posted" value={formatPostDate(product.postTime)} />
+          <Fact small label="Category" value={product.categoryName} />
+          <Fact small label="Condition" value={product.condition} />
+          <Fact small label="Location" value={product.productLocation} />
+          <Fact small label="Years used" value={formatYears(product.userYears)} />
+          <Fact small label="Posted" value={formatPostDate(product.postTime)} />
         </Box>
         <Typography variant="body2" color="text.secondary">
           {product.productDescription}
@@ -147,6 +124,6 @@ export const ProductCard = memo(function ProductCard({
           </Button>
         </Box>
       </CardContent>
-    </Card>
+    </CarCard>
   );
 });

@@ -3,6 +3,7 @@ import Rating from '@mui/material/Rating';
 import Typography from '@mui/material/Typography';
 import { ActionButton } from '../../components/actions';
 import { LoadFailure } from '../../components/QueryState';
+import { ReviewBody } from '../../components/ReviewBody';
 import { Spinner } from '../../components/Spinner';
 import { useGetSellerReviewPagesInfiniteQuery, type Review } from '../../lib/api/reviews';
 import { formatDay } from '../../lib/format';
@@ -25,23 +26,7 @@ export function ReviewItem({ review, sellerName }: { review: Review; sellerName:
           bought {review.productName} · {formatDay(review.createdAt)}
         </Typography>
       </Box>
-      <Typography sx={{ mt: 1, whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
-        {review.text}
-      </Typography>
-      {review.reply && (
-        <Box
-          sx={{ mt: 1.5, ml: 2, pl: 2, borderLeft: 3, borderColor: 'divider' }}
-          aria-label={`Reply from ${sellerName}`}
-          role="group"
-        >
-          <Typography variant="body2" sx={{ fontWeight: 700 }}>
-            Reply from {sellerName}
-          </Typography>
-          <Typography variant="body2" sx={{ whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>
-            {review.reply}
-          </Typography>
-        </Box>
-      )}
+      <ReviewBody review={review} seller={sellerName} namedReply />
     </Box>
   );
 }

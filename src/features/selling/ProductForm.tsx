@@ -7,7 +7,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { useFormik } from 'formik';
+import { useFormik, type FormikProps } from 'formik';
 import { useState, type ReactNode } from 'react';
 import { PhotoField } from './PhotoField';
 import { usePhotoUploads } from './photoUploads';
@@ -43,6 +43,100 @@ export interface VinActionForm {
   fill: (values: Partial<ProductFormValues>) => void;
   /** The form is being sent. */
   busy: boolean;
+}
+
+type Field = keyof ProductFormValues;
+
+/** The props that make an MUI field (or a select's) one of the form's: value, events, message. */
+function fieldProps(form: FormikProps<ProductFormValues>) {
+  const fieldError = (name: Field) =>
+    form.touched[name] && form.errors[name] ? String(form.errors[name]) : undefined;
+  const field = (name: Field) => ({
+    id: `product-${name}`,
+    name,
+    value: form.values[name],
+    onChange: form.handleChange,
+    onBlur: form.handleBlur,
+    error: Boolean(fieldError(name)),
+    // A reserved line: a message appearing on blur never shifts the button mid-click.
+    helperText: fieldError(name) ?? ' ',
+    fullWidth: true,
+  });
+  const choice = (name: Field) => ({
+    name,
+    value: String(form.values[name]),
+    onChange: form.handleChange,
+    onBlur: form.handleBlur,
+    error: Boolean(fieldError(name)),
+    helperText: fieldError(name) ?? ' ',
+  });
+  return { fieldError, field, choice };
+}
+
+/** A step of sending under way: what it waits for, and an endless bar. */
+function StepProgress({ text, label }: { text: string; label: string }) {
+  return (
+    <Box>
+      <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
+        {text}
+      </Typography>
+      <LinearProgress color="secondary" aria-label={label} />
+    </Box>
+  );
+}
+
+interface FooterProps {
+  step: Step;
+  sendingLabel: string;
+  submitLabel: string;
+  busy: boolean;
+  /** How many photos there are, and how many of them failed. */
+  photos: number;
+  failed: number;
+  failure: string | null;
+  onDismiss: () => void;
+}
+
+/** Under the fields: the sending's progress, what is left out, why it failed, and the button. */
+function FormFooter({
+  step,
+  sendingLabel,
+  submitLabel,
+  busy,
+  photos,
+  failed,
+  failure,
+  onDismiss,
+}: FooterProps) {
+  return (
+    <Stack spacing={2} sx={{ mt: 3 }}>
+      {step === 'upload' && (
+        <StepProgress text="Waiting for the photos to upload…" label="Waiting for the photos" />
+      )}
+      {step === 'post' && <StepProgress text={`${sendingLabel}…`} label={sendingLabel} />}
+      {failed > 0 && !busy && photos > failed && (
+        <Typography variant="body2" color="text.secondary">
+          {failed === 1 ? 'A photo that failed is' : 'Photos that failed are'} left out unless you
+          retry: the car is sent with the others.
+        </Typography>
+      )}
+      {failure && (
+        <Alert severity="error" onClose={onDismiss}>
+          {failure}
+        </Alert>
+      )}
+      <Button
+        type="submit"
+        variant="contained"
+        color="secondary"
+        size="large"
+        disabled={busy}
+        sx={{ alignSelf: { sm: 'flex-start' }, minWidth: 160 }}
+      >
+        {busy ? 'Processing...' : submitLabel}
+      </Button>
+    </Stack>
+  );
 }
 
 /**
@@ -87,28 +181,7 @@ export function ProductForm({
     },
   });
 
-  type Field = keyof ProductFormValues;
-  const fieldError = (name: Field) =>
-    form.touched[name] && form.errors[name] ? String(form.errors[name]) : undefined;
-  const field = (name: Field) => ({
-    id: `product-${name}`,
-    name,
-    value: form.values[name],
-    onChange: form.handleChange,
-    onBlur: form.handleBlur,
-    error: Boolean(fieldError(name)),
-    // A reserved line: a message appearing on blur never shifts the button mid-click.
-    helperText: fieldError(name) ?? ' ',
-    fullWidth: true,
-  });
-  const choice = (name: Field) => ({
-    name,
-    value: String(form.values[name]),
-    onChange: form.handleChange,
-    onBlur: form.handleBlur,
-    error: Boolean(fieldError(name)),
-    helperText: fieldError(name) ?? ' ',
-  });
+  const { fieldError, field, choice } = fieldProps(form);
   const money = { input: { startAdornment: <InputAdornment position="start">$</InputAdornment> } };
   const busy = form.isSubmitting;
   const photoError = form.submitCount > 0 && photos.items.length === 0 ? REQUIRED : undefined;
@@ -183,45 +256,12 @@ export function ProductForm({
           sx={{ gridColumn: '1 / -1' }}
         />
       </Box>
-      <Stack spacing={2} sx={{ mt: 3 }}>
-        {step === 'upload' && (
-          <Box>
-            <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
-              Waiting for the photos to upload…
-            </Typography>
-            <LinearProgress color="secondary" aria-label="Waiting for the photos" />
-          </Box>
-        )}
-        {step === 'post' && (
-          <Box>
-            <Typography variant="body2" color="text.secondary" sx={{ mb: 0.5 }}>
-              {sendingLabel}…
-            </Typography>
-            <LinearProgress color="secondary" aria-label={sendingLabel} />
-          </Box>
-        )}
-        {failed > 0 && !busy && photos.items.length > failed && (
-          <Typography variant="body2" color="text.secondary">
-            {failed === 1 ? 'A photo that failed is' : 'Photos that failed are'} left out unless you
-            retry: the car is sent with the others.
-          </Typography>
-        )}
-        {failure && (
-          <Alert severity="error" onClose={() => setFailure(null)}>
-            {failure}
-          </Alert>
-        )}
-        <Button
-          type="submit"
-          variant="contained"
-          color="secondary"
-          size="large"
-          disabled={busy}
-          sx={{ alignSelf: { sm: 'flex-start' }, minWidth: 160 }}
-        >
-          {busy ? 'Processing...' : submitLabel}
-        </Button>
-      </Stack>
+      <FormFooter
+        {...{ step, sendingLabel, busy, failure, submitLabel }}
+        photos={photos.items.length}
+        failed={failed}
+        onDismiss={() => setFailure(null)}
+      />
     </Box>
   );
 }
