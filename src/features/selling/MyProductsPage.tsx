@@ -22,7 +22,7 @@ export const ADVERTISED_MESSAGE = 'advertisement successfull.';
 export const DELETED_MESSAGE = 'Product deleted successfully';
 
 /**
- * My products (spec §2): the seller's cars in a table. Advertising and deleting update the
+ * My products: the seller's cars in a table. Advertising and deleting update the
  * list at once and roll back, with the reason, if the server refuses; a success toast shows
  * only on success.
  */
@@ -32,7 +32,7 @@ export function MyProductsPage() {
   const [advertiseProduct] = useAdvertiseProductMutation();
   const [deleteProduct] = useDeleteProductMutation();
   // The product asked about stays set while the dialog closes, so its title does not flicker.
-  // On a phone the seven columns become a list (the spec's columns, stacked).
+  // On a phone the seven columns become a list (the same columns, stacked).
   const narrow = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   const [toDelete, setToDelete] = useState<Product | null>(null);
   const [confirming, setConfirming] = useState(false);
