@@ -12,8 +12,8 @@ export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
  * Tells `to` of what happened; the database enqueues the e-mail and sends the live event
- * (0005, 0012). A message's notification names the message, which its e-mail quotes. A party
- * whose account is gone (no id) is told nothing.
+ * (triggers on notifications). A message's notification names the message, which its e-mail
+ * quotes. A party whose account is gone (no id) is told nothing.
  */
 export async function tell(
   tx: Tx | Db,
