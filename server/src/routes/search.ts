@@ -14,7 +14,7 @@ import {
   TOTAL_EXACT_HEADER,
   TOTAL_HEADER,
 } from '../http/page-headers';
-import type { ProductChanges } from '../db/repositories/products-repository';
+import type { ProductChanges } from '../db/repositories/product-writes-repository';
 import { EXACT_TOTALS, SEARCH_CANDIDATES } from '../catalogue/search-repository';
 import type { SearchSort } from '../catalogue/search-types';
 import { ownedProduct, sameVinOnce } from './owned-products';
