@@ -21,7 +21,7 @@ import rateLimits from './http/rate-limits';
 import sitemap from './http/sitemap';
 import securityHeaders from './http/security-headers';
 import webApp from './http/web-app';
-import { FolderImageStore } from './image-host/image-files';
+import { FolderImageStore, type ImageStore } from './image-host/image-files';
 import imageHost, { IMAGE_HOST_PREFIX } from './image-host/image-host';
 import { PhotoCopies } from './image-host/photo-copies';
 import { DEFAULT_IMAGE_WORK, ImageWork, setImageThreads } from './image-host/image-work';
@@ -101,8 +101,8 @@ export const DEFAULT_SIGN_IN_THROTTLE: SignInThrottle = { max: 10, windowSeconds
 /** Sign-ups from one address: a household registers a few accounts, a script hundreds. */
 export const DEFAULT_SIGN_UP_THROTTLE: SignInThrottle = { max: 10, windowSeconds: 3600 };
 
-export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const publicOrigin = options.publicOrigin ?? DEFAULT_PUBLIC_ORIGIN;
+/** A new Fastify instance: its logger, limits, request ids, schema compilers and route list. */
+function newApp(options: AppOptions) {
   const schemas = lazySchemas();
   const app = Fastify({
     logger: options.logger ?? false,
@@ -135,6 +135,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
   });
 
+  return app;
+}
+
+/**
+ * The database and its repositories (the primary's and the catalogue's read handle), the live
+ * events, the VIN decoder and the background work that follows the catalogue; the readiness
+ * checks. Answers the access tokens' secret and the VIN decoder the routes use.
+ */
+async function registerData(app: FastifyInstance, options: AppOptions) {
   app.decorate('db', options.db);
   const events = new EventHub(options.listen, options.streamsPerAddress);
   app.decorate('events', events);
@@ -187,6 +196,56 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return null;
   });
 
+  return { secret, vinDecoder };
+}
+
+/** What the API's routes are given beside the options. */
+interface ApiDeps {
+  publicOrigin: string;
+  images: ImageStore;
+  vinDecoder: VinDecoder;
+}
+
+/** The API's routes, each domain's plugin (under API_PREFIX), and its JSON 404. */
+async function apiRoutes(api: FastifyInstance, options: AppOptions, deps: ApiDeps) {
+  const { publicOrigin, images, vinDecoder } = deps;
+  // The API speaks JSON only: any other body is a 415.
+  api.removeContentTypeParser('text/plain');
+  await api.register(healthRoutes);
+  await api.register(categoryRoutes);
+  await api.register(authRoutes);
+  await api.register(userRoutes);
+  const photoOrigins = { publicOrigin, imageOrigins: options.imageOrigins ?? [] };
+  const flags = {
+    images,
+    newSellerDailyCars: options.newSellerDailyCars ?? 3,
+    marketTrust: options.marketTrust ?? DEFAULT_MARKET_TRUST,
+  };
+  await api.register(productRoutes, { photoOrigins, flags });
+  await api.register(searchRoutes, { photoOrigins, flags });
+  await api.register(adminCategoryRoutes, { photoOrigins });
+  await api.register(orderRoutes);
+  await api.register(notificationRoutes);
+  await api.register(savedCarRoutes);
+  await api.register(savedSearchRoutes);
+  await api.register(alertSettingsRoutes);
+  await api.register(reportRoutes);
+  await api.register(adminReportRoutes);
+  await api.register(adminListingRoutes);
+  await api.register(vinRoutes, { decoder: vinDecoder });
+  await api.register(reviewRoutes);
+  await api.register(sellerRoutes);
+  await api.register(adminSuspensionRoutes);
+  api.setNotFoundHandler((request, reply) =>
+    reply.code(404).send({ message: `No such call: ${request.method} ${request.url}` }),
+  );
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const publicOrigin = options.publicOrigin ?? DEFAULT_PUBLIC_ORIGIN;
+  const app = newApp(options);
+  const { secret, vinDecoder } = await registerData(app, options);
+
   // Cross-cutting HTTP concerns first: the rate limits attach to routes as they are registered.
   await app.register(errorHandler, { bodyLimit: BODY_LIMIT });
   await app.register(securityHeaders, { csp: options.contentSecurityPolicy ?? { mode: 'demo' } });
@@ -218,41 +277,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   setImageThreads(imageWork.limits.threads);
   app.decorate('imageWork', imageWork);
   app.decorate('photoCopies', new PhotoCopies(images, imageWork));
-  await app.register(
-    async (api) => {
-      // The API speaks JSON only: any other body is a 415.
-      api.removeContentTypeParser('text/plain');
-      await api.register(healthRoutes);
-      await api.register(categoryRoutes);
-      await api.register(authRoutes);
-      await api.register(userRoutes);
-      const photoOrigins = { publicOrigin, imageOrigins: options.imageOrigins ?? [] };
-      const flags = {
-        images,
-        newSellerDailyCars: options.newSellerDailyCars ?? 3,
-        marketTrust: options.marketTrust ?? DEFAULT_MARKET_TRUST,
-      };
-      await api.register(productRoutes, { photoOrigins, flags });
-      await api.register(searchRoutes, { photoOrigins, flags });
-      await api.register(adminCategoryRoutes, { photoOrigins });
-      await api.register(orderRoutes);
-      await api.register(notificationRoutes);
-      await api.register(savedCarRoutes);
-      await api.register(savedSearchRoutes);
-      await api.register(alertSettingsRoutes);
-      await api.register(reportRoutes);
-      await api.register(adminReportRoutes);
-      await api.register(adminListingRoutes);
-      await api.register(vinRoutes, { decoder: vinDecoder });
-      await api.register(reviewRoutes);
-      await api.register(sellerRoutes);
-      await api.register(adminSuspensionRoutes);
-      api.setNotFoundHandler((request, reply) =>
-        reply.code(404).send({ message: `No such call: ${request.method} ${request.url}` }),
-      );
-    },
-    { prefix: API_PREFIX },
-  );
+  await app.register(async (api) => apiRoutes(api, options, { publicOrigin, images, vinDecoder }), {
+    prefix: API_PREFIX,
+  });
   await app.register(imageHost, {
     prefix: IMAGE_HOST_PREFIX,
     key: options.imageHostKey ?? '',

@@ -1,15 +1,85 @@
 import { join } from 'node:path';
-import { buildApp, type ReadinessCheck } from './app';
+import type { Auth } from 'firebase-admin/auth';
+import type { FastifyBaseLogger } from 'fastify';
+import { buildApp, type AppOptions, type ReadinessCheck } from './app';
 import { emulatorProblem, firebaseAuth } from './auth/firebase-admin';
 import { DigestScheduler } from './alerts/digest';
 import { VinDecoder } from './catalogue/vin-decoder';
 import { folderTransport, MailWorker, smtpTransport } from './deals/mail-worker';
-import { ConfigError, isLoopback, loadServerConfig, OPEN_DEMO_WARNING } from './config';
-import { openDatabase } from './db/client';
+import {
+  ConfigError,
+  isLoopback,
+  loadServerConfig,
+  OPEN_DEMO_WARNING,
+  type ServerConfig,
+} from './config';
+import { openDatabase, type Database } from './db/client';
 import { accessTokenSecret } from './db/secrets';
 import { acquirePgliteLock } from './db/pglite-lock';
 import { seedDemoData, seedReferenceData } from './db/seed';
 import { imageStoreFor } from './image-host/database-image-store';
+import type { ImageStore } from './image-host/image-files';
+
+/** The app's options: the configuration's, and what `main` made of it before building the app. */
+function appOptions(
+  config: ServerConfig,
+  database: Database,
+  made: { checks: ReadinessCheck[]; auth: Auth; images: ImageStore; secret: string },
+): AppOptions {
+  return {
+    db: database.db,
+    readDb: database.readDb,
+    standbys: database.standbys,
+    listen: database.listen,
+    readinessChecks: made.checks,
+    webRoot: config.webRoot,
+    serveSourceMaps: config.mode === 'demo',
+    logger: { level: config.logLevel },
+    signIn: made.auth,
+    accessTokenSecret: made.secret,
+    accessTokenTtlSeconds: config.accessTokenTtlSeconds,
+    imageHostKey: config.imageHostKey,
+    imageStore: made.images,
+    imageWork: config.imageWork,
+    authEmulatorHost: config.authEmulatorHost,
+    signInThrottle: config.signInThrottle,
+    signUpThrottle: config.signUpThrottle,
+    rateLimits: config.rateLimits,
+    // Replicas on one PostgreSQL count together: each limit holds once for the whole cluster.
+    rateLimitStore: database.kind === 'postgres' ? 'database' : 'memory',
+    contentSecurityPolicy: config.contentSecurityPolicy,
+    publicOrigin: config.publicOrigin,
+    imageOrigins: config.imageOrigins,
+    newSellerDailyCars: config.newSellerDailyCars,
+    streamsPerAddress: config.streamsPerAddress,
+    vinDecoder: new VinDecoder({ budgetMs: config.vinDecodeBudgetMs }),
+    marketTrust: config.marketTrust,
+    // Believe the nearest `TRUST_PROXY_HOPS` proxies' X-Forwarded-For (hop 0 is the nearest).
+    trustProxy: config.trustProxyHops
+      ? (_address: string, hop: number) => hop < config.trustProxyHops
+      : false,
+  };
+}
+
+/** Seeds the demo data, retrying until the sign-in emulator (it may still be starting) answers. */
+async function seedDemoWhenUp(
+  database: Database,
+  auth: Auth,
+  emulatorHost: string | undefined,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      if (emulatorHost && (await emulatorProblem(emulatorHost)))
+        throw new Error('emulator not up yet');
+      await seedDemoData(database.db, auth);
+      return;
+    } catch (error) {
+      if (attempt % 10 === 0) log.warn({ err: error }, 'still waiting to seed demo data');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+  }
+}
 
 /** Starts the API server: database, migrations, seed, then listen. */
 async function main(): Promise<void> {
@@ -43,39 +113,7 @@ async function main(): Promise<void> {
   // Photos in the database on PostgreSQL (every replica serves them), else in the data folder.
   const imageDir = join(config.dataDir, 'images');
   const images = imageStoreFor(database, imageDir);
-  const app = await buildApp({
-    db: database.db,
-    readDb: database.readDb,
-    standbys: database.standbys,
-    listen: database.listen,
-    readinessChecks: checks,
-    webRoot: config.webRoot,
-    serveSourceMaps: config.mode === 'demo',
-    logger: { level: config.logLevel },
-    signIn: auth,
-    accessTokenSecret: secret,
-    accessTokenTtlSeconds: config.accessTokenTtlSeconds,
-    imageHostKey: config.imageHostKey,
-    imageStore: images,
-    imageWork: config.imageWork,
-    authEmulatorHost: emulatorHost,
-    signInThrottle: config.signInThrottle,
-    signUpThrottle: config.signUpThrottle,
-    rateLimits: config.rateLimits,
-    // Replicas on one PostgreSQL count together: each limit holds once for the whole cluster.
-    rateLimitStore: database.kind === 'postgres' ? 'database' : 'memory',
-    contentSecurityPolicy: config.contentSecurityPolicy,
-    publicOrigin: config.publicOrigin,
-    imageOrigins: config.imageOrigins,
-    newSellerDailyCars: config.newSellerDailyCars,
-    streamsPerAddress: config.streamsPerAddress,
-    vinDecoder: new VinDecoder({ budgetMs: config.vinDecodeBudgetMs }),
-    marketTrust: config.marketTrust,
-    // Believe the nearest `TRUST_PROXY_HOPS` proxies' X-Forwarded-For (hop 0 is the nearest).
-    trustProxy: config.trustProxyHops
-      ? (_address: string, hop: number) => hop < config.trustProxyHops
-      : false,
-  });
+  const app = await buildApp(appOptions(config, database, { checks, auth, images, secret }));
 
   let mail: MailWorker | null = null;
   // The daily digests of alerts: every replica looks each minute; one enqueues each (alerts/digest.ts).
@@ -151,19 +189,9 @@ async function main(): Promise<void> {
   }
 
   if (config.mode === 'demo') {
-    // The emulator may still be starting: retry until it answers.
-    for (let attempt = 1; !demoReady; attempt++) {
-      try {
-        if (emulatorHost && (await emulatorProblem(emulatorHost)))
-          throw new Error('emulator not up yet');
-        await seedDemoData(database.db, auth);
-        demoReady = true;
-        app.log.info('demo data ready');
-      } catch (error) {
-        if (attempt % 10 === 0) app.log.warn({ err: error }, 'still waiting to seed demo data');
-        await new Promise((resolve) => setTimeout(resolve, 500));
-      }
-    }
+    await seedDemoWhenUp(database, auth, emulatorHost, app.log);
+    demoReady = true;
+    app.log.info('demo data ready');
   }
 }
 

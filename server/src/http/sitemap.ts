@@ -11,7 +11,7 @@
  * A file is built once, one at a time, and kept until the catalogue changes (sitemap-cache.ts).
  */
 import negotiate from '@fastify/accept-negotiator';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
 import fp from 'fastify-plugin';
@@ -51,13 +51,14 @@ const urlSet = (urls: string[]) =>
   '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">' +
   `${urls.join('\n')}</urlset>\n`;
 
-const sitemap: FastifyPluginAsync<SitemapOptions> = async (app, options) => {
-  const origin = options.publicOrigin;
-  const perFile = options.perFile ?? SITEMAP_LIMIT;
-  const fill = fillOf(perFile);
-  const rowsPerRead = options.rowsPerRead ?? ROWS_PER_READ;
-  const hide = { hide: true };
-
+/**
+ * The sitemap files' content, read from the catalogue: the pages before the cars, and the XML of
+ * a file of a range of ids.
+ */
+function fileBuilder(
+  app: FastifyInstance,
+  { origin, perFile, rowsPerRead }: { origin: string; perFile: number; rowsPerRead: number },
+) {
   /** The addresses before the cars: home, categories' pages, the car search. */
   async function pageUrls(): Promise<string[]> {
     const categories = await app.readRepos.products.listCategories();
@@ -66,41 +67,6 @@ const sitemap: FastifyPluginAsync<SitemapOptions> = async (app, options) => {
       ...categories.map((c) => `${origin}/category-products/${encodeURIComponent(c.categoryName)}`),
       `${origin}/cars`,
     ];
-  }
-
-  /** The files `bounds` cut (none: no sellers with cars; the cars' first file has the pages). */
-  const rangesIn = (kind: SitemapKind, found: IdBounds) =>
-    found.any || kind === 'cars' ? rangesOf(found) : [];
-
-  /** Bounds as found, once their files' ranges are recorded as published (they are listed). */
-  async function publishing(kind: SitemapKind, found: IdBounds): Promise<IdBounds> {
-    await app.repos.sitemapRanges.publish(kind, rangesIn(kind, found), RANGE_KEPT_MS);
-    return found;
-  }
-
-  // The first cars file holds the pages, then cars up to its fill.
-  const bounds = new SitemapBounds(BOUNDS_MS, {
-    cars: async () =>
-      publishing(
-        'cars',
-        await app.readRepos.search.forSaleBounds(
-          Math.max(0, fill - (await pageUrls()).length),
-          fill,
-        ),
-      ),
-    sellers: async () =>
-      publishing('sellers', await app.readRepos.sellers.withCarsBounds(fill, fill)),
-  });
-  const files = new SitemapFiles(FILES_KEPT, BUILDS_IN_LINE, BOUNDS_MS);
-  app.decorate('sitemapFiles', files);
-  app.catalogueCache.onInvalidate(() => {
-    bounds.clear();
-    files.clear();
-  });
-
-  /** The files' ranges in the index as it is now (none: no sellers with cars). */
-  async function ranges(kind: SitemapKind): Promise<IdRange[]> {
-    return rangesIn(kind, await bounds.get(kind));
   }
 
   const carUrl = (car: { id: string; lastmod: string }) =>
@@ -149,6 +115,63 @@ const sitemap: FastifyPluginAsync<SitemapOptions> = async (app, options) => {
       app.log.warn({ kind, range, limit }, 'sitemap file over its limit: the next index splits it');
     }
     return urls.slice(0, limit);
+  }
+
+  /** The XML of the file of `range` (null: nothing in it). */
+  async function build(kind: SitemapKind, range: IdRange): Promise<string | null> {
+    // The first cars file (no start) begins with the pages.
+    const pages = kind === 'cars' && range.from === undefined ? await pageUrls() : [];
+    const urls = [
+      ...pages.map((loc) => `<url><loc>${escapeHtml(loc)}</loc></url>`),
+      ...(await urlsIn(kind, range, Math.max(0, perFile - pages.length))),
+    ];
+    return urls.length === 0 ? null : urlSet(urls);
+  }
+
+  return { pageUrls, build };
+}
+
+const sitemap: FastifyPluginAsync<SitemapOptions> = async (app, options) => {
+  const origin = options.publicOrigin;
+  const perFile = options.perFile ?? SITEMAP_LIMIT;
+  const fill = fillOf(perFile);
+  const rowsPerRead = options.rowsPerRead ?? ROWS_PER_READ;
+  const hide = { hide: true };
+  const { pageUrls, build } = fileBuilder(app, { origin, perFile, rowsPerRead });
+
+  /** The files `bounds` cut (none: no sellers with cars; the cars' first file has the pages). */
+  const rangesIn = (kind: SitemapKind, found: IdBounds) =>
+    found.any || kind === 'cars' ? rangesOf(found) : [];
+
+  /** Bounds as found, once their files' ranges are recorded as published (they are listed). */
+  async function publishing(kind: SitemapKind, found: IdBounds): Promise<IdBounds> {
+    await app.repos.sitemapRanges.publish(kind, rangesIn(kind, found), RANGE_KEPT_MS);
+    return found;
+  }
+
+  // The first cars file holds the pages, then cars up to its fill.
+  const bounds = new SitemapBounds(BOUNDS_MS, {
+    cars: async () =>
+      publishing(
+        'cars',
+        await app.readRepos.search.forSaleBounds(
+          Math.max(0, fill - (await pageUrls()).length),
+          fill,
+        ),
+      ),
+    sellers: async () =>
+      publishing('sellers', await app.readRepos.sellers.withCarsBounds(fill, fill)),
+  });
+  const files = new SitemapFiles(FILES_KEPT, BUILDS_IN_LINE, BOUNDS_MS);
+  app.decorate('sitemapFiles', files);
+  app.catalogueCache.onInvalidate(() => {
+    bounds.clear();
+    files.clear();
+  });
+
+  /** The files' ranges in the index as it is now (none: no sellers with cars). */
+  async function ranges(kind: SitemapKind): Promise<IdRange[]> {
+    return rangesIn(kind, await bounds.get(kind));
   }
 
   app.get('/robots.txt', { schema: hide }, async (_request, reply) =>
@@ -217,17 +240,6 @@ const sitemap: FastifyPluginAsync<SitemapOptions> = async (app, options) => {
       return send(request, reply, built);
     },
   );
-
-  /** The XML of the file of `range` (null: nothing in it). */
-  async function build(kind: SitemapKind, range: IdRange): Promise<string | null> {
-    // The first cars file (no start) begins with the pages.
-    const pages = kind === 'cars' && range.from === undefined ? await pageUrls() : [];
-    const urls = [
-      ...pages.map((loc) => `<url><loc>${escapeHtml(loc)}</loc></url>`),
-      ...(await urlsIn(kind, range, Math.max(0, perFile - pages.length))),
-    ];
-    return urls.length === 0 ? null : urlSet(urls);
-  }
 
   /** A built file: gzipped to a client that takes it (crawlers do), else unpacked; 304 when kept. */
   async function send(request: FastifyRequest, reply: FastifyReply, built: BuiltFile) {

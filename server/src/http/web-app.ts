@@ -35,6 +35,14 @@ const SELLER_PAGE = /^\/sellers\/([^/]+)\/?$/;
 /** A car's id (any other is no car). */
 const CAR_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
+/** A filled page's HTML with its status, revalidated on every visit. */
+const sendHtml = (reply: FastifyReply, status: number, html: string) =>
+  reply
+    .code(status)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-cache')
+    .send(html);
+
 /** Content-hashed assets never change. */
 const HASHED = /\.[0-9a-f]{8,}\./;
 /** The demo pictures (public/images). */
@@ -73,45 +81,33 @@ const webApp: FastifyPluginAsync<WebAppOptions> = async (app, options) => {
     });
   }
   const files = webRoot && pageFor ? shellFiles(webRoot) : null;
+  /** The not-found page with 404 (for no such car or seller). */
+  const notFound = (reply: FastifyReply, root: string) =>
+    reply
+      .code(404)
+      .header('cache-control', 'no-cache')
+      .sendFile(files?.notFound ?? 'index.html', root);
   /** The shell with the car filled in, or the not-found page with 404 for an unknown car. */
   async function carPage(id: string, reply: FastifyReply, root: string) {
     const car = CAR_ID.test(id) ? await app.readRepos.search.car(id) : null;
     if (!car || !files) {
-      return reply
-        .code(404)
-        .header('cache-control', 'no-cache')
-        .sendFile(files?.notFound ?? 'index.html', root);
+      return notFound(reply, root);
     }
     const shell = await readFile(join(root, files.shell), 'utf8');
     if (car.moderation) {
-      return reply
-        .code(410)
-        .type('text/html; charset=utf-8')
-        .header('cache-control', 'no-cache')
-        .send(removedCarPageHtml(shell, LISTING_REMOVED));
+      return sendHtml(reply, 410, removedCarPageHtml(shell, LISTING_REMOVED));
     }
-    return reply
-      .code(200)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .send(carPageHtml(shell, car, options.publicOrigin));
+    return sendHtml(reply, 200, carPageHtml(shell, car, options.publicOrigin));
   }
 
   /** The shell with the seller filled in, or the not-found page with 404 for no such seller. */
   async function sellerPageOf(id: string, reply: FastifyReply, root: string) {
     const seller = CAR_ID.test(id) ? await sellerPage(app, id) : null;
     if (!seller || !files) {
-      return reply
-        .code(404)
-        .header('cache-control', 'no-cache')
-        .sendFile(files?.notFound ?? 'index.html', root);
+      return notFound(reply, root);
     }
     const shell = await readFile(join(root, files.shell), 'utf8');
-    return reply
-      .code(200)
-      .type('text/html; charset=utf-8')
-      .header('cache-control', 'no-cache')
-      .send(sellerPageHtml(shell, seller, options.publicOrigin));
+    return sendHtml(reply, 200, sellerPageHtml(shell, seller, options.publicOrigin));
   }
 
   // The search page is rendered with its cars when the build has the template for it.

@@ -1,5 +1,10 @@
 import fastifyMultipart from '@fastify/multipart';
-import type { FastifyError, FastifyPluginAsync, onRequestHookHandler } from 'fastify';
+import type {
+  FastifyError,
+  FastifyInstance,
+  FastifyPluginAsync,
+  onRequestHookHandler,
+} from 'fastify';
 import {
   hasLargeCopy,
   MIME_BY_EXT,
@@ -59,6 +64,92 @@ function failure(status: number, message: string) {
     message,
     error: { message, code: status },
   };
+}
+
+/** The answer to an upload, in imgbb's shape: the original's URL and size, and its copies'. */
+function uploadAnswer(stored: Awaited<ReturnType<typeof storeImage>>) {
+  const url = imageUrl(stored.file);
+  // imgbb's shape for its resized copies: {filename, name, mime, extension, url}, plus size.
+  const copy = (variant: StoredVariant) => ({
+    filename: variant.file,
+    name: variant.file.replace(/\.webp$/, ''),
+    mime: 'image/webp',
+    extension: 'webp',
+    url: imageUrl(variant.file),
+    width: variant.width,
+    height: variant.height,
+    size: variant.size,
+  });
+  return {
+    data: {
+      id: stored.id,
+      title: stored.id,
+      url,
+      display_url: url,
+      width: stored.width,
+      height: stored.height,
+      size: stored.size,
+      mime: stored.mime,
+      extension: stored.ext,
+      time: Math.floor(Date.now() / 1000),
+      expiration: 0,
+      /** 640 px wide WebP (cards). */
+      medium: copy(stored.variants.medium),
+      /** 160 px wide WebP (tables, thumbnails). */
+      thumb: copy(stored.variants.thumb),
+      /** 1600 px wide WebP (full screen); only of an original wider than 640 px. */
+      ...(stored.variants.large && { large: copy(stored.variants.large) }),
+    },
+    success: true,
+    status: 200,
+  };
+}
+
+/** `GET /i/<file>`: a stored file for a year, a missing copy of an older image made first. */
+function serveImageRoute(app: FastifyInstance, options: ImageHostOptions): void {
+  app.get<{ Params: { file: string } }>(
+    '/i/:file',
+    { schema: { hide: true } },
+    async (request, reply) => {
+      const file = request.params.file;
+      const original = STORED_NAME.exec(file);
+      const variant = original ? null : VARIANT_NAME.exec(file);
+      if (!original && !variant) return reply.code(404).send(failure(404, 'No such image'));
+      // The name is the content's hash (and the copy's width): it never changes.
+      const etag = original ? `"${original[1]}"` : `"${variant![1]}-${variant![2]}"`;
+      const revalidating = request.headers['if-none-match'] === etag;
+      // A 304 needs to know only that the file is stored; a 200 needs its bytes.
+      const lookup = () => (revalidating ? options.store.has(file) : options.store.get(file));
+      let found = await lookup();
+      if (variant && !found) {
+        // An image stored before resized copies existed: its copy is made on first request.
+        // The large copy exists only of an original wider than the card copy.
+        const bytes = await findOriginal(options.store, variant[1]);
+        const width = Number(variant[2]);
+        const wanted =
+          bytes &&
+          (width !== VARIANT_WIDTHS.large ||
+            hasLargeCopy(await uprightWidth(bytes).catch(() => 0)));
+        if (wanted) {
+          const { work } = options;
+          await makeVariant(options.store, variant[1], bytes, width, {
+            timeoutSeconds: work.limits.timeoutSeconds,
+            work,
+          });
+          found = await lookup();
+        }
+      }
+      if (!found) return reply.code(404).send(failure(404, 'No such image'));
+      reply
+        .header('cache-control', 'public, max-age=31536000, immutable')
+        .header('etag', etag)
+        .header('x-content-type-options', 'nosniff')
+        .type(original ? MIME_BY_EXT[original[2]] : 'image/webp');
+      if (found === true) return reply.code(304).send();
+      reply.header('content-length', found.bytes.length);
+      return reply.send(found.bytes);
+    },
+  );
 }
 
 /**
@@ -158,87 +249,10 @@ const imageHost: FastifyPluginAsync<ImageHostOptions> = async (app, options) => 
         }
         throw error;
       }
-      const url = imageUrl(stored.file);
-      // imgbb's shape for its resized copies: {filename, name, mime, extension, url}, plus size.
-      const copy = (variant: StoredVariant) => ({
-        filename: variant.file,
-        name: variant.file.replace(/\.webp$/, ''),
-        mime: 'image/webp',
-        extension: 'webp',
-        url: imageUrl(variant.file),
-        width: variant.width,
-        height: variant.height,
-        size: variant.size,
-      });
-      return {
-        data: {
-          id: stored.id,
-          title: stored.id,
-          url,
-          display_url: url,
-          width: stored.width,
-          height: stored.height,
-          size: stored.size,
-          mime: stored.mime,
-          extension: stored.ext,
-          time: Math.floor(Date.now() / 1000),
-          expiration: 0,
-          /** 640 px wide WebP (cards). */
-          medium: copy(stored.variants.medium),
-          /** 160 px wide WebP (tables, thumbnails). */
-          thumb: copy(stored.variants.thumb),
-          /** 1600 px wide WebP (full screen); only of an original wider than 640 px. */
-          ...(stored.variants.large && { large: copy(stored.variants.large) }),
-        },
-        success: true,
-        status: 200,
-      };
+      return uploadAnswer(stored);
     },
   );
-
-  app.get<{ Params: { file: string } }>(
-    '/i/:file',
-    { schema: { hide: true } },
-    async (request, reply) => {
-      const file = request.params.file;
-      const original = STORED_NAME.exec(file);
-      const variant = original ? null : VARIANT_NAME.exec(file);
-      if (!original && !variant) return reply.code(404).send(failure(404, 'No such image'));
-      // The name is the content's hash (and the copy's width): it never changes.
-      const etag = original ? `"${original[1]}"` : `"${variant![1]}-${variant![2]}"`;
-      const revalidating = request.headers['if-none-match'] === etag;
-      // A 304 needs to know only that the file is stored; a 200 needs its bytes.
-      const lookup = () => (revalidating ? options.store.has(file) : options.store.get(file));
-      let found = await lookup();
-      if (variant && !found) {
-        // An image stored before resized copies existed: its copy is made on first request.
-        // The large copy exists only of an original wider than the card copy.
-        const bytes = await findOriginal(options.store, variant[1]);
-        const width = Number(variant[2]);
-        const wanted =
-          bytes &&
-          (width !== VARIANT_WIDTHS.large ||
-            hasLargeCopy(await uprightWidth(bytes).catch(() => 0)));
-        if (wanted) {
-          const { work } = options;
-          await makeVariant(options.store, variant[1], bytes, width, {
-            timeoutSeconds: work.limits.timeoutSeconds,
-            work,
-          });
-          found = await lookup();
-        }
-      }
-      if (!found) return reply.code(404).send(failure(404, 'No such image'));
-      reply
-        .header('cache-control', 'public, max-age=31536000, immutable')
-        .header('etag', etag)
-        .header('x-content-type-options', 'nosniff')
-        .type(original ? MIME_BY_EXT[original[2]] : 'image/webp');
-      if (found === true) return reply.code(304).send();
-      reply.header('content-length', found.bytes.length);
-      return reply.send(found.bytes);
-    },
-  );
+  serveImageRoute(app, options);
 };
 
 export default imageHost;

@@ -5,7 +5,7 @@ import { CATALOGUE_WRITE } from '../http/catalogue-sync';
 import { httpError } from '../http/errors';
 import { SINGLE_LINE_PATTERN } from '../http/single-line';
 import { isCarPhotoUrl, type CarPhotoOrigins } from './car-photos';
-import { ACCESS_TOKEN, errors, Id, ImageUrl } from './schemas';
+import { ACCESS_TOKEN, categoryFields, errors, Id, ImageUrl } from './schemas';
 
 /** A category's name: 2 to 40 characters once trimmed, one line (docs/api.md). */
 export const CATEGORY_NAME = { min: 2, max: 40 } as const;
@@ -17,10 +17,7 @@ export const HAS_CARS = 'This category still has cars';
 
 export const AdminCategorySchema = Type.Object(
   {
-    _id: Type.String(),
-    categoryName: Type.String(),
-    image: Type.String({ description: 'URL of the category picture' }),
-    rating: Type.Number({ minimum: 0, maximum: 5 }),
+    ...categoryFields,
     position: Type.Integer({
       minimum: 1,
       description: 'its place in the display order, from 1 (the home page shows the first four)',

@@ -12,6 +12,7 @@ import { httpError } from '../http/errors';
 import type { ListingRefusal } from '../trust/listing-actions';
 import type { Moderator } from '../trust/moderation-writes';
 import { TargetKind } from './report-schemas';
+import type { RoutesApp } from './routes-app';
 import { ACCESS_TOKEN, errors, Id, SingleLine } from './schemas';
 
 /** The most characters of a moderator's reason. */
@@ -62,6 +63,9 @@ const REFUSALS: Record<ListingRefusal, [number, string]> = {
   'no-open-reports': [409, 'There are no open reports on this'],
 };
 
+/** What an action answers: what it did. */
+const ANSWER = { 200: Type.Ref('ModerationDone') };
+
 /** The answer of an action, or its refusal as an HTTP error. */
 function done<T extends object>(outcome: T | { refused: ListingRefusal }): T {
   if ('refused' in outcome) {
@@ -77,33 +81,38 @@ const moderatorOf = (request: FastifyRequest): Moderator => {
 };
 const reasonOf = (request: FastifyRequest) => (request.body as { reason: string }).reason.trim();
 
-const adminListingRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.addSchema(ModerationDone);
+/** The schema of a moderator's action, with its reason, on one listing or review by its id. */
+const actionSchema = (operationId: string, summary: string, description: string) => ({
+  operationId,
+  tags: ['admin'],
+  summary,
+  description,
+  security: ACCESS_TOKEN,
+  params: Type.Object({ id: Id }),
+  body: ReasonBody,
+  response: { ...ANSWER, ...errors(400, 401, 403, 404, 409, 415) },
+});
+
+/** The moderators hide a listing, restore or approve it, or keep it hidden. */
+function listingActionRoutes(app: RoutesApp): void {
   const admin = [app.authenticate, app.requireRole('Admin')];
   const actions = app.repos.listingActions;
-  const answer = { 200: Type.Ref('ModerationDone') };
 
   app.post(
     '/admin/products/:id/hide',
     {
       config: CATALOGUE_WRITE,
       onRequest: admin,
-      schema: {
-        operationId: 'hideListing',
-        tags: ['admin'],
-        summary: 'Hides a listing (admin only): out of sale, its open bookings declined',
-        description:
-          "The car leaves every list, count and alert; its page answers 410 'This listing was " +
+      schema: actionSchema(
+        'hideListing',
+        'Hides a listing (admin only): out of sale, its open bookings declined',
+        "The car leaves every list, count and alert; its page answers 410 'This listing was " +
           "removed' to all but its owner and the admins. Its open bookings are declined ('Listing " +
           "removed'; each buyer told), its open reports closed as actioned, its owner told with " +
           "the reason. Already hidden by moderation: 409 'This listing is already hidden' (a car " +
           "pending approval or hidden with its seller's suspension may be hidden: it then stays " +
           'hidden when the seller is unsuspended).',
-        security: ACCESS_TOKEN,
-        params: Type.Object({ id: Id }),
-        body: ReasonBody,
-        response: { ...answer, ...errors(400, 401, 403, 404, 409, 415) },
-      },
+      ),
     },
     async (request) =>
       done(await actions.hide(moderatorOf(request), request.params.id, reasonOf(request))),
@@ -114,21 +123,15 @@ const adminListingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: CATALOGUE_WRITE,
       onRequest: admin,
-      schema: {
-        operationId: 'restoreListing',
-        tags: ['admin'],
-        summary: 'Puts a hidden listing back on sale, or approves a pending one (admin only)',
-        description:
-          "A car hidden by moderation is restored ('restore_listing'); a new seller's car " +
+      schema: actionSchema(
+        'restoreListing',
+        'Puts a hidden listing back on sale, or approves a pending one (admin only)',
+        "A car hidden by moderation is restored ('restore_listing'); a new seller's car " +
           "pending approval is approved ('approve_listing'). It is back in every list and is " +
           'alerted to saved searches as newly listed; its owner is told with the reason. Not ' +
           "hidden: 409 'This listing is not hidden'; hidden with its seller's suspension, or its " +
           "seller suspended: 409 'Unsuspend the seller first'.",
-        security: ACCESS_TOKEN,
-        params: Type.Object({ id: Id }),
-        body: ReasonBody,
-        response: { ...answer, ...errors(400, 401, 403, 404, 409, 415) },
-      },
+      ),
     },
     async (request) =>
       done(await actions.restore(moderatorOf(request), request.params.id, reasonOf(request))),
@@ -138,41 +141,35 @@ const adminListingRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/admin/products/:id/keep-hidden',
     {
       onRequest: admin,
-      schema: {
-        operationId: 'keepListingHidden',
-        tags: ['admin'],
-        summary: "Answers an owner's request for review: the listing stays hidden (admin only)",
-        description:
-          'The reason becomes the one the owner reads; the owner may ask again. Not hidden by ' +
+      schema: actionSchema(
+        'keepListingHidden',
+        "Answers an owner's request for review: the listing stays hidden (admin only)",
+        'The reason becomes the one the owner reads; the owner may ask again. Not hidden by ' +
           "moderation: 409 'This listing is not hidden'; no request: 409 'The owner has not asked " +
           "for a review'.",
-        security: ACCESS_TOKEN,
-        params: Type.Object({ id: Id }),
-        body: ReasonBody,
-        response: { ...answer, ...errors(400, 401, 403, 404, 409, 415) },
-      },
+      ),
     },
     async (request) =>
       done(await actions.keepHidden(moderatorOf(request), request.params.id, reasonOf(request))),
   );
+}
+
+/** The moderators hide a review, or dismiss a target's open reports. */
+function reviewAndReportActionRoutes(app: RoutesApp): void {
+  const admin = [app.authenticate, app.requireRole('Admin')];
+  const actions = app.repos.listingActions;
 
   app.post(
     '/admin/reviews/:id/hide',
     {
       config: CATALOGUE_WRITE,
       onRequest: admin,
-      schema: {
-        operationId: 'hideReview',
-        tags: ['admin'],
-        summary: 'Hides an abusive review (admin only): it leaves every list and the rating',
-        description:
-          "Its author is told with the reason. Already hidden: 409 'This review is already " +
+      schema: actionSchema(
+        'hideReview',
+        'Hides an abusive review (admin only): it leaves every list and the rating',
+        "Its author is told with the reason. Already hidden: 409 'This review is already " +
           "hidden'; unknown: 404.",
-        security: ACCESS_TOKEN,
-        params: Type.Object({ id: Id }),
-        body: ReasonBody,
-        response: { ...answer, ...errors(400, 401, 403, 404, 409, 415) },
-      },
+      ),
     },
     async (request) => ({
       ...done(await actions.hideReview(moderatorOf(request), request.params.id, reasonOf(request))),
@@ -195,7 +192,7 @@ const adminListingRoutes: FastifyPluginAsyncTypebox = async (app) => {
         security: ACCESS_TOKEN,
         params: Type.Object({ targetKind: TargetKind, targetId: Id }),
         body: ReasonBody,
-        response: { ...answer, ...errors(400, 401, 403, 409, 415) },
+        response: { ...ANSWER, ...errors(400, 401, 403, 409, 415) },
       },
     },
     async (request) => {
@@ -206,6 +203,11 @@ const adminListingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return { ...result, declinedBookings: 0 };
     },
   );
+}
+
+/** The owner of a hidden car asks the moderators to look again. */
+function reviewRequestRoute(app: RoutesApp): void {
+  const actions = app.repos.listingActions;
 
   app.post(
     '/products/:id/review-request',
@@ -235,6 +237,14 @@ const adminListingRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return car.moderation;
     },
   );
+}
+
+const adminListingRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.addSchema(ModerationDone);
+
+  listingActionRoutes(app);
+  reviewAndReportActionRoutes(app);
+  reviewRequestRoute(app);
 };
 
 export default adminListingRoutes;

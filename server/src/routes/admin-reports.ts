@@ -9,8 +9,8 @@ import {
   Order,
   PAGING_DESCRIPTION,
   QueryInteger,
-  queryInteger,
   Sort,
+  sortedPage,
 } from './paging';
 import { TargetKind } from './report-schemas';
 import { ACCESS_TOKEN, errors, Id } from './schemas';
@@ -48,13 +48,7 @@ const adminReportRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const query = request.query;
-      const page = await app.repos.reportQueue.page({
-        limit: queryInteger('limit', query.limit, 1, MAX_PAGE),
-        offset: queryInteger('offset', query.offset, 0, MAX_OFFSET),
-        sort: query.sort ?? 'newestAt',
-        order: query.order ?? 'desc',
-      });
+      const page = await app.repos.reportQueue.page(sortedPage(request.query, 'newestAt', 'desc'));
       sendPageHeaders(reply, page);
       return page.rows;
     },

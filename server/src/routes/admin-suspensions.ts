@@ -12,6 +12,7 @@ import {
   unsuspend,
   type SuspensionOutcome,
 } from '../trust/suspension';
+import type { RoutesApp } from './routes-app';
 import { ACCESS_TOKEN, errors, Id, LIMITS, SingleLine } from './schemas';
 
 /** An admin suspends or lifts the suspension of a buyer's or a seller's account. */
@@ -55,78 +56,72 @@ function answer(outcome: SuspensionOutcome, state: string) {
   return { acknowledged: true as const, ...outcome };
 }
 
+const moderatorOf = (user: { _id: string; name: string } | null | undefined) => {
+  if (!user) throw httpError(401, 'authorization: not signed in');
+  return { id: user._id, name: user.name };
+};
+
+/**
+ * One of the two admin routes on an account's suspension: `act` suspends or lifts it; an account
+ * already in that state is a 409 `refusal`.
+ */
+function suspensionRoute(
+  app: RoutesApp,
+  path: string,
+  act: typeof suspend,
+  refusal: string,
+  doc: { operationId: string; summary: string; description: string },
+): void {
+  app.post(
+    path,
+    {
+      config: CATALOGUE_WRITE,
+      onRequest: [app.authenticate, app.requireRole('Admin')],
+      schema: {
+        operationId: doc.operationId,
+        tags: ['admin'],
+        summary: doc.summary,
+        description: doc.description,
+        security: ACCESS_TOKEN,
+        params: Type.Object({ id: Id }),
+        body: ReasonBody,
+        response: { 200: SuspensionResult, ...errors(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) =>
+      answer(
+        await act(
+          app.db,
+          moderatorOf(request.caller?.user),
+          request.params.id,
+          request.body.reason.trim(),
+        ),
+        refusal,
+      ),
+  );
+}
+
 const adminSuspensionRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const admin = [app.authenticate, app.requireRole('Admin')];
-  const moderatorOf = (user: { _id: string; name: string } | null | undefined) => {
-    if (!user) throw httpError(401, 'authorization: not signed in');
-    return { id: user._id, name: user.name };
-  };
-
-  app.post(
-    '/admin/users/:id/suspend',
-    {
-      config: CATALOGUE_WRITE,
-      onRequest: admin,
-      schema: {
-        operationId: 'suspendUser',
-        tags: ['admin'],
-        summary: "Suspends a buyer's or a seller's account (admin only)",
-        description:
-          "From then on its sign-in to the API and every call with any of its tokens answer 403 'Account " +
-          "suspended', and its live event streams end. Its cars for sale are hidden (they leave " +
-          `search); the open bookings on them are declined ('${SELLER_SUSPENDED}') and its own ` +
-          `open bookings cancelled ('${BUYER_SUSPENDED}'), the other party told. The account's ` +
-          'open reports are closed as actioned, the audit log keeps the action, and the account ' +
-          `is told the reason. 403 '${ADMIN_NOT_SUSPENDED}'; 409 '${ALREADY_SUSPENDED}'.`,
-        security: ACCESS_TOKEN,
-        params: Type.Object({ id: Id }),
-        body: ReasonBody,
-        response: { 200: SuspensionResult, ...errors(400, 401, 403, 404, 409) },
-      },
-    },
-    async (request) =>
-      answer(
-        await suspend(
-          app.db,
-          moderatorOf(request.caller?.user),
-          request.params.id,
-          request.body.reason.trim(),
-        ),
-        ALREADY_SUSPENDED,
-      ),
-  );
-
-  app.post(
-    '/admin/users/:id/unsuspend',
-    {
-      config: CATALOGUE_WRITE,
-      onRequest: admin,
-      schema: {
-        operationId: 'unsuspendUser',
-        tags: ['admin'],
-        summary: "Lifts an account's suspension (admin only)",
-        description:
-          'The account signs in and calls again. The cars its suspension hid come back; cars ' +
-          'hidden by a moderator or waiting for review stay hidden, and declined and cancelled ' +
-          'bookings stay as they are. The audit log keeps the action; the account is told the ' +
-          `reason. 403 '${ADMIN_NOT_SUSPENDED}'; 409 '${NOT_SUSPENDED}'.`,
-        security: ACCESS_TOKEN,
-        params: Type.Object({ id: Id }),
-        body: ReasonBody,
-        response: { 200: SuspensionResult, ...errors(400, 401, 403, 404, 409) },
-      },
-    },
-    async (request) =>
-      answer(
-        await unsuspend(
-          app.db,
-          moderatorOf(request.caller?.user),
-          request.params.id,
-          request.body.reason.trim(),
-        ),
-        NOT_SUSPENDED,
-      ),
-  );
+  suspensionRoute(app, '/admin/users/:id/suspend', suspend, ALREADY_SUSPENDED, {
+    operationId: 'suspendUser',
+    summary: "Suspends a buyer's or a seller's account (admin only)",
+    description:
+      "From then on its sign-in to the API and every call with any of its tokens answer 403 'Account " +
+      "suspended', and its live event streams end. Its cars for sale are hidden (they leave " +
+      `search); the open bookings on them are declined ('${SELLER_SUSPENDED}') and its own ` +
+      `open bookings cancelled ('${BUYER_SUSPENDED}'), the other party told. The account's ` +
+      'open reports are closed as actioned, the audit log keeps the action, and the account ' +
+      `is told the reason. 403 '${ADMIN_NOT_SUSPENDED}'; 409 '${ALREADY_SUSPENDED}'.`,
+  });
+  suspensionRoute(app, '/admin/users/:id/unsuspend', unsuspend, NOT_SUSPENDED, {
+    operationId: 'unsuspendUser',
+    summary: "Lifts an account's suspension (admin only)",
+    description:
+      'The account signs in and calls again. The cars its suspension hid come back; cars ' +
+      'hidden by a moderator or waiting for review stay hidden, and declined and cancelled ' +
+      'bookings stay as they are. The audit log keeps the action; the account is told the ' +
+      `reason. 403 '${ADMIN_NOT_SUSPENDED}'; 409 '${NOT_SUSPENDED}'.`,
+  });
 };
 
 export default adminSuspensionRoutes;

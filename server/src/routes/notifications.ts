@@ -3,6 +3,7 @@ import { Type } from '@sinclair/typebox';
 import { NOTIFICATION_KINDS } from '../db/schema';
 import { clientNetwork } from '../http/client-network';
 import { httpError } from '../http/errors';
+import type { RoutesApp } from './routes-app';
 import { ACCESS_TOKEN, errors, Id } from './schemas';
 
 /** How often a stream says it is alive (proxies close connections idle for a minute). */
@@ -57,14 +58,8 @@ const Notifications = Type.Object(
   { $id: 'Notifications', title: 'Notifications' },
 );
 
-/**
- * Notifications (one per new booking, state change and message, for the party who did not cause
- * it; and the alerts of saved searches and saved cars) and the live stream of them.
- */
-const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.addSchema(Notification);
-  app.addSchema(Notifications);
-
+/** The caller's notifications, and marking them read. */
+function notificationListRoutes(app: RoutesApp): void {
   app.get(
     '/notifications',
     {
@@ -110,7 +105,10 @@ const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return { modifiedCount, unread };
     },
   );
+}
 
+/** The caller's live stream of events, until its token expires or the account goes. */
+function eventsRoute(app: RoutesApp): void {
   app.get(
     '/events',
     {
@@ -211,6 +209,18 @@ const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
       send('unread', { unread: await unreadCount() });
     },
   );
+}
+
+/**
+ * Notifications (one per new booking, state change and message, for the party who did not cause
+ * it; and the alerts of saved searches and saved cars) and the live stream of them.
+ */
+const notificationRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.addSchema(Notification);
+  app.addSchema(Notifications);
+
+  notificationListRoutes(app);
+  eventsRoute(app);
 };
 
 export default notificationRoutes;

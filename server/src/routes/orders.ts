@@ -5,106 +5,21 @@ import { CATALOGUE_WRITE } from '../http/catalogue-sync';
 import { httpError } from '../http/errors';
 import { normaliseEmail } from '../db/repositories/ids';
 import type { DealRefusal, OrderView } from '../db/repositories/orders-repository';
-import { ORDER_STATUSES, type OrderStatus } from '../db/schema';
-import { MOVES, type Move, type Party } from '../deals/order-states';
+import type { OrderStatus } from '../db/schema';
+import { MOVES, type Party } from '../deals/order-states';
 import { sendPageHeaders } from '../http/page-headers';
-import { MAX_OFFSET, MAX_PAGE, QueryInteger, queryInteger } from './paging';
+import { MAX_OFFSET, MAX_PAGE, queryInteger } from './paging';
 import { LISTING_REMOVED } from './hidden-cars';
 import {
-  ACCESS_TOKEN,
-  Email,
-  errors,
-  Id,
-  LIMITS,
-  NumberOrNumericString,
-  OptionalImageUrl,
-  OneLine,
-  SingleLine,
-} from './schemas';
-
-const Phone = Type.Union(
-  [
-    Type.String({ pattern: '^ *\\+?[0-9][0-9 ()-]{3,22}[0-9] *$', maxLength: LIMITS.phone }),
-    Type.Integer({ minimum: 1000, maximum: 999_999_999_999_999 }),
-  ],
-  { description: 'a phone number (digits; spaces, dashes, brackets and a leading + allowed)' },
-);
-
-const NewOrderBody = Type.Object(
-  {
-    buyerName: SingleLine(LIMITS.name),
-    phone: Phone,
-    meetLocation: SingleLine(LIMITS.location),
-    productID: Id,
-    buyerEmail: Type.Optional(
-      Type.String({ maxLength: LIMITS.email, description: 'ignored: the buyer is the caller' }),
-    ),
-    productName: Type.Optional(
-      Type.String({ maxLength: LIMITS.carName, description: 'ignored: taken from the product' }),
-    ),
-    // Ignored: the product's selling price is used.
-    productPrice: Type.Optional(NumberOrNumericString(LIMITS.maxPrice)),
-    carImage: Type.Optional(
-      OptionalImageUrl(
-        "an http(s) URL, a path on this origin or empty (ignored: the product's photo is used)",
-      ),
-    ),
-  },
-  { additionalProperties: false },
-);
-
-const MOVE_NAMES = Object.keys(MOVES) as Move[];
-
-const MoveBody = Type.Object(
-  {
-    status: Type.Union(
-      MOVE_NAMES.map((move) => Type.Literal(move)),
-      { description: MOVE_NAMES.join(', ') },
-    ),
-    reason: Type.Optional(OneLine(LIMITS.reason, 'why (when declining); one line of plain text')),
-  },
-  { additionalProperties: false },
-);
-
-const MessageBody = Type.Object(
-  {
-    text: Type.String({
-      minLength: 1,
-      maxLength: LIMITS.message,
-      pattern: '\\S',
-      description: 'plain text, 1 to 2,000 characters',
-    }),
-  },
-  { additionalProperties: false },
-);
-
-const OrderIdParams = Type.Object({ id: Id });
-
-const ListQuery = Type.Object(
-  {
-    status: Type.Optional(
-      Type.Union(
-        ORDER_STATUSES.map((status) => Type.Literal(status)),
-        { description: `only bookings in this state: ${ORDER_STATUSES.join(', ')}` },
-      ),
-    ),
-    limit: Type.Optional(QueryInteger(1, MAX_PAGE, 'rows per page (default 50)')),
-    offset: Type.Optional(QueryInteger(0, MAX_OFFSET, 'rows to skip')),
-  },
-  { additionalProperties: false },
-);
-
-const Message = Type.Object(
-  {
-    _id: Type.String(),
-    orderId: Type.String(),
-    senderEmail: Type.String(),
-    senderName: Type.String(),
-    text: Type.String({ description: 'plain text: shown as written, never as markup' }),
-    createdAt: Type.String({ format: 'date-time' }),
-  },
-  { $id: 'Message', title: 'Message' },
-);
+  ListQuery,
+  Message,
+  MessageBody,
+  MoveBody,
+  NewOrderBody,
+  OrderIdParams,
+} from './order-schemas';
+import type { RoutesApp } from './routes-app';
+import { ACCESS_TOKEN, Email, errors } from './schemas';
 
 /** The statuses as the web app shows them. */
 const STATUS_WORDS: Record<OrderStatus, string> = {
@@ -131,28 +46,42 @@ function conflict(refusal: DealRefusal): Error {
 
 const PARTY_NAMES: Record<Party, string> = { buyer: 'the buyer', seller: "the car's seller" };
 
-const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.addSchema(Message);
+/**
+ * The booking, and which party the caller is to it, by the caller's account id (never the
+ * e-mail: a new account with a deleted one's e-mail is someone else). Anyone else (admins too)
+ * is told it does not exist, so its existence is not revealed.
+ */
+async function bookingOf(
+  app: RoutesApp,
+  request: FastifyRequest,
+  id: string,
+): Promise<[OrderView, Party]> {
+  const userId = request.caller!.user?._id;
+  const order = userId ? await app.repos.orders.findById(id) : null;
+  if (order && order.buyerId === userId) return [order, 'buyer'];
+  if (order && order.sellerId === userId) return [order, 'seller'];
+  throw httpError(404, 'id: no such booking');
+}
 
-  /**
-   * The booking, and which party the caller is to it, by the caller's account id (never the
-   * e-mail: a new account with a deleted one's e-mail is someone else). Anyone else (admins too)
-   * is told it does not exist, so its existence is not revealed.
-   */
-  async function bookingOf(request: FastifyRequest, id: string): Promise<[OrderView, Party]> {
-    const userId = request.caller!.user?._id;
-    const order = userId ? await app.repos.orders.findById(id) : null;
-    if (order && order.buyerId === userId) return [order, 'buyer'];
-    if (order && order.sellerId === userId) return [order, 'seller'];
-    throw httpError(404, 'id: no such booking');
-  }
+const page = (query: { limit?: unknown; offset?: unknown; status?: OrderStatus }) => ({
+  status: query.status,
+  limit: queryInteger('limit', query.limit, 1, MAX_PAGE) ?? 50,
+  offset: queryInteger('offset', query.offset, 0, MAX_OFFSET) ?? 0,
+});
 
-  const page = (query: { limit?: unknown; offset?: unknown; status?: OrderStatus }) => ({
-    status: query.status,
-    limit: queryInteger('limit', query.limit, 1, MAX_PAGE) ?? 50,
-    offset: queryInteger('offset', query.offset, 0, MAX_OFFSET) ?? 0,
-  });
+/** The schema of a page of bookings with its total in a header (the seller's, the admin's). */
+const bookingPageSchema = (operationId: string, summary: string) => ({
+  operationId,
+  tags: ['orders'],
+  summary,
+  description: `The total is in the \`X-Total-Count\` header. Filter by \`status\`.`,
+  security: ACCESS_TOKEN,
+  querystring: ListQuery,
+  response: { 200: Type.Array(Type.Ref('Order')), ...errors(400, 401, 403) },
+});
 
+/** A buyer's bookings, and booking a car. */
+function bookingRoutes(app: RoutesApp): void {
   app.get(
     '/orders',
     {
@@ -225,7 +154,10 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return reply.code(201).send({ acknowledged: true as const, insertedId: booked.id });
     },
   );
+}
 
+/** One booking, read or moved by its buyer or its seller. */
+function oneBookingRoutes(app: RoutesApp): void {
   app.get(
     '/orders/:id',
     {
@@ -240,7 +172,7 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const [order] = await bookingOf(request, request.params.id);
+      const [order] = await bookingOf(app, request, request.params.id);
       return (await app.photoCopies.addTo([order], 'carImage'))[0];
     },
   );
@@ -271,7 +203,7 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const { status: to, reason } = request.body;
-      const [order, party] = await bookingOf(request, request.params.id);
+      const [order, party] = await bookingOf(app, request, request.params.id);
       const rule = MOVES[to];
       if (rule.by !== party) {
         throw httpError(403, `status: only ${PARTY_NAMES[rule.by]} may make a booking ${to}`);
@@ -283,20 +215,18 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return (await app.photoCopies.addTo([moved.order], 'carImage'))[0];
     },
   );
+}
 
+/** The pages of bookings: a seller's on their cars, and every booking for the admins. */
+function bookingListRoutes(app: RoutesApp): void {
   app.get(
     '/seller-orders',
     {
       onRequest: [app.authenticate, app.requireRole('Seller')],
-      schema: {
-        operationId: 'getSellerOrders',
-        tags: ['orders'],
-        summary: "Bookings on the caller's cars, newest first (sellers only), one page",
-        description: `The total is in the \`X-Total-Count\` header. Filter by \`status\`.`,
-        security: ACCESS_TOKEN,
-        querystring: ListQuery,
-        response: { 200: Type.Array(Type.Ref('Order')), ...errors(400, 401, 403) },
-      },
+      schema: bookingPageSchema(
+        'getSellerOrders',
+        "Bookings on the caller's cars, newest first (sellers only), one page",
+      ),
     },
     async (request, reply) => {
       const found = await app.repos.orders.sellerPage(
@@ -312,15 +242,10 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/admin/orders',
     {
       onRequest: [app.authenticate, app.requireRole('Admin')],
-      schema: {
-        operationId: 'getAllOrders',
-        tags: ['orders'],
-        summary: 'Every booking, newest first (admins only), one page',
-        description: `The total is in the \`X-Total-Count\` header. Filter by \`status\`.`,
-        security: ACCESS_TOKEN,
-        querystring: ListQuery,
-        response: { 200: Type.Array(Type.Ref('Order')), ...errors(400, 401, 403) },
-      },
+      schema: bookingPageSchema(
+        'getAllOrders',
+        'Every booking, newest first (admins only), one page',
+      ),
     },
     async (request, reply) => {
       const found = await app.repos.orders.allPage(page(request.query));
@@ -328,7 +253,10 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return app.photoCopies.addTo(found.rows, 'carImage');
     },
   );
+}
 
+/** A booking's conversation between its buyer and its seller. */
+function messageRoutes(app: RoutesApp): void {
   app.get(
     '/orders/:id/messages',
     {
@@ -343,7 +271,7 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const [order] = await bookingOf(request, request.params.id);
+      const [order] = await bookingOf(app, request, request.params.id);
       return app.repos.orders.listMessages(order._id);
     },
   );
@@ -369,7 +297,7 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const [order, party] = await bookingOf(request, request.params.id);
+      const [order, party] = await bookingOf(app, request, request.params.id);
       const name =
         request.caller!.user?.name ?? (party === 'buyer' ? order.buyerName : order.sellerName);
       const message = await app.repos.orders.addMessage(
@@ -381,6 +309,14 @@ const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return reply.code(201).send(message);
     },
   );
+}
+
+const orderRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.addSchema(Message);
+  bookingRoutes(app);
+  oneBookingRoutes(app);
+  bookingListRoutes(app);
+  messageRoutes(app);
 };
 
 export default orderRoutes;

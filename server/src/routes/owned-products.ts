@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { VinAlreadyListed } from '../db/repositories/products-repository';
+import { VinAlreadyListed } from '../db/repositories/product-writes-repository';
 import { httpError } from '../http/errors';
 
 /** The signed-in caller's record (after `authenticate`); 401 when there is none. */

@@ -33,6 +33,23 @@ export function queryInteger(
   return number;
 }
 
+/**
+ * A sorted list's query as its repository takes it: the limit and offset read (out of range: 400),
+ * the sort field and order with the list's defaults.
+ */
+export function sortedPage<S extends string>(
+  query: { limit?: unknown; offset?: unknown; sort?: S; order?: SortOrder },
+  sort: S,
+  order: SortOrder,
+) {
+  return {
+    limit: queryInteger('limit', query.limit, 1, MAX_PAGE),
+    offset: queryInteger('offset', query.offset, 0, MAX_OFFSET),
+    sort: query.sort ?? sort,
+    order: query.order ?? order,
+  };
+}
+
 export function Sort<T extends string>(fields: readonly T[], byDefault: string) {
   return Type.Union(
     fields.map((field) => Type.Literal(field)),

@@ -6,6 +6,7 @@ import { httpError } from '../http/errors';
 import { NEXT_CURSOR_HEADER } from '../http/page-headers';
 import { ownedProduct, sameVinOnce, sellerOf } from './owned-products';
 import { checkCarPhotos, type CarPhotoOrigins } from './car-photos';
+import type { RoutesApp } from './routes-app';
 import { PhotoList } from './search-schemas';
 import { normaliseEmail } from '../db/repositories/ids';
 import { LIST_CAPS, PRODUCT_SORTS } from '../db/repositories/products-repository';
@@ -124,7 +125,8 @@ export interface ProductRoutesOptions {
   flags: AutoFlagOptions;
 }
 
-const productRoutes: FastifyPluginAsyncTypebox<ProductRoutesOptions> = async (app, options) => {
+/** The catalogue's lists open to anyone: the advertised cars and one make's cars. */
+function catalogueRoutes(app: RoutesApp): void {
   app.get(
     '/advertisment',
     {
@@ -195,7 +197,10 @@ const productRoutes: FastifyPluginAsyncTypebox<ProductRoutesOptions> = async (ap
       });
     },
   );
+}
 
+/** A seller posts a car, checked for the automatic flags once written. */
+function postCarRoute(app: RoutesApp, options: ProductRoutesOptions): void {
   app.post(
     '/category',
     {
@@ -284,7 +289,10 @@ const productRoutes: FastifyPluginAsyncTypebox<ProductRoutesOptions> = async (ap
       });
     },
   );
+}
 
+/** A seller's own cars: listed, advertised, deleted. */
+function sellerCarRoutes(app: RoutesApp): void {
   app.get(
     '/seller-products/:email',
     {
@@ -355,6 +363,12 @@ const productRoutes: FastifyPluginAsyncTypebox<ProductRoutesOptions> = async (ap
       return { acknowledged: true as const, deletedCount };
     },
   );
+}
+
+const productRoutes: FastifyPluginAsyncTypebox<ProductRoutesOptions> = async (app, options) => {
+  catalogueRoutes(app);
+  postCarRoute(app, options);
+  sellerCarRoutes(app);
 };
 
 export default productRoutes;

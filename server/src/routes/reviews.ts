@@ -4,11 +4,13 @@
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
+import type { FastifyRequest } from 'fastify';
 import { CATALOGUE_WRITE } from '../http/catalogue-sync';
 import { httpError } from '../http/errors';
 import { sendPageHeaders } from '../http/page-headers';
 import { REVIEW_WINDOW_DAYS } from '../trust/reviews-repository';
 import { queryInteger, QueryInteger, withCursorErrors } from './paging';
+import type { RoutesApp } from './routes-app';
 import { ACCESS_TOKEN, errors, Id } from './schemas';
 
 export const REVIEW_TEXT = { min: 10, max: 2000 } as const;
@@ -62,9 +64,21 @@ const ReplyBody = Type.Object(
 /** Characters as PostgreSQL's char_length and the schema count them (code points). */
 const characters = (text: string) => [...text].length;
 
-const reviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.addSchema(Review);
+/**
+ * The caller's account and the booking they are a party to (its buyer or its seller); anyone
+ * else is told it does not exist, as every booking call does.
+ */
+async function callerAndBooking(app: RoutesApp, request: FastifyRequest, id: string) {
+  const user = request.caller!.user;
+  const order = user ? await app.repos.orders.findById(id) : null;
+  if (!user || !order || (order.buyerId !== user._id && order.sellerId !== user._id)) {
+    throw httpError(404, 'id: no such booking');
+  }
+  return { user, order };
+}
 
+/** A booking's review: written by its buyer once the car is sold, read by its two parties. */
+function bookingReviewRoutes(app: RoutesApp): void {
   app.post(
     '/orders/:id/review',
     {
@@ -89,11 +103,7 @@ const reviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const user = request.caller!.user;
-      const order = user ? await app.repos.orders.findById(request.params.id) : null;
-      if (!user || !order || (order.buyerId !== user._id && order.sellerId !== user._id)) {
-        throw httpError(404, 'id: no such booking');
-      }
+      const { user, order } = await callerAndBooking(app, request, request.params.id);
       if (order.buyerId !== user._id) {
         throw httpError(403, 'Only the buyer may review the seller of a booking');
       }
@@ -155,11 +165,7 @@ const reviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const user = request.caller!.user;
-      const order = user ? await app.repos.orders.findById(request.params.id) : null;
-      if (!user || !order || (order.buyerId !== user._id && order.sellerId !== user._id)) {
-        throw httpError(404, 'id: no such booking');
-      }
+      const { user, order } = await callerAndBooking(app, request, request.params.id);
       const buyer = order.buyerId === user._id;
       const found = await app.repos.reviews.ofOrder(order._id);
       const sale = order.status === 'sold' && order.history.find((s) => s.status === 'sold');
@@ -174,7 +180,10 @@ const reviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
       };
     },
   );
+}
 
+/** The reviewed seller's one reply, and a seller's reviews for anyone to read. */
+function sellerReviewRoutes(app: RoutesApp): void {
   app.post(
     '/reviews/:id/reply',
     {
@@ -258,6 +267,13 @@ const reviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return page.rows;
     },
   );
+}
+
+const reviewRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.addSchema(Review);
+
+  bookingReviewRoutes(app);
+  sellerReviewRoutes(app);
 };
 
 export default reviewRoutes;

@@ -10,6 +10,7 @@ import { httpError } from '../http/errors';
 import { filtersOfRow, MAX_SAVED_SEARCHES } from '../db/repositories/saved-searches-repository';
 import { SAVED_SEARCH_NOTIFY, type SavedSearchRow } from '../db/schema';
 import { savedSearchQuery } from './saved-search-query';
+import type { RoutesApp } from './routes-app';
 import { ACCESS_TOKEN, errors, Id, SingleLine } from './schemas';
 
 /** The longest query a saved search takes (a /cars URL's search part). */
@@ -48,26 +49,27 @@ const SavedSearch = Type.Object(
 const Name = SingleLine(SUMMARY_MAX, `1 to ${SUMMARY_MAX} characters, one line`);
 const NOT_YOURS = 'id: no such saved search';
 
-const savedSearchRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  app.addSchema(SavedSearch);
-  const owner = [app.authenticate, app.requireRole('Buyer', 'Seller')];
-  const userIdOf = (request: FastifyRequest) => request.caller!.user!._id;
+const userIdOf = (request: FastifyRequest) => request.caller!.user!._id;
 
-  /** A saved search as answered, counting its new matches as a search counts its total. */
-  async function answer(row: SavedSearchRow) {
-    const filters = filtersOfRow(row);
-    const listedAfter = row.openedAt.toISOString();
-    return {
-      _id: row._id,
-      name: row.name,
-      query: row.query,
-      summary: searchSummary(filters),
-      newMatches: await app.repos.search.count({ ...filters, listedAfter }),
-      notify: row.notify,
-      createdAt: row.createdAt.toISOString(),
-      openedAt: listedAfter,
-    };
-  }
+/** A saved search as answered, counting its new matches as a search counts its total. */
+async function answer(app: RoutesApp, row: SavedSearchRow) {
+  const filters = filtersOfRow(row);
+  const listedAfter = row.openedAt.toISOString();
+  return {
+    _id: row._id,
+    name: row.name,
+    query: row.query,
+    summary: searchSummary(filters),
+    newMatches: await app.repos.search.count({ ...filters, listedAfter }),
+    notify: row.notify,
+    createdAt: row.createdAt.toISOString(),
+    openedAt: listedAfter,
+  };
+}
+
+/** The caller's saved searches, and saving a search. */
+function listAndSaveRoutes(app: RoutesApp): void {
+  const owner = [app.authenticate, app.requireRole('Buyer', 'Seller')];
 
   app.get(
     '/saved-searches',
@@ -83,7 +85,7 @@ const savedSearchRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const rows = await app.repos.savedSearches.list(userIdOf(request));
-      return Promise.all(rows.map(answer));
+      return Promise.all(rows.map((row) => answer(app, row)));
     },
   );
 
@@ -135,9 +137,14 @@ const savedSearchRoutes: FastifyPluginAsyncTypebox = async (app) => {
             : `You can keep at most ${MAX_SAVED_SEARCHES} saved searches: delete one first`,
         );
       }
-      return reply.code(201).send(await answer(outcome.saved));
+      return reply.code(201).send(await answer(app, outcome.saved));
     },
   );
+}
+
+/** One of the caller's saved searches renamed, opened, mailed otherwise or deleted. */
+function changeRoutes(app: RoutesApp): void {
+  const owner = [app.authenticate, app.requireRole('Buyer', 'Seller')];
 
   app.patch(
     '/saved-searches/:id',
@@ -179,7 +186,7 @@ const savedSearchRoutes: FastifyPluginAsyncTypebox = async (app) => {
         notify,
       });
       if (!row) throw httpError(404, NOT_YOURS);
-      return answer(row);
+      return answer(app, row);
     },
   );
 
@@ -204,6 +211,12 @@ const savedSearchRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return reply.code(204).send(null);
     },
   );
+}
+
+const savedSearchRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.addSchema(SavedSearch);
+  listAndSaveRoutes(app);
+  changeRoutes(app);
 };
 
 export default savedSearchRoutes;

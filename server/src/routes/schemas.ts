@@ -24,15 +24,15 @@ export const Unavailable = Type.Object(
   { $id: 'Unavailable', title: 'Unavailable' },
 );
 
-export const Category = Type.Object(
-  {
-    _id: Type.String(),
-    categoryName: Type.String(),
-    image: Type.String({ description: 'URL of the category picture' }),
-    rating: Type.Number({ minimum: 0, maximum: 5 }),
-  },
-  { $id: 'Category', title: 'Category' },
-);
+/** A category's fields, as the catalogue answers them (the admin's answer adds its own). */
+export const categoryFields = {
+  _id: Type.String(),
+  categoryName: Type.String(),
+  image: Type.String({ description: 'URL of the category picture' }),
+  rating: Type.Number({ minimum: 0, maximum: 5 }),
+};
+
+export const Category = Type.Object(categoryFields, { $id: 'Category', title: 'Category' });
 export type Category = Static<typeof Category>;
 
 // ---------------------------------------------------------------------------------------------

@@ -14,13 +14,14 @@ import {
   TOTAL_EXACT_HEADER,
   TOTAL_HEADER,
 } from '../http/page-headers';
-import type { ProductChanges } from '../db/repositories/products-repository';
+import type { ProductChanges } from '../db/repositories/product-writes-repository';
 import { EXACT_TOTALS, SEARCH_CANDIDATES } from '../catalogue/search-repository';
 import type { SearchSort } from '../catalogue/search-types';
 import { ownedProduct, sameVinOnce } from './owned-products';
 import { LISTING_REMOVED, mayReadHidden } from './hidden-cars';
 import { vehicleValues } from '../catalogue/vehicle-schemas';
 import { queryInteger } from './paging';
+import type { RoutesApp } from './routes-app';
 import {
   FacetsQuery,
   MAX_PHOTOS,
@@ -29,7 +30,6 @@ import {
   SEARCH_MAX_PAGE,
   SearchQuery,
   SORTS_EXPLAINED,
-  type FilterQuery,
 } from './search-schemas';
 import { filtersKey, searchFiltersOf } from './search-params';
 import { withSearchErrors } from './search-text';
@@ -43,22 +43,20 @@ export interface SearchRoutesOptions {
   flags: AutoFlagOptions;
 }
 
-const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = async (app, options) => {
-  /**
-   * A car as GET /products/{id} answers it: photos' copies, its price history; 404: none. Read
-   * through `repos`: the catalogue's read handle for GET, the primary after a seller's change.
-   */
-  async function carAnswer(id: string, repos = app.readRepos) {
-    const [car, history] = await Promise.all([repos.search.car(id), repos.priceHistory.ofCar(id)]);
-    if (!car || !history) throw httpError(404, 'id: no such product');
-    const [withCopies] = await app.photoCopies.addTo([car], 'carPhoto');
-    const [withAll] = await app.photoCopies.addToPhotos([withCopies!]);
-    return { ...withAll!, ...history };
-  }
+/**
+ * A car as GET /products/{id} answers it: photos' copies, its price history; 404: none. Read
+ * through `repos`: the catalogue's read handle for GET, the primary after a seller's change.
+ */
+async function carAnswer(app: RoutesApp, id: string, repos = app.readRepos) {
+  const [car, history] = await Promise.all([repos.search.car(id), repos.priceHistory.ofCar(id)]);
+  if (!car || !history) throw httpError(404, 'id: no such product');
+  const [withCopies] = await app.photoCopies.addTo([car], 'carPhoto');
+  const [withAll] = await app.photoCopies.addToPhotos([withCopies!]);
+  return { ...withAll!, ...history };
+}
 
-  const filtersOf = (query: FilterQuery) => searchFiltersOf(app, query);
-  const keyOf = filtersKey;
-
+/** The search: one page of cars, and the counts of its filters. */
+function searchListRoutes(app: RoutesApp): void {
   app.get(
     '/products',
     {
@@ -91,10 +89,10 @@ const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = async (app,
     },
     async (request, reply) => {
       const query = request.query;
-      const filters = await filtersOf(query);
+      const filters = await searchFiltersOf(app, query);
       const limit = queryInteger('limit', query.limit, 1, SEARCH_MAX_PAGE) ?? SEARCH_DEFAULT_PAGE;
       const sort: SearchSort = query.sort ?? (filters.q ? 'relevance' : 'newest');
-      const key = `search:${keyOf(filters)}|${sort}|${limit}|${query.cursor ?? ''}`;
+      const key = `search:${filtersKey(filters)}|${sort}|${limit}|${query.cursor ?? ''}`;
       return sendCatalogue(app, reply, key, async () => {
         const page = await withSearchErrors(() =>
           app.readRepos.search.search({ ...filters, sort, limit, cursor: query.cursor }),
@@ -121,13 +119,16 @@ const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = async (app,
       },
     },
     async (request, reply) => {
-      const filters = await filtersOf(request.query);
-      return sendCatalogue(app, reply, `facets:${keyOf(filters)}`, async () => ({
+      const filters = await searchFiltersOf(app, request.query);
+      return sendCatalogue(app, reply, `facets:${filtersKey(filters)}`, async () => ({
         body: await withSearchErrors(() => app.readRepos.search.facets(filters)),
       }));
     },
   );
+}
 
+/** A car's page, hidden cars only to their owner and the admins. */
+function carPageRoute(app: RoutesApp): void {
   app.get(
     '/products/:id',
     {
@@ -150,7 +151,7 @@ const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = async (app,
       type Car = Awaited<ReturnType<typeof carAnswer>>;
       const hidden: { car?: Car } = {};
       const sent = await sendCatalogue(app, reply, `car:${id}`, async () => {
-        const car = await carAnswer(id);
+        const car = await carAnswer(app, id);
         // Never cached: who asks decides the answer.
         if (car.moderation) throw Object.assign(new Error('hidden'), { hiddenCar: car });
         return { body: car };
@@ -166,7 +167,10 @@ const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = async (app,
       return reply.header('cache-control', 'private, no-store').send(car);
     },
   );
+}
 
+/** A seller changes one of their cars, checked again for the automatic flags. */
+function carChangesRoute(app: RoutesApp, options: SearchRoutesOptions): void {
   app.patch(
     '/products/:id',
     {
@@ -247,9 +251,15 @@ const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = async (app,
       }
       await checkCar(flagContextFor(app, options.flags, request.log), id);
       // The car as just written: from the primary (a standby may not have replayed it yet).
-      return carAnswer(id, app.repos);
+      return carAnswer(app, id, app.repos);
     },
   );
+}
+
+const searchRoutes: FastifyPluginAsyncTypebox<SearchRoutesOptions> = async (app, options) => {
+  searchListRoutes(app);
+  carPageRoute(app);
+  carChangesRoute(app, options);
 };
 
 export default searchRoutes;

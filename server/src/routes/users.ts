@@ -13,9 +13,10 @@ import {
   Order,
   PAGING_DESCRIPTION,
   QueryInteger,
-  queryInteger,
   Sort,
+  sortedPage,
 } from './paging';
+import type { RoutesApp } from './routes-app';
 import { ACCESS_TOKEN, Email, errors, Id, LIMITS, OptionalImageUrl, SingleLine } from './schemas';
 
 const lookups: { path: 'admin' | 'buyer' | 'seller'; role: Role; operationId: string }[] = [
@@ -72,7 +73,15 @@ function callerOf(request: FastifyRequest) {
   return caller;
 }
 
-const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
+/** The user with this id, for an admin's action on them; none: 404. */
+async function userById(app: RoutesApp, id: string) {
+  const target = await app.repos.users.findById(id);
+  if (!target) throw httpError(404, 'id: no such user');
+  return target;
+}
+
+/** Whether a user is an admin, a buyer or a seller. */
+function roleLookupRoutes(app: RoutesApp): void {
   for (const lookup of lookups) {
     app.get(
       `/users/${lookup.path}/:email`,
@@ -105,7 +114,10 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     );
   }
+}
 
+/** The caller's own account, made or updated after signing in. */
+function accountRoute(app: RoutesApp): void {
   app.put(
     '/users',
     {
@@ -156,7 +168,10 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return { acknowledged: true as const, ...outcome };
     },
   );
+}
 
+/** The admins' lists of buyers and sellers, deleting a user and verifying a seller. */
+function adminUserRoutes(app: RoutesApp): void {
   for (const [path, role, operationId] of [
     ['buyers', 'Buyer', 'getBuyers'],
     ['sellers', 'Seller', 'getSellers'],
@@ -180,10 +195,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
         const page = await app.repos.users.page({
           role,
           q: query.q,
-          limit: queryInteger('limit', query.limit, 1, MAX_PAGE),
-          offset: queryInteger('offset', query.offset, 0, MAX_OFFSET),
-          sort: query.sort ?? 'createdAt',
-          order: query.order ?? 'asc',
+          ...sortedPage(query, 'createdAt', 'asc'),
         });
         sendPageHeaders(reply, page);
         return page.rows;
@@ -214,8 +226,7 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const target = await app.repos.users.findById(request.params.id);
-      if (!target) throw httpError(404, 'id: no such user');
+      const target = await userById(app, request.params.id);
       if (target.userRole === 'Admin') throw httpError(403, 'id: an admin cannot be deleted');
       // The sign-in account goes first: if the provider fails nothing is deleted, and a retry
       // finds the account already gone (ignored) and removes the rest. The record's own sign-in
@@ -256,13 +267,18 @@ const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const target = await app.repos.users.findById(request.params.id);
-      if (!target) throw httpError(404, 'id: no such user');
+      const target = await userById(app, request.params.id);
       if (target.userRole !== 'Seller') throw httpError(400, 'id: only a seller can be verified');
       const modifiedCount = await app.repos.users.verifySeller(target._id);
       return { acknowledged: true as const, matchedCount: 1, modifiedCount };
     },
   );
+}
+
+const userRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  roleLookupRoutes(app);
+  accountRoute(app);
+  adminUserRoutes(app);
 };
 
 export default userRoutes;

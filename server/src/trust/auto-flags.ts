@@ -13,6 +13,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { forSaleAs } from '../catalogue/for-sale';
+import { rowsOf } from '../catalogue/search-rows';
 import type { Db } from '../db/client';
 import { newId } from '../db/repositories/ids';
 import type { FLAG_REASONS } from '../db/schema';
@@ -45,11 +46,6 @@ export const PENDING_REVIEW = { state: 'pending' as const, reason: '', reviewAsk
 /** The 'new_seller' flag's details. */
 export const newSellerDetails = (n: number) =>
   `A new account's car number ${n} on its first day: waiting for approval`;
-
-async function rowsOf<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
 
 /** Writes the flag unless the car has that flag open already. */
 export async function flag(db: Db, productId: string, reason: FlagReason, details: string) {

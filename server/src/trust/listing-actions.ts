@@ -59,7 +59,30 @@ async function catalogueNotice(tx: Tx) {
   await tx.execute(sql`select pg_notify(${CATALOGUE_CHANNEL}, nextval('catalogue_change')::text)`);
 }
 
-export function listingActions(db: Db) {
+/**
+ * What every action on a listing writes after its change: its line in the audit log, the car's
+ * open reports closed as actioned (each reporter told), the owner told with `text`. Answers how
+ * many reports it closed.
+ */
+async function actionDone(
+  tx: Tx,
+  moderator: Moderator,
+  car: { carName: string; ownerId: string | null },
+  done: { action: ActionDone['action']; id: string; reason: string; text: string },
+): Promise<number> {
+  const { action, id, reason } = done;
+  await logAction(tx, moderator, { action, targetKind: 'product', targetId: id, reason });
+  const closedReports = await closeReports(
+    tx,
+    { kind: 'product', id, name: car.carName },
+    'actioned',
+  );
+  await notify(tx, car.ownerId, 'moderation', done.text, { productId: id });
+  return closedReports;
+}
+
+/** The actions on a car: hide, restore or approve, keep hidden; and its owner's request. */
+function carActions(db: Db) {
   return {
     /** Hides the car: out of sale, its open bookings declined, its owner told. */
     hide: (moderator: Moderator, id: string, reason: string) =>
@@ -81,24 +104,12 @@ export function listingActions(db: Db) {
           { productId: id },
           LISTING_REMOVED_REASON,
         );
-        await logAction(tx, moderator, {
+        const closedReports = await actionDone(tx, moderator, car, {
           action: 'hide_listing',
-          targetKind: 'product',
-          targetId: id,
+          id,
           reason,
+          text: `Your listing ${car.carName} was hidden by moderation: ${reason}`,
         });
-        const closedReports = await closeReports(
-          tx,
-          { kind: 'product', id, name: car.carName },
-          'actioned',
-        );
-        await notify(
-          tx,
-          car.ownerId,
-          'moderation',
-          `Your listing ${car.carName} was hidden by moderation: ${reason}`,
-          { productId: id },
-        );
         return { action: 'hide_listing', closedReports, declinedBookings };
       }),
 
@@ -121,17 +132,11 @@ export function listingActions(db: Db) {
           .update(products)
           .set({ hidden: null, hiddenReason: null, hiddenAt: null, reviewAskedAt: null })
           .where(eq(products._id, id));
-        await logAction(tx, moderator, { action, targetKind: 'product', targetId: id, reason });
-        const closedReports = await closeReports(
-          tx,
-          { kind: 'product', id, name: car.carName },
-          'actioned',
-        );
         const text =
           action === 'approve_listing'
             ? `Your listing ${car.carName} was approved: ${reason}`
             : `Your listing ${car.carName} was restored by moderation: ${reason}`;
-        await notify(tx, car.ownerId, 'moderation', text, { productId: id });
+        const closedReports = await actionDone(tx, moderator, car, { action, id, reason, text });
         return { action, closedReports, declinedBookings: 0 };
       }),
 
@@ -146,24 +151,12 @@ export function listingActions(db: Db) {
           .update(products)
           .set({ hiddenReason: reason, reviewAskedAt: null })
           .where(eq(products._id, id));
-        await logAction(tx, moderator, {
+        const closedReports = await actionDone(tx, moderator, car, {
           action: 'keep_hidden',
-          targetKind: 'product',
-          targetId: id,
+          id,
           reason,
+          text: `Your listing ${car.carName} stays hidden: ${reason}`,
         });
-        const closedReports = await closeReports(
-          tx,
-          { kind: 'product', id, name: car.carName },
-          'actioned',
-        );
-        await notify(
-          tx,
-          car.ownerId,
-          'moderation',
-          `Your listing ${car.carName} stays hidden: ${reason}`,
-          { productId: id },
-        );
         return { action: 'keep_hidden', closedReports, declinedBookings: 0 };
       }),
 
@@ -182,7 +175,12 @@ export function listingActions(db: Db) {
           .returning({ reviewAskedAt: products.reviewAskedAt });
         return { reviewAskedAt: row!.reviewAskedAt! };
       }),
+  };
+}
 
+/** The actions on a review and on a target's reports. */
+function reviewAndReportActions(db: Db) {
+  return {
     /** Hides a review: it leaves every list and the seller's rating; its author is told. */
     hideReview: (moderator: Moderator, id: string, reason: string) =>
       db.transaction(async (tx): Promise<Outcome<{ action: 'hide_review' }>> => {
@@ -245,6 +243,10 @@ export function listingActions(db: Db) {
         return { action: 'dismiss', closedReports };
       }),
   };
+}
+
+export function listingActions(db: Db) {
+  return { ...carActions(db), ...reviewAndReportActions(db) };
 }
 
 export type ListingActions = ReturnType<typeof listingActions>;

@@ -7,16 +7,12 @@
  */
 import { sql } from 'drizzle-orm';
 import { forSaleAs } from '../catalogue/for-sale';
+import { rowsOf } from '../catalogue/search-rows';
 import type { Db } from '../db/client';
 import type { ImageStore } from '../image-host/image-files';
 import type { ImageWork } from '../image-host/image-work';
 import { findOriginal } from '../image-host/image-store';
 import { SAME_PHOTO_DISTANCE, hashBands, photoHash } from './photo-hash';
-
-async function rowsOf<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
 
 /** Keeps the hash of the stored original `image` (its content's sha256) made of `bytes`. */
 export async function rememberPhotoHash(db: Db, image: string, bytes: Buffer): Promise<void> {

@@ -12,6 +12,7 @@ import { reviews } from '../db/schema';
 import { cursorTimestamp, type CursorCodec } from '../catalogue/cursors';
 import { rowsOf } from '../catalogue/search-rows';
 import { notify } from './moderation-writes';
+import { isUniqueViolation } from '../db/repositories/db-errors';
 
 /** Reviews close this long after the sale. */
 export const REVIEW_WINDOW_DAYS = 90;
@@ -70,11 +71,6 @@ const REVIEW_COLUMNS = sql.raw(`r.id as "_id", r.order_id as "orderId", r.rating
   r.text as "text", r.buyer_name as "buyerName", r.product_id as "productId",
   r.product_name as "productName", r.created_at as "createdAt", r.reply as "reply",
   r.replied_at as "repliedAt"`);
-
-const isUniqueViolation = (error: unknown) => {
-  const cause = (error as { cause?: { code?: string } }).cause ?? error;
-  return (cause as { code?: string }).code === '23505';
-};
 
 const stars = (rating: number) => (rating === 1 ? '1 star' : `${rating} stars`);
 

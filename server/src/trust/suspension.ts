@@ -52,6 +52,26 @@ async function lockTarget(tx: Tx, id: string): Promise<Target | null> {
   return rows[0] ?? null;
 }
 
+/**
+ * Runs `change` on the account `id` in one transaction, the account locked. Refused first: no
+ * such account, an admin, or an account in the state `refused` (already suspended, or not).
+ */
+function onLockedTarget(
+  db: Db,
+  id: string,
+  refused: 'suspended' | 'not suspended',
+  change: (tx: Tx, target: Target) => Promise<SuspensionOutcome>,
+): Promise<SuspensionOutcome> {
+  return db.transaction(async (tx) => {
+    const target = await lockTarget(tx, id);
+    if (!target) return { refused: 'missing' as const };
+    if (target.role === 'Admin') return { refused: 'admin' as const };
+    if (Boolean(target.suspended) === (refused === 'suspended'))
+      return { refused: 'state' as const };
+    return change(tx, target);
+  });
+}
+
 /** Suspends the account `id` for `reason`, by `moderator`. */
 export function suspend(
   db: Db,
@@ -59,11 +79,7 @@ export function suspend(
   id: string,
   reason: string,
 ): Promise<SuspensionOutcome> {
-  return db.transaction(async (tx) => {
-    const target = await lockTarget(tx, id);
-    if (!target) return { refused: 'missing' as const };
-    if (target.role === 'Admin') return { refused: 'admin' as const };
-    if (target.suspended) return { refused: 'state' as const };
+  return onLockedTarget(db, id, 'suspended', async (tx, target) => {
     await tx.execute(sql`
       update users set suspended_at = now(), suspend_reason = ${reason} where id = ${id}`);
     const hidden = await rowsOf<{ id: string }>(
@@ -94,11 +110,7 @@ export function unsuspend(
   id: string,
   reason: string,
 ): Promise<SuspensionOutcome> {
-  return db.transaction(async (tx) => {
-    const target = await lockTarget(tx, id);
-    if (!target) return { refused: 'missing' as const };
-    if (target.role === 'Admin') return { refused: 'admin' as const };
-    if (!target.suspended) return { refused: 'state' as const };
+  return onLockedTarget(db, id, 'not suspended', async (tx, target) => {
     await tx.execute(sql`
       update users set suspended_at = null, suspend_reason = null where id = ${id}`);
     const restored = await rowsOf<{ id: string }>(

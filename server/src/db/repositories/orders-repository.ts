@@ -1,18 +1,14 @@
 import { and, count, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../client';
 import {
-  messages,
-  notifications,
   orders,
   products,
   users,
-  type NotificationRow,
   type OrderRow,
   type OrderStatus,
   type OrderStep,
 } from '../schema';
 import {
-  CLOSED_STATUSES,
   MOVES,
   OPEN_STATUSES,
   SOLD_TO_ANOTHER_BUYER,
@@ -21,6 +17,8 @@ import {
   type Party,
 } from '../../deals/order-states';
 import { newId } from './ids';
+import { orderMessages, tell, type Tx } from './order-messages-repository';
+import { isUniqueViolation } from './db-errors';
 
 const orderColumns = {
   _id: orders._id,
@@ -97,39 +95,36 @@ const step = (status: OrderStatus): OrderStep => ({ status, at: new Date().toISO
 const appendStep = (status: OrderStatus) =>
   sql`${orders.history} || ${JSON.stringify([step(status)])}::jsonb`;
 
-const isUniqueViolation = (error: unknown) => {
-  const cause = (error as { cause?: { code?: string } }).cause ?? error;
-  return (cause as { code?: string }).code === '23505';
-};
+/** Declines every other open booking on the car `sold` sold, telling each buyer. */
+async function declineOthers(tx: Tx, sold: OrderView) {
+  const declined = await tx
+    .update(orders)
+    .set({
+      status: 'declined',
+      reason: SOLD_TO_ANOTHER_BUYER,
+      history: appendStep('declined'),
+    })
+    .where(
+      and(
+        eq(orders.productID, sold.productID),
+        ne(orders._id, sold._id),
+        inArray(orders.status, [...OPEN_STATUSES]),
+      ),
+    )
+    .returning({ id: orders._id, buyerId: orders.buyerId, buyerEmail: orders.buyerEmail });
+  for (const other of declined) {
+    await tell(
+      tx,
+      { id: other.buyerId, email: other.buyerEmail },
+      other.id,
+      'status',
+      `Your booking of ${sold.productName} was declined: ${SOLD_TO_ANOTHER_BUYER}`,
+    );
+  }
+}
 
-export function ordersRepository(db: Db) {
-  type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
-  /**
-   * Tells `to` of what happened; the database enqueues the e-mail and sends the live event
-   * (the trigger `notifications_insert`). A message's notification names the message, which its
-   * e-mail quotes. A party whose account is gone (no id) is told nothing.
-   */
-  const tell = async (
-    tx: Tx | Db,
-    to: { id: string | null; email: string },
-    orderId: string,
-    kind: NotificationRow['kind'],
-    text: string,
-    messageId?: string,
-  ) => {
-    if (!to.id) return;
-    await tx.insert(notifications).values({
-      _id: newId(),
-      userId: to.id,
-      userEmail: to.email,
-      orderId,
-      kind,
-      text,
-      messageId: messageId ?? null,
-    });
-  };
-
+/** The reads of bookings: a buyer's, one by id, a seller's and the admin's pages, a badge. */
+function orderReads(db: Db) {
   async function page(where: SQL | undefined, { limit, offset }: ListRequest) {
     const [rows, [total]] = await Promise.all([
       db
@@ -183,7 +178,12 @@ export function ordersRepository(db: Db) {
         .where(and(eq(orders.sellerId, sellerId), eq(orders.status, 'requested')));
       return row?.n ?? 0;
     },
+  };
+}
 
+/** The writes of bookings: booking a car, and moving a booking on to its next state. */
+function orderWrites(db: Db) {
+  return {
     /**
      * Books a car: refused when the car is sold or the buyer already holds an open booking of
      * it (a unique index settles two at the same moment). The seller is told.
@@ -198,7 +198,7 @@ export function ordersRepository(db: Db) {
             .where(eq(products._id, order.productID))
             .for('share', { of: products });
           if (!car || car.soldAt) return { refused: 'sold' as const };
-          // A hidden car is out of sale as a sold one is.
+          // A hidden car (issue 26) is out of sale as a sold one is.
           if (car.hidden) return { refused: 'removed' as const };
           const id = newId();
           await tx.insert(orders).values({
@@ -280,110 +280,17 @@ export function ordersRepository(db: Db) {
             : { id: order.sellerId, email: order.sellerEmail };
         const text = moveText(to, order) + (to === 'declined' && reason ? `: ${reason}` : '');
         await tell(tx, other, id, 'status', text);
-        if (to === 'sold') {
-          const declined = await tx
-            .update(orders)
-            .set({
-              status: 'declined',
-              reason: SOLD_TO_ANOTHER_BUYER,
-              history: appendStep('declined'),
-            })
-            .where(
-              and(
-                eq(orders.productID, order.productID),
-                ne(orders._id, id),
-                inArray(orders.status, [...OPEN_STATUSES]),
-              ),
-            )
-            .returning({ id: orders._id, buyerId: orders.buyerId, buyerEmail: orders.buyerEmail });
-          for (const other of declined) {
-            await tell(
-              tx,
-              { id: other.buyerId, email: other.buyerEmail },
-              other.id,
-              'status',
-              `Your booking of ${order.productName} was declined: ${SOLD_TO_ANOTHER_BUYER}`,
-            );
-          }
-        }
+        if (to === 'sold') await declineOthers(tx, order);
         return { order };
       });
 
       return result;
     },
-
-    /** A booking's conversation, oldest first. */
-    listMessages: (orderId: string) =>
-      db
-        .select({
-          _id: messages._id,
-          orderId: messages.orderId,
-          senderEmail: messages.senderEmail,
-          senderName: messages.senderName,
-          text: messages.text,
-          createdAt: sql<string>`to_char(${messages.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
-        })
-        .from(messages)
-        .where(eq(messages.orderId, orderId))
-        .orderBy(messages.createdAt, messages._id)
-        .limit(1000),
-
-    /**
-     * Adds a message to a booking's conversation and tells the other party; refused when the
-     * booking is declined or cancelled (its conversation is closed).
-     */
-    async addMessage(
-      order: Pick<
-        OrderView,
-        '_id' | 'buyerId' | 'buyerEmail' | 'sellerId' | 'sellerEmail' | 'productName'
-      >,
-      sender: { id: string; email: string; name: string },
-      text: string,
-    ) {
-      return db.transaction(async (tx) => {
-        // Under a share lock: a booking declined or cancelled meanwhile takes no message.
-        const [current] = await tx
-          .select({ status: orders.status })
-          .from(orders)
-          .where(eq(orders._id, order._id))
-          .for('share');
-        if (!current || CLOSED_STATUSES.includes(current.status)) {
-          return { refused: 'closed' as const };
-        }
-        const [message] = await tx
-          .insert(messages)
-          .values({
-            _id: newId(),
-            orderId: order._id,
-            senderId: sender.id,
-            senderEmail: sender.email,
-            senderName: sender.name,
-            text,
-          })
-          .returning({
-            _id: messages._id,
-            orderId: messages.orderId,
-            senderEmail: messages.senderEmail,
-            senderName: messages.senderName,
-            text: messages.text,
-            createdAt: messages.createdAt,
-          });
-        const other =
-          sender.id === order.buyerId
-            ? { id: order.sellerId, email: order.sellerEmail }
-            : { id: order.buyerId, email: order.buyerEmail };
-        await tell(
-          tx,
-          other,
-          order._id,
-          'message',
-          `${sender.name} wrote about ${order.productName}`,
-          message!._id,
-        );
-        return { ...message!, createdAt: message!.createdAt.toISOString() };
-      });
-    },
   };
+}
+
+export function ordersRepository(db: Db) {
+  return { ...orderReads(db), ...orderWrites(db), ...orderMessages(db) };
 }
 
 export type OrdersRepository = ReturnType<typeof ordersRepository>;

@@ -1,12 +1,12 @@
-import { and, asc, desc, eq, isNull, sql, sum, type AnyColumn, type SQL } from 'drizzle-orm';
-import type { VehicleValues } from '../../catalogue/vehicle-schemas';
+import { and, asc, desc, eq, sql, sum, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '../client';
 import { categories, productCounts, products, users, type ProductRow } from '../schema';
-import { newId, normaliseEmail } from './ids';
+import { normaliseEmail } from './ids';
 import { CursorCodec, cursorNumber, cursorTimestamp } from '../../catalogue/cursors';
 import { forSale } from '../../catalogue/for-sale';
 import { withModeration } from '../../catalogue/listing-moderation';
 import { BadCursor, type Page, type PageRequest } from './paging';
+import { productWrites } from './product-writes-repository';
 import { ratingOf, type SellerRating } from '../../trust/seller-rating';
 
 /** The stored count and sum (jsonb, as text or parsed by the driver) as a rating. */
@@ -53,7 +53,7 @@ const productColumns = {
   email: products.email,
   advertisement: products.advertisement,
   isVerify: sql<'true' | 'false'>`coalesce(${users.userVerify}, 'false')`.as('is_verify'),
-  /** The seller's account (null: gone) and stored rating, from the same users row. */
+  /** The seller's account (null: gone) and stored rating, from the same users row (issue 26). */
   sellerId: sql<string | null>`${users._id}`.as('seller_id'),
   sellerRating:
     sql<SellerRating>`jsonb_build_object('count', ${users.reviewCount}, 'sum', ${users.reviewSum})`
@@ -61,7 +61,7 @@ const productColumns = {
       .as('seller_rating'),
   /** A booking of it was marked sold: it is in no list of cars for sale. */
   sold: sql<boolean>`${products.soldAt} is not null`.as('sold'),
-  // The vehicle data; the make is the category.
+  // The vehicle data (migration 0015); the make is the category.
   make: sql<string>`${products.categoryName}`.as('make'),
   vin: products.vin,
   model: products.model,
@@ -75,81 +75,6 @@ const productColumns = {
   mileage: products.mileage,
   owners: products.owners,
 };
-
-/** The seller already has a car for sale with this VIN (`products_seller_vin_for_sale_idx`). */
-export class VinAlreadyListed extends Error {
-  constructor() {
-    super('You already listed this car');
-  }
-}
-
-/** Runs a write; a second live listing of a VIN by its seller becomes VinAlreadyListed. */
-async function oneListingPerVin<T>(write: () => Promise<T>): Promise<T> {
-  try {
-    return await write();
-  } catch (error) {
-    const cause = ((error as { cause?: unknown }).cause ?? error) as {
-      code?: string;
-      constraint?: string;
-      message?: string;
-    };
-    const index = 'products_seller_vin_for_sale_idx';
-    if (
-      cause.code === '23505' &&
-      (cause.constraint === index || String(cause.message).includes(index))
-    ) {
-      throw new VinAlreadyListed();
-    }
-    throw error;
-  }
-}
-
-/** A car not sold (hidden or not): what its seller may still edit. */
-const notSold = isNull(products.soldAt);
-
-export type NewProduct = Omit<
-  ProductRow,
-  | '_id'
-  | 'advertisement'
-  | 'createdAt'
-  | 'soldAt'
-  | 'photos'
-  | 'updatedAt'
-  | 'search'
-  | 'vinShared'
-  | 'hidden'
-  | 'hiddenReason'
-  | 'hiddenAt'
-  | 'reviewAskedAt'
-  | keyof VehicleValues
-> &
-  VehicleValues & {
-    /** Every photo, the cover first; default: the cover alone. */
-    photos?: string[];
-    /** 'pending': posted to wait for a moderator's approval (a new seller's). */
-    hidden?: 'pending';
-  };
-
-/** What a seller's edit may change (PATCH /products/{id}). */
-export type ProductChanges = Partial<
-  Pick<
-    ProductRow,
-    | 'carName'
-    | 'carPhoto'
-    | 'photos'
-    | 'categoryName'
-    | 'condition'
-    | 'originalPrice'
-    | 'resalePrice'
-    | 'productLocation'
-    | 'userYears'
-    | 'postTime'
-    | 'productDescription'
-    | 'sellerName'
-    | 'sellerPhoto'
-  >
-> &
-  VehicleValues;
 
 /** The sort column, and how its value is written into (and read back from) a cursor. */
 const SORT_COLUMNS: Record<
@@ -171,8 +96,104 @@ const SORT_COLUMNS: Record<
   },
 };
 
-/** `cursors` signs and reads the category pages' cursors (the server's secret). */
-export function productsRepository(db: Db, cursors: CursorCodec = new CursorCodec()) {
+/**
+ * A category's cars for sale: all of them without paging, else one page (by offset or by the
+ * keyset `cursors` signs) and the total the triggers keep.
+ */
+async function categoryPage(db: Db, cursors: CursorCodec, request: CategoryPageRequest) {
+  const { categoryName, condition, limit, offset, cursor, sort, order } = request;
+  const filter = and(
+    eq(products.categoryName, categoryName),
+    forSale,
+    condition ? eq(products.condition, condition) : undefined,
+  );
+  const fingerprint = `${categoryName}|${condition ?? ''}`;
+  const { column, key, cast, read } = SORT_COLUMNS[sort];
+  let where = filter;
+  if (cursor !== undefined) {
+    const at = cursors.decode(cursor);
+    if (at.sort !== sort || at.order !== order || at.filter !== fingerprint) {
+      throw new BadCursor('cursor: belongs to another sort or filter; start again without it');
+    }
+    const value = sql`${read(at.value)}::${sql.raw(cast)}`;
+    // Keyset: the rows after the last one seen, in the same (sort value, id) order.
+    const after =
+      order === 'desc'
+        ? sql`(${column}, ${products._id}) < (${value}, ${at.id})`
+        : sql`(${column}, ${products._id}) > (${value}, ${at.id})`;
+    where = and(filter, after);
+  }
+  const direction = (c: AnyColumn) => (order === 'desc' ? desc(c) : asc(c));
+  const select = () =>
+    db
+      .select({ ...productColumns, cursorKey: sql<string | number>`${key}`.as('cursor_key') })
+      .from(products)
+      .$dynamic();
+  let query;
+  if (offset) {
+    // Skipping rows reads the index only (no table rows, no join); the page's rows are then
+    // fetched and joined to their sellers. Keeps deep offsets cheap.
+    let ids = db
+      .select({ id: products._id })
+      .from(products)
+      .where(where)
+      .orderBy(direction(column), direction(products._id))
+      .offset(offset)
+      .$dynamic();
+    // One row more than asked tells whether there is a next page.
+    if (limit !== undefined) ids = ids.limit(limit + 1);
+    const page = ids.as('page');
+    query = select()
+      .innerJoin(page, eq(page.id, products._id))
+      .leftJoin(users, eq(users.email, products.email))
+      .orderBy(direction(column), direction(products._id));
+  } else {
+    query = select()
+      .leftJoin(users, eq(users.email, products.email))
+      .where(where)
+      .orderBy(direction(column), direction(products._id));
+    if (limit !== undefined) query = query.limit(limit + 1);
+  }
+  const paged = limit !== undefined || Boolean(offset) || cursor !== undefined;
+  const [found, total] = await Promise.all([
+    query,
+    paged
+      ? // The total is kept per (category, condition) by triggers: at most three rows to add.
+        db
+          .select({ n: sum(productCounts.n) })
+          .from(productCounts)
+          .where(
+            and(
+              eq(productCounts.categoryName, categoryName),
+              condition ? eq(productCounts.condition, condition) : undefined,
+            ),
+          )
+          .then(([row]) => Number(row?.n ?? 0))
+      : Promise.resolve(-1),
+  ]);
+  const more = limit !== undefined && found.length > limit;
+  const rows = more ? found.slice(0, limit) : found;
+  const last = rows[rows.length - 1];
+  const nextCursor =
+    more && last
+      ? cursors.encode({
+          sort,
+          order,
+          filter: fingerprint,
+          value: String(last.cursorKey),
+          id: last._id,
+        })
+      : null;
+  const page = {
+    rows: rows.map(({ cursorKey: _key, ...product }) => product),
+    total: total < 0 ? rows.length : total,
+    nextCursor,
+  };
+  return page satisfies Page<unknown>;
+}
+
+/** The reads of cars: the catalogue's lists, a seller's own, one car, the categories. */
+function productReads(db: Db, cursors: CursorCodec) {
   const list = (where: SQL | undefined) =>
     db
       .select(productColumns)
@@ -197,105 +218,13 @@ export function productsRepository(db: Db, cursors: CursorCodec = new CursorCode
     return rows.map(withModeration);
   };
 
-  async function categoryPage(request: CategoryPageRequest) {
-    const { categoryName, condition, limit, offset, cursor, sort, order } = request;
-    const filter = and(
-      eq(products.categoryName, categoryName),
-      forSale,
-      condition ? eq(products.condition, condition) : undefined,
-    );
-    const fingerprint = `${categoryName}|${condition ?? ''}`;
-    const { column, key, cast, read } = SORT_COLUMNS[sort];
-    let where = filter;
-    if (cursor !== undefined) {
-      const at = cursors.decode(cursor);
-      if (at.sort !== sort || at.order !== order || at.filter !== fingerprint) {
-        throw new BadCursor('cursor: belongs to another sort or filter; start again without it');
-      }
-      const value = sql`${read(at.value)}::${sql.raw(cast)}`;
-      // Keyset: the rows after the last one seen, in the same (sort value, id) order.
-      const after =
-        order === 'desc'
-          ? sql`(${column}, ${products._id}) < (${value}, ${at.id})`
-          : sql`(${column}, ${products._id}) > (${value}, ${at.id})`;
-      where = and(filter, after);
-    }
-    const direction = (c: AnyColumn) => (order === 'desc' ? desc(c) : asc(c));
-    const select = () =>
-      db
-        .select({ ...productColumns, cursorKey: sql<string | number>`${key}`.as('cursor_key') })
-        .from(products)
-        .$dynamic();
-    let query;
-    if (offset) {
-      // Skipping rows reads the index only (no table rows, no join); the page's rows are then
-      // fetched and joined to their sellers. Keeps deep offsets cheap.
-      let ids = db
-        .select({ id: products._id })
-        .from(products)
-        .where(where)
-        .orderBy(direction(column), direction(products._id))
-        .offset(offset)
-        .$dynamic();
-      // One row more than asked tells whether there is a next page.
-      if (limit !== undefined) ids = ids.limit(limit + 1);
-      const page = ids.as('page');
-      query = select()
-        .innerJoin(page, eq(page.id, products._id))
-        .leftJoin(users, eq(users.email, products.email))
-        .orderBy(direction(column), direction(products._id));
-    } else {
-      query = select()
-        .leftJoin(users, eq(users.email, products.email))
-        .where(where)
-        .orderBy(direction(column), direction(products._id));
-      if (limit !== undefined) query = query.limit(limit + 1);
-    }
-    const paged = limit !== undefined || Boolean(offset) || cursor !== undefined;
-    const [found, total] = await Promise.all([
-      query,
-      paged
-        ? // The total is kept per (category, condition) by triggers: at most three rows to add.
-          db
-            .select({ n: sum(productCounts.n) })
-            .from(productCounts)
-            .where(
-              and(
-                eq(productCounts.categoryName, categoryName),
-                condition ? eq(productCounts.condition, condition) : undefined,
-              ),
-            )
-            .then(([row]) => Number(row?.n ?? 0))
-        : Promise.resolve(-1),
-    ]);
-    const more = limit !== undefined && found.length > limit;
-    const rows = more ? found.slice(0, limit) : found;
-    const last = rows[rows.length - 1];
-    const nextCursor =
-      more && last
-        ? cursors.encode({
-            sort,
-            order,
-            filter: fingerprint,
-            value: String(last.cursorKey),
-            id: last._id,
-          })
-        : null;
-    const page = {
-      rows: rows.map(({ cursorKey: _key, ...product }) => product),
-      total: total < 0 ? rows.length : total,
-      nextCursor,
-    };
-    return page satisfies Page<unknown>;
-  }
-
   return {
     /** The advertised products, newest first, at most LIST_CAPS.advertised. */
     listAdvertised: () =>
       list(and(eq(products.advertisement, 'true'), forSale)).limit(LIST_CAPS.advertised),
 
     /** A category's products: all of them without paging, else one page and the total. */
-    categoryPage,
+    categoryPage: (request: CategoryPageRequest) => categoryPage(db, cursors, request),
 
     /**
      * A seller's products, newest first, at most LIST_CAPS.sellerProducts: hidden ones too,
@@ -331,71 +260,12 @@ export function productsRepository(db: Db, cursors: CursorCodec = new CursorCode
         })
         .from(categories)
         .orderBy(asc(categories.position), asc(categories.categoryName)),
-
-    /** VinAlreadyListed: the seller has a car for sale with its VIN. */
-    async insert(product: NewProduct): Promise<string> {
-      const id = newId();
-      await oneListingPerVin(() =>
-        db.insert(products).values({
-          ...product,
-          photos: product.photos ?? [product.carPhoto],
-          _id: id,
-          advertisement: 'false',
-          ...(product.hidden ? { hiddenAt: new Date() } : {}),
-        }),
-      );
-      return id;
-    },
-
-    /**
-     * Changes a car not sold (its seller's edit; a hidden car too) and sets `updatedAt`; answers
-     * false when it is gone or sold meanwhile. VinAlreadyListed: the seller has another car for
-     * sale with its VIN.
-     */
-    async update(id: string, changes: ProductChanges): Promise<boolean> {
-      const changed = await oneListingPerVin(() =>
-        db
-          .update(products)
-          .set({ ...changes, updatedAt: sql`now()` })
-          .where(and(eq(products._id, id), notSold))
-          .returning({ _id: products._id }),
-      );
-      return changed.length > 0;
-    },
-
-    /** The photos of a car, the cover first. */
-    async photosOf(id: string): Promise<string[] | null> {
-      const [row] = await db
-        .select({ photos: products.photos, carPhoto: products.carPhoto })
-        .from(products)
-        .where(eq(products._id, id));
-      if (!row) return null;
-      return row.photos.length > 0 ? row.photos : [row.carPhoto];
-    },
-
-    /** Sets the advertisement flag of a car for sale; answers how many rows changed. */
-    async advertise(id: string): Promise<number> {
-      const changed = await db
-        .update(products)
-        .set({ advertisement: 'true' })
-        .where(and(eq(products._id, id), eq(products.advertisement, 'false'), forSale))
-        .returning({ _id: products._id });
-      return changed.length;
-    },
-
-    /**
-     * Deletes the product; the database declines its open bookings ('The car was removed') and
-     * keeps every booking (the trigger `products_delete_orders`).
-     */
-    async delete(id: string): Promise<number> {
-      const rows = await db
-        .delete(products)
-        .where(eq(products._id, id))
-        .returning({ _id: products._id });
-      const deleted = rows.length;
-      return deleted;
-    },
   };
+}
+
+/** `cursors` signs and reads the category pages' cursors (the server's secret). */
+export function productsRepository(db: Db, cursors: CursorCodec = new CursorCodec()) {
+  return { ...productReads(db, cursors), ...productWrites(db) };
 }
 
 export type ProductsRepository = ReturnType<typeof productsRepository>;

@@ -72,7 +72,8 @@ export interface UpsertOutcome {
   upsertedId: string | null;
 }
 
-export function usersRepository(db: Db) {
+/** The lookups of sign-in: a record by e-mail or by sign-in account, linked or deleted. */
+function signInLookups(db: Db) {
   return {
     async findByEmail(email: string) {
       const [row] = await db
@@ -122,7 +123,12 @@ export function usersRepository(db: Db) {
     async rememberDeleted(uid: string): Promise<void> {
       await db.insert(deletedAccounts).values({ authUid: uid }).onConflictDoNothing();
     },
+  };
+}
 
+/** The reads of users: one by id, a role's users, a page of them for the admins. */
+function userReads(db: Db) {
+  return {
     /** A record with its sign-in account's uid (null when made before uids were kept). */
     async findById(id: string) {
       const [row] = await db
@@ -174,7 +180,12 @@ export function usersRepository(db: Db) {
       const page = { rows, total: total < 0 ? rows.length : total, nextCursor: null };
       return page satisfies Page<unknown>;
     },
+  };
+}
 
+/** The writes of users: an account made or updated, a seller verified, a role set, a deletion. */
+function userWrites(db: Db) {
+  return {
     /**
      * Creates the account with the given role, or updates name and photo of an existing one
      * (its role and verification never change here).
@@ -258,6 +269,10 @@ export function usersRepository(db: Db) {
       });
     },
   };
+}
+
+export function usersRepository(db: Db) {
+  return { ...signInLookups(db), ...userReads(db), ...userWrites(db) };
 }
 
 export type UsersRepository = ReturnType<typeof usersRepository>;
