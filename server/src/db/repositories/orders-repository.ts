@@ -198,7 +198,7 @@ function orderWrites(db: Db) {
             .where(eq(products._id, order.productID))
             .for('share', { of: products });
           if (!car || car.soldAt) return { refused: 'sold' as const };
-          // A hidden car (issue 26) is out of sale as a sold one is.
+          // A hidden car is out of sale as a sold one is.
           if (car.hidden) return { refused: 'removed' as const };
           const id = newId();
           await tx.insert(orders).values({

@@ -53,7 +53,7 @@ const productColumns = {
   email: products.email,
   advertisement: products.advertisement,
   isVerify: sql<'true' | 'false'>`coalesce(${users.userVerify}, 'false')`.as('is_verify'),
-  /** The seller's account (null: gone) and stored rating, from the same users row (issue 26). */
+  /** The seller's account (null: gone) and stored rating, from the same users row. */
   sellerId: sql<string | null>`${users._id}`.as('seller_id'),
   sellerRating:
     sql<SellerRating>`jsonb_build_object('count', ${users.reviewCount}, 'sum', ${users.reviewSum})`
@@ -61,7 +61,7 @@ const productColumns = {
       .as('seller_rating'),
   /** A booking of it was marked sold: it is in no list of cars for sale. */
   sold: sql<boolean>`${products.soldAt} is not null`.as('sold'),
-  // The vehicle data (migration 0015); the make is the category.
+  // The vehicle data; the make is the category.
   make: sql<string>`${products.categoryName}`.as('make'),
   vin: products.vin,
   model: products.model,
