@@ -188,11 +188,11 @@ export default tseslint.config(
     rules: { 'no-restricted-imports': 'off' },
   },
   {
-    // PGlite opens through server/src/db/client.ts (createPglite), which loads the extensions the
+    // PGlite opens through server/src/platform/db/client.ts (createPglite), which loads the extensions the
     // migrations need (pg_trgm): a bare PGlite.create() fails at the
     // first migration that creates a trigram index.
     files: ['server/**/*.ts', 'bench/**/*.ts', 'scripts/**/*.ts'],
-    ignores: ['server/src/db/client.ts'],
+    ignores: ['server/src/platform/db/client.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
@@ -202,7 +202,7 @@ export default tseslint.config(
               name: '@electric-sql/pglite',
               importNames: ['PGlite'],
               allowTypeImports: true,
-              message: 'Open PGlite with createPglite (server/src/db/client.ts): it loads pg_trgm.',
+              message: 'Open PGlite with createPglite (server/src/platform/db/client.ts): it loads pg_trgm.',
             },
           ],
         },

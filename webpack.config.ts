@@ -40,7 +40,7 @@ export default function config(
       // WEB_ROOT lets a test run build into its own folder without touching dist/.
       path: resolve(__dirname, process.env.WEB_ROOT || 'dist'),
       // Eight hex digits of the content's hash tell a file's versions apart (the server caches
-      // such names for good: server/src/http/web-app.ts); the start-up script holds one per chunk,
+      // such names for good: server/src/pages/web-app.ts); the start-up script holds one per chunk,
       // so two more per chunk would cost about 0.15 KB gzip on every page.
       filename: production ? 'assets/[name].[contenthash:8].js' : 'assets/[name].js',
       chunkFilename: production ? 'assets/[name].[contenthash:8].js' : 'assets/[name].js',

@@ -11,9 +11,9 @@
 import { resolve } from 'node:path';
 import { Client } from 'pg';
 import { DigestScheduler } from '../server/src/alerts/digest';
-import { openDatabase } from '../server/src/db/client';
-import { seedReferenceData } from '../server/src/db/seed';
-import { MailWorker, type MailTransport } from '../server/src/deals/mail-worker';
+import { openDatabase } from '../server/src/platform/db/client';
+import { seedReferenceData } from '../server/src/scripts/seed';
+import { MailWorker, type MailTransport } from '../server/src/platform/mail/mail-worker';
 
 const PEOPLE = Number(process.env.BENCH_DIGEST_PEOPLE ?? 20_000);
 const CARS = 5_000;

@@ -8,11 +8,11 @@
  * broader has each new car alert thousands of searches (docs/alerts.md). Written in batches, each one statement over a JSON array of its rows.
  */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../server/src/db/client';
-import { newId } from '../server/src/db/repositories/ids';
-import type { SearchFilters } from '../server/src/catalogue/search-types';
-import { searchSummary } from '../server/src/catalogue/search-summary';
-import { canonicalQuery } from '../server/src/routes/saved-search-query';
+import type { Db } from '../server/src/platform/db/client';
+import { newId } from '../server/src/platform/db/ids';
+import type { SearchFilters } from '../server/src/search/search-types';
+import { searchSummary } from '../api/shared/search-summary';
+import { canonicalQuery } from '../server/src/alerts/saved-search-query';
 import { knownCar, MAKES, uniform } from '../server/src/scripts/known-market';
 import { CITIES } from '../server/src/scripts/seed-large-names';
 

@@ -10,7 +10,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromiumArgs, testBrowserPath } from '../e2e/chromium';
-import { webPages } from '../server/src/web-pages';
+import { webPages } from '../server/src/pages/web-pages';
 import { buildWeb, root, startServer } from './lib';
 
 export const routes = [

@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { openDatabase } from '../server/src/db/client';
+import { openDatabase } from '../server/src/platform/db/client';
 import { root, startServer } from './lib';
 import { accessToken, BENCH_SECRET } from './scale';
 

@@ -13,9 +13,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { buildApp } from '../server/src/app';
-import type { SignInProvider } from '../server/src/auth/access';
-import { createPglite, openDatabase, type Database } from '../server/src/db/client';
-import { seedReferenceData } from '../server/src/db/seed';
+import type { SignInProvider } from '../server/src/platform/caller/access';
+import { createPglite, openDatabase, type Database } from '../server/src/platform/db/client';
+import { seedReferenceData } from '../server/src/scripts/seed';
 import { fuzzEveryRoute, fuzzTargets, makeFixture } from '../server/test/fuzz/fuzz';
 
 const TOTAL = Number(process.env.FUZZ_CASES ?? 10_000);

@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { sql } from 'drizzle-orm';
-import type { Db } from '../server/src/db/client';
+import type { Db } from '../server/src/platform/db/client';
 import { checkEmulatorPorts, startEmulator, waitUntilUp } from '../scripts/lib/emulator';
 
 export const root = resolve(__dirname, '..');

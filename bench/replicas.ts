@@ -25,9 +25,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { openDatabase } from '../server/src/db/client';
+import { openDatabase } from '../server/src/platform/db/client';
 import { startPostgresPair } from '../scripts/lib/postgres-pair';
-import { seedReferenceData } from '../server/src/db/seed';
+import { seedReferenceData } from '../server/src/scripts/seed';
 import {
   startHaproxy,
   startReplica,

@@ -16,8 +16,8 @@ import { createHmac } from 'node:crypto';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { openDatabase } from '../server/src/db/client';
-import { users } from '../server/src/db/schema';
+import { openDatabase } from '../server/src/platform/db/client';
+import { users } from '../server/src/platform/db/schema';
 import { benchUid } from '../server/test/bench-users';
 import { root, startServer, timeGets, type RunningServer, type Timing } from './lib';
 

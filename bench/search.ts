@@ -19,9 +19,9 @@ import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase } from '../server/src/db/client';
-import { repositories } from '../server/src/db/repositories';
-import type { SearchRequest } from '../server/src/catalogue/search-types';
+import { openDatabase } from '../server/src/platform/db/client';
+import { repositories } from '../server/src/repositories';
+import type { SearchRequest } from '../server/src/search/search-types';
 import { root, shellWebRoot, startServer, timeGets } from './lib';
 import { benchTargets, type Target } from './targets';
 

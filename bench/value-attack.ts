@@ -7,10 +7,10 @@
  * deleted afterwards and the values refreshed back.
  */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../server/src/db/client';
-import { products, users } from '../server/src/db/schema';
-import { refreshMarketValues } from '../server/src/catalogue/market-refresh';
-import { DEFAULT_MARKET_TRUST, type MarketTrust } from '../server/src/catalogue/market-trust';
+import type { Db } from '../server/src/platform/db/client';
+import { products, users } from '../server/src/platform/db/schema';
+import { refreshMarketValues } from '../server/src/valuation/market-refresh';
+import { DEFAULT_MARKET_TRUST, type MarketTrust } from '../server/src/valuation/market-trust';
 import { rowsOf } from './lib';
 
 export const ATTACK_GOAL = 0.05;

@@ -1,7 +1,7 @@
 /**
  * `npm run bench:value`: how far the market values are from the truth. Seeds the known market
  * (server/src/scripts/seed-large.ts: every car's price from a known rule with 8 % noise), times
- * the refresh that values every car (server/src/catalogue/market-refresh.ts): the first one,
+ * the refresh that values every car (server/src/valuation/market-refresh.ts): the first one,
  * which writes every value, and one after a single car's price changed; then compares each car's
  * stored market value, and today's comparables signal (the median price of the cars of the same
  * make and condition, years used within 2), with the rule's price without noise.
@@ -16,9 +16,9 @@
  */
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { openDatabase, type Db } from '../server/src/db/client';
-import { refreshMarketValues } from '../server/src/catalogue/market-refresh';
-import { comparablesOf, type MarketCar } from '../server/src/catalogue/market-valuation';
+import { openDatabase, type Db } from '../server/src/platform/db/client';
+import { refreshMarketValues } from '../server/src/valuation/market-refresh';
+import { comparablesOf, type MarketCar } from '../server/src/valuation/market-valuation';
 import { rulePrice, ruleOf } from '../server/src/scripts/known-market';
 import { rowsOf, seedLarge } from './lib';
 import { benchTargets, type Target } from './targets';

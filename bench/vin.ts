@@ -1,6 +1,6 @@
 /**
  * `npm run bench:vin`: how long decoding a VIN takes in the server's decoding thread
- * (server/src/catalogue/vin-decoder.ts), on real Tesla, Ferrari, BMW and Porsche VINs:
+ * (server/src/vehicles/vin-decoder.ts), on real Tesla, Ferrari, BMW and Porsche VINs:
  *  - unpacking the vPIC database (once per package version: a fresh cache folder);
  *  - the first decode of a process: the thread started, the database opened, a VIN decoded;
  *  - then, in that warm thread, each VIN's first decode (its maker and year not yet queried),
@@ -10,7 +10,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { VinDecoder } from '../server/src/catalogue/vin-decoder';
+import { VinDecoder } from '../server/src/vehicles/vin-decoder';
 
 /** Real VINs of the four makes (check digits hold), each a different maker code and year. */
 const VINS = [

@@ -91,7 +91,7 @@ test('a visitor: every public page', async ({ page }) => {
     '/blogs',
     '/cars',
     `/cars/${car.id}`,
-    // Two of the demo seed's cars side by side (its ids are fixed: server/src/db/seed.ts).
+    // Two of the demo seed's cars side by side (its ids are fixed: server/src/scripts/seed.ts).
     { path: '/compare?ids=demo-car-01,demo-car-05', shows: (on) => on.getByRole('table') },
     {
       path: `/sellers/${car.sellerId}`,

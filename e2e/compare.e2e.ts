@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible, settled } from './axe';
 
-/** Two of the demo seed's cars (its ids are fixed: server/src/db/seed.ts), of two makes. */
+/** Two of the demo seed's cars (its ids are fixed: server/src/scripts/seed.ts), of two makes. */
 const IDS = ['demo-car-01', 'demo-car-05'];
 
 interface Car {

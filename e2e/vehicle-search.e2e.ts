@@ -3,7 +3,7 @@ import { expectAccessible, settled } from './axe';
 
 /**
  * A buyer narrows /cars by model, model year and mileage against the real server and its demo
- * cars (server/src/db/seed-vehicles.ts, and the demo's market of Teslas, seed-market.ts), then
+ * cars (server/src/scripts/seed-vehicles.ts, and the demo's market of Teslas, seed-market.ts), then
  * opens the car: its vehicle details, its market value and rating (Tesla's fit on the demo's 21
  * Teslas, made before the demo says it is ready) and its price drop (seed.ts drops the demo
  * Model 3 by $2,000 a day after it was listed). The demo's Teslas are left alone by every browser

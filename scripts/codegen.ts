@@ -13,7 +13,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { format, resolveConfig } from 'prettier';
 import { buildApp } from '../server/src/app';
-import type { Db } from '../server/src/db/client';
+import type { Db } from '../server/src/platform/db/client';
 import { contractLimitsModules, type OpenApiDocument } from './contract-limits';
 import { importSharedTypes } from './shared-types';
 

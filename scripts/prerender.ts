@@ -2,18 +2,18 @@
  * Prerenders the public pages into the built web root (called by scripts/build.ts after webpack):
  * each page's HTML and critical CSS go into a copy of the built index.html, so the first paint
  * needs no JavaScript. Also writes `pages.json`, which tells the server which file answers which
- * path (server/src/web-pages.ts):
+ * path (server/src/pages/web-pages.ts):
  *   - the prerendered pages by exact path;
  *   - `shell.html` (the empty app) for the app's other routes (category pages, the dashboard);
  *   - `404.html` (the prerendered not-found page) with status 404 for every other path;
  *   - `server-page.html`, the template of the pages the server renders per request with their
- *     data (the search, /cars: server/src/http/search-pages.ts).
+ *     data (the search, /cars: server/src/pages/search-pages.ts).
  */
 import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RouteObject } from 'react-router-dom';
-import type { PagesManifest } from '../server/src/web-pages';
+import type { PagesManifest } from '../server/src/pages/web-pages';
 import { routes } from '../src/app/routes';
 import { paths } from '../src/config/paths';
 import { prerenderPage } from '../src/prerender';

@@ -21,10 +21,10 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { firebaseAuth } from '../server/src/auth/firebase-admin';
+import { firebaseAuth } from '../server/src/platform/caller/firebase-admin';
 import { isLoopback, OPEN_DEMO_WARNING } from '../server/src/config';
-import { openDatabase } from '../server/src/db/client';
-import { seedDemoData, seedReferenceData } from '../server/src/db/seed';
+import { openDatabase } from '../server/src/platform/db/client';
+import { seedDemoData, seedReferenceData } from '../server/src/scripts/seed';
 import { build, buildIsFresh } from './build';
 import { startPostgresPair, type PostgresPair } from './lib/postgres-pair';
 import {

@@ -46,7 +46,7 @@ async function start() {
   // waits for the import() call.
   await yieldToBrowser();
   const { makeStore } = await import(/* webpackMode: "eager" */ './app/store');
-  // A page the server rendered with its data (server/src/http/search-pages.ts) carries that data
+  // A page the server rendered with its data (server/src/pages/search-pages.ts) carries that data
   // as the store's starting state, so the app hydrates it without asking again.
   const options = document.getElementById('app-state')?.textContent ?? '{}';
   const store = makeStore(JSON.parse(options) as StoreOptions);
@@ -61,7 +61,7 @@ async function start() {
   // Public pages arrive prerendered (scripts/prerender.ts); the others start empty. The screens
   // the URL shows download while the other stages run. A screen whose code cannot load is
   // rendered afresh: the router shows its error page. The server's plain block on a car's page
-  // (data-server-preview: server/src/http/car-pages.ts) is not React's markup: rendered over.
+  // (data-server-preview: server/src/pages/car-pages.ts) is not React's markup: rendered over.
   const screensLoaded =
     container.firstElementChild !== null &&
     !container.firstElementChild.hasAttribute('data-server-preview')

@@ -1,5 +1,5 @@
 /**
- * The thread that renders the search page for the server (server/src/http/search-pages.ts
+ * The thread that renders the search page for the server (server/src/pages/search-pages.ts
  * starts it with tsx): React renders here, never on the thread that answers the API. The app's
  * API layer runs as in the browser; its `fetch` asks the server thread, which answers from its
  * own API (the same routes and answer cache as GET /api/products), never over the network.

@@ -1,17 +1,17 @@
 import type { FastifyServerOptions } from 'fastify';
-import type { SignInProvider } from './auth/access';
+import type { SignInProvider } from './platform/caller/access';
 import type { AlertMatchingOptions } from './alerts/alert-matching';
-import type { DealRatiosOptions } from './catalogue/deal-ratios';
-import type { MarketTrust } from './catalogue/market-trust';
-import type { VinDecoder } from './catalogue/vin-decoder';
-import type { Db } from './db/client';
-import type { Standbys } from './db/standbys';
-import type { SignInThrottle } from './emulator-proxy';
-import type { Listen } from './events/event-hub';
-import type { RateLimits } from './http/rate-limits';
-import type { CspOptions } from './http/security-headers';
-import type { ImageStore } from './image-host/image-files';
-import type { ImageWorkLimits } from './image-host/image-work';
+import type { DealRatiosOptions } from './valuation/deal-ratios';
+import type { MarketTrust } from './valuation/market-trust';
+import type { VinDecoder } from './vehicles/vin-decoder';
+import type { Db } from './platform/db/client';
+import type { Standbys } from './platform/db/standbys';
+import type { SignInThrottle } from './accounts/emulator-proxy';
+import type { Listen } from './platform/events/event-hub';
+import type { RateLimits } from './platform/http/rate-limits';
+import type { CspOptions } from './platform/http/security-headers';
+import type { ImageStore } from './images/image-files';
+import type { ImageWorkLimits } from './images/image-work';
 
 /** What `buildApp` (app.ts) is built with: every option but the database has a default. */
 /** A readiness check answers null when fine, else what is wrong. */

@@ -1,4 +1,4 @@
-import { DEFAULT_IMAGE_WORK, type ImageWorkLimits } from './image-host/image-work';
+import { DEFAULT_IMAGE_WORK, type ImageWorkLimits } from './images/image-work';
 
 /** Reads a whole number setting (config.ts's `int`): the fallback when unset, else checked. */
 type ReadInt = (name: string, fallback: number, min: number, max: number) => number;

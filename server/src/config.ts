@@ -1,15 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { DEFAULT_MARKET_TRUST as MARKET, type MarketTrust } from './catalogue/market-trust';
-import { DEFAULT_VIN_BUDGET_MS } from './catalogue/vin-decoder';
+import { DEFAULT_MARKET_TRUST as MARKET, type MarketTrust } from './valuation/market-trust';
+import { DEFAULT_VIN_BUDGET_MS } from './vehicles/vin-decoder';
 import { imageWorkSettings } from './config-images';
-import { DEFAULT_POOL_SIZE } from './db/client';
-import { MAX_STREAMS_PER_ADDRESS } from './events/stream-limit';
-import type { ImageWorkLimits } from './image-host/image-work';
-import { repoRoot } from './paths';
-import type { RateLimits, RateLimitWindow } from './http/rate-limits';
-import type { CspOptions } from './http/security-headers';
+import { DEFAULT_POOL_SIZE } from './platform/db/client';
+import { MAX_STREAMS_PER_ADDRESS } from './platform/events/stream-limit';
+import type { ImageWorkLimits } from './images/image-work';
+import { repoRoot } from './platform/paths';
+import type { RateLimits, RateLimitWindow } from './platform/http/rate-limits';
+import type { CspOptions } from './platform/http/security-headers';
 
 export type AppMode = 'demo' | 'production';
 

@@ -2,10 +2,10 @@ import { join } from 'node:path';
 import type { Auth } from 'firebase-admin/auth';
 import type { FastifyBaseLogger } from 'fastify';
 import { buildApp, type AppOptions, type ReadinessCheck } from './app';
-import { emulatorProblem, firebaseAuth } from './auth/firebase-admin';
+import { emulatorProblem, firebaseAuth } from './platform/caller/firebase-admin';
 import { DigestScheduler } from './alerts/digest';
-import { VinDecoder } from './catalogue/vin-decoder';
-import { folderTransport, MailWorker, smtpTransport } from './deals/mail-worker';
+import { VinDecoder } from './vehicles/vin-decoder';
+import { folderTransport, MailWorker, smtpTransport } from './platform/mail/mail-worker';
 import {
   ConfigError,
   isLoopback,
@@ -13,12 +13,12 @@ import {
   OPEN_DEMO_WARNING,
   type ServerConfig,
 } from './config';
-import { openDatabase, type Database } from './db/client';
-import { accessTokenSecret } from './db/secrets';
-import { acquirePgliteLock } from './db/pglite-lock';
-import { seedDemoData, seedReferenceData } from './db/seed';
-import { imageStoreFor } from './image-host/database-image-store';
-import type { ImageStore } from './image-host/image-files';
+import { openDatabase, type Database } from './platform/db/client';
+import { accessTokenSecret } from './platform/db/secrets';
+import { acquirePgliteLock } from './platform/db/pglite-lock';
+import { seedDemoData, seedReferenceData } from './scripts/seed';
+import { imageStoreFor } from './images/database-image-store';
+import type { ImageStore } from './images/image-files';
 
 /** The app's options: the configuration's, and what `main` made of it before building the app. */
 function appOptions(

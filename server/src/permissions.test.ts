@@ -7,7 +7,7 @@
  * they act on are server/test/permission-fixture.ts; a row's shape, server/test/permission-matrix.ts.
  */
 import type { InjectOptions } from 'fastify';
-import { newId } from './db/repositories/ids';
+import { newId } from './platform/db/ids';
 import {
   buildTestApp,
   databaseKind,

@@ -1,7 +1,7 @@
 /** Helpers of the alert matcher's tests: saving searches and cars, reading the alerts written. */
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../src/db/client';
+import type { Db } from '../src/platform/db/client';
 import type { TestUser } from './helper';
 
 /** Saves a search (its /cars query) as this user; answers its id. */

@@ -4,8 +4,8 @@
  * mail for mail = 'now').
  */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../src/db/client';
-import { newId } from '../src/db/repositories/ids';
+import type { Db } from '../src/platform/db/client';
+import { newId } from '../src/platform/db/ids';
 import type { TestContext, TestUser } from './helper';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;

@@ -6,9 +6,9 @@
  * bench user's sign-in account id is made up from the e-mail (`benchUid`) and kept on the record.
  */
 import { createHash, createHmac } from 'node:crypto';
-import { openDatabase, type OpenOptions } from '../src/db/client';
-import { repositories } from '../src/db/repositories';
-import { seedReferenceData } from '../src/db/seed';
+import { openDatabase, type OpenOptions } from '../src/platform/db/client';
+import { repositories } from '../src/repositories';
+import { seedReferenceData } from '../src/scripts/seed';
 
 export interface BenchUser {
   email: string;

@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { checkEmulatorPorts, isUp, startEmulator, waitUntilUp } from '../../scripts/lib/emulator';
-import { createPglite, openDatabase } from '../src/db/client';
-import { seedReferenceData } from '../src/db/seed';
+import { createPglite, openDatabase } from '../src/platform/db/client';
+import { seedReferenceData } from '../src/scripts/seed';
 import { TEMPLATE_DB, snapshotPath } from './paths';
 import { TEST_PGLITE_INIT } from './pglite-options';
 

@@ -4,7 +4,7 @@ import {
   smtpTransport,
   type MailRun,
   type MailWorkerOptions,
-} from '../src/deals/mail-worker';
+} from '../src/platform/mail/mail-worker';
 import type { AppOptions } from '../src/app';
 import { buildTestApp, type TestContext } from './helper';
 import { smtpServer } from './smtp-server';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { products } from '../src/db/schema';
+import { products } from '../src/platform/db/schema';
 import { buildTestApp, registerUser, type TestContext, type TestUser } from './helper';
 
 /** What the paging and catalogue tests share: the app, an admin and a seller with 30 cars. */

@@ -5,9 +5,9 @@
  */
 import sharp from 'sharp';
 import { unsubscribeTokens } from '../src/alerts/unsubscribe-token';
-import { newId } from '../src/db/repositories/ids';
+import { newId } from '../src/platform/db/ids';
 import { eq } from 'drizzle-orm';
-import { products, reports, users } from '../src/db/schema';
+import { products, reports, users } from '../src/platform/db/schema';
 import {
   placeOrder,
   registerAs,

@@ -2,7 +2,7 @@
  * The permission matrix's rows (server/src/permissions.test.ts) for saved cars, saved searches
  * and alert settings.
  */
-import { newId } from '../src/db/repositories/ids';
+import { newId } from '../src/platform/db/ids';
 import { buyersAndSellers, buyersOwn, signedIn, type Row } from './permission-matrix';
 
 export const savedRows: Row[] = [

@@ -1,5 +1,5 @@
 import type { PGliteOptions } from '@electric-sql/pglite';
-import { pgliteStartParams } from '../src/db/client';
+import { pgliteStartParams } from '../src/platform/db/client';
 
 /**
  * How the tests' PGlite runs: a test database holds a few hundred rows, so 16 MB of shared

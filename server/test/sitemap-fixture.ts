@@ -1,5 +1,5 @@
-import { newId } from '../src/db/repositories/ids';
-import { products } from '../src/db/schema';
+import { newId } from '../src/platform/db/ids';
+import { products } from '../src/platform/db/schema';
 import type { TestContext } from './helper';
 
 /**

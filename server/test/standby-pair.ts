@@ -12,9 +12,9 @@ import { join } from 'node:path';
 import { Client } from 'pg';
 import { startPostgresPair, type PostgresPair } from '../../scripts/lib/postgres-pair';
 import type { AppOptions } from '../src/app';
-import { openDatabase } from '../src/db/client';
-import type { StandbyOptions } from '../src/db/standbys';
-import { seedReferenceData } from '../src/db/seed';
+import { openDatabase } from '../src/platform/db/client';
+import type { StandbyOptions } from '../src/platform/db/standbys';
+import { seedReferenceData } from '../src/scripts/seed';
 import { testAppOn, type TestContext } from './helper';
 
 /** A port nothing listens on now. */

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { Db } from '../src/db/client';
+import type { Db } from '../src/platform/db/client';
 
 type Rows<T> = { rows: T[] };
 

@@ -11,7 +11,7 @@ import { basename, dirname, join, relative } from 'node:path';
 import { alertsEffects } from '../src/alerts/effects';
 import { bookingsEffects } from '../src/bookings/effects';
 import { carsEffects } from '../src/cars/effects';
-import { migrationsFolder, type Database } from '../src/db/client';
+import { migrationsFolder, type Database } from '../src/platform/db/client';
 import { platformEffects, type DomainEffects } from '../src/platform/effects';
 import { searchEffects } from '../src/search/effects';
 import { trustEffects } from '../src/trust/effects';

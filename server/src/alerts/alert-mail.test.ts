@@ -19,7 +19,7 @@ import {
   openMailTest,
   type MailTest,
 } from '../../test/mail-fixture';
-import { folderTransport, MailWorker, type MailWorkerOptions } from '../deals/mail-worker';
+import { folderTransport, MailWorker, type MailWorkerOptions } from '../platform/mail/mail-worker';
 import { unsubscribeTokens } from './unsubscribe-token';
 
 const ORIGIN = 'http://cars.example';

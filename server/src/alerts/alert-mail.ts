@@ -7,8 +7,8 @@
  * search's name) is quoted (deals/mail-text.ts). Every alert mail ends with its unsubscribe link
  * and carries RFC 8058's headers.
  */
-import type { Db } from '../db/client';
-import { oneLine, quotedLine } from '../deals/mail-text';
+import type { Db } from '../platform/db/client';
+import { oneLine, quotedLine } from '../platform/mail/mail-text';
 import { alertRows, dropOf, type AlertRow, type PrefetchedAlerts } from './alert-rows';
 import { dollars } from './alert-text';
 import {

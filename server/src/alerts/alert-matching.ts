@@ -8,7 +8,7 @@
  */
 import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
-import { followCatalogue } from '../catalogue/after-catalogue-changes';
+import { followCatalogue } from '../platform/events/after-catalogue-changes';
 import { alertMatcher } from './matcher';
 
 export interface AlertMatchingOptions {

@@ -6,8 +6,8 @@
  * off, saved cars' mail set to 'Never'), so an unsubscribe stops a mail already waiting too.
  */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { dropFloor } from '../catalogue/price-history';
+import type { Db } from '../platform/db/client';
+import { dropFloor } from '../cars/price-history';
 import { dollars } from './alert-text';
 import { FIRST_DROP_ROW, LATEST_DROP_ROW } from './price-drop-alerts';
 

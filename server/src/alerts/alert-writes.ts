@@ -4,9 +4,9 @@
  * trigger (`notifications_insert`) queues its mail by `mail` and tells the owner's live streams.
  */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { newId } from '../db/repositories/ids';
-import { rowsOf } from '../catalogue/search-rows';
+import type { Db } from '../platform/db/client';
+import { newId } from '../platform/db/ids';
+import { rowsOf } from '../cars/car-rows';
 
 export interface NewAlert {
   userId: string;

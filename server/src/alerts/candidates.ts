@@ -8,8 +8,8 @@
  * with text go through text-check.ts, with search's own rules, before the alerts are written.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { rowsOf } from '../catalogue/search-rows';
+import type { Db } from '../platform/db/client';
+import { rowsOf } from '../cars/car-rows';
 import type { AlertCar } from './alert-car';
 import { matchTextSql } from './alert-text';
 import { NEW_ID } from './alert-writes';

@@ -5,8 +5,8 @@
  * from what still stands (alert-rows.ts); nothing left, or the digest turned off meanwhile: no
  * mail.
  */
-import type { Db } from '../db/client';
-import { quotedLine } from '../deals/mail-text';
+import type { Db } from '../platform/db/client';
+import { quotedLine } from '../platform/mail/mail-text';
 import { carLines, count, searchLinks, unsubscribePart, type AlertMail } from './alert-mail';
 import { alertRows, type AlertRow, type PrefetchedAlerts } from './alert-rows';
 

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { openDatabase, type Database, type Db } from '../db/client';
+import { openDatabase, type Database, type Db } from '../platform/db/client';
 import { withDatabase } from '../../test/global-setup';
 import { databaseKind, postProduct, registerUser, type TestUser } from '../../test/helper';
 import {

@@ -19,7 +19,7 @@
  * still within the two days.
  */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db } from '../platform/db/client';
 
 export interface DigestOptions {
   /** The UTC hour (0–23) from which the day's digests go. */

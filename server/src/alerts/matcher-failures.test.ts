@@ -23,8 +23,8 @@ import {
   type TestContext,
   type TestUser,
 } from '../../test/helper';
-import { newId } from '../db/repositories/ids';
-import { products } from '../db/schema';
+import { newId } from '../platform/db/ids';
+import { products } from '../platform/db/schema';
 import { alertMatcher, type MatcherOptions } from './matcher';
 
 describe(`alert matcher, when things go wrong (${databaseKind})`, () => {

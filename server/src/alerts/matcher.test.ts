@@ -22,7 +22,7 @@ import {
   type TestContext,
   type TestUser,
 } from '../../test/helper';
-import { products } from '../db/schema';
+import { products } from '../platform/db/schema';
 
 describe(`alert matcher (${databaseKind})`, () => {
   let ctx: TestContext;

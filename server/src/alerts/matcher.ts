@@ -7,8 +7,8 @@
  * an alert written twice (a run repeated after a crash, say) is written once (its unique key).
  */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { rowsOf } from '../catalogue/search-rows';
+import type { Db } from '../platform/db/client';
+import { rowsOf } from '../cars/car-rows';
 import { writeAlertsOf, type WorkRow } from './work-alerts';
 
 /**

@@ -6,9 +6,9 @@
  * is now, and its key names both drops) instead of adding another.
  */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { DROP_WINDOW_HOURS, dropFloor } from '../catalogue/price-history';
-import { rowsOf } from '../catalogue/search-rows';
+import type { Db } from '../platform/db/client';
+import { DROP_WINDOW_HOURS, dropFloor } from '../cars/price-history';
+import { rowsOf } from '../cars/car-rows';
 import type { AlertCar } from './alert-car';
 import { priceDropText } from './alert-text';
 import { writeAlerts, type NewAlert } from './alert-writes';

@@ -13,10 +13,10 @@ import {
   type TestContext,
   type TestUser,
 } from '../../test/helper';
-import { newId } from '../db/repositories/ids';
-import { products, users } from '../db/schema';
-import { NEXT_CURSOR_HEADER } from '../http/page-headers';
-import { SEARCH_MAX_PAGE } from '../routes/search-schemas';
+import { newId } from '../platform/db/ids';
+import { products, users } from '../platform/db/schema';
+import { NEXT_CURSOR_HEADER } from '../platform/http/page-headers';
+import { SEARCH_MAX_PAGE } from '../search/search-schemas';
 
 const MAKES = {
   Tesla: ['Model 3', 'Model Y', 'Model S'],

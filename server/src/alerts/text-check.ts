@@ -7,10 +7,10 @@
  * no car for sale has them all together (then search leaves some out).
  */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { rowsOf } from '../catalogue/search-rows';
-import { forSaleAs } from '../catalogue/for-sale';
-import { textQueries } from '../catalogue/text-query';
+import type { Db } from '../platform/db/client';
+import { rowsOf } from '../cars/car-rows';
+import { forSaleAs } from '../platform/db/for-sale';
+import { textQueries } from '../search/text-query';
 
 /** Texts compared in one query. */
 const TEXTS_PER_QUERY = 200;

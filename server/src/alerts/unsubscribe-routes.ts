@@ -18,8 +18,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply } from 'fastify';
-import { httpError } from '../http/errors';
-import { errors } from '../routes/schemas';
+import { httpError } from '../platform/http/errors';
+import { errors } from '../platform/http/schemas';
 import { describeUnsubscribe, unsubscribe, type UnsubscribeOutcome } from './unsubscribe';
 import { unsubscribePageHtml } from './unsubscribe-page';
 import {

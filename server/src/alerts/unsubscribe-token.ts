@@ -9,9 +9,9 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { appSecrets } from '../db/schema';
-import { sharedSecret } from '../db/secrets';
+import type { Db } from '../platform/db/client';
+import { appSecrets } from '../platform/db/schema';
+import { sharedSecret } from '../platform/db/secrets';
 
 /** What an unsubscribe link stops. */
 export type UnsubscribeTarget =

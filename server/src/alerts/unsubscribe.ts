@@ -5,8 +5,8 @@
  * deleted) leaves nothing to stop, and nothing is written.
  */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { oneLine } from '../deals/mail-text';
+import type { Db } from '../platform/db/client';
+import { oneLine } from '../platform/mail/mail-text';
 import type { UnsubscribeTarget } from './unsubscribe-token';
 
 export interface UnsubscribeOutcome {

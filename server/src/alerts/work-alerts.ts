@@ -3,8 +3,8 @@
  * or sold. Who is alerted, with what text and by which mail; writing them is alert-writes.ts's.
  */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { rowsOf } from '../catalogue/search-rows';
+import type { Db } from '../platform/db/client';
+import { rowsOf } from '../cars/car-rows';
 import { alertCar, type AlertCar } from './alert-car';
 import { savedSoldText } from './alert-text';
 import { writeAlerts, type NewAlert } from './alert-writes';

@@ -96,7 +96,7 @@ export const platformEffects: DomainEffects = {
     {
       table: 'outbox',
       migration: '0005_deals.sql',
-      worker: 'server/src/deals/mail-worker.ts',
+      worker: 'server/src/platform/mail/mail-worker.ts',
       effect: 'composes and sends each due row as an e-mail, retries refused ones, marks it sent',
     },
   ],
@@ -104,7 +104,7 @@ export const platformEffects: DomainEffects = {
     {
       name: 'cardealer_events',
       migration: '0005_deals.sql',
-      worker: 'server/src/events/event-hub.ts',
+      worker: 'server/src/platform/events/event-hub.ts',
       effect:
         "hands each notification to its account's open event streams; ends a deleted or " +
         "suspended account's streams",
@@ -112,13 +112,13 @@ export const platformEffects: DomainEffects = {
     {
       name: 'cardealer_events',
       migration: '0005_deals.sql',
-      worker: 'server/src/deals/mail-worker.ts',
+      worker: 'server/src/platform/mail/mail-worker.ts',
       effect: 'wakes the mail worker at once instead of at its next look',
     },
     {
       name: 'cardealer_catalogue',
       migration: '0007_catalogue_changes.sql',
-      worker: 'server/src/http/catalogue-sync.ts',
+      worker: 'server/src/platform/cache/catalogue-sync.ts',
       effect:
         "clears this replica's catalogue cache (and, through it, wakes the market values' " +
         "refresh and the alert matcher and drops the sitemap's kept files), records the change " +

@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { animatedGif, withGifComment, withJpegComment } from '../../test/image-fixtures';
 import { openTestDatabase } from '../../test/helper';
-import { DatabaseImageStore } from '../image-host/database-image-store';
-import { FolderImageStore } from '../image-host/image-files';
+import { DatabaseImageStore } from '../images/database-image-store';
+import { FolderImageStore } from '../images/image-files';
 import { cleanImages } from './clean-image-metadata';
 
 describe('cleaning the metadata of stored originals', () => {

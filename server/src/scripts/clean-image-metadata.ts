@@ -14,10 +14,10 @@
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { loadServerConfig } from '../config';
-import { openDatabase } from '../db/client';
-import { DatabaseImageStore } from '../image-host/database-image-store';
-import { FolderImageStore, mimeOf, STORED_NAME, type ImageStore } from '../image-host/image-files';
-import { type IMAGE_FORMATS, withoutMetadata } from '../image-host/image-store';
+import { openDatabase } from '../platform/db/client';
+import { DatabaseImageStore } from '../images/database-image-store';
+import { FolderImageStore, mimeOf, STORED_NAME, type ImageStore } from '../images/image-files';
+import { type IMAGE_FORMATS, withoutMetadata } from '../images/image-store';
 import { runScript } from './run-script';
 
 type Format = keyof typeof IMAGE_FORMATS;

@@ -5,9 +5,9 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { databaseKind, openTestDatabase, TEST_IMAGE_KEY, uploaderAuth } from '../../test/helper';
 import { buildApp } from '../app';
-import type { Database } from '../db/client';
-import { DatabaseImageStore } from '../image-host/database-image-store';
-import { FolderImageStore } from '../image-host/image-files';
+import type { Database } from '../platform/db/client';
+import { DatabaseImageStore } from '../images/database-image-store';
+import { FolderImageStore } from '../images/image-files';
 import { moveImages } from './images-to-db';
 
 describe(`images:to-db (${databaseKind})`, () => {

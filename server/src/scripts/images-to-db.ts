@@ -11,9 +11,9 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { loadServerConfig } from '../config';
-import { openDatabase } from '../db/client';
-import { DatabaseImageStore } from '../image-host/database-image-store';
-import { FolderImageStore, mimeOf, type ImageStore } from '../image-host/image-files';
+import { openDatabase } from '../platform/db/client';
+import { DatabaseImageStore } from '../images/database-image-store';
+import { FolderImageStore, mimeOf, type ImageStore } from '../images/image-files';
 import { runScript } from './run-script';
 
 export interface MoveReport {

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildTestApp, databaseKind, registerUser, type TestContext } from '../../test/helper';
-import { lockFile, pgliteLockHolder } from '../db/pglite-lock';
+import { lockFile, pgliteLockHolder } from '../platform/db/pglite-lock';
 import { makeAdmin } from './make-admin';
 
 describe(`make-admin (${databaseKind})`, () => {

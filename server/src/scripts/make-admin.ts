@@ -8,11 +8,11 @@
 import { join } from 'node:path';
 import { loadServerConfig } from '../config';
 import { runScript } from './run-script';
-import { openDatabase } from '../db/client';
-import { acquirePgliteLock } from '../db/pglite-lock';
-import { normaliseEmail } from '../db/repositories/ids';
-import { usersRepository } from '../db/repositories/users-repository';
-import type { Db } from '../db/client';
+import { openDatabase } from '../platform/db/client';
+import { acquirePgliteLock } from '../platform/db/pglite-lock';
+import { normaliseEmail } from '../platform/db/ids';
+import { usersRepository } from '../accounts/users-repository';
+import type { Db } from '../platform/db/client';
 
 export type MakeAdminOutcome = 'promoted' | 'already-admin' | 'no-such-user';
 

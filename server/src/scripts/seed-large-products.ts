@@ -6,7 +6,7 @@
  * array of its rows.
  */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db } from '../platform/db/client';
 import { knownCar, uniform } from './known-market';
 import { CITIES, DESCRIPTIONS } from './seed-large-names';
 

@@ -1,7 +1,7 @@
 /** The large seed, at a small size: counts, realistic shapes, references that hold, idempotence. */
 import { sql } from 'drizzle-orm';
 import { openTestDatabase } from '../../test/helper';
-import type { Database } from '../db/client';
+import type { Database } from '../platform/db/client';
 import { ruleOf, rulePrice } from './known-market';
 import { seedLarge } from './seed-large';
 

@@ -18,9 +18,9 @@ import { sql, type SQL } from 'drizzle-orm';
 import { join } from 'node:path';
 import { ConfigError, loadServerConfig } from '../config';
 import { runScript } from './run-script';
-import { openDatabase, type Db } from '../db/client';
-import { acquirePgliteLock } from '../db/pglite-lock';
-import { seedReferenceData } from '../db/seed';
+import { openDatabase, type Db } from '../platform/db/client';
+import { acquirePgliteLock } from '../platform/db/pglite-lock';
+import { seedReferenceData } from './seed';
 import { FIRST, LAST } from './seed-large-names';
 import { insertKnownCars } from './seed-large-products';
 

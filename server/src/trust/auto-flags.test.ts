@@ -6,7 +6,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
-import { products, reports } from '../db/schema';
+import { products, reports } from '../platform/db/schema';
 import {
   buildTestApp,
   databaseKind,

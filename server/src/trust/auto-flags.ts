@@ -12,16 +12,16 @@
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
-import { forSaleAs } from '../catalogue/for-sale';
-import { rowsOf } from '../catalogue/search-rows';
-import type { Db } from '../db/client';
-import { newId } from '../db/repositories/ids';
-import type { FLAG_REASONS } from '../db/schema';
-import type { ImageStore } from '../image-host/image-files';
+import { forSaleAs } from '../platform/db/for-sale';
+import { rowsOf } from '../cars/car-rows';
+import type { Db } from '../platform/db/client';
+import { newId } from '../platform/db/ids';
+import type { FLAG_REASONS } from '../platform/db/schema';
+import type { ImageStore } from '../images/image-files';
 import { ensurePhotoHashes, samePhotoAs } from './photo-flags';
-import type { ImageWork } from '../image-host/image-work';
+import type { ImageWork } from '../images/image-work';
 import { listingBurst } from './burst-flags';
-import type { MarketTrust } from '../catalogue/market-trust';
+import type { MarketTrust } from '../valuation/market-trust';
 
 /** A price under this share of the car's market value is flagged. */
 export const LOW_PRICE_SHARE = 0.3;

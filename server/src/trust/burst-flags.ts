@@ -6,8 +6,8 @@
  * ('listing_burst') for the moderators, and stays for sale until one acts.
  */
 import { sql } from 'drizzle-orm';
-import { isNewAccountSql, type MarketTrust } from '../catalogue/market-trust';
-import type { Db } from '../db/client';
+import { isNewAccountSql, type MarketTrust } from '../valuation/market-trust';
+import type { Db } from '../platform/db/client';
 
 /** A model's key in SQL, as the market values group models (market-valuation.ts, modelKey). */
 const modelKeyOf = (alias: string) =>

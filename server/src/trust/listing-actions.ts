@@ -6,9 +6,9 @@
  * act; the other finds the target changed and is refused, having written nothing.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { CATALOGUE_CHANNEL } from '../db/repositories/catalogue-replicas-repository';
-import { products, reviews, users, type REPORT_TARGETS } from '../db/schema';
+import type { Db } from '../platform/db/client';
+import { CATALOGUE_CHANNEL } from '../platform/cache/catalogue-replicas-repository';
+import { products, reviews, users, type REPORT_TARGETS } from '../platform/db/schema';
 import { closeReports, logAction, notify, type Moderator, type Tx } from './moderation-writes';
 import { endOpenBookings } from './open-bookings';
 

@@ -6,8 +6,8 @@
  * `moderation_actions_append_only`).
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { newId } from '../db/repositories/ids';
+import type { Db } from '../platform/db/client';
+import { newId } from '../platform/db/ids';
 import {
   moderationActions,
   reports,
@@ -16,7 +16,7 @@ import {
   type NOTIFICATION_KINDS,
   type REPORT_OUTCOMES,
   type REPORT_TARGETS,
-} from '../db/schema';
+} from '../platform/db/schema';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 

@@ -6,8 +6,8 @@
  * review, a moderator's reason).
  */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { oneLine, quoted } from '../deals/mail-text';
+import type { Db } from '../platform/db/client';
+import { oneLine, quoted } from '../platform/mail/mail-text';
 
 interface NoticeRow {
   kind: string;

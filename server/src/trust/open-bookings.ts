@@ -5,9 +5,9 @@
  * as a seller's decline or a buyer's cancel tells them (a 'status' notification, mailed).
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { newId } from '../db/repositories/ids';
-import { notifications, orders } from '../db/schema';
-import { OPEN_STATUSES, moveText } from '../deals/order-states';
+import { newId } from '../platform/db/ids';
+import { notifications, orders } from '../platform/db/schema';
+import { OPEN_STATUSES, moveText } from '../bookings/order-states';
 import type { Tx } from './moderation-writes';
 
 /** Whose open bookings end: a car's, a seller's (declined) or a buyer's (cancelled). */

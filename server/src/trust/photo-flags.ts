@@ -6,12 +6,12 @@
  * `photo_images(photos)` (GIN) finds the listings that show them. No photo is read to compare.
  */
 import { sql } from 'drizzle-orm';
-import { forSaleAs } from '../catalogue/for-sale';
-import { rowsOf } from '../catalogue/search-rows';
-import type { Db } from '../db/client';
-import type { ImageStore } from '../image-host/image-files';
-import type { ImageWork } from '../image-host/image-work';
-import { findOriginal } from '../image-host/image-store';
+import { forSaleAs } from '../platform/db/for-sale';
+import { rowsOf } from '../cars/car-rows';
+import type { Db } from '../platform/db/client';
+import type { ImageStore } from '../images/image-files';
+import type { ImageWork } from '../images/image-work';
+import { findOriginal } from '../images/image-store';
 import { SAME_PHOTO_DISTANCE, hashBands, photoHash } from './photo-hash';
 
 /** Keeps the hash of the stored original `image` (its content's sha256) made of `bytes`. */

@@ -5,7 +5,7 @@
  * lines of its listings and of the reviews it received). Read only.
  */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db } from '../platform/db/client';
 import { PRODUCT_STATE_SQL, USER_STATE_SQL, type TargetState } from './report-queue';
 import type { ReportTargetKind } from './reports-repository';
 

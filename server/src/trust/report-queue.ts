@@ -6,8 +6,8 @@
  * (routes/admin-products…) and accounts, which close the reports through closeReports.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import type { Page, SortOrder } from '../db/repositories/paging';
+import type { Db } from '../platform/db/client';
+import type { Page, SortOrder } from '../platform/db/paging';
 import type { ReportTargetKind } from './reports-repository';
 
 /** The sorts the admin's grid may ask for. */

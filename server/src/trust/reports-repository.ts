@@ -5,9 +5,9 @@
  * a moderator acts. The queue and a target's file are read by report-queue.ts.
  */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { newId } from '../db/repositories/ids';
-import type { REPORT_REASONS, REPORT_TARGETS } from '../db/schema';
+import type { Db } from '../platform/db/client';
+import { newId } from '../platform/db/ids';
+import type { REPORT_REASONS, REPORT_TARGETS } from '../platform/db/schema';
 
 export type ReportTargetKind = (typeof REPORT_TARGETS)[number];
 export type ReportReason = (typeof REPORT_REASONS)[number];

@@ -5,14 +5,14 @@
  * `review_sum`) is kept by the trigger `reviews_keep_rating`, never computed here.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { BadCursor } from '../db/repositories/paging';
-import { newId } from '../db/repositories/ids';
-import { reviews } from '../db/schema';
-import { cursorTimestamp, type CursorCodec } from '../catalogue/cursors';
-import { rowsOf } from '../catalogue/search-rows';
+import type { Db } from '../platform/db/client';
+import { BadCursor } from '../platform/db/paging';
+import { newId } from '../platform/db/ids';
+import { reviews } from '../platform/db/schema';
+import { cursorTimestamp, type CursorCodec } from '../platform/http/cursors';
+import { rowsOf } from '../cars/car-rows';
 import { notify } from './moderation-writes';
-import { isUniqueViolation } from '../db/repositories/db-errors';
+import { isUniqueViolation } from '../platform/db/db-errors';
 
 /** Reviews close this long after the sale. */
 export const REVIEW_WINDOW_DAYS = 90;

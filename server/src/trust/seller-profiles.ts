@@ -5,11 +5,11 @@
  * route), so its for-sale condition is the only one.
  */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { FOR_SALE_SQL } from '../catalogue/for-sale';
-import { boundsOf, inRange, type IdRange } from '../catalogue/id-ranges';
-import { rowsOf } from '../catalogue/search-rows';
-import { ratingOf, type SellerRating } from './seller-rating';
+import type { Db } from '../platform/db/client';
+import { FOR_SALE_SQL } from '../platform/db/for-sale';
+import { boundsOf, inRange, type IdRange } from '../platform/db/id-ranges';
+import { rowsOf } from '../cars/car-rows';
+import { ratingOf, type SellerRating } from '../cars/seller-rating';
 
 /** The bookings of this many days tell how a seller answers. */
 export const RESPONSE_DAYS = 90;

@@ -5,9 +5,9 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { ACCOUNT_SUSPENDED } from '../auth/access';
-import { newId } from '../db/repositories/ids';
-import { moderationActions, products, reports, users } from '../db/schema';
+import { ACCOUNT_SUSPENDED } from '../platform/caller/access';
+import { newId } from '../platform/db/ids';
+import { moderationActions, products, reports, users } from '../platform/db/schema';
 import {
   buildTestApp,
   databaseKind,

@@ -56,7 +56,7 @@ export const valuationEffects: DomainEffects = {
     {
       table: 'market_make_changes',
       migration: '0032_market_make_changes.sql',
-      worker: 'server/src/catalogue/market-refresh.ts',
+      worker: 'server/src/valuation/market-refresh.ts',
       effect:
         'values again the makes whose change count moved since market_make_refreshed recorded ' +
         'it: their fits, market values and deal ratios',
@@ -64,7 +64,7 @@ export const valuationEffects: DomainEffects = {
     {
       table: 'deal_ratios_state',
       migration: '0010_deal_ratios.sql',
-      worker: 'server/src/catalogue/deal-ratio-refresh.ts',
+      worker: 'server/src/valuation/deal-ratio-refresh.ts',
       effect:
         'a refresh is due when the catalogue_change sequence is past the change the last ' +
         'refresh recorded here',

@@ -4,7 +4,7 @@
  * route, for the cases to mix with hostile ones.
  */
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../src/db/client';
+import type { Db } from '../../src/platform/db/client';
 
 export interface FuzzUser {
   email: string;

@@ -72,7 +72,7 @@ export function PriceSignal({
           it. Values are refreshed a few seconds after any change.
         </Typography>
         <Typography variant="body2" sx={{ mt: 1 }}>
-          {/* The ratios are the server's (server/src/catalogue/fair-price.ts, RATING_RATIOS). */}A
+          {/* The ratios are the server's (server/src/valuation/fair-price.ts, RATING_RATIOS). */}A
           price up to 90% of the value is a Great deal, up to 97% a Good deal, up to 106% a Fair
           price, and above that a High price. We do not rate a car with fewer than 5 cars behind its
           value, over 25 years old, or priced under $1,500. We do not know a car&rsquo;s history, so

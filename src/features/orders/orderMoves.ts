@@ -6,7 +6,7 @@ export type Move = Exclude<OrderStatus, 'requested'>;
 
 /**
  * The moves a booking's state allows, and who makes each: the server's table
- * (server/src/deals/order-states.ts), here for choosing the buttons; the server decides.
+ * (server/src/bookings/order-states.ts), here for choosing the buttons; the server decides.
  */
 export const MOVES: Record<Move, { from: OrderStatus[]; by: Party; label: string; done: string }> =
   {

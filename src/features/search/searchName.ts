@@ -1,9 +1,9 @@
 /** The name 'Save this search' suggests: the server's own summary of the filters. */
-import { searchSummary } from '../../../server/src/catalogue/search-summary';
+import { searchSummary } from '../../../api/shared/search-summary';
 import { searchQuery, type CarSearch } from './searchParams';
 
 /** The longest name of a saved search (the contract's). */
-export { SUMMARY_MAX as SAVED_NAME_MAX } from '../../../server/src/catalogue/search-summary';
+export { SUMMARY_MAX as SAVED_NAME_MAX } from '../../../api/shared/search-summary';
 
 const number = (text: string) => (text ? Number(text) : undefined);
 

@@ -19,7 +19,7 @@ import { answeredShare, answersWithin } from './sellerText';
 /**
  * A seller's public page (`/sellers/:id`): who they are, how they answer bookings,
  * their rating, their cars for sale (the search's cards) and their reviews. The server renders
- * its title, description and JSON-LD (server/src/http/seller-pages.ts). `actions` go beside the
+ * its title, description and JSON-LD (server/src/pages/seller-pages.ts). `actions` go beside the
  * name (the 'Report' button). An unknown seller shows `notFound`.
  */
 export function SellerPage({

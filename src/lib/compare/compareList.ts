@@ -8,7 +8,7 @@ export const COMPARE_LIMIT_MESSAGE = `You can compare up to ${MAX_COMPARED} cars
 /** The browser's key for the chosen cars (their ids, in the order chosen). */
 export const COMPARE_KEY = 'compareCars';
 
-/** A car's id as the API takes it (server/src/routes/schemas.ts, `Id`). */
+/** A car's id as the API takes it (server/src/platform/http/schemas.ts, `Id`). */
 export const isCarId = (id: unknown): id is string =>
   typeof id === 'string' && /^[A-Za-z0-9_-]{1,64}$/.test(id);
 

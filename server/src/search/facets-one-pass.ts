@@ -1,0 +1,129 @@
+/**
+ * Every facet of a search with filters other than make and condition (free text, price, years,
+ * place, verified sellers, vehicle filters): one pass over the cars matching every filter but
+ * the six facets' own (make, condition, model, fuel, transmission, body style), grouped by those
+ * six (a few hundred groups at most). Each facet adds up the groups the other five facets'
+ * filters allow; the ranges are of the groups every filter allows. Two passes, one for make and
+ * condition and one for the vehicle facets, read the matching cars twice: 'facets, "bmw" Good'
+ * took 38 ms p50 on PostgreSQL and 103 ms on PGlite at 100,000 cars.
+ *
+ * With a sample (the search's facets), the pass reads at most its size of matching cars, as
+ * search engines count facets over the best candidates: a make's name matches a quarter of a
+ * million cars, whose pass took 400 ms. Past it the counts are estimates (`countsExact`
+ * false) and the ranges those of the cars read.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../platform/db/client';
+import { roughTotal } from './rough-total';
+import { conditions } from './search-filters';
+import { rowsOf } from '../cars/car-rows';
+import type { Facets, SearchFilters, VehicleFacets } from './search-types';
+
+type Key = 'category' | 'condition' | 'model' | 'fuel' | 'transmission' | 'bodyStyle';
+const KEYS: Key[] = ['category', 'condition', 'model', 'fuel', 'transmission', 'bodyStyle'];
+type Ends = 'Price' | 'Years' | 'Year' | 'Mileage';
+
+type GroupRow = Record<Key, string | null> & {
+  n: number | string;
+} & Record<`min${Ends}` | `max${Ends}`, number | string | null>;
+
+type Range = { min: number; max: number } | null;
+
+/**
+ * A pass that reads at most `size` cars; past them, the counts are the planner's estimate of
+ * the cars the pass would read (`estimate(where)`) shared out as the cars read are.
+ */
+export interface FacetSample {
+  size: number;
+  estimate: (where: SQL) => Promise<number>;
+}
+
+/** The facets of the filters (any), with their text query already made. */
+export async function facetsInOnePass(
+  db: Db,
+  filters: SearchFilters,
+  text: SQL | null,
+  sample?: FacetSample,
+): Promise<Omit<Facets, 'ignoredWords'> & VehicleFacets & { countsExact: boolean }> {
+  const rest: SearchFilters = {
+    ...filters,
+    categories: undefined,
+    conditions: undefined,
+    models: [],
+    fuels: [],
+    transmissions: [],
+    bodyStyles: [],
+  };
+  const where = conditions(rest, text);
+  // A sample: the first `size` + 1 matches read (the one more says there are more).
+  const from = sample
+    ? sql`(select * from products p where ${where} limit ${sample.size + 1}) p`
+    : sql`products p where ${where}`;
+  const rows = await rowsOf<GroupRow>(
+    db,
+    sql`select p.category_name as category, p.condition as condition, p.model as model,
+        p.fuel as fuel, p.transmission as transmission, p.body_style as "bodyStyle",
+        count(*) as n,
+        min(p.resale_price) as "minPrice", max(p.resale_price) as "maxPrice",
+        min(p.user_years) as "minYears", max(p.user_years) as "maxYears",
+        min(p.model_year) as "minYear", max(p.model_year) as "maxYear",
+        min(p.mileage) as "minMileage", max(p.mileage) as "maxMileage"
+      from ${from}
+      group by p.category_name, p.condition, p.model, p.fuel, p.transmission, p.body_style`,
+  );
+  const chosen: Record<Key, readonly string[] | undefined> = {
+    category: filters.categories,
+    condition: filters.conditions,
+    model: filters.models,
+    fuel: filters.fuels,
+    transmission: filters.transmissions,
+    bodyStyle: filters.bodyStyles,
+  };
+  const allows = (row: GroupRow, key: Key) => {
+    const values = chosen[key];
+    const value = row[key];
+    return !values?.length || (value !== null && values.includes(value));
+  };
+  const read = rows.reduce((sum, row) => sum + Number(row.n), 0);
+  const countsExact = !sample || read <= sample.size;
+  const scale = countsExact ? 1 : Math.max(await sample.estimate(where), read) / read;
+  const counts = (key: Key) => {
+    const counted: Record<string, number> = {};
+    for (const row of rows) {
+      const value = row[key];
+      if (value === null || !KEYS.every((other) => other === key || allows(row, other))) continue;
+      counted[value] = (counted[value] ?? 0) + Number(row.n);
+    }
+    if (!countsExact) {
+      for (const value of Object.keys(counted)) {
+        counted[value] = roughTotal(counted[value]! * scale, 1);
+      }
+    }
+    return counted;
+  };
+  const matching = rows.filter((row) => KEYS.every((key) => allows(row, key)));
+  const range = (ends: Ends): Range => {
+    const lows = matching.flatMap((row) => {
+      const low = row[`min${ends}`];
+      return low === null ? [] : [Number(low)];
+    });
+    const highs = matching.flatMap((row) => {
+      const high = row[`max${ends}`];
+      return high === null ? [] : [Number(high)];
+    });
+    return lows.length ? { min: Math.min(...lows), max: Math.max(...highs) } : null;
+  };
+  return {
+    category: counts('category'),
+    condition: counts('condition'),
+    price: range('Price'),
+    years: range('Years'),
+    model: counts('model'),
+    fuel: counts('fuel'),
+    transmission: counts('transmission'),
+    bodyStyle: counts('bodyStyle'),
+    modelYear: range('Year'),
+    mileage: range('Mileage'),
+    countsExact,
+  };
+}
