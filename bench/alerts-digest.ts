@@ -13,7 +13,8 @@ import { Client } from 'pg';
 import { DigestScheduler } from '../server/src/alerts/digest';
 import { openDatabase } from '../server/src/platform/db/client';
 import { seedReferenceData } from '../server/src/scripts/seed';
-import { MailWorker, type MailTransport } from '../server/src/platform/mail/mail-worker';
+import { type MailTransport } from '../server/src/platform/mail/mail-worker';
+import { MailWorker } from '../server/src/marketplace-mail';
 
 const PEOPLE = Number(process.env.BENCH_DIGEST_PEOPLE ?? 20_000);
 const CARS = 5_000;

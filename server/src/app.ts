@@ -25,29 +25,30 @@ import { FolderImageStore, type ImageStore } from './images/image-files';
 import imageHost, { IMAGE_HOST_PREFIX } from './images/image-host';
 import { PhotoCopies } from './images/photo-copies';
 import { DEFAULT_IMAGE_WORK, ImageWork, setImageThreads } from './images/image-work';
-import authRoutes from './accounts/auth-routes';
-import alertSettingsRoutes from './alerts/alert-settings-routes';
-import adminSuspensionRoutes from './trust/admin-suspensions-routes';
-import adminCategoryRoutes, { adminCategorySchemas } from './cars/admin-categories-routes';
-import categoryRoutes from './cars/categories-routes';
+import accountsApi from './accounts/plugin';
+import alertsApi, { alertsUnsubscribe } from './alerts/plugin';
+import bookingsApi from './bookings/plugin';
+import carsApi, { adminCategorySchemas } from './cars/plugin';
+import searchApi from './search/plugin';
+import trustApi from './trust/plugin';
+import vehiclesApi from './vehicles/plugin';
 import healthRoutes from './platform/http/health';
-import notificationRoutes from './bookings/notifications-routes';
-import orderRoutes from './bookings/orders-routes';
-import productRoutes from './cars/products-routes';
-import adminReportRoutes from './trust/admin-reports-routes';
-import adminListingRoutes from './trust/admin-listings-routes';
-import reportRoutes from './trust/reports-routes';
 import { reportSchemas } from './trust/report-schemas';
-import savedCarRoutes from './alerts/saved-cars-routes';
-import savedSearchRoutes from './alerts/saved-searches-routes';
-import { sharedSchemas } from './platform/http/schemas';
-import searchRoutes from './search/search-routes';
-import reviewRoutes from './trust/reviews-routes';
-import sellerRoutes from './trust/sellers-routes';
+import {
+  AccessToken,
+  DeleteResult,
+  ErrorMessage,
+  Health,
+  InsertResult,
+  Unavailable,
+  UpdateResult,
+  UpsertResult,
+  User,
+} from './platform/http/schemas';
+import { Order, OrderStatus } from './bookings/booking-schemas';
+import { Category, ListingModeration, PhotoCopy, Product, SellerRating } from './cars/car-schemas';
 import { searchSchemas } from './search/search-schemas';
-import userRoutes from './accounts/users-routes';
-import unsubscribeRoutes from './alerts/unsubscribe-routes';
-import vinRoutes from './vehicles/vin-routes';
+import { trustCarChecks } from './trust/car-checks';
 import { DEFAULT_MARKET_TRUST } from './valuation/market-trust';
 import { API_PREFIX, repoRoot } from './platform/paths';
 
@@ -212,30 +213,21 @@ async function apiRoutes(api: FastifyInstance, options: AppOptions, deps: ApiDep
   // The API speaks JSON only: any other body is a 415.
   api.removeContentTypeParser('text/plain');
   await api.register(healthRoutes);
-  await api.register(categoryRoutes);
-  await api.register(authRoutes);
-  await api.register(userRoutes);
   const photoOrigins = { publicOrigin, imageOrigins: options.imageOrigins ?? [] };
   const flags = {
     images,
     newSellerDailyCars: options.newSellerDailyCars ?? 3,
     marketTrust: options.marketTrust ?? DEFAULT_MARKET_TRUST,
   };
-  await api.register(productRoutes, { photoOrigins, flags });
-  await api.register(searchRoutes, { photoOrigins, flags });
-  await api.register(adminCategoryRoutes, { photoOrigins });
-  await api.register(orderRoutes);
-  await api.register(notificationRoutes);
-  await api.register(savedCarRoutes);
-  await api.register(savedSearchRoutes);
-  await api.register(alertSettingsRoutes);
-  await api.register(reportRoutes);
-  await api.register(adminReportRoutes);
-  await api.register(adminListingRoutes);
-  await api.register(vinRoutes, { decoder: vinDecoder });
-  await api.register(reviewRoutes);
-  await api.register(sellerRoutes);
-  await api.register(adminSuspensionRoutes);
+  const checks = trustCarChecks(api, flags);
+  // Each domain's routes, by the domain's plugin.
+  await api.register(accountsApi);
+  await api.register(carsApi, { photoOrigins, checks });
+  await api.register(searchApi, { photoOrigins, checks });
+  await api.register(bookingsApi);
+  await api.register(alertsApi);
+  await api.register(trustApi);
+  await api.register(vehiclesApi, { decoder: vinDecoder });
   api.setNotFoundHandler((request, reply) =>
     reply.code(404).send({ message: `No such call: ${request.method} ${request.url}` }),
   );
@@ -256,7 +248,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   for (const schema of [
-    ...sharedSchemas,
+    // The contract's shared components, in the order the contract lists them.
+    ...[ErrorMessage, Health, Unavailable, Category, User, PhotoCopy, ListingModeration],
+    ...[SellerRating, Product, OrderStatus, Order, InsertResult, UpdateResult, UpsertResult],
+    ...[DeleteResult, AccessToken],
     ...searchSchemas,
     ...adminCategorySchemas,
     ...reportSchemas,
@@ -298,7 +293,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
 
   // One-click unsubscribe from alert e-mails: the API's POST and the page a person opens.
-  await app.register(unsubscribeRoutes);
+  await app.register(alertsUnsubscribe);
   await app.register(sitemap, {
     publicOrigin,
     perFile: options.sitemapUrlsPerFile,

@@ -5,7 +5,8 @@ import { buildApp, type AppOptions, type ReadinessCheck } from './app';
 import { emulatorProblem, firebaseAuth } from './platform/caller/firebase-admin';
 import { DigestScheduler } from './alerts/digest';
 import { VinDecoder } from './vehicles/vin-decoder';
-import { folderTransport, MailWorker, smtpTransport } from './platform/mail/mail-worker';
+import { folderTransport, smtpTransport } from './platform/mail/mail-worker';
+import { MailWorker } from './marketplace-mail';
 import {
   ConfigError,
   isLoopback,

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import {
-  MailWorker,
   smtpTransport,
   type MailRun,
   type MailWorkerOptions,
 } from '../src/platform/mail/mail-worker';
+import { MailWorker } from '../src/marketplace-mail';
 import type { AppOptions } from '../src/app';
 import { buildTestApp, type TestContext } from './helper';
 import { smtpServer } from './smtp-server';

@@ -17,7 +17,15 @@ import {
   sortedPage,
 } from '../platform/http/paging';
 import type { RoutesApp } from '../platform/http/routes-app';
-import { ACCESS_TOKEN, Email, errors, Id, LIMITS, OptionalImageUrl, SingleLine } from '../platform/http/schemas';
+import {
+  ACCESS_TOKEN,
+  Email,
+  errors,
+  Id,
+  LIMITS,
+  OptionalImageUrl,
+  SingleLine,
+} from '../platform/http/schemas';
 
 const lookups: { path: 'admin' | 'buyer' | 'seller'; role: Role; operationId: string }[] = [
   { path: 'admin', role: 'Admin', operationId: 'getIsAdmin' },

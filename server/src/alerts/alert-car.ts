@@ -1,7 +1,7 @@
 /** A car as the alert matcher reads it: what the saved searches' filters are compared with. */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client';
-import { rowsOf } from '../cars/car-rows';
+import { rowsOf } from '../platform/db/rows';
 
 export interface AlertCar {
   id: string;

@@ -19,7 +19,8 @@ import {
   openMailTest,
   type MailTest,
 } from '../../test/mail-fixture';
-import { folderTransport, MailWorker, type MailWorkerOptions } from '../platform/mail/mail-worker';
+import { folderTransport, type MailWorkerOptions } from '../platform/mail/mail-worker';
+import { MailWorker } from '../marketplace-mail';
 import { unsubscribeTokens } from './unsubscribe-token';
 
 const ORIGIN = 'http://cars.example';

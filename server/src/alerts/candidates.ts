@@ -9,7 +9,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../platform/db/client';
-import { rowsOf } from '../cars/car-rows';
+import { rowsOf } from '../platform/db/rows';
 import type { AlertCar } from './alert-car';
 import { matchTextSql } from './alert-text';
 import { NEW_ID } from './alert-writes';

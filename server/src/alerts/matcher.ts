@@ -8,7 +8,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client';
-import { rowsOf } from '../cars/car-rows';
+import { rowsOf } from '../platform/db/rows';
 import { writeAlertsOf, type WorkRow } from './work-alerts';
 
 /**

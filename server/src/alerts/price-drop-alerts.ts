@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client';
 import { DROP_WINDOW_HOURS, dropFloor } from '../cars/price-history';
-import { rowsOf } from '../cars/car-rows';
+import { rowsOf } from '../platform/db/rows';
 import type { AlertCar } from './alert-car';
 import { priceDropText } from './alert-text';
 import { writeAlerts, type NewAlert } from './alert-writes';

@@ -2,7 +2,12 @@
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { SearchFilters } from '../search/search-types';
 import type { Db } from '../platform/db/client';
-import { savedSearches, users, type SavedSearchNotify, type SavedSearchRow } from '../platform/db/schema';
+import {
+  savedSearches,
+  users,
+  type SavedSearchNotify,
+  type SavedSearchRow,
+} from '../platform/db/schema';
 import { newId } from '../platform/db/ids';
 
 /** The most saved searches one account keeps. */

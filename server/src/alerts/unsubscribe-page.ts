@@ -4,7 +4,7 @@
  * styles and forms to this origin). It says what the link stops and asks with a button that
  * POSTs the form; after the POST it says what was stopped.
  */
-import { escapeHtml } from '../pages/car-pages';
+import { escapeHtml } from '../platform/http/html';
 
 export interface UnsubscribePage {
   title: string;

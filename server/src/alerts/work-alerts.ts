@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client';
-import { rowsOf } from '../cars/car-rows';
+import { rowsOf } from '../platform/db/rows';
 import { alertCar, type AlertCar } from './alert-car';
 import { savedSoldText } from './alert-text';
 import { writeAlerts, type NewAlert } from './alert-writes';

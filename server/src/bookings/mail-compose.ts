@@ -5,41 +5,13 @@
  * quoted ('> '), and a subject holds names on one line only (see mail-text.ts).
  */
 import { sql } from 'drizzle-orm';
-import { composeAlertMail } from '../alerts/alert-mail';
-import type { PrefetchedAlerts } from '../alerts/alert-rows';
-import { composeDigestMail } from '../alerts/digest-mail';
-import { composeNoticeMail } from '../trust/notice-mail';
 import type { Db } from '../platform/db/client';
-import type { MAIL_KINDS } from '../platform/db/schema';
+import type { ComposableRow, ComposedMail, MailKind } from '../platform/mail/composer';
 import { oneLine, quoted, quotedLine } from '../platform/mail/mail-text';
 import { moveText } from './order-states';
 
-export type MailKind = (typeof MAIL_KINDS)[number];
 /** The kinds that tell of a booking's new state. */
 type StateKind = Exclude<MailKind, 'message' | 'alert' | 'digest' | 'notice'>;
-
-/** What the worker knows of a row to compose its mail. */
-export interface ComposableRow {
-  kind: MailKind;
-  /** The booking. */
-  ref: string | null;
-  /** A message mail's messages, as enqueued; an alert's or a digest's notifications. */
-  message_ids: string[] | null;
-  /** The recipient's account. */
-  user_id: string;
-}
-
-export interface ComposedMail {
-  subject: string;
-  text: string;
-  /**
-   * The messages this mail quotes (a message mail), or the alerts it tells of (an alert mail):
-   * the rest wait for the next one.
-   */
-  messageIds: string[];
-  /** Header fields of its own: an alert mail's List-Unsubscribe (RFC 8058). */
-  headers?: Record<string, string>;
-}
 
 interface Booking {
   product_name: string;
@@ -62,22 +34,12 @@ const FOOTER = [
   'Lines starting with ">" are quoted from CarDealer users; everything else is from CarDealer.',
 ];
 
-/** The mail of `row`, or null when there is nothing left to tell (its messages are gone). */
-export async function composeMail(
+/** A booking's mail: its new state, or its new messages (null: they are gone). */
+export async function composeBookingMail(
   db: Db,
   row: ComposableRow,
   origin: string,
-  /** The alerts of the worker's batch, read at once (alert and digest mails). */
-  prefetched?: PrefetchedAlerts | null,
 ): Promise<ComposedMail | null> {
-  // Alerts: server/src/alerts/.
-  if (row.kind === 'alert' || row.kind === 'digest') {
-    const compose = row.kind === 'alert' ? composeAlertMail : composeDigestMail;
-    const mail = await compose(db, row, origin, prefetched);
-    return mail && { ...mail, messageIds: row.message_ids ?? [] };
-  }
-  // Trust: a notice names its notification.
-  if (row.kind === 'notice') return composeNoticeMail(db, row.ref, origin);
   const [booking] = row.ref
     ? rowsOf<Booking>(
         await db.execute(sql`
@@ -101,7 +63,8 @@ export async function composeMail(
     if (found.length === 0) return null;
     return { ...messagesMail(found, booking, link), messageIds: ids };
   }
-  return { ...stateMail(row.kind, booking, link), messageIds: [] };
+  // The marketplace's composer hands this function a booking's kinds only.
+  return { ...stateMail(row.kind as StateKind, booking, link), messageIds: [] };
 }
 
 function messagesMail(found: MessageRow[], booking: Booking | undefined, link: string) {

@@ -4,7 +4,13 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client';
-import { messages, notifications, orders, type NotificationRow, type OrderRow } from '../platform/db/schema';
+import {
+  messages,
+  notifications,
+  orders,
+  type NotificationRow,
+  type OrderRow,
+} from '../platform/db/schema';
 import { CLOSED_STATUSES } from './order-states';
 import { newId } from '../platform/db/ids';
 

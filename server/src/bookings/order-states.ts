@@ -1,28 +1,12 @@
 /**
- * A booking's states and the moves between them, in one place: the route checks a move with it,
- * the repository's conditional update uses its `from` states, the tests walk its table, and the
- * web app picks its buttons from the same names (the contract's enums).
- *
- *   requested ─ accept (seller) ─► accepted ─ mark as sold (seller) ─► sold
- *   requested | accepted ─ decline (seller) ─► declined
- *   requested | accepted ─ cancel (buyer) ─► cancelled
+ * A booking's states and the moves between them, in one place (api/shared/booking-states.ts,
+ * which the web app reads too): the route checks a move with it, the repository's conditional
+ * update uses its `from` states, and the tests walk its table. Here: what the server adds.
  */
 import type { OrderStatus } from '../platform/db/schema';
+import type { Move } from '../../../api/shared/booking-states';
 
-export type Party = 'buyer' | 'seller';
-export type Move = Exclude<OrderStatus, 'requested'>;
-
-export interface MoveRule {
-  from: readonly OrderStatus[];
-  by: Party;
-}
-
-export const MOVES: Record<Move, MoveRule> = {
-  accepted: { from: ['requested'], by: 'seller' },
-  declined: { from: ['requested', 'accepted'], by: 'seller' },
-  cancelled: { from: ['requested', 'accepted'], by: 'buyer' },
-  sold: { from: ['accepted'], by: 'seller' },
-};
+export { MOVES, type Move, type MoveRule, type Party } from '../../../api/shared/booking-states';
 
 /** A booking in these states still binds its buyer and seller. */
 export const OPEN_STATUSES: readonly OrderStatus[] = ['requested', 'accepted'];

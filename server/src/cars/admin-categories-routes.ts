@@ -5,7 +5,8 @@ import { CATALOGUE_WRITE } from '../platform/cache/catalogue-sync';
 import { httpError } from '../platform/http/errors';
 import { SINGLE_LINE_PATTERN } from '../platform/http/single-line';
 import { isCarPhotoUrl, type CarPhotoOrigins } from './car-photos';
-import { ACCESS_TOKEN, categoryFields, errors, Id, ImageUrl } from '../platform/http/schemas';
+import { ACCESS_TOKEN, errors, Id, ImageUrl } from '../platform/http/schemas';
+import { categoryFields } from './car-schemas';
 
 /** A category's name: 2 to 40 characters once trimmed, one line (docs/api.md). */
 export const CATEGORY_NAME = { min: 2, max: 40 } as const;

@@ -1,9 +1,8 @@
 /** The columns a search or a car's page reads of a car, and how a row becomes its answer. */
-import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../platform/db/client';
+import { sql } from 'drizzle-orm';
 import { VEHICLE_COLUMNS_SQL } from '../platform/db/vehicle-fields';
 import { marketOf, type MarketColumns } from '../valuation/fair-price';
-import type { SearchProduct } from '../search/search-types';
+import type { SearchProduct } from './car-types';
 import { ratingOf } from './seller-rating';
 
 export const COLUMNS = sql.raw(`p.id as "_id", p.car_name as "carName", p.car_photo as "carPhoto",
@@ -50,10 +49,4 @@ export function toProduct(row: RawRow): SearchProduct {
     fairPrice,
     sellerRating: ratingOf(reviewCount, reviewSum),
   };
-}
-
-/** The rows of a query. */
-export async function rowsOf<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
 }

@@ -5,8 +5,9 @@ import { FOR_SALE_SQL } from '../platform/db/for-sale';
 import { boundsOf, inRange, type IdRange } from '../platform/db/id-ranges';
 import { moderationOf, type HiddenColumns } from './listing-moderation';
 import { MARKET_COLUMNS, MARKET_JOIN, marketOf } from '../valuation/fair-price';
-import { COLUMNS, rowsOf, toProduct, type RawRow } from './car-rows';
-import type { SellerSummary } from '../search/search-types';
+import { COLUMNS, toProduct, type RawRow } from './car-rows';
+import { rowsOf } from '../platform/db/rows';
+import type { SellerSummary } from './car-types';
 
 /** The car's page's and the sitemap's reads of the cars. */
 export function carQueries(db: Db) {

@@ -7,7 +7,7 @@ import { NEXT_CURSOR_HEADER } from '../platform/http/page-headers';
 import { ownedProduct, sameVinOnce, sellerOf } from './owned-products';
 import { checkCarPhotos, type CarPhotoOrigins } from './car-photos';
 import type { RoutesApp } from '../platform/http/routes-app';
-import { PhotoList } from '../search/search-schemas';
+import { PhotoList } from './car-schemas';
 import { normaliseEmail } from '../platform/db/ids';
 import { LIST_CAPS, PRODUCT_SORTS } from './products-repository';
 import { vehicleBodyFields, vehicleValues } from './vehicle-schemas';
@@ -23,7 +23,6 @@ import {
 } from '../platform/http/paging';
 import {
   ACCESS_TOKEN,
-  Condition,
   Email,
   errors,
   Id,
@@ -35,15 +34,9 @@ import {
   Text,
   toNumber,
 } from '../platform/http/schemas';
-import {
-  checkCar,
-  flagContextFor,
-  flag,
-  newSellerDetails,
-  newSellerHold,
-  PENDING_REVIEW,
-  type AutoFlagOptions,
-} from '../trust/auto-flags';
+import { Condition } from './car-schemas';
+import type { CarChecks } from './car-checks';
+import { PENDING_REVIEW } from './car-checks';
 
 const NewProductBody = Type.Object(
   {
@@ -121,8 +114,8 @@ const PostedCar = Type.Object(
 export interface ProductRoutesOptions {
   /** Where a car's photos may come from. */
   photoOrigins: CarPhotoOrigins;
-  /** The automatic flags' needs. */
-  flags: AutoFlagOptions;
+  /** What is checked of a car posted or edited (a new seller's hold, the automatic flags). */
+  checks: CarChecks;
 }
 
 /** The catalogue's lists open to anyone: the advertised cars and one make's cars. */
@@ -255,7 +248,7 @@ function postCarRoute(app: RoutesApp, options: ProductRoutesOptions): void {
       const categoryName = await app.repos.products.categoryName(body.categoryName);
       if (!categoryName) throw httpError(400, 'categoryName: no such category');
       // A new account's cars past its first day's allowance wait for a moderator.
-      const held = await newSellerHold(app.db, seller._id, options.flags.newSellerDailyCars);
+      const held = await options.checks.holdNewCar(seller._id);
       const insertedId = await sameVinOnce(() =>
         app.repos.products.insert({
           carName: body.carName.trim(),
@@ -276,12 +269,7 @@ function postCarRoute(app: RoutesApp, options: ProductRoutesOptions): void {
           ...(held === null ? {} : { hidden: 'pending' as const }),
         }),
       );
-      if (held !== null) {
-        await flag(app.db, insertedId, 'new_seller', newSellerDetails(held)).catch(
-          (error: unknown) => request.log.warn({ err: error }, 'new seller flag not written'),
-        );
-      }
-      await checkCar(flagContextFor(app, options.flags, request.log), insertedId);
+      await options.checks.afterWrite(insertedId, request.log, held);
       return reply.code(201).send({
         acknowledged: true as const,
         insertedId,

@@ -25,7 +25,7 @@ import {
 } from './image-store';
 import type { ImageWork } from './image-work';
 
-import { rememberPhotoHash } from '../trust/photo-flags';
+import { rememberPhotoHash } from './photo-hashes';
 
 export interface ImageHostOptions {
   /** The upload key (imgbb's `key`); it ships in the web client, so it is no secret. */

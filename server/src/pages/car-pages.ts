@@ -6,6 +6,7 @@
  * `<div id="root">`. The web app renders over that block when it starts (the block carries
  * `data-server-preview`, which tells src/main.tsx to render, not hydrate).
  */
+import { escapeHtml } from '../platform/http/html';
 import { fillShell } from './fill-shell';
 
 /** What a car's page needs of the car (GET /api/products/{id}'s answer has it all). */
@@ -25,18 +26,6 @@ export interface CarForPage {
 
 /** The attribute on the server's block inside #root (src/main.tsx renders over it). */
 export const SERVER_PREVIEW_ATTRIBUTE = 'data-server-preview';
-
-const HTML_ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
-}
 
 /** JSON safe inside a `<script>` element: no `<`, `>`, `&` or line separators as such. */
 export function scriptSafeJson(value: unknown): string {

@@ -13,7 +13,8 @@ import { promisify } from 'node:util';
 import { Worker } from 'node:worker_threads';
 import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
 import { repoRoot } from '../platform/paths';
-import { escapeHtml, scriptSafeJson } from './car-pages';
+import { scriptSafeJson } from './car-pages';
+import { escapeHtml } from '../platform/http/html';
 import { fillShell } from './fill-shell';
 
 /** What the worker renders (src/renderSearchPage.tsx). */

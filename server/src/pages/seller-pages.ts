@@ -5,8 +5,9 @@
  * or `Person`, with `aggregateRating` when there are reviews, and a plain block inside
  * `<div id="root">` that the web app renders over.
  */
-import type { SellerPageAnswer } from '../trust/sellers-routes';
-import { absoluteUrl, escapeHtml, scriptSafeJson, SERVER_PREVIEW_ATTRIBUTE } from './car-pages';
+import type { SellerPageAnswer } from '../trust/seller-page';
+import { absoluteUrl, scriptSafeJson, SERVER_PREVIEW_ATTRIBUTE } from './car-pages';
+import { escapeHtml } from '../platform/http/html';
 import { fillShell } from './fill-shell';
 
 /** The canonical address of a seller's page. */

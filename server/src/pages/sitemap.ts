@@ -16,7 +16,7 @@ import { promisify } from 'node:util';
 import { gunzip } from 'node:zlib';
 import fp from 'fastify-plugin';
 import { rangesOf, type IdBounds, type IdRange } from '../platform/db/id-ranges';
-import { escapeHtml } from './car-pages';
+import { escapeHtml } from '../platform/http/html';
 import { httpError } from '../platform/http/errors';
 import { SitemapBounds, type SitemapKind } from './sitemap-bounds';
 import { SitemapBusy, SitemapFiles, type BuiltFile } from './sitemap-cache';

@@ -14,7 +14,7 @@ import { shellFiles, webPages } from './web-pages';
 import { LISTING_REMOVED } from '../cars/hidden-cars';
 import { carPageHtml, removedCarPageHtml } from './car-pages';
 import { sellerPageHtml } from './seller-pages';
-import { sellerPage } from '../trust/sellers-routes';
+import { sellerPage } from '../trust/seller-page';
 import { compressedPage, SearchPageRenderer, searchPageHtml } from './search-pages';
 
 export interface WebAppOptions {

@@ -16,7 +16,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../platform/db/client';
 import { roughTotal } from './rough-total';
 import { conditions } from './search-filters';
-import { rowsOf } from '../cars/car-rows';
+import { rowsOf } from '../platform/db/rows';
 import type { Facets, SearchFilters, VehicleFacets } from './search-types';
 
 type Key = 'category' | 'condition' | 'model' | 'fuel' | 'transmission' | 'bodyStyle';

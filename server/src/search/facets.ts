@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client';
 import { conditions, countsWhere } from './search-filters';
-import { rowsOf } from '../cars/car-rows';
+import { rowsOf } from '../platform/db/rows';
 import type { Facets, SearchFilters } from './search-types';
 
 /** The counts and ranges of a filter panel. */

@@ -5,7 +5,12 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { BadCursor, type SortOrder } from '../platform/db/paging';
-import { type CursorCodec, cursorNumber, cursorOffset, cursorTimestamp } from '../platform/http/cursors';
+import {
+  type CursorCodec,
+  cursorNumber,
+  cursorOffset,
+  cursorTimestamp,
+} from '../platform/http/cursors';
 import { conditions, fingerprint } from './search-filters';
 import { COLUMNS } from '../cars/car-rows';
 import type { SearchRequest, SearchSort } from './search-types';

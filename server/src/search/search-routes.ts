@@ -24,23 +24,30 @@ import { queryInteger } from '../platform/http/paging';
 import type { RoutesApp } from '../platform/http/routes-app';
 import {
   FacetsQuery,
-  MAX_PHOTOS,
   ProductChangesBody,
   SEARCH_DEFAULT_PAGE,
   SEARCH_MAX_PAGE,
   SearchQuery,
   SORTS_EXPLAINED,
 } from './search-schemas';
+import { MAX_PHOTOS } from '../cars/car-schemas';
 import { filtersKey, searchFiltersOf } from './search-params';
 import { withSearchErrors } from './search-text';
-import { ACCESS_TOKEN, errors, Id, LIMITS, OPTIONAL_ACCESS_TOKEN, toNumber } from '../platform/http/schemas';
-import { checkCar, flagContextFor, type AutoFlagOptions } from '../trust/auto-flags';
+import {
+  ACCESS_TOKEN,
+  errors,
+  Id,
+  LIMITS,
+  OPTIONAL_ACCESS_TOKEN,
+  toNumber,
+} from '../platform/http/schemas';
+import type { CarChecks } from '../cars/car-checks';
 
 export interface SearchRoutesOptions {
   /** Where a car's photos may come from. */
   photoOrigins: CarPhotoOrigins;
-  /** The automatic flags' needs. */
-  flags: AutoFlagOptions;
+  /** What is checked of a car posted or edited (a new seller's hold, the automatic flags). */
+  checks: CarChecks;
 }
 
 /**
@@ -249,7 +256,7 @@ function carChangesRoute(app: RoutesApp, options: SearchRoutesOptions): void {
         if (!now) throw httpError(404, 'id: no such product');
         throw httpError(409, 'This car has been sold');
       }
-      await checkCar(flagContextFor(app, options.flags, request.log), id);
+      await options.checks.afterWrite(id, request.log);
       // The car as just written: from the primary (a standby may not have replayed it yet).
       return carAnswer(app, id, app.repos);
     },

@@ -4,10 +4,13 @@ import { NEXT_CURSOR_HEADER } from '../platform/http/page-headers';
 import { SEARCH_SORTS } from './search-types';
 import { FairPrice, MarketValue } from '../valuation/market-value-schemas';
 import { QueryInteger } from '../platform/http/paging';
-import { priceHistoryField, priceHistorySchemas, priceNewsFields } from '../cars/price-history-schemas';
+import {
+  priceHistoryField,
+  priceHistorySchemas,
+  priceNewsFields,
+} from '../cars/price-history-schemas';
 import { VehicleFilterQuery } from './vehicle-filters';
 import {
-  Condition,
   ImageUrl,
   LIMITS,
   NumberOrNumericString,
@@ -15,13 +18,12 @@ import {
   SingleLine,
   Text,
 } from '../platform/http/schemas';
+import { Condition, PhotoList, MAX_PHOTOS } from '../cars/car-schemas';
 import { vehicleBodyFields } from '../cars/vehicle-schemas';
 
 /** Search pages: at most this many cars, 24 by default. */
 export const SEARCH_MAX_PAGE = 48;
 export const SEARCH_DEFAULT_PAGE = 24;
-/** A car has 1 to 10 photos. */
-export const MAX_PHOTOS = 10;
 
 const Photos = Type.Array(Type.String(), {
   minItems: 1,
@@ -233,16 +235,6 @@ export const SearchQuery = Type.Object({
 });
 
 export type FilterQuery = Static<typeof FacetsQuery>;
-
-export const PhotoList = Type.Array(ImageUrl, {
-  minItems: 1,
-  maxItems: MAX_PHOTOS,
-  uniqueItems: true,
-  description:
-    `1 to ${MAX_PHOTOS} photos, the cover first: the image host's \`/image-host/i/…\` or the ` +
-    "app's `/images/…`, as paths or on this origin, or photos of the configured outside image " +
-    'host (imgbb)',
-});
 
 /** The fields a seller may change (any of the add-product body's, and the photos). */
 export const ProductChangesBody = Type.Object(

@@ -1,7 +1,6 @@
 /** What a search of the cars for sale asks and answers: its sorts, filters, cars and facets. */
 import type { ProductRow } from '../platform/db/schema';
-import type { SellerRating } from '../cars/seller-rating';
-import type { BodyStyle, Fuel, Transmission, VehicleData } from '../platform/db/vehicle-fields';
+import type { BodyStyle, Fuel, Transmission } from '../platform/db/vehicle-fields';
 
 export const SEARCH_SORTS = [
   'newest',
@@ -13,13 +12,6 @@ export const SEARCH_SORTS = [
   'year_desc',
 ] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
-export const FAIR_PRICE_RATINGS = ['great', 'good', 'fair', 'high'] as const;
-export type FairPriceRating = (typeof FAIR_PRICE_RATINGS)[number];
-/** Fewer listings behind a market value than this: no rating (no fair price). */
-export const MIN_COMPARABLES = 5;
-/** Comparables' years used differ from the car's by at most this. */
-export const COMPARABLE_YEARS = 2;
-
 type Condition = ProductRow['condition'];
 
 export interface SearchFilters {
@@ -57,52 +49,6 @@ export interface SearchRequest extends SearchFilters {
   cursor?: string;
 }
 
-export interface FairPrice {
-  rating: FairPriceRating;
-  median: number;
-  comparables: number;
-}
-
-/** A car's market value and what it rests on (market-valuation.ts). */
-export interface MarketValue {
-  /** Whole dollars. */
-  value: number;
-  basis: 'model' | 'make' | 'comparables';
-  /** The model's listings for sale ('model', 'make'), or the comparables. */
-  listings: number;
-  /** The make's listings for sale, for a value from the make's fit; else null. */
-  makeListings: number | null;
-  /** Whether the price is rated against it (fairPrice not null). */
-  rated: boolean;
-}
-
-/** A car as search and the car's page answer it. */
-/** A car as search and its page answer it, with its vehicle data. */
-export interface SearchProduct extends VehicleData {
-  _id: string;
-  carName: string;
-  carPhoto: string;
-  categoryName: string;
-  condition: Condition;
-  originalPrice: number;
-  resalePrice: number;
-  productLocation: string;
-  userYears: number;
-  postTime: string;
-  productDescription: string;
-  sellerName: string;
-  sellerPhoto: string;
-  email: string;
-  advertisement: 'true' | 'false';
-  isVerify: 'true' | 'false';
-  sold: boolean;
-  photos: string[];
-  fairPrice: FairPrice | null;
-  /** The seller's account (null: gone) and stored rating. */
-  sellerId: string | null;
-  sellerRating: SellerRating;
-}
-
 export interface Facets {
   category: Record<string, number>;
   condition: Record<string, number>;
@@ -126,12 +72,4 @@ export interface VehicleFacets {
   bodyStyle: Record<string, number>;
   modelYear: { min: number; max: number } | null;
   mileage: { min: number; max: number } | null;
-}
-
-export interface SellerSummary {
-  name: string;
-  photo: string;
-  verified: boolean;
-  memberSince: string;
-  carsSold: number;
 }

@@ -5,7 +5,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../platform/db/client';
-import { rowsOf } from '../cars/car-rows';
+import { rowsOf } from '../platform/db/rows';
 import { FOR_SALE_SQL } from '../platform/db/for-sale';
 import { typos, typosAllowed } from './typos';
 

@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client';
 import { conditions, countsWhere } from './search-filters';
 import { UNKNOWN_MILEAGE } from './search-query';
-import { rowsOf } from '../cars/car-rows';
+import { rowsOf } from '../platform/db/rows';
 import type { SearchFilters, VehicleFacets } from './search-types';
 
 type Key = 'model' | 'fuel' | 'transmission' | 'bodyStyle';

@@ -21,7 +21,7 @@ import {
 } from '../../test/helper';
 import { photoLike } from '../../test/image-fixtures';
 import { REAL_VINS } from '../../test/vins';
-import { hammingDistance, photoHash } from './photo-hash';
+import { hammingDistance, photoHash } from '../images/photo-hash';
 
 async function upload(app: FastifyInstance, bytes: Buffer): Promise<string> {
   const boundary = 'flags-boundary';

@@ -13,12 +13,13 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { forSaleAs } from '../platform/db/for-sale';
-import { rowsOf } from '../cars/car-rows';
+import { rowsOf } from '../platform/db/rows';
 import type { Db } from '../platform/db/client';
 import { newId } from '../platform/db/ids';
 import type { FLAG_REASONS } from '../platform/db/schema';
 import type { ImageStore } from '../images/image-files';
-import { ensurePhotoHashes, samePhotoAs } from './photo-flags';
+import { samePhotoAs } from './photo-flags';
+import { ensurePhotoHashes } from '../images/photo-hashes';
 import type { ImageWork } from '../images/image-work';
 import { listingBurst } from './burst-flags';
 import type { MarketTrust } from '../valuation/market-trust';
@@ -39,9 +40,6 @@ export interface AutoFlagOptions {
   /** What makes a burst of new accounts' listings (`LISTING_BURST_…`). */
   marketTrust: MarketTrust;
 }
-
-/** What POST /category answers for a car that waits for approval. */
-export const PENDING_REVIEW = { state: 'pending' as const, reason: '', reviewAsked: false };
 
 /** The 'new_seller' flag's details. */
 export const newSellerDetails = (n: number) =>

@@ -1,56 +1,14 @@
 /**
- * The image host's photos by perceptual hash (the table `image_hashes`): each stored
- * original's hash is kept when it is uploaded (or, for one stored before, the first time a car
- * of it is checked), and a car's photos are compared with other sellers' live listings' photos
- * through two indexes: the hash's bands (GIN) find the candidates, their distance is checked, and
+ * Cars showing another seller's photos, by the photos' perceptual hashes (`image_hashes`, kept by
+ * the image host: images/photo-hashes.ts). A car's photos are compared with other sellers' live
+ * listings' photos through two indexes: the hash's bands (GIN) find the candidates, their distance is checked, and
  * `photo_images(photos)` (GIN) finds the listings that show them. No photo is read to compare.
  */
 import { sql } from 'drizzle-orm';
 import { forSaleAs } from '../platform/db/for-sale';
-import { rowsOf } from '../cars/car-rows';
+import { rowsOf } from '../platform/db/rows';
 import type { Db } from '../platform/db/client';
-import type { ImageStore } from '../images/image-files';
-import type { ImageWork } from '../images/image-work';
-import { findOriginal } from '../images/image-store';
-import { SAME_PHOTO_DISTANCE, hashBands, photoHash } from './photo-hash';
-
-/** Keeps the hash of the stored original `image` (its content's sha256) made of `bytes`. */
-export async function rememberPhotoHash(db: Db, image: string, bytes: Buffer): Promise<void> {
-  const hash = await photoHash(bytes);
-  const bands = `{${hashBands(hash).join(',')}}`;
-  await db.execute(sql`
-    insert into image_hashes (image, hash, bands) values (${image}, ${hash.toString()}::bigint,
-      ${bands}::integer[])
-    on conflict (image) do nothing`);
-}
-
-/**
- * Hashes the car's photos on the image host that have none yet (stored before photos were hashed).
- * Decoding is image work: with `work`, a photo is hashed only while the image work has a free slot,
- * never waiting behind uploads; one left over is hashed at a later check of the car.
- */
-export async function ensurePhotoHashes(
-  db: Db,
-  store: ImageStore,
-  productId: string,
-  work?: ImageWork,
-) {
-  const missing = await rowsOf<{ image: string }>(
-    db,
-    sql`
-    select distinct img.image from products p
-    cross join unnest(photo_images(p.photos)) as img(image)
-    where p.id = ${productId}
-      and not exists (select 1 from image_hashes h where h.image = img.image)`,
-  );
-  for (const { image } of missing) {
-    const bytes = await findOriginal(store, image);
-    if (!bytes) continue;
-    const remember = () => rememberPhotoHash(db, image, bytes);
-    if (!work) await remember();
-    else if (!(await work.runIfFree(remember))) return;
-  }
-}
+import { SAME_PHOTO_DISTANCE } from '../images/photo-hash';
 
 /**
  * Another seller's live listing showing one of the car's photos (the same picture re-encoded,

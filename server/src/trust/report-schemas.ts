@@ -1,6 +1,11 @@
 /** The contract of reports and the moderators' queue: bodies and answers. */
 import { Type, type TSchema } from '@sinclair/typebox';
-import { FLAG_REASONS, MODERATION_ACTIONS, REPORT_REASONS, REPORT_TARGETS } from '../platform/db/schema';
+import {
+  FLAG_REASONS,
+  MODERATION_ACTIONS,
+  REPORT_REASONS,
+  REPORT_TARGETS,
+} from '../platform/db/schema';
 import { TARGET_STATES } from './report-queue';
 import { Id } from '../platform/http/schemas';
 

@@ -10,7 +10,7 @@ import { BadCursor } from '../platform/db/paging';
 import { newId } from '../platform/db/ids';
 import { reviews } from '../platform/db/schema';
 import { cursorTimestamp, type CursorCodec } from '../platform/http/cursors';
-import { rowsOf } from '../cars/car-rows';
+import { rowsOf } from '../platform/db/rows';
 import { notify } from './moderation-writes';
 import { isUniqueViolation } from '../platform/db/db-errors';
 

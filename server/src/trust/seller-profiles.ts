@@ -8,7 +8,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client';
 import { FOR_SALE_SQL } from '../platform/db/for-sale';
 import { boundsOf, inRange, type IdRange } from '../platform/db/id-ranges';
-import { rowsOf } from '../cars/car-rows';
+import { rowsOf } from '../platform/db/rows';
 import { ratingOf, type SellerRating } from '../cars/seller-rating';
 
 /** The bookings of this many days tell how a seller answers. */

@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client';
 import { LAST_CHANGE, refreshMarketValues } from './market-refresh';
 import { DEFAULT_MARKET_TRUST, type MarketTrust } from './market-trust';
-import { rowsOf } from '../cars/car-rows';
+import { rowsOf } from '../platform/db/rows';
 
 /**
  * The refresh of the deal ratios in this database (its sellers weighed by `trust`), and the

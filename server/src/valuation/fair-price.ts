@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client';
 import type { MarketBasis } from './market-valuation';
-import type { FairPrice, FairPriceRating, MarketValue } from '../search/search-types';
+import type { FairPrice, FairPriceRating, MarketValue } from './value-types';
 
 /** The upper bound of each rating's ratio (price ÷ market value); 'high' above the last. */
 export const RATING_RATIOS: readonly [FairPriceRating, number][] = [

@@ -9,7 +9,7 @@ import { newId } from '../platform/db/ids';
 import { products, users } from '../platform/db/schema';
 import { buildTestApp, databaseKind, type TestContext } from '../../test/helper';
 import { refreshMarketValues } from './market-refresh';
-import { rowsOf } from '../cars/car-rows';
+import { rowsOf } from '../platform/db/rows';
 
 const YEAR = new Date().getUTCFullYear();
 

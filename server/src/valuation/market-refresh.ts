@@ -13,7 +13,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../platform/db/client';
-import { rowsOf } from '../cars/car-rows';
+import { rowsOf } from '../platform/db/rows';
 import { FOR_SALE_SQL } from '../platform/db/for-sale';
 import { valueMarket, type CarValue, type FitRow } from './market-valuation';
 import { DEFAULT_MARKET_TRUST, isNewAccountSql, trustOf, type MarketTrust } from './market-trust';

@@ -24,7 +24,7 @@ import {
   type Line,
 } from './market-fit';
 import { DEFAULT_MARKET_TRUST, sellerWeights } from './market-trust';
-import { COMPARABLE_YEARS, MIN_COMPARABLES } from '../search/search-types';
+import { COMPARABLE_YEARS, MIN_COMPARABLES } from './value-types';
 
 export const MODEL_FIT_MIN = 20;
 export const MIN_MODEL_LISTINGS = 2;

@@ -2,7 +2,7 @@
 import { Type } from '@sinclair/typebox';
 import { RATING_RATIOS } from './fair-price';
 import { MAX_RATED_AGE, MIN_RATED_PRICE, MODEL_FIT_MIN } from './market-valuation';
-import { COMPARABLE_YEARS, FAIR_PRICE_RATINGS, MIN_COMPARABLES } from '../search/search-types';
+import { COMPARABLE_YEARS, FAIR_PRICE_RATINGS, MIN_COMPARABLES } from './value-types';
 
 const [great, good, fair] = RATING_RATIOS.map(([, upTo]) => upTo);
 

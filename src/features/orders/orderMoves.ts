@@ -1,30 +1,28 @@
-import type { Order, OrderStatus } from '../../lib/api/deals';
+import type { Order } from '../../lib/api/deals';
+import {
+  MOVES as RULES,
+  type Move,
+  type MoveRule,
+  type Party,
+} from '../../../api/shared/booking-states';
 
-/** Which side of a booking the viewer is on. */
-export type Party = 'buyer' | 'seller';
-export type Move = Exclude<OrderStatus, 'requested'>;
+export type { Party, Move } from '../../../api/shared/booking-states';
 
-/**
- * The moves a booking's state allows, and who makes each: the server's table
- * (server/src/bookings/order-states.ts), here for choosing the buttons; the server decides.
- */
-export const MOVES: Record<Move, { from: OrderStatus[]; by: Party; label: string; done: string }> =
-  {
-    accepted: { from: ['requested'], by: 'seller', label: 'Accept', done: 'Booking accepted' },
-    declined: {
-      from: ['requested', 'accepted'],
-      by: 'seller',
-      label: 'Decline',
-      done: 'Booking declined',
-    },
-    sold: { from: ['accepted'], by: 'seller', label: 'Mark as sold', done: 'Marked as sold' },
-    cancelled: {
-      from: ['requested', 'accepted'],
-      by: 'buyer',
-      label: 'Cancel booking',
-      done: 'Booking cancelled',
-    },
-  };
+/** The buttons of the moves (api/shared/booking-states.ts has who makes each, from which states). */
+const BUTTONS: Record<Move, { label: string; done: string }> = {
+  accepted: { label: 'Accept', done: 'Booking accepted' },
+  declined: { label: 'Decline', done: 'Booking declined' },
+  sold: { label: 'Mark as sold', done: 'Marked as sold' },
+  cancelled: { label: 'Cancel booking', done: 'Booking cancelled' },
+};
+
+/** Each move: the states it is made from, who makes it, its button and what it says when done. */
+export const MOVES: Record<Move, MoveRule & { label: string; done: string }> = {
+  accepted: { ...RULES.accepted, ...BUTTONS.accepted },
+  declined: { ...RULES.declined, ...BUTTONS.declined },
+  sold: { ...RULES.sold, ...BUTTONS.sold },
+  cancelled: { ...RULES.cancelled, ...BUTTONS.cancelled },
+};
 
 /** The moves `party` may make on `order` now. */
 export function movesFor(order: Pick<Order, 'status'>, party: Party): Move[] {

@@ -1,15 +1,15 @@
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth, type Auth } from 'firebase-admin/auth';
-import type { ServerConfig } from '../../config';
 
 /**
  * The Admin SDK's Auth client. With FIREBASE_AUTH_EMULATOR_HOST set (demo mode only, enforced
  * by the config) it talks to the local emulator; otherwise to the hosted project, with
  * credentials from GOOGLE_APPLICATION_CREDENTIALS.
  */
-export function firebaseAuth(
-  config: Pick<ServerConfig, 'firebaseProjectId' | 'authEmulatorHost'>,
-): Auth {
+export function firebaseAuth(config: {
+  firebaseProjectId: string;
+  authEmulatorHost?: string;
+}): Auth {
   if (config.authEmulatorHost) process.env.FIREBASE_AUTH_EMULATOR_HOST = config.authEmulatorHost;
   const name = `cardealer-${config.firebaseProjectId}`;
   const existing = getApps().find((app) => app.name === name);

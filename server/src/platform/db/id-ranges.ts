@@ -8,7 +8,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from './client';
-import { rowsOf } from '../../cars/car-rows';
+import { rowsOf } from './rows';
 
 /** The ids from `from` (included) up to `to` (left out); an end left out is open. */
 export interface IdRange {

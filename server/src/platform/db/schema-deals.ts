@@ -18,8 +18,9 @@ import { savedSearches } from './schema-saved-searches';
  */
 
 /** The states of a booking; the moves between them are in deals/order-states. */
-export const ORDER_STATUSES = ['requested', 'accepted', 'declined', 'cancelled', 'sold'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+import { ORDER_STATUSES, type OrderStatus } from '../../../../api/shared/booking-states';
+
+export { ORDER_STATUSES, type OrderStatus };
 
 /** One step of a booking's history. */
 export interface OrderStep {

@@ -1,6 +1,4 @@
 import { Type, type Static, type TSchema } from '@sinclair/typebox';
-import { vehicleAnswerFields } from '../../cars/vehicle-schemas';
-import { ORDER_STATUSES } from '../db/schema';
 import { ONE_LINE_PATTERN, SINGLE_LINE_PATTERN } from './single-line';
 
 /**
@@ -23,17 +21,6 @@ export const Unavailable = Type.Object(
   { status: Type.Literal('unavailable'), message: Type.String() },
   { $id: 'Unavailable', title: 'Unavailable' },
 );
-
-/** A category's fields, as the catalogue answers them (the admin's answer adds its own). */
-export const categoryFields = {
-  _id: Type.String(),
-  categoryName: Type.String(),
-  image: Type.String({ description: 'URL of the category picture' }),
-  rating: Type.Number({ minimum: 0, maximum: 5 }),
-};
-
-export const Category = Type.Object(categoryFields, { $id: 'Category', title: 'Category' });
-export type Category = Static<typeof Category>;
 
 // ---------------------------------------------------------------------------------------------
 // Field rules
@@ -138,7 +125,7 @@ export function toNumber(value: number | string, maximum: number): number | null
 }
 
 // ---------------------------------------------------------------------------------------------
-// Entities
+// The account every caller is
 
 export const User = Type.Object(
   {
@@ -154,140 +141,6 @@ export const User = Type.Object(
   { $id: 'User', title: 'User' },
 );
 export type User = Static<typeof User>;
-
-export const Condition = Type.Union(
-  [Type.Literal('Excellent'), Type.Literal('Good'), Type.Literal('Fair')],
-  { description: 'Excellent, Good or Fair' },
-);
-
-/** A smaller copy of a photo stored on this API's image host, with its true size. */
-export const PhotoCopy = Type.Object(
-  {
-    url: Type.String({ description: 'a path on this origin, or absolute as the photo URL is' }),
-    width: Type.Integer({ minimum: 1, description: 'its true width in pixels' }),
-    height: Type.Integer({ minimum: 1, description: 'its true height in pixels' }),
-  },
-  { $id: 'PhotoCopy', title: 'PhotoCopy' },
-);
-
-/** The `…Copies` field beside a photo URL. */
-function PhotoCopies(of: string) {
-  return Type.Optional(
-    Type.Array(Type.Ref('PhotoCopy'), {
-      description:
-        `the smaller WebP copies of ${of}, narrowest first, with their true sizes (never wider ` +
-        `than the original, so two copies of a small photo may be equally wide); present only ` +
-        "when the photo is stored on this API's image host",
-    }),
-  );
-}
-
-/** Why a car is out of sale without being sold, as its owner and the admins read it. */
-export const ListingModeration = Type.Object(
-  {
-    state: Type.Union(
-      [Type.Literal('hidden'), Type.Literal('pending'), Type.Literal('suspended')],
-      {
-        description:
-          "'hidden': hidden by a moderator; 'pending': waiting for a moderator's approval (a " +
-          "new seller's car); 'suspended': hidden with its seller's suspension",
-      },
-    ),
-    reason: Type.String({ description: "the moderator's reason (may be empty for 'pending')" }),
-    reviewAsked: Type.Boolean({ description: 'the owner asked for it to be looked at again' }),
-  },
-  { $id: 'ListingModeration', title: 'ListingModeration' },
-);
-
-/** A seller's stored rating: the average of the visible reviews' stars and their count. */
-export const SellerRating = Type.Object(
-  {
-    average: Type.Union([Type.Number({ minimum: 1, maximum: 5 }), Type.Null()], {
-      description: 'one decimal; null without reviews',
-    }),
-    count: Type.Integer({ minimum: 0 }),
-  },
-  { $id: 'SellerRating', title: 'SellerRating' },
-);
-
-export const Product = Type.Object(
-  {
-    _id: Type.String(),
-    carName: Type.String(),
-    carPhoto: Type.String(),
-    carPhotoCopies: PhotoCopies('carPhoto'),
-    categoryName: Type.String(),
-    condition: Condition,
-    originalPrice: Type.Number(),
-    resalePrice: Type.Number({ description: 'the selling price' }),
-    productLocation: Type.String(),
-    userYears: Type.Number({ description: 'years used' }),
-    postTime: Type.String({ description: "the seller's local date-time string at posting" }),
-    productDescription: Type.String(),
-    sellerName: Type.String(),
-    sellerPhoto: Type.String(),
-    email: Type.String({ description: "the seller's email" }),
-    advertisement: Type.Union([Type.Literal('true'), Type.Literal('false')]),
-    isVerify: Type.Union([Type.Literal('true'), Type.Literal('false')], {
-      description:
-        "the verified tick: 'true' when the seller is verified (also spelt isVarify in the original; stored once, on the seller)",
-    }),
-    sold: Type.Boolean({
-      description: 'a booking of it was marked sold: it is in no list of cars for sale',
-    }),
-    sellerId: Type.Union([Type.String(), Type.Null()], {
-      description: "the seller's account id (the seller page /sellers/{id}); null: account gone",
-    }),
-    sellerRating: Type.Ref('SellerRating'),
-    ...vehicleAnswerFields,
-    moderation: Type.Optional(
-      Type.Ref('ListingModeration', {
-        description:
-          'present only when the car is hidden, and only to its owner and the admins (everyone ' +
-          "else gets 410 'This listing was removed' for it)",
-      }),
-    ),
-  },
-  { $id: 'Product', title: 'Product' },
-);
-export type Product = Static<typeof Product>;
-
-/** A booking's states (server/src/bookings/order-states.ts has the moves between them). */
-export const OrderStatus = Type.Union(
-  ORDER_STATUSES.map((status) => Type.Literal(status)),
-  { $id: 'OrderStatus', title: 'OrderStatus', description: ORDER_STATUSES.join(', ') },
-);
-
-export const Order = Type.Object(
-  {
-    _id: Type.String(),
-    buyerName: Type.String(),
-    buyerEmail: Type.String(),
-    productName: Type.String(),
-    productPrice: Type.Number({ description: "the product's selling price when ordered" }),
-    phone: Type.String(),
-    meetLocation: Type.String(),
-    productID: Type.String(),
-    carImage: Type.String(),
-    carImageCopies: PhotoCopies('carImage'),
-    status: Type.Ref('OrderStatus'),
-    history: Type.Array(
-      Type.Object({ status: Type.Ref('OrderStatus'), at: Type.String({ format: 'date-time' }) }),
-      { description: 'each state the booking has been in, with its time, oldest first' },
-    ),
-    sellerEmail: Type.String({ description: "the car's seller, copied when booked" }),
-    sellerName: Type.String(),
-    sellerId: Type.Optional(
-      Type.Union([Type.String(), Type.Null()], {
-        description: "the seller's account (their page, /sellers/{id}); null: account gone",
-      }),
-    ),
-    reason: Type.Optional(Type.String({ description: 'why it was declined' })),
-    createdAt: Type.String({ format: 'date-time', description: 'when it was booked' }),
-  },
-  { $id: 'Order', title: 'Order' },
-);
-export type Order = Static<typeof Order>;
 
 // ---------------------------------------------------------------------------------------------
 // Answers shaped like the seed's MongoDB results (the client reads these fields)
@@ -326,25 +179,6 @@ export const AccessToken = Type.Object(
   { accessToken: Type.String({ description: 'send as `authorization: bearer <accessToken>`' }) },
   { $id: 'AccessToken', title: 'AccessToken' },
 );
-
-export const sharedSchemas = [
-  ErrorMessage,
-  Health,
-  Unavailable,
-  Category,
-  User,
-  PhotoCopy,
-  ListingModeration,
-  SellerRating,
-  Product,
-  OrderStatus,
-  Order,
-  InsertResult,
-  UpdateResult,
-  UpsertResult,
-  DeleteResult,
-  AccessToken,
-];
 
 /** Error answers for a route's response schema: `errors(400, 401, 403)`. */
 export function errors(...codes: number[]): Record<number, TSchema> {

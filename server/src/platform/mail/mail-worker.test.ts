@@ -22,12 +22,8 @@ import {
   type SmtpServer,
 } from '../../../test/mail-fixture';
 import { eventually } from '../../../test/smtp-server';
-import {
-  folderTransport,
-  MailWorker,
-  retryDelaySeconds,
-  type MailWorkerOptions,
-} from './mail-worker';
+import { folderTransport, retryDelaySeconds, type MailWorkerOptions } from './mail-worker';
+import { MailWorker } from '../../marketplace-mail';
 
 describe(`e-mail from the outbox (${databaseKind})`, () => {
   let ctx: TestContext;

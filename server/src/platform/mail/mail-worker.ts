@@ -25,10 +25,9 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { prefetchAlerts, type PrefetchedAlerts } from '../../alerts/alert-rows';
 import { newId } from '../db/ids';
 import { EVENTS_CHANNEL, type Listen } from '../events/event-hub';
-import { composeMail, type MailKind } from '../../bookings/mail-compose';
+import type { MailComposer, MailKind } from './composer';
 import type { Mail, MailTransport } from './mail-transports';
 
 export const MESSAGE_ID_DOMAIN = 'cardealer.local';
@@ -105,7 +104,8 @@ const PLAIN_ADDRESS = /^[^\s@,;:<>()[\]"\\]+@[^\s@,;:<>()[\]"\\]+$/;
 /** A mail that can never go: given up at once. */
 class Undeliverable extends Error {}
 
-export class MailWorker {
+/** Sends the outbox's mail, each written when it is sent by `composer`. */
+export class OutboxWorker<Prefetched = unknown> {
   private running = false;
   private stopping = false;
   private loop: Promise<void> = Promise.resolve();
@@ -117,6 +117,7 @@ export class MailWorker {
     private readonly db: Db,
     private readonly transport: MailTransport,
     private readonly options: MailWorkerOptions,
+    private readonly composer: MailComposer<Prefetched>,
   ) {}
 
   /** Claims one batch of due mail, sends it and marks it. */
@@ -172,7 +173,7 @@ export class MailWorker {
     ).sort((a, b) => (a.id < b.id ? -1 : 1));
 
     // The batch's alerts, read in one query (a day's digests are many mails at once).
-    const prefetched = await prefetchAlerts(this.db, claimed);
+    const prefetched = await this.composer.prefetch(this.db, claimed);
     const run: MailRun = { sent: 0, failed: 0 };
     const deadline = Date.now() + (leaseSeconds * 1000) / 2;
     for (const [index, row] of claimed.entries()) {
@@ -302,7 +303,7 @@ export class MailWorker {
   /** The row's mail (null: nothing left to tell, its messages are gone) and what it quotes. */
   private async mailOf(
     row: OutboxRow,
-    prefetched: PrefetchedAlerts | null,
+    prefetched: Prefetched,
   ): Promise<{ mail: Mail | null; messageIds: string[] }> {
     if (!PLAIN_ADDRESS.test(row.to_email)) {
       throw new Undeliverable('recipient: not a single plain e-mail address');
@@ -322,7 +323,7 @@ export class MailWorker {
     // user_id) gets nothing, whoever has its e-mail now.
     if (!row.user_id) throw new Undeliverable('recipient: the account was deleted');
     const { kind } = row;
-    const composed = await composeMail(
+    const composed = await this.composer.compose(
       this.db,
       { ...row, kind, user_id: row.user_id },
       this.options.origin,

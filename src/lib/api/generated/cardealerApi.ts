@@ -5,9 +5,6 @@ const injectedRtkApi = api.injectEndpoints({
     getHealth: build.query<GetHealthApiResponse, GetHealthApiArg>({
       query: () => ({ url: `/api/health` }),
     }),
-    getCategories: build.query<GetCategoriesApiResponse, GetCategoriesApiArg>({
-      query: () => ({ url: `/api/categories` }),
-    }),
     getAccessToken: build.query<GetAccessTokenApiResponse, GetAccessTokenApiArg>({
       query: (queryArg) => ({
         url: `/api/jwt`,
@@ -61,6 +58,9 @@ const injectedRtkApi = api.injectEndpoints({
           q: queryArg.q,
         },
       }),
+    }),
+    getCategories: build.query<GetCategoriesApiResponse, GetCategoriesApiArg>({
+      query: () => ({ url: `/api/categories` }),
     }),
     getAdvertisedProducts: build.query<
       GetAdvertisedProductsApiResponse,
@@ -160,8 +160,6 @@ const injectedRtkApi = api.injectEndpoints({
 export { injectedRtkApi as cardealerApi };
 export type GetHealthApiResponse = /** status 200 Default Response */ Health;
 export type GetHealthApiArg = void;
-export type GetCategoriesApiResponse = /** status 200 Default Response */ Category[];
-export type GetCategoriesApiArg = void;
 export type GetAccessTokenApiResponse = /** status 200 Default Response */ AccessToken;
 export type GetAccessTokenApiArg = {
   /** an email address (compared case-insensitively) */
@@ -229,6 +227,8 @@ export type GetSellersApiArg = {
   /** keeps the users whose name or email contains this text (any letter case) */
   q?: string;
 };
+export type GetCategoriesApiResponse = /** status 200 Default Response */ Category[];
+export type GetCategoriesApiArg = void;
 export type GetAdvertisedProductsApiResponse = /** status 200 Default Response */ ListedProduct[];
 export type GetAdvertisedProductsApiArg = void;
 export type GetCategoryProductsApiResponse = /** status 200 Default Response */ ListedProduct[];
@@ -416,13 +416,6 @@ export type Unavailable = {
   status: 'unavailable';
   message: string;
 };
-export type Category = {
-  _id: string;
-  categoryName: string;
-  /** URL of the category picture */
-  image: string;
-  rating: number;
-};
 export type AccessToken = {
   /** send as `authorization: bearer <accessToken>` */
   accessToken: string;
@@ -447,6 +440,13 @@ export type User = {
   userImg: string;
   /** 'true' once an admin has verified this seller */
   userVerify: 'true' | 'false';
+};
+export type Category = {
+  _id: string;
+  categoryName: string;
+  /** URL of the category picture */
+  image: string;
+  rating: number;
 };
 export type PhotoCopy = {
   /** a path on this origin, or absolute as the photo URL is */

@@ -9,11 +9,11 @@ import { getSellersLimits } from './limits/getSellers';
 import { getCategoryProductsLimits } from './limits/getCategoryProducts';
 import { addProductLimits } from './limits/addProduct';
 import { getSellerProductsLimits } from './limits/getSellerProducts';
+import { addCategoryLimits } from './limits/addCategory';
+import { updateCategoryLimits } from './limits/updateCategory';
 import { searchProductsLimits } from './limits/searchProducts';
 import { getSearchFacetsLimits } from './limits/getSearchFacets';
 import { updateProductLimits } from './limits/updateProduct';
-import { addCategoryLimits } from './limits/addCategory';
-import { updateCategoryLimits } from './limits/updateCategory';
 import { getOrdersLimits } from './limits/getOrders';
 import { createOrderLimits } from './limits/createOrder';
 import { moveOrderLimits } from './limits/moveOrder';
@@ -32,12 +32,12 @@ import { restoreListingLimits } from './limits/restoreListing';
 import { keepListingHiddenLimits } from './limits/keepListingHidden';
 import { hideReviewLimits } from './limits/hideReview';
 import { dismissReportsLimits } from './limits/dismissReports';
-import { decodeVinLimits } from './limits/decodeVin';
 import { reviewSellerLimits } from './limits/reviewSeller';
 import { replyToReviewLimits } from './limits/replyToReview';
 import { getSellerReviewsLimits } from './limits/getSellerReviews';
 import { suspendUserLimits } from './limits/suspendUser';
 import { unsuspendUserLimits } from './limits/unsuspendUser';
+import { decodeVinLimits } from './limits/decodeVin';
 import { unsubscribeLimits } from './limits/unsubscribe';
 
 export {
@@ -51,11 +51,11 @@ export {
   getCategoryProductsLimits,
   addProductLimits,
   getSellerProductsLimits,
+  addCategoryLimits,
+  updateCategoryLimits,
   searchProductsLimits,
   getSearchFacetsLimits,
   updateProductLimits,
-  addCategoryLimits,
-  updateCategoryLimits,
   getOrdersLimits,
   createOrderLimits,
   moveOrderLimits,
@@ -74,12 +74,12 @@ export {
   keepListingHiddenLimits,
   hideReviewLimits,
   dismissReportsLimits,
-  decodeVinLimits,
   reviewSellerLimits,
   replyToReviewLimits,
   getSellerReviewsLimits,
   suspendUserLimits,
   unsuspendUserLimits,
+  decodeVinLimits,
   unsubscribeLimits,
 };
 
@@ -98,11 +98,11 @@ export const operationLimits = {
   getCategoryProducts: getCategoryProductsLimits,
   addProduct: addProductLimits,
   getSellerProducts: getSellerProductsLimits,
+  addCategory: addCategoryLimits,
+  updateCategory: updateCategoryLimits,
   searchProducts: searchProductsLimits,
   getSearchFacets: getSearchFacetsLimits,
   updateProduct: updateProductLimits,
-  addCategory: addCategoryLimits,
-  updateCategory: updateCategoryLimits,
   getOrders: getOrdersLimits,
   createOrder: createOrderLimits,
   moveOrder: moveOrderLimits,
@@ -121,12 +121,12 @@ export const operationLimits = {
   keepListingHidden: keepListingHiddenLimits,
   hideReview: hideReviewLimits,
   dismissReports: dismissReportsLimits,
-  decodeVin: decodeVinLimits,
   reviewSeller: reviewSellerLimits,
   replyToReview: replyToReviewLimits,
   getSellerReviews: getSellerReviewsLimits,
   suspendUser: suspendUserLimits,
   unsuspendUser: unsuspendUserLimits,
+  decodeVin: decodeVinLimits,
   unsubscribe: unsubscribeLimits,
 } as const;
 
@@ -239,6 +239,12 @@ export const schemaLimits = {
     closedReports: { minimum: 0 },
     declinedBookings: { minimum: 0 },
   },
+  Review: { rating: { minimum: 1, maximum: 5 } },
+  SellerPage: {
+    verified: { enum: ['true', 'false'] },
+    carsSold: { minimum: 0 },
+    carsForSale: { minimum: 0 },
+  },
   VinDecoded: {
     bodyStyle: {
       enum: [
@@ -258,12 +264,6 @@ export const schemaLimits = {
     transmission: { enum: ['Automatic', 'Manual', null] },
     drive: { enum: ['FWD', 'RWD', 'AWD', '4WD', null] },
     doors: { minimum: 1 },
-  },
-  Review: { rating: { minimum: 1, maximum: 5 } },
-  SellerPage: {
-    verified: { enum: ['true', 'false'] },
-    carsSold: { minimum: 0 },
-    carsForSale: { minimum: 0 },
   },
   Unsubscribed: { target: { enum: ['search', 'car', 'digest'] } },
 } as const;

@@ -68,13 +68,6 @@ const injectedRtkApi = api.injectEndpoints({
         method: 'DELETE',
       }),
     }),
-    updateProduct: build.mutation<UpdateProductApiResponse, UpdateProductApiArg>({
-      query: (queryArg) => ({
-        url: `/api/products/${encodeURIComponent(String(queryArg.id))}`,
-        method: 'PATCH',
-        body: queryArg.body,
-      }),
-    }),
     getAdminCategories: build.query<GetAdminCategoriesApiResponse, GetAdminCategoriesApiArg>({
       query: () => ({ url: `/api/admin/categories` }),
     }),
@@ -96,6 +89,13 @@ const injectedRtkApi = api.injectEndpoints({
       query: (queryArg) => ({
         url: `/api/admin/categories/${encodeURIComponent(String(queryArg.id))}`,
         method: 'DELETE',
+      }),
+    }),
+    updateProduct: build.mutation<UpdateProductApiResponse, UpdateProductApiArg>({
+      query: (queryArg) => ({
+        url: `/api/products/${encodeURIComponent(String(queryArg.id))}`,
+        method: 'PATCH',
+        body: queryArg.body,
       }),
     }),
     getOrder: build.query<GetOrderApiResponse, GetOrderApiArg>({
@@ -274,11 +274,6 @@ const injectedRtkApi = api.injectEndpoints({
         method: 'POST',
       }),
     }),
-    decodeVin: build.query<DecodeVinApiResponse, DecodeVinApiArg>({
-      query: (queryArg) => ({
-        url: `/api/vin/${encodeURIComponent(String(queryArg.vin))}`,
-      }),
-    }),
     reviewSeller: build.mutation<ReviewSellerApiResponse, ReviewSellerApiArg>({
       query: (queryArg) => ({
         url: `/api/orders/${encodeURIComponent(String(queryArg.id))}/review`,
@@ -324,6 +319,11 @@ const injectedRtkApi = api.injectEndpoints({
         url: `/api/admin/users/${encodeURIComponent(String(queryArg.id))}/unsuspend`,
         method: 'POST',
         body: queryArg.body,
+      }),
+    }),
+    decodeVin: build.query<DecodeVinApiResponse, DecodeVinApiArg>({
+      query: (queryArg) => ({
+        url: `/api/vin/${encodeURIComponent(String(queryArg.vin))}`,
       }),
     }),
     unsubscribe: build.mutation<UnsubscribeApiResponse, UnsubscribeApiArg>({
@@ -435,6 +435,39 @@ export type DeleteProductApiArg = {
   /** a record's _id (letters, digits, _ and -) */
   id: string;
 };
+export type GetAdminCategoriesApiResponse = /** status 200 Default Response */ AdminCategory[];
+export type GetAdminCategoriesApiArg = void;
+export type AddCategoryApiResponse = /** status 201 Default Response */ AdminCategory;
+export type AddCategoryApiArg = {
+  body: {
+    /** the make, 2 to 40 characters once trimmed: letters, digits, spaces and . & ' - (unique whatever its letter case) */
+    categoryName: string;
+    /** the category's picture, on this app's image host */
+    image: string;
+    /** from 0 to 5; default 4.5 */
+    rating?: number;
+  };
+};
+export type UpdateCategoryApiResponse = /** status 200 Default Response */ AdminCategory;
+export type UpdateCategoryApiArg = {
+  /** a record's _id (letters, digits, _ and -) */
+  id: string;
+  body: {
+    /** the make, 2 to 40 characters once trimmed: letters, digits, spaces and . & ' - (unique whatever its letter case) */
+    categoryName?: string;
+    /** the category's picture, on this app's image host */
+    image?: string;
+    /** from 0 to 5 (e.g. 4.5) */
+    rating?: number;
+    /** move it to this place (1: first); a place past the end is the last */
+    position?: number;
+  };
+};
+export type DeleteCategoryApiResponse = /** status 200 Default Response */ DeleteResult;
+export type DeleteCategoryApiArg = {
+  /** a record's _id (letters, digits, _ and -) */
+  id: string;
+};
 export type UpdateProductApiResponse = /** status 200 Default Response */ CarDetails;
 export type UpdateProductApiArg = {
   /** a record's _id (letters, digits, _ and -) */
@@ -494,39 +527,6 @@ export type UpdateProductApiArg = {
     /** the number of previous owners from 0 to 99, or null */
     owners?: number | null;
   };
-};
-export type GetAdminCategoriesApiResponse = /** status 200 Default Response */ AdminCategory[];
-export type GetAdminCategoriesApiArg = void;
-export type AddCategoryApiResponse = /** status 201 Default Response */ AdminCategory;
-export type AddCategoryApiArg = {
-  body: {
-    /** the make, 2 to 40 characters once trimmed: letters, digits, spaces and . & ' - (unique whatever its letter case) */
-    categoryName: string;
-    /** the category's picture, on this app's image host */
-    image: string;
-    /** from 0 to 5; default 4.5 */
-    rating?: number;
-  };
-};
-export type UpdateCategoryApiResponse = /** status 200 Default Response */ AdminCategory;
-export type UpdateCategoryApiArg = {
-  /** a record's _id (letters, digits, _ and -) */
-  id: string;
-  body: {
-    /** the make, 2 to 40 characters once trimmed: letters, digits, spaces and . & ' - (unique whatever its letter case) */
-    categoryName?: string;
-    /** the category's picture, on this app's image host */
-    image?: string;
-    /** from 0 to 5 (e.g. 4.5) */
-    rating?: number;
-    /** move it to this place (1: first); a place past the end is the last */
-    position?: number;
-  };
-};
-export type DeleteCategoryApiResponse = /** status 200 Default Response */ DeleteResult;
-export type DeleteCategoryApiArg = {
-  /** a record's _id (letters, digits, _ and -) */
-  id: string;
 };
 export type GetOrderApiResponse = /** status 200 Default Response */ Order;
 export type GetOrderApiArg = {
@@ -735,11 +735,6 @@ export type AskListingReviewApiArg = {
   /** a record's _id (letters, digits, _ and -) */
   id: string;
 };
-export type DecodeVinApiResponse = /** status 200 Default Response */ VinDecoded;
-export type DecodeVinApiArg = {
-  /** the VIN (small letters and spaces around it are accepted) */
-  vin: string;
-};
 export type ReviewSellerApiResponse = /** status 201 Default Response */ Review;
 export type ReviewSellerApiArg = {
   /** a record's _id (letters, digits, _ and -) */
@@ -823,6 +818,11 @@ export type UnsuspendUserApiArg = {
     /** why, 1 to 500 characters on one line: the account reads it (a notice and an e-mail) */
     reason: string;
   };
+};
+export type DecodeVinApiResponse = /** status 200 Default Response */ VinDecoded;
+export type DecodeVinApiArg = {
+  /** the VIN (small letters and spaces around it are accepted) */
+  vin: string;
 };
 export type UnsubscribeApiResponse = /** status 200 Default Response */ Unsubscribed;
 export type UnsubscribeApiArg = {
@@ -1102,42 +1102,6 @@ export type ModerationDone = {
   /** open bookings it declined ('Listing removed') */
   declinedBookings: number;
 };
-export type VinDecoded = {
-  /** the VIN, in capitals */
-  vin: string;
-  /** the make as vPIC names it (e.g. 'Tesla', 'Porsche') */
-  make: string;
-  /** the category that is this make (its categoryName), or null when there's none */
-  category: string | null;
-  /** whether cars of this make can be listed here (a category is this make); the form says 'We don't list Porsche yet' when not */
-  listed: boolean;
-  /** the model (null: vPIC does not say) */
-  model: string | null;
-  /** the model year (null: vPIC does not say) */
-  modelYear: number | null;
-  /** the trim, or the series (null: vPIC does not say) */
-  trim: string | null;
-  /** the body style (null: vPIC does not say) */
-  bodyStyle:
-    | 'Sedan'
-    | 'Coupe'
-    | 'Convertible'
-    | 'Hatchback'
-    | 'Wagon'
-    | 'SUV'
-    | 'Pickup'
-    | 'Van'
-    | 'Other'
-    | (null | null);
-  /** the fuel (null: vPIC does not say) */
-  fuel: 'Gasoline' | 'Diesel' | 'Electric' | 'Hybrid' | 'Plug-in hybrid' | 'Other' | (null | null);
-  /** the transmission (null: vPIC does not say) */
-  transmission: 'Automatic' | 'Manual' | (null | null);
-  /** the driven wheels (null: vPIC does not say) */
-  drive: 'FWD' | 'RWD' | 'AWD' | '4WD' | (null | null);
-  /** the number of doors (null: vPIC does not say) */
-  doors: number | null;
-};
 export type Review = {
   _id: string;
   orderId: string;
@@ -1175,6 +1139,42 @@ export type SellerPage = {
     /** bookings of the seller's cars made in the last 90 days */
     bookings: number;
   };
+};
+export type VinDecoded = {
+  /** the VIN, in capitals */
+  vin: string;
+  /** the make as vPIC names it (e.g. 'Tesla', 'Porsche') */
+  make: string;
+  /** the category that is this make (its categoryName), or null when there's none */
+  category: string | null;
+  /** whether cars of this make can be listed here (a category is this make); the form says 'We don't list Porsche yet' when not */
+  listed: boolean;
+  /** the model (null: vPIC does not say) */
+  model: string | null;
+  /** the model year (null: vPIC does not say) */
+  modelYear: number | null;
+  /** the trim, or the series (null: vPIC does not say) */
+  trim: string | null;
+  /** the body style (null: vPIC does not say) */
+  bodyStyle:
+    | 'Sedan'
+    | 'Coupe'
+    | 'Convertible'
+    | 'Hatchback'
+    | 'Wagon'
+    | 'SUV'
+    | 'Pickup'
+    | 'Van'
+    | 'Other'
+    | (null | null);
+  /** the fuel (null: vPIC does not say) */
+  fuel: 'Gasoline' | 'Diesel' | 'Electric' | 'Hybrid' | 'Plug-in hybrid' | 'Other' | (null | null);
+  /** the transmission (null: vPIC does not say) */
+  transmission: 'Automatic' | 'Manual' | (null | null);
+  /** the driven wheels (null: vPIC does not say) */
+  drive: 'FWD' | 'RWD' | 'AWD' | '4WD' | (null | null);
+  /** the number of doors (null: vPIC does not say) */
+  doors: number | null;
 };
 export type Unsubscribed = {
   /** what the link stops: a saved search's e-mails, a saved car's, the digest */

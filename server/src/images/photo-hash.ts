@@ -5,7 +5,7 @@
  * the hash nearly the same (a few bits); another photo differs in about half of them.
  */
 import sharp from 'sharp';
-import { MAX_IMAGE_PIXELS } from '../images/image-store';
+import { MAX_IMAGE_PIXELS } from './image-store';
 
 /** Photos whose hashes differ in at most this many bits are taken as the same photo. */
 export const SAME_PHOTO_DISTANCE = 6;

@@ -1,0 +1,43 @@
+/**
+ * The marketplace's mail: each kind of outbox row written by the domain it tells of (a booking's
+ * news, an alert, a digest, a moderation notice), and the outbox worker that sends them.
+ */
+import { composeAlertMail } from './alerts/alert-mail';
+import { prefetchAlerts, type PrefetchedAlerts } from './alerts/alert-rows';
+import { composeDigestMail } from './alerts/digest-mail';
+import { composeBookingMail } from './bookings/mail-compose';
+import type { Db } from './platform/db/client';
+import type { ComposableRow, ComposedMail, MailComposer } from './platform/mail/composer';
+import { OutboxWorker, type MailWorkerOptions } from './platform/mail/mail-worker';
+import type { MailTransport } from './platform/mail/mail-transports';
+import { composeNoticeMail } from './trust/notice-mail';
+
+/** The mail of `row`, or null when there is nothing left to tell (its messages are gone). */
+export async function composeMail(
+  db: Db,
+  row: ComposableRow,
+  origin: string,
+  /** The alerts of the worker's batch, read at once (alert and digest mails). */
+  prefetched?: PrefetchedAlerts | null,
+): Promise<ComposedMail | null> {
+  if (row.kind === 'alert' || row.kind === 'digest') {
+    const compose = row.kind === 'alert' ? composeAlertMail : composeDigestMail;
+    const mail = await compose(db, row, origin, prefetched);
+    return mail && { ...mail, messageIds: row.message_ids ?? [] };
+  }
+  // A notice names its notification.
+  if (row.kind === 'notice') return composeNoticeMail(db, row.ref, origin);
+  return composeBookingMail(db, row, origin);
+}
+
+export const marketplaceMail: MailComposer<PrefetchedAlerts | null> = {
+  prefetch: prefetchAlerts,
+  compose: composeMail,
+};
+
+/** The outbox worker with the marketplace's mail. */
+export class MailWorker extends OutboxWorker<PrefetchedAlerts | null> {
+  constructor(db: Db, transport: MailTransport, options: MailWorkerOptions) {
+    super(db, transport, options, marketplaceMail);
+  }
+}
