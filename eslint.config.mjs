@@ -202,7 +202,8 @@ export default tseslint.config(
               name: '@electric-sql/pglite',
               importNames: ['PGlite'],
               allowTypeImports: true,
-              message: 'Open PGlite with createPglite (server/src/platform/db/client.ts): it loads pg_trgm.',
+              message:
+                'Open PGlite with createPglite (server/src/platform/db/client.ts): it loads pg_trgm.',
             },
           ],
         },
@@ -212,7 +213,7 @@ export default tseslint.config(
   {
     // A function or component a reader can hold in mind: split a longer one along its seams
     // (sub-components, hooks, helpers). Tests are exempt: their describe callbacks are containers.
-    files: ['src/**/*.{ts,tsx}', 'scripts/**/*.ts', 'bench/**/*.ts'],
+    files: ['src/**/*.{ts,tsx}', 'server/src/**/*.ts', 'scripts/**/*.ts', 'bench/**/*.ts'],
     ignores: ['**/*.test.{ts,tsx}', 'e2e/**', 'src/testing/**', '**/generated/**'],
     rules: {
       'max-lines-per-function': ['error', { max: 120, skipBlankLines: true, skipComments: true }],
