@@ -13,6 +13,7 @@
 /** The server's domains, lowest first. */
 const LAYERS = [
   'platform',
+  'places',
   'accounts',
   'images',
   'vehicles',

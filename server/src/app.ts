@@ -26,6 +26,7 @@ import imageHost, { IMAGE_HOST_PREFIX } from './images/image-host';
 import { PhotoCopies } from './images/photo-copies';
 import { DEFAULT_IMAGE_WORK, ImageWork, setImageThreads } from './images/image-work';
 import accountsApi from './accounts/plugin';
+import placesApi from './places/plugin';
 import alertsApi, { alertsUnsubscribe } from './alerts/plugin';
 import bookingsApi from './bookings/plugin';
 import carsApi, { adminCategorySchemas } from './cars/plugin';
@@ -221,6 +222,7 @@ async function apiRoutes(api: FastifyInstance, options: AppOptions, deps: ApiDep
   };
   const checks = trustCarChecks(api, flags);
   // Each domain's routes, by the domain's plugin.
+  await api.register(placesApi);
   await api.register(accountsApi);
   await api.register(carsApi, { photoOrigins, checks });
   await api.register(searchApi, { photoOrigins, checks });

@@ -114,6 +114,7 @@ const rows: Row[] = [
     expect: adminOnly,
   },
   { route: 'GET /api/advertisment', request: () => ({ url: '/api/advertisment' }), expect: open() },
+  { route: 'GET /api/places/:zip', request: () => ({ url: '/api/places/78701' }), expect: open() },
   {
     route: 'GET /api/category-products/:categoryName',
     request: () => ({ url: '/api/category-products/Tesla' }),

@@ -1,4 +1,5 @@
 import type { Db } from './platform/db/client';
+import { placesRepository } from './places/places';
 import { alertSettingsRepository } from './alerts/alert-settings-repository';
 import { priceHistoryRepository } from './cars/price-history';
 import { catalogueReplicasRepository } from './platform/cache/catalogue-replicas-repository';
@@ -59,6 +60,7 @@ export function repositories(db: Db, options: RepositoryOptions = {}) {
     reviews: reviewsRepository(db, cursors),
     sellers: sellerProfiles(db),
     listingActions: listingActions(db),
+    places: placesRepository(db),
   };
 }
 

@@ -98,6 +98,18 @@ export const Product = Type.Object(
       description: "the seller's account id (the seller page /sellers/{id}); null: account gone",
     }),
     sellerRating: Type.Ref('SellerRating'),
+    zip: Type.Optional(
+      Type.Union([Type.String(), Type.Null()], {
+        description:
+          "the car's US ZIP code (given, or of the one US place its location names); null: " +
+          'the car has no place (abroad, or a location that names none) and is in no radius search',
+      }),
+    ),
+    place: Type.Optional(
+      Type.Union([Type.String(), Type.Null()], {
+        description: "the city and state of its ZIP code ('Austin, TX'); null without a ZIP",
+      }),
+    ),
     ...vehicleAnswerFields,
     moderation: Type.Optional(
       Type.Ref('ListingModeration', {
@@ -123,3 +135,13 @@ export const PhotoList = Type.Array(ImageUrl, {
     "app's `/images/…`, as paths or on this origin, or photos of the configured outside image " +
     'host (imgbb)',
 });
+
+/** The optional ZIP code of a car's body (POST /category, PATCH /products/{id}). */
+export const ZipField = Type.Optional(
+  Type.Union([Type.String({ maxLength: 10 }), Type.Null()], {
+    description:
+      'a five-digit US ZIP code: where the car is (its Location stays as typed); absent or null: ' +
+      "the one US place the location names, if any. Not five digits or unknown: 400 'zip: no " +
+      "such US ZIP code'",
+  }),
+);

@@ -58,9 +58,13 @@ export type NewProduct = Omit<
   | 'hiddenReason'
   | 'hiddenAt'
   | 'reviewAskedAt'
+  | 'zip'
+  | 'latitude'
+  | 'longitude'
   | keyof VehicleValues
 > &
-  VehicleValues & {
+  VehicleValues &
+  Partial<Pick<ProductRow, 'zip' | 'latitude' | 'longitude'>> & {
     /** Every photo, the cover first; default: the cover alone. */
     photos?: string[];
     /** 'pending': posted to wait for a moderator's approval (a new seller's). */

@@ -34,7 +34,7 @@ import {
   Text,
   toNumber,
 } from '../platform/http/schemas';
-import { Condition } from './car-schemas';
+import { Condition, ZipField } from './car-schemas';
 import type { CarChecks } from './car-checks';
 import { PENDING_REVIEW } from './car-checks';
 
@@ -48,6 +48,7 @@ const NewProductBody = Type.Object(
     originalPrice: NumberOrNumericString(LIMITS.maxCarPrice),
     resalePrice: NumberOrNumericString(LIMITS.maxCarPrice),
     productLocation: SingleLine(LIMITS.location),
+    zip: ZipField,
     userYears: NumberOrNumericString(LIMITS.maxYears),
     postTime: Type.Optional(
       SingleLine(

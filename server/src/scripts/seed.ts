@@ -1,4 +1,5 @@
 import { and, eq, isNull, ne, or, sql } from 'drizzle-orm';
+import { ensurePlaces } from '../places/load-places';
 import type { Auth } from 'firebase-admin/auth';
 import { categories, products, users } from '../platform/db/schema';
 import type { Db } from '../platform/db/client';
@@ -43,6 +44,7 @@ export const seedCategories = [
  * categories are the admins' (the Categories screen), so one they deleted or renamed stays so.
  */
 export async function seedReferenceData(db: Db): Promise<void> {
+  await ensurePlaces(db);
   const [any] = await db.select({ _id: categories._id }).from(categories).limit(1);
   if (any) return;
   // Replicas starting together may both get here: the second inserts nothing.

@@ -18,10 +18,13 @@ import {
   SingleLine,
   Text,
 } from '../platform/http/schemas';
-import { Condition, PhotoList, MAX_PHOTOS } from '../cars/car-schemas';
+import { ZipField, Condition, PhotoList, MAX_PHOTOS } from '../cars/car-schemas';
 import { vehicleBodyFields } from '../cars/vehicle-schemas';
 
 /** Search pages: at most this many cars, 24 by default. */
+/** The radii a search within a distance of a ZIP code may take, in miles. */
+export const RADIUS_MILES = [10, 25, 50, 100, 200, 500] as const;
+
 export const SEARCH_MAX_PAGE = 48;
 export const SEARCH_DEFAULT_PAGE = 24;
 
@@ -41,7 +44,17 @@ const PhotosCopies = Type.Array(Type.Array(Type.Ref('PhotoCopy')), {
 export const SearchProduct = Type.Intersect(
   [
     Type.Ref('Product'),
-    Type.Object({ photos: Photos, fairPrice: NullableFairPrice, ...priceNewsFields }),
+    Type.Object({
+      photos: Photos,
+      fairPrice: NullableFairPrice,
+      ...priceNewsFields,
+      distanceMiles: Type.Optional(
+        Type.Union([Type.Number({ minimum: 0 }), Type.Null()], {
+          description:
+            'with `zip`: miles from its place to the car, one decimal; null: the car has no place',
+        }),
+      ),
+    }),
   ],
   { $id: 'SearchProduct', title: 'SearchProduct' },
 );
@@ -116,6 +129,13 @@ export const SearchFacets = Type.Object(
         'false when more cars match than a search ranks (5,000): the counts are then ' +
         'estimates, two significant figures, and the ranges those of the cars counted',
     }),
+    distanceBands: Type.Optional(
+      Type.Record(Type.String(), Type.Integer(), {
+        description:
+          `with zip: the cars within each radius (${RADIUS_MILES.join(', ')} miles), every ` +
+          'other filter applied',
+      }),
+    ),
     ignoredWords: Type.Array(Type.String(), {
       description:
         'the words of q left out because no car has them, when the words match no car ' +
@@ -158,14 +178,15 @@ function OneOrMany(item: TSchema, maxItems: number, description: string): TSchem
 }
 
 const SORT_DESCRIPTION =
-  'newest, relevance, price_asc, price_desc, deal, mileage_asc or year_desc (default: ' +
-  'relevance with q, else newest)';
+  'newest, relevance, price_asc, price_desc, deal, mileage_asc, year_desc or distance (with ' +
+  'zip; default: relevance with q, else newest)';
 export const SORTS_EXPLAINED =
   'Sorts: newest is the default without q, relevance the default with q (words matched, weighted ' +
   'name and category, then location, then description, plus how closely a misspelt word ' +
   "matches); deal ranks by the price over the car's market value (the ratio its fairPrice " +
   'rates), best deals first, cars without a rating last; mileage_asc lowest mileage first, ' +
-  'year_desc newest model year first (unknown mileages and model years last)';
+  'year_desc newest model year first (unknown mileages and model years last); distance ' +
+  '(with zip) nearest first, ties newest first, cars without a place last';
 
 export const SearchFilterQuery = {
   q: Type.Optional(
@@ -211,13 +232,28 @@ export const SearchFilterQuery = {
     }),
   ),
   ...VehicleFilterQuery,
+  zip: Type.Optional(
+    Type.String({
+      maxLength: 10,
+      description:
+        'where the buyer is: a five-digit US ZIP code; every car carries distanceMiles from it. ' +
+        "Not five digits or unknown: 400 'zip: no such US ZIP code'",
+    }),
+  ),
+  radius: Type.Optional(
+    QueryInteger(
+      1,
+      RADIUS_MILES[RADIUS_MILES.length - 1]!,
+      `with zip: only cars within this many miles: ${RADIUS_MILES.join(', ')} (absent: any distance)`,
+    ),
+  ),
 };
 export const FacetsQuery = Type.Object(SearchFilterQuery);
 export const SearchQuery = Type.Object({
   ...SearchFilterQuery,
   sort: Type.Optional(
     Type.Union(
-      SEARCH_SORTS.map((s) => Type.Literal(s)),
+      [...SEARCH_SORTS, 'distance' as const].map((s) => Type.Literal(s)),
       { description: SORT_DESCRIPTION },
     ),
   ),
@@ -247,6 +283,7 @@ export const ProductChangesBody = Type.Object(
     originalPrice: Type.Optional(NumberOrNumericString(LIMITS.maxCarPrice)),
     resalePrice: Type.Optional(NumberOrNumericString(LIMITS.maxCarPrice)),
     productLocation: Type.Optional(SingleLine(LIMITS.location)),
+    zip: ZipField,
     userYears: Type.Optional(NumberOrNumericString(LIMITS.maxYears)),
     postTime: Type.Optional(SingleLine(LIMITS.postTime)),
     productDescription: Type.Optional(Text(LIMITS.description)),

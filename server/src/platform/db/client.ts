@@ -1,4 +1,6 @@
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { cube } from '@electric-sql/pglite/contrib/cube';
+import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -42,7 +44,7 @@ export interface Database {
 }
 
 /** The extensions the migrations use (PostgreSQL ships them; PGlite loads them when it opens). */
-export const PGLITE_EXTENSIONS = { pg_trgm };
+export const PGLITE_EXTENSIONS = { pg_trgm, cube, earthdistance };
 
 /** Opens PGlite (a data folder, a dump, or in memory) with the extensions the schema needs. */
 export function createPglite(dataDir?: string, options: PGliteOptions = {}): Promise<PGlite> {

@@ -22,6 +22,8 @@ export const users = pgTable(
     /** The seller's visible reviews: how many, and their stars' sum (`reviews_keep_rating`). */
     reviewCount: integer('review_count').notNull().default(0),
     reviewSum: integer('review_sum').notNull().default(0),
+    /** The account's own ZIP code: where its searches start ('Near'); null: not given. */
+    zip: text('zip'),
   },
   // The admin grids page, sort and filter one role at a time.
   (t) => [

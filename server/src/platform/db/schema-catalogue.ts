@@ -102,6 +102,14 @@ export const products = pgTable(
      */
     vinShared: boolean('vin_shared').notNull().default(false),
     /**
+     * Where the car is: a US ZIP code and its point (the ZIP's, or the place its location names),
+     * or all three null (a place abroad, or text that names none): then it is in every search
+     * but in no radius search. Indexed by `products_point_idx` (GiST over `ll_to_earth`).
+     */
+    zip: text('zip'),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    /**
      * Why the car is out of sale without being sold, or null: hidden by a moderator
      * ('moderation'), with its seller's suspension ('suspension'), or waiting for a moderator's
      * approval ('pending'). A car is for sale when `sold_at` and `hidden` are both null

@@ -5,6 +5,11 @@ const injectedRtkApi = api.injectEndpoints({
     getHealth: build.query<GetHealthApiResponse, GetHealthApiArg>({
       query: () => ({ url: `/api/health` }),
     }),
+    getPlace: build.query<GetPlaceApiResponse, GetPlaceApiArg>({
+      query: (queryArg) => ({
+        url: `/api/places/${encodeURIComponent(String(queryArg.zip))}`,
+      }),
+    }),
     getAccessToken: build.query<GetAccessTokenApiResponse, GetAccessTokenApiArg>({
       query: (queryArg) => ({
         url: `/api/jwt`,
@@ -103,6 +108,8 @@ const injectedRtkApi = api.injectEndpoints({
           fuel: queryArg.fuel,
           transmission: queryArg.transmission,
           bodyStyle: queryArg.bodyStyle,
+          zip: queryArg.zip,
+          radius: queryArg.radius,
           sort: queryArg.sort,
           limit: queryArg.limit,
           cursor: queryArg.cursor,
@@ -131,6 +138,8 @@ const injectedRtkApi = api.injectEndpoints({
           fuel: queryArg.fuel,
           transmission: queryArg.transmission,
           bodyStyle: queryArg.bodyStyle,
+          zip: queryArg.zip,
+          radius: queryArg.radius,
         },
       }),
     }),
@@ -160,6 +169,10 @@ const injectedRtkApi = api.injectEndpoints({
 export { injectedRtkApi as cardealerApi };
 export type GetHealthApiResponse = /** status 200 Default Response */ Health;
 export type GetHealthApiArg = void;
+export type GetPlaceApiResponse = /** status 200 Default Response */ Place;
+export type GetPlaceApiArg = {
+  zip: string;
+};
 export type GetAccessTokenApiResponse = /** status 200 Default Response */ AccessToken;
 export type GetAccessTokenApiArg = {
   /** an email address (compared case-insensitively) */
@@ -309,8 +322,20 @@ export type SearchProductsApiArg = {
         | 'Van'
         | 'Other'
       )[];
-  /** newest, relevance, price_asc, price_desc, deal, mileage_asc or year_desc (default: relevance with q, else newest) */
-  sort?: 'newest' | 'price_asc' | 'price_desc' | 'deal' | 'relevance' | 'mileage_asc' | 'year_desc';
+  /** where the buyer is: a five-digit US ZIP code; every car carries distanceMiles from it. Not five digits or unknown: 400 'zip: no such US ZIP code' */
+  zip?: string;
+  /** with zip: only cars within this many miles: 10, 25, 50, 100, 200, 500 (absent: any distance) (an integer from 1 to 500) */
+  radius?: number | string;
+  /** newest, relevance, price_asc, price_desc, deal, mileage_asc, year_desc or distance (with zip; default: relevance with q, else newest) */
+  sort?:
+    | 'newest'
+    | 'price_asc'
+    | 'price_desc'
+    | 'deal'
+    | 'relevance'
+    | 'mileage_asc'
+    | 'year_desc'
+    | 'distance';
   /** cars per page (default 24) (an integer from 1 to 48) */
   limit?: number | string;
   /** the X-Next-Cursor of the previous page (same filters and sort) */
@@ -379,6 +404,10 @@ export type GetSearchFacetsApiArg = {
         | 'Van'
         | 'Other'
       )[];
+  /** where the buyer is: a five-digit US ZIP code; every car carries distanceMiles from it. Not five digits or unknown: 400 'zip: no such US ZIP code' */
+  zip?: string;
+  /** with zip: only cars within this many miles: 10, 25, 50, 100, 200, 500 (absent: any distance) (an integer from 1 to 500) */
+  radius?: number | string;
 };
 export type GetProductApiResponse = /** status 200 Default Response */ CarDetails;
 export type GetProductApiArg = {
@@ -416,13 +445,21 @@ export type Unavailable = {
   status: 'unavailable';
   message: string;
 };
-export type AccessToken = {
-  /** send as `authorization: bearer <accessToken>` */
-  accessToken: string;
+export type Place = {
+  /** five digits */
+  zip: string;
+  /** its city and state: 'Austin, TX' */
+  place: string;
+  latitude: number;
+  longitude: number;
 };
 export type ErrorMessage = {
   message: string;
   requestId?: string;
+};
+export type AccessToken = {
+  /** send as `authorization: bearer <accessToken>` */
+  accessToken: string;
 };
 export type UpsertResult = {
   acknowledged: true;
@@ -499,6 +536,10 @@ export type Product = {
   /** the seller's account id (the seller page /sellers/{id}); null: account gone */
   sellerId: string | null;
   sellerRating: SellerRating;
+  /** the car's US ZIP code (given, or of the one US place its location names); null: the car has no place (abroad, or a location that names none) and is in no radius search */
+  zip?: string | null;
+  /** the city and state of its ZIP code ('Austin, TX'); null without a ZIP */
+  place?: string | null;
   /** the make: the same as categoryName */
   make: string;
   /** the VIN, in capitals (null: unknown) */
@@ -566,6 +607,8 @@ export type SearchProduct = Product & {
   listedAt: string;
   /** the price's latest change if it was a drop (PriceDrop) in the last 14 days; else null */
   priceDrop: PriceDrop | (null | null);
+  /** with `zip`: miles from its place to the car, one decimal; null: the car has no place */
+  distanceMiles?: number | null;
 };
 export type SearchFacets = {
   /** cars per category: every filter applied except category */
@@ -613,6 +656,10 @@ export type SearchFacets = {
   } | null;
   /** false when more cars match than a search ranks (5,000): the counts are then estimates, two significant figures, and the ranges those of the cars counted */
   countsExact: boolean;
+  /** with zip: the cars within each radius (10, 25, 50, 100, 200, 500 miles), every other filter applied */
+  distanceBands?: {
+    [key: string]: number;
+  };
   /** the words of q left out because no car has them, when the words match no car together ('red tesla': ['red'], the Teslas counted); empty otherwise */
   ignoredWords: string[];
 };

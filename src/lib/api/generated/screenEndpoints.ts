@@ -371,6 +371,8 @@ export type AddProductApiArg = {
     /** a number from 0 to 10000000, or a numeric string such as "12.5" */
     resalePrice: number | string;
     productLocation: string;
+    /** a five-digit US ZIP code: where the car is (its Location stays as typed); absent or null: the one US place the location names, if any. Not five digits or unknown: 400 'zip: no such US ZIP code' */
+    zip?: string | null;
     /** a number from 0 to 100, or a numeric string such as "12.5" */
     userYears: number | string;
     /** the seller's local date-time string (default: the server's time) */
@@ -486,6 +488,8 @@ export type UpdateProductApiArg = {
     /** a number from 0 to 10000000, or a numeric string such as "12.5" */
     resalePrice?: number | string;
     productLocation?: string;
+    /** a five-digit US ZIP code: where the car is (its Location stays as typed); absent or null: the one US place the location names, if any. Not five digits or unknown: 400 'zip: no such US ZIP code' */
+    zip?: string | null;
     /** a number from 0 to 100, or a numeric string such as "12.5" */
     userYears?: number | string;
     postTime?: string;

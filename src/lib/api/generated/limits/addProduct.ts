@@ -9,6 +9,7 @@ export const addProductLimits = {
     originalPrice: { minimum: 0, maximum: 10000000, maxLength: 24 },
     resalePrice: { minimum: 0, maximum: 10000000, maxLength: 24 },
     productLocation: { minLength: 1, maxLength: 200 },
+    zip: { maxLength: 10 },
     userYears: { minimum: 0, maximum: 100, maxLength: 24 },
     postTime: { minLength: 1, maxLength: 64 },
     productDescription: { minLength: 1, maxLength: 4000 },

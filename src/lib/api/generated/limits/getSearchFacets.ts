@@ -34,5 +34,7 @@ export const getSearchFacetsLimits = {
         'Other',
       ],
     },
+    zip: { maxLength: 10 },
+    radius: { minimum: 1, maximum: 500 },
   },
 } as const;

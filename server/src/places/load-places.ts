@@ -1,0 +1,40 @@
+/**
+ * The places table, loaded once from the `zipcodes` package's US ZIP codes (its Canadian codes
+ * are another file, left out; a ZIP without coordinates is left out too). Nothing calls a network
+ * service: the data ships with the package, and the web bundle never holds it.
+ */
+import { sql } from 'drizzle-orm';
+import type { Db } from '../platform/db/client';
+import { places } from '../platform/db/schema';
+
+/** Rows per insert: 5 values each, well under PostgreSQL's 65,535 parameters. */
+const BATCH = 2000;
+
+/** The package's US ZIP codes that have a city, a state and coordinates. */
+export async function zipRecords(): Promise<(typeof places.$inferInsert)[]> {
+  const { codes } = await import('zipcodes/lib/codes.js');
+  const rows: (typeof places.$inferInsert)[] = [];
+  for (const record of Object.values(codes)) {
+    const latitude = Number(record.latitude);
+    const longitude = Number(record.longitude);
+    if (!/^\d{5}$/.test(record.zip) || !record.city || !record.state) continue;
+    if (!Number.isFinite(latitude) || !Number.isFinite(longitude)) continue;
+    if (latitude === 0 && longitude === 0) continue;
+    rows.push({ zip: record.zip, city: record.city, state: record.state, latitude, longitude });
+  }
+  return rows;
+}
+
+/** Loads the places when the table is empty (replicas starting together: the second adds none). */
+export async function ensurePlaces(db: Db): Promise<void> {
+  const [any] = await db.select({ zip: places.zip }).from(places).limit(1);
+  if (any) return;
+  const rows = await zipRecords();
+  for (let start = 0; start < rows.length; start += BATCH) {
+    await db
+      .insert(places)
+      .values(rows.slice(start, start + BATCH))
+      .onConflictDoNothing();
+  }
+  await db.execute(sql`analyze places`);
+}
