@@ -73,6 +73,25 @@ function CarLink({ product }: { product: Product }) {
   );
 }
 
+/**
+ * A car for sale without a place (its Location names no one US place, and no ZIP was given) is
+ * in no search near a ZIP: a link to its Edit page asks for one.
+ */
+function ZipPrompt({ product }: { product: Product }) {
+  if (product.zip || product.sold) return null;
+  return (
+    <Typography variant="body2" sx={{ mt: 0.5 }}>
+      <Box
+        component={RouterLink}
+        to={paths.editProduct.to(product._id)}
+        sx={{ color: 'secondary.dark' }}
+      >
+        Add a ZIP so buyers nearby find this car
+      </Box>
+    </Typography>
+  );
+}
+
 /** A car for sale can be edited; a sold one no longer. */
 function EditControl({ product }: { product: Product }) {
   return product.sold ? null : (
@@ -151,6 +170,7 @@ export function MyCarsList({ products, controls }: ListProps) {
                 <CarLink product={product} />
               </Typography>
               <ListingModerationNote product={product} />
+              <ZipPrompt product={product} />
               <Typography variant="body2" color="text.secondary">
                 {product.categoryName} · {years(product.userYears)}
               </Typography>
@@ -210,6 +230,7 @@ export function MyCarsTable({ products, controls }: ListProps) {
                 <TableCell component="th" scope="row" sx={{ fontWeight: 500 }}>
                   <CarLink product={product} />
                   <ListingModerationNote product={product} />
+                  <ZipPrompt product={product} />
                 </TableCell>
                 <TableCell>{product.categoryName}</TableCell>
                 <TableCell>{years(product.userYears)}</TableCell>

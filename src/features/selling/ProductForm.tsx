@@ -12,6 +12,7 @@ import { useState, type ReactNode } from 'react';
 import { PhotoField } from './PhotoField';
 import { usePhotoUploads } from './photoUploads';
 import { VehicleFields } from './VehicleFields';
+import { ZipField } from './ZipField';
 import { EMPTY_VEHICLE } from './vehicleForm';
 import { CONDITIONS, productSchema, REQUIRED, type ProductFormValues } from './productForm';
 
@@ -228,6 +229,7 @@ export function ProductForm({
           slotProps={{ htmlInput: { inputMode: 'decimal' } }}
         />
         <TextField label="Location" {...field('productLocation')} />
+        <ZipField field={field('zip')} error={fieldError('zip')} />
         <TextField label="Your name" autoComplete="name" {...field('sellerName')} />
         <VehicleFields
           drawn={JSON.stringify([

@@ -19,6 +19,10 @@ export const CONDITIONS = limits.condition.enum;
 /** Every Add product field is required, with this message. */
 export const REQUIRED = 'Required';
 export const NUMBER_MESSAGE = 'Enter a number (digits, such as 12500)';
+export const ZIP_MESSAGE = 'Enter a 5-digit ZIP code, or leave it empty';
+
+/** A US ZIP code as the server takes it: five digits. */
+export const ZIP = /^\d{5}$/;
 
 /** The original fields and the vehicle data (vehicleForm.ts). */
 export interface ProductFormValues extends VehicleFormValues {
@@ -32,6 +36,8 @@ export interface ProductFormValues extends VehicleFormValues {
   categoryName: string;
   sellerName: string;
   productDescription: string;
+  /** Where the car is, as a US ZIP code: empty (the server places it by its Location) or 5 digits. */
+  zip: string;
 }
 
 export function initialProductValues(
@@ -48,6 +54,7 @@ export function initialProductValues(
     categoryName: categoryNames[0] ?? '',
     sellerName,
     productDescription: '',
+    zip: '',
     ...EMPTY_VEHICLE,
   };
 }
@@ -64,6 +71,7 @@ export function carValues(car: CarDetails): ProductFormValues {
     categoryName: car.categoryName,
     sellerName: car.sellerName,
     productDescription: car.productDescription,
+    zip: car.zip ?? '',
     ...vehicleValues(car),
   };
 }
@@ -98,6 +106,11 @@ export function productSchema(
     categoryName: yup.string().oneOf(categoryNames).required(REQUIRED),
     sellerName: line(limits.sellerName),
     productDescription: text(limits.productDescription),
+    zip: yup
+      .string()
+      .trim()
+      .default('')
+      .test('zip', ZIP_MESSAGE, (v) => !v || ZIP.test(v)),
     ...vehicleSchema(),
   });
 }
@@ -125,7 +138,8 @@ export function toProductChanges(
   values: ProductFormValues,
   photos: readonly string[],
 ): UpdateProductApiArg['body'] {
-  return fields(values, photos);
+  // A ZIP cleared: the car is placed by its Location again (or nowhere).
+  return { ...fields(values, photos), zip: values.zip.trim() || null };
 }
 
 /**
@@ -138,6 +152,8 @@ export function toProductBody(
 ): AddProductApiArg['body'] {
   return {
     ...fields(values, extra.photos),
+    // No ZIP: the server places the car by its Location, if that names one US place.
+    ...(values.zip.trim() ? { zip: values.zip.trim() } : {}),
     postTime: extra.postTime,
     sellerPhoto: extra.sellerPhoto,
   };

@@ -110,6 +110,7 @@ export const {
   useSearchProductsQuery,
   useGetOrdersQuery,
   useCreateOrderMutation,
+  useGetPlaceQuery,
 } = api;
 /** The contract's enums and limits as values, for forms and choices (generated with the API). */
 export {
@@ -128,6 +129,7 @@ export type {
   SearchProductsApiArg,
   Order,
   PhotoCopy,
+  Place,
   Product,
   User,
   CarDetails,
