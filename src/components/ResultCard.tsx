@@ -10,7 +10,7 @@ import { paths } from '../config/paths';
 import { SaveHeart } from './SaveHeart';
 import type { SearchProduct } from '../lib/api/search';
 import { Tag } from './Tag';
-import { formatDay, formatPrice, formatYears, listedAgo } from '../lib/format';
+import { formatDay, formatDistance, formatPrice, formatYears, listedAgo } from '../lib/format';
 import { isRecentDrop } from '../lib/priceDrop';
 import { ratingText } from '../lib/sellerRating';
 
@@ -60,6 +60,12 @@ export const ResultCard = memo(function ResultCard({ car, priority, hideSeller }
           <Box
             component={RouterLink}
             to={paths.car.to(car._id)}
+            // The car's page says how far it is, as the card does.
+            state={
+              typeof car.distanceMiles === 'number'
+                ? { distanceMiles: car.distanceMiles }
+                : undefined
+            }
             sx={{
               color: 'inherit',
               textDecoration: 'none',
@@ -95,6 +101,11 @@ export const ResultCard = memo(function ResultCard({ car, priority, hideSeller }
         <Typography variant="body2" color="text.secondary" sx={{ mt: 'auto' }}>
           {car.productLocation} · {car.condition} · {formatYears(car.userYears)} used
         </Typography>
+        {typeof car.distanceMiles === 'number' && (
+          <Typography variant="body2" sx={{ fontWeight: 600 }}>
+            {formatDistance(car.distanceMiles)}
+          </Typography>
+        )}
         {car.listedAt && (
           // Counted in the reader's own days: a server-rendered page's count may differ by one.
           <Typography variant="body2" color="text.secondary" suppressHydrationWarning>

@@ -3,7 +3,7 @@ import { Container } from '../../components/Container';
 import Typography from '@mui/material/Typography';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { lazy, Suspense, type ReactNode } from 'react';
-import { Link as RouterLink, useParams } from 'react-router-dom';
+import { Link as RouterLink, useLocation, useParams } from 'react-router-dom';
 import { ActionButton, ActionLink } from '../../components/actions';
 import { CompareToggleLater } from '../../components/CompareToggleLater';
 import { LoadFailure } from '../../components/QueryState';
@@ -20,7 +20,7 @@ import {
 import type { FromState } from '../../lib/auth/guards';
 import { useSignedInDialog } from '../../lib/auth/useSignedInDialog';
 import { responsiveImage } from '../../lib/images';
-import { formatPostDate, formatPrice, formatYears } from '../../lib/format';
+import { formatDistance, formatPostDate, formatPrice, formatYears } from '../../lib/format';
 import { Gallery } from './Gallery';
 import { PriceNews } from './PriceNews';
 import { PriceSignal } from './PriceSignal';
@@ -97,6 +97,45 @@ export function CarPage({ notFound }: { notFound: ReactNode }) {
   );
 }
 
+/** How far the car is from where the buyer searched (a search's card hands it over), or null. */
+function distanceOf(state: unknown): number | null {
+  if (typeof state !== 'object' || state === null || !('distanceMiles' in state)) return null;
+  return typeof state.distanceMiles === 'number' ? state.distanceMiles : null;
+}
+
+/**
+ * The car's facts; where it is as typed, and how far it is from where the buyer searched (or,
+ * without that, its place).
+ */
+function CarFacts({ car }: { car: CarDetails }) {
+  const distance = distanceOf(useLocation().state);
+  return (
+    <Box
+      component="dl"
+      sx={{
+        m: 0,
+        display: 'grid',
+        gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+        gap: 1.5,
+      }}
+    >
+      <Fact label="Category" value={car.categoryName} />
+      <Fact label="Condition" value={car.condition} />
+      <Fact label="Years used" value={formatYears(car.userYears)} />
+      <Fact label="Location" value={car.productLocation} />
+      {distance !== null ? (
+        <Fact
+          label="Distance"
+          value={`${formatDistance(distance)}${car.place ? ` (${car.place})` : ''}`}
+        />
+      ) : (
+        car.place && <Fact label="Place" value={car.place} />
+      )}
+      <Fact label="Posted" value={formatPostDate(car.postTime)} />
+    </Box>
+  );
+}
+
 function CarDetailsView({ car }: { car: CarDetails }) {
   const photos = car.photos.length > 0 ? car.photos : [car.carPhoto];
   // Each photo's copies; an answer without them (an older server) still has the cover's.
@@ -164,21 +203,7 @@ function CarDetailsView({ car }: { car: CarDetails }) {
             <ShareButton title={car.carName} url={url} />
             <CompareToggleLater id={car._id} name={car.carName} size="medium" />
           </Box>
-          <Box
-            component="dl"
-            sx={{
-              m: 0,
-              display: 'grid',
-              gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
-              gap: 1.5,
-            }}
-          >
-            <Fact label="Category" value={car.categoryName} />
-            <Fact label="Condition" value={car.condition} />
-            <Fact label="Years used" value={formatYears(car.userYears)} />
-            <Fact label="Location" value={car.productLocation} />
-            <Fact label="Posted" value={formatPostDate(car.postTime)} />
-          </Box>
+          <CarFacts car={car} />
           {/* Loaded after the page's first script (the car page is at its bundle budget). */}
           <Suspense
             fallback={

@@ -19,6 +19,7 @@ import {
 } from './searchParts';
 import { carsCount, SearchResults } from './SearchResults';
 import { useApplySearch, useSearchPages } from './useSearchPages';
+import { useRememberedZip } from './rememberedZip';
 import { readSearch, searchQuery, SORTS, type CarSearch, type Sort } from './searchParams';
 
 /**
@@ -36,6 +37,7 @@ function filtersChosen(search: CarSearch): number {
       search.minPrice || search.maxPrice,
       search.minYears || search.maxYears,
       search.location,
+      search.radius,
     ].filter(Boolean).length +
     (search.verified ? 1 : 0)
   );
@@ -80,7 +82,10 @@ interface BarProps {
 function ResultsBar({ countText, filtersCount, onOpenFilters, search, onApply }: BarProps) {
   const hydrated = useHydrated();
   const sort: Sort = search.sort || (search.q ? 'relevance' : 'newest');
-  const sortOptions = SORTS.filter((s) => s.value !== 'relevance' || search.q);
+  // 'Best match' ranks words; 'Nearest first' needs where the buyer is.
+  const sortOptions = SORTS.filter(
+    (s) => (s.value !== 'relevance' || search.q) && (s.value !== 'distance' || search.zip),
+  );
   return (
     <Box
       sx={{
@@ -158,6 +163,7 @@ export function CarsPage({
   const [drawerOpen, setDrawerOpen] = useState<boolean | null>(null);
 
   const apply = useApplySearch(search, key, setParams);
+  useRememberedZip(params, search.zip, setParams);
   const filtersCount = filtersChosen(search);
 
   // Until the filters' code is here (a search opened from another page), their place is kept.

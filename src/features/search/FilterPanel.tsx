@@ -16,6 +16,7 @@ import {
   withoutFilters,
   type CarSearch,
 } from './searchParams';
+import { NearFilter } from './NearFilter';
 import { searchFromForm } from './searchForm';
 
 /** A text field that keeps what is typed until it is applied (Enter, or leaving the field). */
@@ -294,6 +295,9 @@ export function FilterPanel({ search, facets, onApply }: FilterPanelProps) {
     >
       {search.q && <input type="hidden" name="q" value={search.q} />}
       {search.sort && <input type="hidden" name="sort" value={search.sort} />}
+      <Group legend="Near you">
+        <NearFilter {...{ search, facets, onApply }} />
+      </Group>
       <Group legend="Category">
         <CategoryChecks {...{ search, facets, onApply, tally }} />
       </Group>

@@ -13,16 +13,22 @@ import {
   limits,
   MAX_PRICE,
   MAX_YEARS,
+  nearZip,
+  RADII,
   TRANSMISSIONS,
+  ZIP,
   type CarSearch,
 } from './searchParams';
 
 /** A form's values under a name (a box counts when ticked), as the browser would send them. */
 function formValues(form: HTMLFormElement, name: string): string[] {
   return Array.from(form.elements)
-    .filter((field): field is HTMLInputElement => field instanceof HTMLInputElement)
+    .filter(
+      (field): field is HTMLInputElement | HTMLSelectElement =>
+        field instanceof HTMLInputElement || field instanceof HTMLSelectElement,
+    )
     .filter((field) => field.name === name && !field.disabled)
-    .filter((field) => (field.type === 'checkbox' ? field.checked : true))
+    .filter((field) => (field.type === 'checkbox' ? (field as HTMLInputElement).checked : true))
     .map((field) => field.value);
 }
 
@@ -30,7 +36,10 @@ function formValues(form: HTMLFormElement, name: string): string[] {
 export function searchFromForm(form: HTMLFormElement, current: CarSearch): CarSearch {
   const all = (key: string) => formValues(form, key);
   const text = (key: string) => (all(key)[0] ?? '').trim();
-  return {
+  // A ZIP that is not five digits is not sent: the search stays near the one before.
+  const typedZip = text('zip');
+  const zip = ZIP.test(typedZip) ? typedZip : typedZip ? current.zip : '';
+  const next: CarSearch = {
     ...current,
     category: all('category'),
     condition: among(CONDITIONS, all('condition')),
@@ -47,5 +56,7 @@ export function searchFromForm(form: HTMLFormElement, current: CarSearch): CarSe
     maxYears: cleanNumber(text('maxYears'), MAX_YEARS),
     location: text('location').slice(0, limits.location.maxLength),
     verified: all('verified').includes('true'),
+    radius: among(RADII, all('radius'))[0] ?? '',
   };
+  return nearZip(next, zip);
 }

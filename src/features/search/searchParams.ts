@@ -23,7 +23,15 @@ export const SORTS: readonly { value: Sort; label: string }[] = [
   { value: 'deal', label: 'Best deal' },
   { value: 'mileage_asc', label: 'Lowest mileage' },
   { value: 'year_desc', label: 'Newest model year' },
+  { value: 'distance', label: 'Nearest first' },
 ];
+
+/** The radii a search near a ZIP offers, in miles (the server takes these alone). */
+export const RADII = ['10', '25', '50', '100', '200', '500'] as const;
+export type Radius = (typeof RADII)[number];
+
+/** A US ZIP code as the server takes it: five digits. */
+export const ZIP = /^\d{5}$/;
 
 /** A search as the URL holds it: words, filters and sort (the page's cursor aside). */
 export interface CarSearch {
@@ -43,6 +51,10 @@ export interface CarSearch {
   fuel: Fuel[];
   transmission: Transmission[];
   bodyStyle: BodyStyle[];
+  /** Where the buyer is: a five-digit ZIP code (every car then has its distance), or ''. */
+  zip: string;
+  /** With a ZIP: only the cars within this many miles; '': any distance. */
+  radius: Radius | '';
   /** Empty: the server's default (best match with words, else newest). */
   sort: Sort | '';
 }
@@ -64,6 +76,8 @@ export const EMPTY_SEARCH: CarSearch = {
   fuel: [],
   transmission: [],
   bodyStyle: [],
+  zip: '',
+  radius: '',
   sort: '',
 };
 
@@ -122,6 +136,9 @@ const NUMBER_KEYS = [
 export function readSearch(params: URLSearchParams): { search: CarSearch; cursor: string | null } {
   const text = (key: 'q' | 'location') =>
     (params.get(key) ?? '').trim().slice(0, limits[key].maxLength);
+  const zip = (params.get('zip') ?? '').trim();
+  const near = ZIP.test(zip);
+  const radius = params.get('radius') ?? '';
   const sort = params.get('sort') ?? '';
   const cursor = params.get('cursor');
   const category = [...new Set(params.getAll('category').map((c) => c.trim()))].filter(
@@ -149,7 +166,11 @@ export function readSearch(params: URLSearchParams): { search: CarSearch; cursor
       fuel: among(FUELS, params.getAll('fuel')),
       transmission: among(TRANSMISSIONS, params.getAll('transmission')),
       bodyStyle: among(BODY_STYLES, params.getAll('bodyStyle')),
-      sort: SORTS.some((s) => s.value === sort) ? (sort as Sort) : '',
+      zip: near ? zip : '',
+      // A radius or 'Nearest first' without a ZIP means nothing (the server would refuse it).
+      radius: near && (RADII as readonly string[]).includes(radius) ? (radius as Radius) : '',
+      sort:
+        SORTS.some((s) => s.value === sort) && (near || sort !== 'distance') ? (sort as Sort) : '',
     },
     cursor: cursor && CURSOR.test(cursor) ? cursor : null,
   };
@@ -167,6 +188,8 @@ export function searchQuery(search: CarSearch, cursor: string | null = null): st
     if (search[key]) params.set(key, search[key]);
   }
   if (search.verified) params.set('verified', 'true');
+  if (search.zip) params.set('zip', search.zip);
+  if (search.zip && search.radius) params.set('radius', search.radius);
   if (search.sort) params.set('sort', search.sort);
   if (cursor) params.set('cursor', cursor);
   const query = params.toString();
@@ -187,6 +210,8 @@ export function apiFilters(search: CarSearch): Omit<SearchProductsApiArg, 'curso
     if (search[key]) filters[key] = search[key];
   }
   if (search.verified) filters.verified = 'true';
+  if (search.zip) filters.zip = search.zip;
+  if (search.zip && search.radius) filters.radius = Number(search.radius);
   if (search.sort) filters.sort = search.sort;
   return filters;
 }
@@ -212,12 +237,22 @@ export function hasFilters(search: CarSearch): boolean {
     search.transmission.length > 0 ||
     search.bodyStyle.length > 0 ||
     NUMBER_KEYS.some((key) => Boolean(search[key])) ||
+    Boolean(search.radius) ||
     search.verified
   );
 }
 
-/** The search without its filters: the words and the sort stay, unless there was nothing else. */
+/**
+ * The search without its filters: the words, the sort and where the buyer is (the ZIP) stay,
+ * unless there was nothing else.
+ */
 export function withoutFilters(search: CarSearch): CarSearch {
   if (!hasFilters(search)) return EMPTY_SEARCH;
-  return { ...EMPTY_SEARCH, q: search.q, sort: search.sort };
+  return { ...EMPTY_SEARCH, q: search.q, zip: search.zip, sort: search.sort };
+}
+
+/** The search near another ZIP, or near none ('Nearest first' and the radius go with it). */
+export function nearZip(search: CarSearch, zip: string): CarSearch {
+  if (zip) return { ...search, zip };
+  return { ...search, zip: '', radius: '', sort: search.sort === 'distance' ? '' : search.sort };
 }
