@@ -148,13 +148,19 @@ export async function accessToken(page: Page): Promise<string> {
 }
 
 /**
- * A new car of the signed-in seller (a BMW for $48,000 unless `resalePrice` says otherwise),
- * posted through the API with the page's own token, and advertised unless `advertise` is false.
+ * A new car of the signed-in seller (a BMW for $48,000 in Austin, TX unless `resalePrice` and
+ * `location` say otherwise; at `zip` when given), posted through the API with the page's own
+ * token, and advertised unless `advertise` is false.
  */
 export async function postCar(
   page: Page,
   carName: string,
-  { resalePrice = '48000', advertise = true }: { resalePrice?: string; advertise?: boolean } = {},
+  {
+    resalePrice = '48000',
+    advertise = true,
+    location = 'Austin, TX',
+    zip,
+  }: { resalePrice?: string; advertise?: boolean; location?: string; zip?: string } = {},
 ): Promise<string> {
   const token = await accessToken(page);
   const response = await page.request.post('/api/category', {
@@ -166,7 +172,8 @@ export async function postCar(
       condition: 'Good',
       originalPrice: '61000',
       resalePrice,
-      productLocation: 'Austin, TX',
+      productLocation: location,
+      ...(zip ? { zip } : {}),
       userYears: '2',
       postTime: '11/20/2026, 10:00:00 AM',
       productDescription: 'One owner.',
