@@ -3,10 +3,11 @@
  * request, 'Nearest first' offered with a ZIP, each card's distance, a wrong ZIP refused beside
  * the field, and the ZIP remembered in the browser for a visit whose address has none.
  */
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import type { SearchFacets, SearchProduct } from '../../lib/api/search';
+import { makeCar } from '../../testing/car';
 import { makeProduct } from '../../testing/data';
 import { renderApp } from '../../testing/render';
 import { recordRequests } from '../../testing/requests';
@@ -225,5 +226,29 @@ describe('Cars near a ZIP code (/cars)', () => {
       searches(requests.sent).filter((r) => r.includes('radius=') && !r.includes('zip=78701')),
     ).toEqual([]);
     requests.stop();
+  });
+
+  it("carries a card's distance to the car's page; opened on its own, the page names the car's place", async () => {
+    // Before the search's handlers, which answer /products/facets first.
+    server.use(
+      http.get(`${API}/products/:id`, () =>
+        HttpResponse.json(
+          makeCar({ _id: 'car-1', carName: 'Austin Civic', zip: '78701', place: 'Austin, TX' }),
+        ),
+      ),
+    );
+    answerNear();
+    const user = userEvent.setup();
+    const { router } = renderApp('/cars?zip=78701');
+    const card = await screen.findByRole('article', { name: 'Austin Civic' });
+    await within(card).findByText('0.4 mi away');
+    await user.click(within(card).getByRole('link', { name: 'Austin Civic' }));
+    await screen.findByRole('heading', { level: 1, name: 'Austin Civic' });
+    const fact = (label: string) => screen.queryByText(label)?.nextElementSibling?.textContent;
+    expect(fact('Distance')).toBe('0.4 mi away (Austin, TX)');
+
+    await act(() => router.navigate('/cars/car-1'));
+    await waitFor(() => expect(fact('Place')).toBe('Austin, TX'));
+    expect(screen.queryByText('Distance')).toBeNull();
   });
 });
