@@ -10,7 +10,8 @@ import { paths } from '../config/paths';
 import { SaveHeart } from './SaveHeart';
 import type { SearchProduct } from '../lib/api/search';
 import { Tag } from './Tag';
-import { formatDay, formatDistance, formatPrice, formatYears, listedAgo } from '../lib/format';
+import { formatDistance } from '../lib/distance';
+import { formatDay, formatPrice, formatYears, listedAgo } from '../lib/format';
 import { isRecentDrop } from '../lib/priceDrop';
 import { ratingText } from '../lib/sellerRating';
 

@@ -63,9 +63,3 @@ export function listedAgo(iso: string, now = Date.now()): string | null {
   if (days === 1) return 'Listed yesterday';
   return `Listed ${days} days ago`;
 }
-
-/** How far a car is ('23 mi away'; under 10 miles with its tenth: '4.2 mi away'). */
-export function formatDistance(miles: number): string {
-  const shown = miles < 10 ? miles.toFixed(1) : Math.round(miles).toLocaleString('en-US');
-  return `${shown} mi away`;
-}

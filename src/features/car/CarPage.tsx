@@ -20,7 +20,8 @@ import {
 import type { FromState } from '../../lib/auth/guards';
 import { useSignedInDialog } from '../../lib/auth/useSignedInDialog';
 import { responsiveImage } from '../../lib/images';
-import { formatDistance, formatPostDate, formatPrice, formatYears } from '../../lib/format';
+import { formatDistance } from '../../lib/distance';
+import { formatPostDate, formatPrice, formatYears } from '../../lib/format';
 import { Gallery } from './Gallery';
 import { PriceNews } from './PriceNews';
 import { PriceSignal } from './PriceSignal';
