@@ -19,9 +19,10 @@ export interface Near {
 }
 
 /** The car's point, the very expression products_point_idx holds. */
-const POINT = sql`ll_to_earth(p.latitude, p.longitude)`;
+export const POINT = sql`ll_to_earth(p.latitude, p.longitude)`;
 
-const centre = (near: Near) =>
+/** The point of `near`. */
+export const centre = (near: Near) =>
   sql`ll_to_earth(${near.latitude}::float8, ${near.longitude}::float8)`;
 
 /** The car's distance from `near` in metres (null: the car has no coordinates). */
