@@ -1,9 +1,9 @@
 /**
- * A search near a ZIP code's place: the radius filter, each car's distance and the facets'
- * distance bands. Distances use earthdistance the index's way: a car's point is
- * `ll_to_earth(latitude, longitude)` (products_point_idx, GiST, cars with coordinates only), a
- * radius is first the circle's bounding box tested on that index, then the exact great-circle
- * distance of the cars inside the box. A car without coordinates is in no radius (the index
+ * A search near a ZIP code's place: the radius filter and each car's distance. Distances use
+ * earthdistance the index's way: a car's point is `ll_to_earth(latitude, longitude)`
+ * (products_point_idx, GiST, cars with coordinates only), a radius is first the circle's
+ * bounding box tested on that index, then the exact great-circle distance of the cars inside
+ * the box. A car without coordinates is in no radius (the index
  * does not hold it, so it costs a radius search nothing) and has no distance.
  */
 import { sql, type SQL } from 'drizzle-orm';
@@ -25,8 +25,24 @@ export const POINT = sql`ll_to_earth(p.latitude, p.longitude)`;
 export const centre = (near: Near) =>
   sql`ll_to_earth(${near.latitude}::float8, ${near.longitude}::float8)`;
 
-/** The car's distance from `near` in metres (null: the car has no coordinates). */
-export const distanceMeters = (near: Near): SQL => sql`earth_distance(${centre(near)}, ${POINT})`;
+/** The earth's radius in metres, as earthdistance's `earth()` has it. */
+const EARTH_RADIUS = 6_378_168;
+
+/**
+ * The car's distance from `near` in metres (null: the car has no coordinates): the great circle
+ * on earthdistance's sphere, as `earth_distance` measures it, but by the haversine of the two
+ * latitudes and longitudes in plain arithmetic. `earth_distance` builds each car's point as a
+ * cube first (several SQL functions and the `earth` domain's checks per car): 17 µs a car on
+ * PGlite, 1.7 s to sort 100,000 cars by it.
+ */
+export function distanceMeters(near: Near): SQL {
+  const cosine = Math.cos((near.latitude * Math.PI) / 180);
+  // least() would make a car without coordinates (a null) 1: the case keeps it null.
+  return sql`(case when p.latitude is not null then ${2 * EARTH_RADIUS}::float8 * asin(least(1::float8,
+    sqrt(sin(radians(p.latitude - ${near.latitude}::float8) / 2) ^ 2
+      + ${cosine}::float8 * cos(radians(p.latitude))
+        * sin(radians(p.longitude - ${near.longitude}::float8) / 2) ^ 2))) end)`;
+}
 
 /** The cars within `miles` of `near`: the box on the index, then the exact distance. */
 export function withinMiles(near: Near, miles: number): SQL {
