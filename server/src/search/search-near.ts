@@ -36,19 +36,33 @@ const EARTH_RADIUS = 6_378_168;
  * PGlite, 1.7 s to sort 100,000 cars by it.
  */
 export function distanceMeters(near: Near): SQL {
-  const cosine = Math.cos((near.latitude * Math.PI) / 180);
   // least() would make a car without coordinates (a null) 1: the case keeps it null.
-  return sql`(case when p.latitude is not null then ${2 * EARTH_RADIUS}::float8 * asin(least(1::float8,
-    sqrt(sin(radians(p.latitude - ${near.latitude}::float8) / 2) ^ 2
-      + ${cosine}::float8 * cos(radians(p.latitude))
-        * sin(radians(p.longitude - ${near.longitude}::float8) / 2) ^ 2))) end)`;
+  return sql`(case when p.latitude is not null
+    then ${2 * EARTH_RADIUS}::float8 * asin(least(1::float8, sqrt(${haversine(near)}))) end)`;
 }
+
+/**
+ * The haversine of the car's angle from `near` (sin² of half of it): it grows with the distance,
+ * so a count within a distance compares it with `haversineOf(meters)` (no root, no arc sine).
+ */
+export function haversine(near: Near): SQL {
+  const cosine = Math.cos((near.latitude * Math.PI) / 180);
+  return sql`(sin(radians(p.latitude - ${near.latitude}::float8) / 2) ^ 2
+    + ${cosine}::float8 * cos(radians(p.latitude))
+      * sin(radians(p.longitude - ${near.longitude}::float8) / 2) ^ 2)`;
+}
+
+/** The haversine of a distance in metres on earthdistance's sphere. */
+export const haversineOf = (meters: number) => Math.sin(meters / (2 * EARTH_RADIUS)) ** 2;
+
+/** The cars in the bounding box of the circle of `meters` around `near` (products_point_idx). */
+export const inBox = (near: Near, meters: number): SQL =>
+  sql`p.latitude is not null and earth_box(${centre(near)}, ${meters}::float8) @> ${POINT}`;
 
 /** The cars within `miles` of `near`: the box on the index, then the exact distance. */
 export function withinMiles(near: Near, miles: number): SQL {
   const meters = miles * METERS_PER_MILE;
-  return sql`(p.latitude is not null and earth_box(${centre(near)}, ${meters}::float8) @> ${POINT}
-    and ${distanceMeters(near)} <= ${meters}::float8)`;
+  return sql`(${inBox(near, meters)} and ${distanceMeters(near)} <= ${meters}::float8)`;
 }
 
 /** The select list's column of each car's distance in miles, one decimal (with `near`). */
