@@ -19,11 +19,15 @@ import { execFileSync } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase } from '../server/src/platform/db/client';
 import { repositories } from '../server/src/repositories';
 import type { SearchRequest } from '../server/src/search/search-types';
 import { root, shellWebRoot, startServer, timeGets } from './lib';
-import { benchTargets, type Target } from './targets';
+import { placeCars } from './places';
+import { benchTargets, openTarget, type Target } from './targets';
+
+/** Near New York's 10001 (a dense metro) and Austin's 78701, for the plans printed. */
+const NEW_YORK = { zip: '10001', latitude: 40.7506, longitude: -73.9972 };
+const AUSTIN = { zip: '78701', latitude: 30.2713, longitude: -97.7426 };
 
 const SECRET = 'bench-access-token-secret-0123456789abcdef';
 const CARS = Number(process.env.BENCH_SEARCH_PRODUCTS ?? 100_000);
@@ -43,6 +47,7 @@ async function targets(): Promise<Target[]> {
       ['--import', 'tsx', join(root, 'server', 'src', 'scripts', 'seed-large.ts'), ...sizes],
       { cwd: root, stdio: 'inherit', env: { ...process.env, ...target.env } },
     );
+    await placeCars(target);
   }
   return found;
 }
@@ -65,13 +70,16 @@ const SHAPES: [string, SearchRequest][] = [
   ],
   ['location, newest', { location: 'Austin', sort: 'newest', limit: 24 }],
   ['deal, no filter', { sort: 'deal', limit: 24 }],
+  ['50 mi of 10001, newest', { near: NEW_YORK, radiusMiles: 50, sort: 'newest', limit: 24 }],
+  ['distance from 78701, no radius', { near: AUSTIN, sort: 'distance', limit: 24 }],
+  [
+    'distance from 78701, Tesla',
+    { near: AUSTIN, categories: ['Tesla'], sort: 'distance', limit: 24 },
+  ],
 ];
 
 async function explain(target: Target): Promise<void> {
-  const database = await openDatabase({
-    databaseUrl: target.env.DATABASE_URL || undefined,
-    pgliteDir: target.env.DATA_DIR ? join(target.env.DATA_DIR, 'pglite') : undefined,
-  });
+  const database = await openTarget(target);
   try {
     const repos = repositories(database.db);
     for (const [name, request] of SHAPES) {
@@ -99,10 +107,7 @@ const time = (url: string, html: boolean, n: number) =>
  * meanwhile measures the refresh. Prints how long it took.
  */
 async function untilValued(target: Target): Promise<void> {
-  const database = await openDatabase({
-    databaseUrl: target.env.DATABASE_URL || undefined,
-    pgliteDir: target.env.DATA_DIR ? join(target.env.DATA_DIR, 'pglite') : undefined,
-  });
+  const database = await openTarget(target);
   const started = Date.now();
   try {
     const { search } = repositories(database.db);
@@ -164,6 +169,23 @@ async function measure(target: Target, port: number, webRoot: string): Promise<v
       },
       { name: 'model "3 Series"', path: '/products?model=3%20Series' },
       { name: 'deep cursor (after 1,920)', path: `/products?limit=48&cursor=${cursor}` },
+      { name: '50 mi of 10001 (dense metro)', path: '/products?zip=10001&radius=50' },
+      { name: '500 mi of 59001 (rural)', path: '/products?zip=59001&radius=500' },
+      { name: 'distance from 78701', path: '/products?zip=78701&sort=distance' },
+      {
+        name: 'distance from 78701, Tesla',
+        path: '/products?zip=78701&sort=distance&category=Tesla',
+      },
+      {
+        name: '50 mi of 10001, distance',
+        path: '/products?zip=10001&radius=50&sort=distance',
+      },
+      { name: '100 mi of 10001, text "tesla"', path: '/products?zip=10001&radius=100&q=tesla' },
+      {
+        name: '100 mi of 10001, price and mileage',
+        path: '/products?zip=10001&radius=100&minPrice=20000&maxPrice=60000&maxMileage=60000',
+      },
+      { name: 'facets, 50 mi of 10001', path: '/products/facets?zip=10001&radius=50' },
       { name: 'facets, everything', path: '/products/facets' },
       { name: 'facets, "bmw" Good', path: '/products/facets?q=bmw&condition=Good' },
       { name: 'a car with its fair price', path: `/products/${car}` },

@@ -2,6 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { Client } from 'pg';
+import { openDatabase } from '../server/src/platform/db/client';
 import { root } from './lib';
 
 export interface Target {
@@ -53,3 +54,10 @@ export async function benchTargets(
   }
   return found;
 }
+
+/** Opens a target's database (its PGlite folder or its PostgreSQL database). */
+export const openTarget = (target: Target) =>
+  openDatabase({
+    databaseUrl: target.env.DATABASE_URL || undefined,
+    pgliteDir: target.env.DATA_DIR ? join(target.env.DATA_DIR, 'pglite') : undefined,
+  });

@@ -3,6 +3,7 @@ import { createHash } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import { FOR_SALE_SQL } from '../platform/db/for-sale';
 import type { SearchFilters } from './search-types';
+import { withinMiles } from './search-near';
 
 /** `%`, `_` and `\` taken literally inside a LIKE pattern. */
 function likeLiteral(text: string): string {
@@ -69,6 +70,9 @@ export function conditions(
       sql`exists (select 1 from users v where v.email = p.email and v.user_verify = 'true')`,
     );
   }
+  if (filters.near && filters.radiusMiles !== undefined) {
+    parts.push(withinMiles(filters.near, filters.radiusMiles));
+  }
   return sql.join(parts, sql` and `);
 }
 
@@ -101,6 +105,8 @@ export function fingerprint(filters: SearchFilters): string {
     filters.verified ?? false,
     ...vehicleKey(filters),
     ...(filters.seller ? [filters.seller] : []),
+    // Near a place: the distance sort's order and the radius are the place's.
+    ...(filters.near ? [filters.near.zip, filters.radiusMiles ?? null] : []),
   ]);
   return createHash('sha256').update(canonical).digest('base64url').slice(0, 16);
 }
@@ -128,6 +134,7 @@ export function groupsOnly(filters: SearchFilters, text: SQL | null): boolean {
     !filters.verified &&
     !filters.seller &&
     !filters.listedAfter &&
+    filters.radiusMiles === undefined &&
     vehicleKey(filters).every((part) => part === null || (Array.isArray(part) && !part.length))
   );
 }

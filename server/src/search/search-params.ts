@@ -7,7 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import { httpError } from '../platform/http/errors';
 import { vehicleKey } from './search-filters';
 import type { SearchFilters } from './search-types';
-import type { FilterQuery } from './search-schemas';
+import { RADIUS_MILES, type FilterQuery } from './search-schemas';
+import { NO_SUCH_ZIP } from '../places/places';
 import { checkSearchText } from './search-text';
 import { vehicleFiltersOf } from './vehicle-filters';
 import { LIMITS } from '../platform/http/schemas';
@@ -33,6 +34,25 @@ const categoryNames = (app: FastifyInstance) =>
     const rows = await app.readRepos.products.listCategories();
     return new Map(rows.map((row) => [row.categoryName.toLowerCase(), row.categoryName]));
   });
+
+/** The place of `zip` and the radius around it: 400 for an unknown ZIP or radius, or no ZIP. */
+async function nearOf(
+  app: FastifyInstance,
+  query: FilterQuery,
+): Promise<Pick<SearchFilters, 'near' | 'radiusMiles'>> {
+  const radius = query.radius === undefined ? undefined : Number(query.radius);
+  if (radius !== undefined && !(RADIUS_MILES as readonly number[]).includes(radius)) {
+    throw httpError(400, `radius: must be one of ${RADIUS_MILES.join(', ')}`);
+  }
+  if (query.zip === undefined) {
+    if (radius !== undefined) throw httpError(400, 'radius: needs zip');
+    return {};
+  }
+  const place = await app.readRepos.places.ofZip(query.zip.trim());
+  if (!place) throw httpError(400, `zip: ${NO_SUCH_ZIP}`);
+  const { zip, latitude, longitude } = place;
+  return { near: { zip, latitude, longitude }, radiusMiles: radius };
+}
 
 /** The filters of a query the schema has passed, checked: a bad value is a 400 naming it. */
 export async function searchFiltersOf(
@@ -61,6 +81,7 @@ export async function searchFiltersOf(
       return stored;
     });
   }
+  Object.assign(filters, await nearOf(app, query));
   const { minPrice, maxPrice, minYears, maxYears } = filters;
   if (minPrice !== undefined && maxPrice !== undefined && minPrice > maxPrice) {
     throw httpError(400, 'minPrice: must not be more than maxPrice');
@@ -85,4 +106,6 @@ export const filtersKey = (filters: SearchFilters) =>
     filters.verified ?? false,
     ...vehicleKey(filters),
     filters.seller ?? null,
+    filters.near?.zip ?? null,
+    filters.radiusMiles ?? null,
   ]);

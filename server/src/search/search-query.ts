@@ -13,6 +13,8 @@ import {
 } from '../platform/http/cursors';
 import { conditions, fingerprint } from './search-filters';
 import { COLUMNS } from '../cars/car-rows';
+import { DISTANCE_KEYSET, distancePageQuery } from './distance-query';
+import { distanceMilesColumn } from './search-near';
 import type { SearchRequest, SearchSort } from './search-types';
 
 /** Where a car of unknown mileage sorts by mileage: after every known one (at most 1,000,000). */
@@ -24,7 +26,7 @@ export const UNKNOWN_MILEAGE = 1_000_001;
  * (ratio, car): each car's stored deal ratio.
  */
 export const KEYSET: Record<
-  Exclude<SearchSort, 'relevance'>,
+  Exclude<SearchSort, 'relevance' | 'distance'>,
   { column: string; order: SortOrder; cast: string; id: string }
 > = {
   newest: {
@@ -75,14 +77,19 @@ export function searchQuery(
   const { sort, limit, cursor } = request;
   const filter = fingerprint(request);
   const where = conditions(request, text);
-  const keyset = sort === 'relevance' ? undefined : KEYSET[sort];
+  const keyset = sort === 'relevance' || sort === 'distance' ? undefined : KEYSET[sort];
+  const order = sort === 'distance' ? DISTANCE_KEYSET.order : keyset?.order;
   let after: SQL | null = null;
   let offset = 0;
-  if (cursor !== undefined) {
-    const at = cursors.decode(cursor);
-    if (at.sort !== sort || at.filter !== filter || (keyset && at.order !== keyset.order)) {
-      throw new BadCursor('cursor: belongs to another sort or filter; start again without it');
-    }
+  const at = cursor === undefined ? undefined : cursors.decode(cursor);
+  if (at && (at.sort !== sort || at.filter !== filter || (order && at.order !== order))) {
+    throw new BadCursor('cursor: belongs to another sort or filter; start again without it');
+  }
+  if (sort === 'distance') {
+    const query = distancePageQuery(request, where, text, at, candidates);
+    return { query, where, keyset: DISTANCE_KEYSET, offset, filter };
+  }
+  if (at) {
     if (keyset) {
       const read = keyset.cast === 'timestamptz' ? cursorTimestamp : cursorNumber;
       const value = sql`${read(at.value)}::${sql.raw(keyset.cast)}`;
@@ -97,6 +104,8 @@ export function searchQuery(
     }
   }
 
+  // Near a place, every car's distance from it.
+  const miles = distanceMilesColumn(request.near);
   let query: SQL;
   if (keyset) {
     const direction = sql.raw(keyset.order);
@@ -136,7 +145,7 @@ export function searchQuery(
           )`;
     const total = text && !after ? sql`, (select count(*) from matches) as "inlineTotal"` : sql``;
     query = sql`with ${page}
-        select ${COLUMNS}, page.cursor_key as "cursorKey"${total}
+        select ${COLUMNS}${miles}, page.cursor_key as "cursorKey"${total}
         from page join products p on p.id = page.id
         left join users u on u.email = p.email
         order by page.sort_key ${direction}, page.id ${direction}`;
@@ -159,7 +168,7 @@ export function searchQuery(
           order by rank desc, id
           limit ${limit + 1} offset ${offset}
         )
-        select ${COLUMNS}, page.total as "inlineTotal"
+        select ${COLUMNS}${miles}, page.total as "inlineTotal"
         from page join products p on p.id = page.id
         left join users u on u.email = p.email
         order by page.rank desc, p.id`;

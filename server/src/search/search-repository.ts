@@ -9,7 +9,7 @@ import { CursorCodec, MAX_CURSOR_OFFSET } from '../platform/http/cursors';
 import { dealRatioRefresh } from '../valuation/deal-ratio-refresh';
 import type { MarketTrust } from '../valuation/market-trust';
 import { countedFacets } from './facets';
-import { facetsInOnePass } from './facets-one-pass';
+import { facetsInOnePass, type FacetSample } from './facets-one-pass';
 import { marketColumnsOf } from '../valuation/fair-price';
 import { roughTotal } from './rough-total';
 import { searchQuery } from './search-query';
@@ -19,6 +19,7 @@ import { rowsOf } from '../platform/db/rows';
 import type { Facets, SearchFilters, SearchRequest, VehicleFacets } from './search-types';
 import { countedVehicleFacets } from './vehicle-counts';
 import { textQueries } from './text-query';
+import { distanceBands } from './distance-bands';
 
 export interface SearchOptions {
   /**
@@ -46,6 +47,25 @@ export const SEARCH_CANDIDATES = 5_000;
  * it the total reads 'about …', as search engines' do.
  */
 export const EXACT_TOTALS = 1_000;
+
+/**
+ * The counts and ranges of the facets, with their text query made: sums of kept counts for
+ * make and condition filters only (or none), else one pass over the matching cars (at most
+ * `sample`'s size of them).
+ */
+async function facetCounts(
+  db: Db,
+  filters: SearchFilters,
+  query: SQL | null,
+  sample: FacetSample | undefined,
+) {
+  if (!groupsOnly(filters, query)) return facetsInOnePass(db, filters, query, sample);
+  const [counts, vehicle] = await Promise.all([
+    countedFacets(db, filters),
+    countedVehicleFacets(db, filters),
+  ]);
+  return { ...counts, ...vehicle, countsExact: true };
+}
 
 /** `cursors` signs and reads the search pages' cursors (the server's secret). */
 export function searchRepository(
@@ -150,16 +170,13 @@ export function searchRepository(
   /** The facets of the filters, and the words of `q` left out (as search leaves them out). */
   async function facets(filters: SearchFilters): Promise<Facets & VehicleFacets> {
     const { query, ignoredWords } = await textQuery(filters.q);
-    if (!groupsOnly(filters, query)) {
-      const sample = Number.isFinite(candidates) ? { size: candidates, estimate } : undefined;
-      return { ...(await facetsInOnePass(db, filters, query, sample)), ignoredWords };
-    }
-    // Make and condition filters only (or none): sums of kept counts.
-    const [counts, vehicle] = await Promise.all([
-      countedFacets(db, filters),
-      countedVehicleFacets(db, filters),
+    const sample = Number.isFinite(candidates) ? { size: candidates, estimate } : undefined;
+    // Near a place: the cars within each radius too.
+    const [counted, distance] = await Promise.all([
+      facetCounts(db, filters, query, sample),
+      distanceBands(db, filters, query),
     ]);
-    return { ...counts, ...vehicle, countsExact: true, ignoredWords };
+    return { ...counted, ...distance, ignoredWords };
   }
 
   /** How many cars for sale match the filters, counted as a search's total is (exact). */

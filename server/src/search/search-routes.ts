@@ -98,7 +98,9 @@ function searchListRoutes(app: RoutesApp): void {
       const query = request.query;
       const filters = await searchFiltersOf(app, query);
       const limit = queryInteger('limit', query.limit, 1, SEARCH_MAX_PAGE) ?? SEARCH_DEFAULT_PAGE;
-      if (query.sort === 'distance') throw httpError(400, 'sort: distance needs zip');
+      if (query.sort === 'distance' && !filters.near) {
+        throw httpError(400, 'sort: distance needs zip');
+      }
       const sort: SearchSort = query.sort ?? (filters.q ? 'relevance' : 'newest');
       const key = `search:${filtersKey(filters)}|${sort}|${limit}|${query.cursor ?? ''}`;
       return sendCatalogue(app, reply, key, async () => {

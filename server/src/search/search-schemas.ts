@@ -21,10 +21,10 @@ import {
 import { ZipField, Condition, PhotoList, MAX_PHOTOS } from '../cars/car-schemas';
 import { vehicleBodyFields } from '../cars/vehicle-schemas';
 
-/** Search pages: at most this many cars, 24 by default. */
 /** The radii a search within a distance of a ZIP code may take, in miles. */
 export const RADIUS_MILES = [10, 25, 50, 100, 200, 500] as const;
 
+/** Search pages: at most this many cars, 24 by default. */
 export const SEARCH_MAX_PAGE = 48;
 export const SEARCH_DEFAULT_PAGE = 24;
 
@@ -253,7 +253,7 @@ export const SearchQuery = Type.Object({
   ...SearchFilterQuery,
   sort: Type.Optional(
     Type.Union(
-      [...SEARCH_SORTS, 'distance' as const].map((s) => Type.Literal(s)),
+      SEARCH_SORTS.map((s) => Type.Literal(s)),
       { description: SORT_DESCRIPTION },
     ),
   ),

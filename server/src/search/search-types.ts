@@ -1,5 +1,6 @@
 /** What a search of the cars for sale asks and answers: its sorts, filters, cars and facets. */
 import type { ProductRow } from '../platform/db/schema';
+import type { Near } from './search-near';
 import type { BodyStyle, Fuel, Transmission } from '../platform/db/vehicle-fields';
 
 export const SEARCH_SORTS = [
@@ -10,6 +11,7 @@ export const SEARCH_SORTS = [
   'relevance',
   'mileage_asc',
   'year_desc',
+  'distance',
 ] as const;
 export type SearchSort = (typeof SEARCH_SORTS)[number];
 type Condition = ProductRow['condition'];
@@ -41,6 +43,10 @@ export interface SearchFilters {
   seller?: string;
   /** Only cars listed after this moment (a saved search's new matches); ISO date-time. */
   listedAfter?: string;
+  /** Where the buyer is (a ZIP code's place): each car's distance is from it. */
+  near?: Near;
+  /** With `near`: only the cars within this many miles of it. */
+  radiusMiles?: number;
 }
 
 export interface SearchRequest extends SearchFilters {
@@ -62,6 +68,8 @@ export interface Facets {
   countsExact: boolean;
   /** The words of `q` left out because no car has them (the search leaves them out too). */
   ignoredWords: string[];
+  /** With `near`: the cars within each radius (miles), every other filter applied. */
+  distanceBands?: Record<string, number>;
 }
 
 /** The vehicle facets: counts per value (each facet's own filter left out), and ranges. */

@@ -15,7 +15,8 @@ const MAX_VALUE_CHARS = 64;
 /** The deepest relevance page a cursor may point at (rows skipped). */
 export const MAX_CURSOR_OFFSET = 1_000_000;
 
-const NOT_OURS = 'cursor: is not a cursor this server gave';
+/** What a cursor this server did not give is told (a 400). */
+export const NOT_OURS = 'cursor: is not a cursor this server gave';
 
 export class CursorCodec {
   private readonly key: Buffer;
