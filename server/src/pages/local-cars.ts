@@ -1,0 +1,59 @@
+/**
+ * A local page's cars: those for sale within LOCAL_RADIUS_MILES of a place's centre, nearest
+ * first (ties newest first), optionally of one make. The car's point is tested against the
+ * circle's bounding box on the GiST index (`products_point_idx`), then by its exact distance.
+ */
+import { sql } from 'drizzle-orm';
+import type { Db } from '../platform/db/client';
+import { FOR_SALE_SQL } from '../platform/db/for-sale';
+import { rowsOf } from '../platform/db/rows';
+import { COLUMNS, toProduct, type RawRow } from '../cars/car-rows';
+import type { SearchProduct } from '../cars/car-types';
+import type { Place } from '../places/places';
+
+/** How far a local page reaches from its place's centre. */
+export const LOCAL_RADIUS_MILES = 50;
+/** The cars a local page shows. */
+export const LOCAL_PAGE_CARS = 24;
+const METERS_PER_MILE = 1609.344;
+
+export interface LocalCar extends SearchProduct {
+  /** Miles from the place's centre, one decimal. */
+  distanceMiles: number;
+}
+
+/** The nearest cars for sale within the radius of `place` (of `make` only, when given). */
+export async function carsNear(
+  db: Db,
+  place: Place,
+  make: string | null,
+  limit = LOCAL_PAGE_CARS,
+): Promise<LocalCar[]> {
+  const centre = sql`ll_to_earth(${place.latitude}::float8, ${place.longitude}::float8)`;
+  const meters = sql`${LOCAL_RADIUS_MILES * METERS_PER_MILE}::float8`;
+  const point = sql`ll_to_earth(p.latitude, p.longitude)`;
+  const distance = sql`earth_distance(${centre}, ${point})`;
+  const rows = await rowsOf<RawRow & { distanceMeters: number | string }>(
+    db,
+    sql`select ${COLUMNS}, ${distance} as "distanceMeters"
+      from products p left join users u on u.email = p.email
+      where ${FOR_SALE_SQL} and p.latitude is not null
+        and earth_box(${centre}, ${meters}) @> ${point}
+        and ${distance} <= ${meters}
+        ${make === null ? sql`` : sql`and p.category_name = ${make}`}
+      order by "distanceMeters", p.created_at desc, p.id
+      limit ${limit}`,
+  );
+  return rows.map(({ distanceMeters, ...row }) => ({
+    ...toProduct(row),
+    distanceMiles: Math.round((Number(distanceMeters) / METERS_PER_MILE) * 10) / 10,
+  }));
+}
+
+/** The local pages' query on one database handle. */
+export function localCarsRepository(db: Db) {
+  return {
+    near: (place: Place, make: string | null, limit = LOCAL_PAGE_CARS) =>
+      carsNear(db, place, make, limit),
+  };
+}
