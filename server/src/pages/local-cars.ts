@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client';
 import { FOR_SALE_SQL } from '../platform/db/for-sale';
 import { rowsOf } from '../platform/db/rows';
+import { boundsOf, inRange, type IdRange } from '../platform/db/id-ranges';
 import { COLUMNS, toProduct, type RawRow } from '../cars/car-rows';
 import type { SearchProduct } from '../cars/car-types';
 import type { Place } from '../places/places';
@@ -50,10 +51,33 @@ export async function carsNear(
   }));
 }
 
-/** The local pages' query on one database handle. */
+/**
+ * The slugs of the places with a car for sale (the car's own ZIP's city: placeSlug's rule in
+ * SQL), the sitemap's list of local pages.
+ */
+const PLACES_WITH_CARS = sql`select distinct
+    trim(both '-' from regexp_replace(lower(pl.city || ' ' || pl.state), '[^a-z0-9]+', '-', 'g'))
+      as id
+  from products p join places pl on pl.zip = p.zip
+  where ${FOR_SALE_SQL}`;
+
+/** The local pages' queries on one database handle. */
 export function localCarsRepository(db: Db) {
   return {
     near: (place: Place, make: string | null, limit = LOCAL_PAGE_CARS) =>
       carsNear(db, place, make, limit),
+
+    /** At most `limit` slugs of places with cars in `range`, in order. */
+    async withCarsSlugsIn(range: IdRange, limit: number): Promise<string[]> {
+      const rows = await rowsOf<{ id: string }>(
+        db,
+        sql`select id from (${PLACES_WITH_CARS}) slugs where ${inRange(sql`id`, range)}
+          order by id limit ${limit}`,
+      );
+      return rows.map((row) => row.id);
+    },
+
+    /** Where files of the places with cars start: `first` in the first, `every` in each next. */
+    withCarsBounds: (first: number, every: number) => boundsOf(db, PLACES_WITH_CARS, first, every),
   };
 }

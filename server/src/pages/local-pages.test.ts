@@ -110,6 +110,21 @@ describe(`local pages in the HTML (${databaseKind})`, () => {
     expect(jsonLd(response.body).itemListElement).toEqual([]);
   });
 
+  it('lists the local page of every city with a car for sale in the sitemap', async () => {
+    const index = await ctx.app.inject({ url: '/sitemap.xml' });
+    const files = [...index.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+    const places = files.filter((file) => file.includes('/sitemaps/places.xml'));
+    expect(places).toEqual([`${ORIGIN}/sitemaps/places.xml`]);
+    const file = await ctx.app.inject({ url: '/sitemaps/places.xml' });
+    expect(file.statusCode).toBe(200);
+    const locs = [...file.body.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+    expect(locs).toEqual([
+      `${ORIGIN}/cars/in/austin-tx`,
+      `${ORIGIN}/cars/in/round-rock-tx`,
+      `${ORIGIN}/cars/in/san-antonio-tx`,
+    ]);
+  });
+
   it.each([
     '/cars/in/nowhere-zz',
     '/cars/in/austin',
