@@ -125,6 +125,16 @@ describe(`local pages in the HTML (${databaseKind})`, () => {
     ]);
   });
 
+  it("links a car's page to its place's local page, and a car without a place to none", async () => {
+    const placed = await page(`/cars/${ids.roundRock}`);
+    expect(placed.body).toContain(
+      '<a href="/cars/in/round-rock-tx">More cars near Round Rock, TX</a>',
+    );
+    const abroad = await page(`/cars/${ids.maranello}`);
+    expect(abroad.statusCode).toBe(200);
+    expect(abroad.body).not.toContain('More cars near');
+  });
+
   it.each([
     '/cars/in/nowhere-zz',
     '/cars/in/austin',
