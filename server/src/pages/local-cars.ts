@@ -3,7 +3,7 @@
  * first (ties newest first), optionally of one make. The car's point is tested against the
  * circle's bounding box on the GiST index (`products_point_idx`), then by its exact distance.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../platform/db/client';
 import { FOR_SALE_SQL } from '../platform/db/for-sale';
 import { rowsOf } from '../platform/db/rows';
@@ -23,7 +23,12 @@ export interface LocalCar extends SearchProduct {
   distanceMiles: number;
 }
 
-/** The nearest cars for sale within the radius of `place` (of `make` only, when given). */
+/**
+ * The nearest cars for sale within the radius of `place` (of `make` only, when given). The
+ * index is read nearest first (GiST's ordering by `<->`, the chord between two points: the same
+ * order as the distance on the earth) for the `limit` nearest; then the cars as near as the last
+ * of those are taken again in full order (ties newest first), and only those rows are joined.
+ */
 export async function carsNear(
   db: Db,
   place: Place,
@@ -33,17 +38,25 @@ export async function carsNear(
   const centre = sql`ll_to_earth(${place.latitude}::float8, ${place.longitude}::float8)`;
   const meters = sql`${LOCAL_RADIUS_MILES * METERS_PER_MILE}::float8`;
   const point = sql`ll_to_earth(p.latitude, p.longitude)`;
-  const distance = sql`earth_distance(${centre}, ${point})`;
+  const within = (reach: SQL) => sql`${FOR_SALE_SQL} and p.latitude is not null
+    and earth_box(${centre}, ${reach}) @> ${point}
+    and earth_distance(${centre}, ${point}) <= ${meters}
+    ${make === null ? sql`` : sql`and p.category_name = ${make}`}`;
   const rows = await rowsOf<RawRow & { distanceMeters: number | string }>(
     db,
-    sql`select ${COLUMNS}, ${distance} as "distanceMeters"
-      from products p left join users u on u.email = p.email
-      where ${FOR_SALE_SQL} and p.latitude is not null
-        and earth_box(${centre}, ${meters}) @> ${point}
-        and ${distance} <= ${meters}
-        ${make === null ? sql`` : sql`and p.category_name = ${make}`}
-      order by "distanceMeters", p.created_at desc, p.id
-      limit ${limit}`,
+    sql`with nearest as materialized (
+        select ${point} <-> ${centre} as chord from products p
+        where ${within(meters)}
+        order by ${point} <-> ${centre} limit ${limit}
+      ), edge as (select max(chord) as chord from nearest),
+      page as (
+        select p.id, ${point} <-> ${centre} as chord from edge, products p
+        where ${within(sql`sec_to_gc(edge.chord) + 1`)} and ${point} <-> ${centre} <= edge.chord
+        order by chord, p.created_at desc, p.id limit ${limit}
+      )
+      select ${COLUMNS}, earth_distance(${centre}, ${point}) as "distanceMeters"
+      from page join products p on p.id = page.id left join users u on u.email = p.email
+      order by page.chord, p.created_at desc, p.id`,
   );
   return rows.map(({ distanceMeters, ...row }) => ({
     ...toProduct(row),

@@ -145,4 +145,17 @@ describe(`local pages in the HTML (${databaseKind})`, () => {
     expect(response.statusCode).toBe(404);
     expect(response.body).toBe('prerendered not found');
   });
+
+  it('takes the nearest cars first and, among cars as near, the newest', async () => {
+    const seller = await registerUser(ctx.app, 'Seller', 'local-ties');
+    const newer = await postProduct(ctx.app, seller, { carName: 'Newer downtown', zip: '78701' });
+    const newest = await postProduct(ctx.app, seller, { carName: 'Newest downtown', zip: '78701' });
+    const austin = (await ctx.app.repos.places.ofSlug('austin-tx'))!;
+    const cars = await ctx.app.readRepos.localCars.near(austin, null, 3);
+    expect(cars.map((car) => car._id)).toEqual([newest, newer, ids.downtown]);
+    const [first, , third] = cars;
+    expect(first!.distanceMiles).toBe(third!.distanceMiles);
+    const two = await ctx.app.readRepos.localCars.near(austin, null, 2);
+    expect(two.map((car) => car._id)).toEqual([newest, newer]);
+  });
 });
