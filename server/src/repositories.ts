@@ -1,5 +1,6 @@
 import type { Db } from './platform/db/client';
 import { placesRepository } from './places/places';
+import { localCarsRepository } from './pages/local-cars';
 import { alertSettingsRepository } from './alerts/alert-settings-repository';
 import { priceHistoryRepository } from './cars/price-history';
 import { catalogueReplicasRepository } from './platform/cache/catalogue-replicas-repository';
@@ -61,6 +62,7 @@ export function repositories(db: Db, options: RepositoryOptions = {}) {
     sellers: sellerProfiles(db),
     listingActions: listingActions(db),
     places: placesRepository(db),
+    localCars: localCarsRepository(db),
   };
 }
 

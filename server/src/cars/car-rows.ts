@@ -5,6 +5,9 @@ import { marketOf, type MarketColumns } from '../valuation/fair-price';
 import type { SearchProduct } from './car-types';
 import { ratingOf } from './seller-rating';
 
+/** The name of the car's place ('Austin, TX'), by its ZIP's primary key; null without a ZIP. */
+export const PLACE_NAME_SQL = `(select pl.city || ', ' || pl.state from places pl where pl.zip = p.zip)`;
+
 export const COLUMNS = sql.raw(`p.id as "_id", p.car_name as "carName", p.car_photo as "carPhoto",
   p.category_name as "categoryName", p.condition as "condition",
   p.original_price as "originalPrice", p.resale_price as "resalePrice",
@@ -13,7 +16,8 @@ export const COLUMNS = sql.raw(`p.id as "_id", p.car_name as "carName", p.car_ph
   p.seller_name as "sellerName", p.seller_photo as "sellerPhoto", p.email as "email",
   p.advertisement as "advertisement", coalesce(u.user_verify, 'false') as "isVerify",
   p.sold_at is not null as "sold", p.photos as "photos", u.id as "sellerId",
-  u.review_count as "reviewCount", u.review_sum as "reviewSum", ${VEHICLE_COLUMNS_SQL}`);
+  u.review_count as "reviewCount", u.review_sum as "reviewSum", p.zip as "zip",
+  ${PLACE_NAME_SQL} as "place", ${VEHICLE_COLUMNS_SQL}`);
 
 export interface RawRow
   extends Omit<SearchProduct, 'fairPrice' | 'sellerRating'>, Partial<MarketColumns> {

@@ -140,8 +140,8 @@ export const PhotoList = Type.Array(ImageUrl, {
 export const ZipField = Type.Optional(
   Type.Union([Type.String({ maxLength: 10 }), Type.Null()], {
     description:
-      'a five-digit US ZIP code: where the car is (its Location stays as typed); absent or null: ' +
-      "the one US place the location names, if any. Not five digits or unknown: 400 'zip: no " +
-      "such US ZIP code'",
+      'a five-digit US ZIP code: where the car is (its Location stays as typed); absent: the ' +
+      'one US place the location names, if any (on an edit, only when the location changes); ' +
+      "null: no place. Not five digits or unknown: 400 'zip: no such US ZIP code'",
   }),
 );

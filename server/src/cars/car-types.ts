@@ -30,6 +30,9 @@ export interface SearchProduct extends VehicleData {
   /** The seller's account (null: gone) and stored rating. */
   sellerId: string | null;
   sellerRating: SellerRating;
+  /** Its US ZIP code and that place's name ('Austin, TX'); both null: the car has no place. */
+  zip: string | null;
+  place: string | null;
 }
 
 export interface SellerSummary {

@@ -69,6 +69,9 @@ describe('GET /api/category-products/{name} paging', () => {
         // The seller's account and stored rating.
         'sellerId',
         'sellerRating',
+        // Where the car is: its ZIP code and that place's name.
+        'zip',
+        'place',
       ].sort(),
     );
   });

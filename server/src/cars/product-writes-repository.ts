@@ -88,6 +88,9 @@ export type ProductChanges = Partial<
     | 'productDescription'
     | 'sellerName'
     | 'sellerPhoto'
+    | 'zip'
+    | 'latitude'
+    | 'longitude'
   >
 > &
   VehicleValues;

@@ -1,6 +1,13 @@
 import { and, asc, desc, eq, sql, sum, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { Db } from '../platform/db/client';
-import { categories, productCounts, products, users, type ProductRow } from '../platform/db/schema';
+import {
+  categories,
+  places,
+  productCounts,
+  products,
+  users,
+  type ProductRow,
+} from '../platform/db/schema';
 import { normaliseEmail } from '../platform/db/ids';
 import { CursorCodec, cursorNumber, cursorTimestamp } from '../platform/http/cursors';
 import { forSale } from '../platform/db/for-sale';
@@ -59,6 +66,10 @@ const productColumns = {
     sql<SellerRating>`jsonb_build_object('count', ${users.reviewCount}, 'sum', ${users.reviewSum})`
       .mapWith(storedRating)
       .as('seller_rating'),
+  /** Where the car is: its ZIP code and that place's name; both null: nowhere known. */
+  zip: products.zip,
+  place: sql<string | null>`(select ${places.city} || ', ' || ${places.state} from ${places}
+    where ${places.zip} = ${products.zip})`.as('place'),
   /** A booking of it was marked sold: it is in no list of cars for sale. */
   sold: sql<boolean>`${products.soldAt} is not null`.as('sold'),
   // The vehicle data; the make is the category.

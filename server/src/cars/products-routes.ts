@@ -37,6 +37,7 @@ import {
 import { Condition, ZipField } from './car-schemas';
 import type { CarChecks } from './car-checks';
 import { PENDING_REVIEW } from './car-checks';
+import { carPlaceOf } from './car-place';
 
 const NewProductBody = Type.Object(
   {
@@ -248,6 +249,8 @@ function postCarRoute(app: RoutesApp, options: ProductRoutesOptions): void {
       const vehicle = vehicleValues(body);
       const categoryName = await app.repos.products.categoryName(body.categoryName);
       if (!categoryName) throw httpError(400, 'categoryName: no such category');
+      const productLocation = body.productLocation.trim();
+      const place = await carPlaceOf(app, { zip: body.zip, productLocation });
       // A new account's cars past its first day's allowance wait for a moderator.
       const held = await options.checks.holdNewCar(seller._id);
       const insertedId = await sameVinOnce(() =>
@@ -259,7 +262,8 @@ function postCarRoute(app: RoutesApp, options: ProductRoutesOptions): void {
           condition: body.condition,
           originalPrice: numbers.originalPrice!,
           resalePrice: numbers.resalePrice!,
-          productLocation: body.productLocation.trim(),
+          productLocation,
+          ...place,
           userYears: numbers.userYears!,
           postTime: body.postTime?.trim() || new Date().toLocaleString('en-US'),
           productDescription: body.productDescription.trim(),

@@ -28,6 +28,7 @@ const PRODUCT_KEYS = [
   'modelYear',
   'originalPrice',
   'owners',
+  'place',
   'postTime',
   'productDescription',
   'productLocation',
@@ -41,6 +42,7 @@ const PRODUCT_KEYS = [
   'trim',
   'userYears',
   'vin',
+  'zip',
 ];
 /** The catalogue's cards: the original fields, and when the car was listed and its recent drop beside them. */
 const LISTED_KEYS = [...PRODUCT_KEYS, 'listedAt', 'priceDrop'].sort();
@@ -115,6 +117,9 @@ describe(`products (${databaseKind})`, () => {
         exteriorColor: null,
         mileage: null,
         owners: null,
+        // The one US place its location names, by the ZIP code nearest the city's centre.
+        zip: '78703',
+        place: 'Austin, TX',
       });
     });
 

@@ -163,8 +163,9 @@ describe(`car pages and the sitemap (${databaseKind})`, () => {
     expect(index.headers['content-type']).toMatch(/^application\/xml/);
     const files = [...index.body.matchAll(/<loc>([^<]+)<\/loc>/g)]
       .map((m) => m[1]!.replaceAll('&amp;', '&'))
-      // The sellers' pages have files of their own (server/src/trust/sellers.test.ts).
-      .filter((loc) => !loc.includes('/sitemaps/sellers'));
+      // The sellers' pages have files of their own (server/src/trust/sellers.test.ts), and so
+      // have the local pages (local-pages.test.ts).
+      .filter((loc) => !loc.includes('/sitemaps/sellers') && !loc.includes('/sitemaps/places'));
     const total = await ctx.app.inject({ url: '/api/products?limit=1' });
     const forSale = Number(total.headers['x-total-count']);
     const pages = 6;

@@ -8,6 +8,7 @@
  */
 import { escapeHtml } from '../platform/http/html';
 import { fillShell } from './fill-shell';
+import { placeSlug } from '../places/places';
 
 /** What a car's page needs of the car (GET /api/products/{id}'s answer has it all). */
 export interface CarForPage {
@@ -22,6 +23,8 @@ export interface CarForPage {
   productDescription: string;
   sold: boolean;
   photos: string[];
+  /** Its place's name ('Austin, TX'), or none: then the page links to no local page. */
+  place?: string | null;
 }
 
 /** The attribute on the server's block inside #root (src/main.tsx renders over it). */
@@ -85,6 +88,14 @@ function summary(car: CarForPage): string {
   return text.length > 160 ? `${text.slice(0, 157).trimEnd()}…` : text;
 }
 
+/** 'More cars near Austin, TX', linking the local page of the car's place ('' without one). */
+function nearbyLink(place: string | null | undefined): string {
+  const named = place ? /^(.+), ([A-Z]{2})$/.exec(place) : null;
+  if (!named) return '';
+  const slug = placeSlug(named[1]!, named[2]!);
+  return `<p><a href="/cars/in/${slug}">More cars near ${escapeHtml(place!)}</a></p>`;
+}
+
 /** The shell with the car filled in. Throws when the shell lacks what it needs. */
 export function carPageHtml(shell: string, car: CarForPage, origin: string): string {
   const url = carPageUrl(car._id, origin);
@@ -108,7 +119,7 @@ export function carPageHtml(shell: string, car: CarForPage, origin: string): str
     // the content security policy allows, whatever PUBLIC_ORIGIN says), fetched first.
     `<img src="${escapeHtml(car.photos[0] ?? car.carPhoto)}" alt="${escapeHtml(car.carName)}" ` +
     `fetchpriority="high" ` +
-    `style="max-width:100%;height:auto" /></main>`;
+    `style="max-width:100%;height:auto" />${nearbyLink(car.place)}</main>`;
 
   return fillShell(shell, {
     title: escapeHtml(title),

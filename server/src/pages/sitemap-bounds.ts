@@ -7,7 +7,7 @@
  */
 import type { IdBounds } from '../platform/db/id-ranges';
 
-export type SitemapKind = 'cars' | 'sellers';
+export type SitemapKind = 'cars' | 'sellers' | 'places';
 
 interface Kept {
   expires: number;

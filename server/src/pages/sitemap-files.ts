@@ -16,11 +16,11 @@ import type { SitemapKind } from './sitemap-bounds';
 /** A file asked for: by its range, or by its number in the index as it is now. */
 export type FileName = { kind: SitemapKind; range: IdRange } | { kind: SitemapKind; n: number };
 
-/** A car's or an account's id, as the API takes them (routes/schemas.ts Id). */
+/** A car's or an account's id, as the API takes them (routes/schemas.ts Id), or a place's slug. */
 const ID = /^[A-Za-z0-9_-]{1,64}$/;
-const BY_RANGE = /^(cars|sellers)\.xml$/;
+const BY_RANGE = /^(cars|sellers|places)\.xml$/;
 // Six digits: more than a million files would be 50 billion addresses.
-const BY_NUMBER = /^(cars|sellers)-([1-9]\d{0,5})\.xml$/;
+const BY_NUMBER = /^(cars|sellers|places)-([1-9]\d{0,5})\.xml$/;
 
 /** The file's address (raw: escape it for XML). */
 export function fileUrl(origin: string, kind: SitemapKind, range: IdRange): string {

@@ -3,7 +3,8 @@
  * here rather than as a static file) and the sitemap, an index (`/sitemap.xml`) of files of at
  * most 50,000 addresses each: the cars' (`/sitemaps/cars.xml?from=…&to=…`: the home page, the
  * categories' pages and the car search (`/cars`) first, then the cars for sale with when each
- * last changed) and the sellers' (`/sitemaps/sellers.xml?…`: the pages of the sellers with a car
+ * last changed), the sellers' (`/sitemaps/sellers.xml?…`: the pages of the sellers with a car
+ * for sale) and the places' (`/sitemaps/places.xml?…`: the local pages of the cities with a car
  * for sale). A file is a range of ids read by keyset (catalogue/id-ranges.ts), never an OFFSET:
  * its address and content stay put when cars are added or sold before it. A range's address
  * answers for a day after an index last listed it, on every replica (the ranges are recorded in
@@ -74,9 +75,15 @@ function fileBuilder(
     `<lastmod>${car.lastmod}</lastmod></url>`;
   const sellerUrl = (id: string) =>
     `<url><loc>${origin}/sellers/${encodeURIComponent(id)}</loc></url>`;
+  const placeUrl = (slug: string) =>
+    `<url><loc>${origin}/cars/in/${encodeURIComponent(slug)}</loc></url>`;
 
   /** At most `limit` ids of `range` in order (cars for sale, or sellers with one), as `<url>`s. */
   async function read(kind: SitemapKind, range: IdRange, limit: number) {
+    if (kind === 'places') {
+      const slugs = await app.readRepos.localCars.withCarsSlugsIn(range, limit);
+      return slugs.map((id) => ({ id, url: placeUrl(id) }));
+    }
     return kind === 'cars'
       ? (await app.readRepos.search.forSaleIdsIn(range, limit)).map((car) => ({
           id: car.id,
@@ -98,7 +105,9 @@ function fileBuilder(
     // The last id read: the next read starts at it (included, then left out).
     let last: string | undefined;
     for (;;) {
-      const want = Math.min(rowsPerRead, limit + 1 - urls.length);
+      // The places with cars are found by one pass over the cars: a file's are read at once.
+      const perRead = kind === 'places' ? limit + 1 : rowsPerRead;
+      const want = Math.min(perRead, limit + 1 - urls.length);
       const again = last === undefined ? 0 : 1;
       const rows = await read(kind, { from: last ?? range.from, to: range.to }, want + again);
       const more = rows.length === want + again;
@@ -161,6 +170,8 @@ const sitemap: FastifyPluginAsync<SitemapOptions> = async (app, options) => {
       ),
     sellers: async () =>
       publishing('sellers', await app.readRepos.sellers.withCarsBounds(fill, fill)),
+    places: async () =>
+      publishing('places', await app.readRepos.localCars.withCarsBounds(fill, fill)),
   });
   const files = new SitemapFiles(FILES_KEPT, BUILDS_IN_LINE, BOUNDS_MS);
   app.decorate('sitemapFiles', files);
@@ -182,10 +193,18 @@ const sitemap: FastifyPluginAsync<SitemapOptions> = async (app, options) => {
   );
 
   app.get('/sitemap.xml', { schema: hide }, async (_request, reply) => {
-    const [cars, sellers] = await Promise.all([ranges('cars'), ranges('sellers')]);
+    const [cars, sellers, places] = await Promise.all([
+      ranges('cars'),
+      ranges('sellers'),
+      ranges('places'),
+    ]);
     const entry = (kind: SitemapKind) => (range: IdRange) =>
       `<sitemap><loc>${escapeHtml(fileUrl(origin, kind, range))}</loc></sitemap>`;
-    const entries = [...cars.map(entry('cars')), ...sellers.map(entry('sellers'))];
+    const entries = [
+      ...cars.map(entry('cars')),
+      ...sellers.map(entry('sellers')),
+      ...places.map(entry('places')),
+    ];
     return reply
       .type(XML)
       .header('cache-control', CACHE)

@@ -14,6 +14,8 @@ import { shellFiles, webPages } from './web-pages';
 import { LISTING_REMOVED } from '../cars/hidden-cars';
 import { carPageHtml, removedCarPageHtml } from './car-pages';
 import { sellerPageHtml } from './seller-pages';
+import { localPageData } from './local-page-data';
+import { localPageHtml } from './local-pages';
 import { sellerPage } from '../trust/seller-page';
 import { compressedPage, SearchPageRenderer, searchPageHtml } from './search-pages';
 
@@ -28,6 +30,8 @@ export interface WebAppOptions {
 
 /** The search page: `/cars` (its query is the search). */
 const SEARCH_PAGE = /^\/cars\/?$/;
+/** A local page: `/cars/in/<place's slug>`, or with `/<make>` after it. */
+const LOCAL_PAGE = /^\/cars\/in\/([^/]+)(?:\/([^/]+))?\/?$/;
 /** A car's page: `/cars/<id>`. */
 const CAR_PAGE = /^\/cars\/([^/]+)\/?$/;
 /** A seller's page: `/sellers/<id>`. */
@@ -110,6 +114,21 @@ const webApp: FastifyPluginAsync<WebAppOptions> = async (app, options) => {
     return sendHtml(reply, 200, sellerPageHtml(shell, seller, options.publicOrigin));
   }
 
+  /** The shell with a place's nearest cars, or the not-found page for no such place or make. */
+  async function localPageOf(
+    slug: string,
+    makeName: string | undefined,
+    reply: FastifyReply,
+    root: string,
+  ) {
+    const found = await app.catalogueCache.get(`local-page:${slug}|${makeName ?? ''}`, () =>
+      localPageData(app, slug, makeName),
+    );
+    if (!found || !files) return notFound(reply, root);
+    const shell = await readFile(join(root, files.shell), 'utf8');
+    return sendHtml(reply, 200, localPageHtml(shell, found, options.publicOrigin));
+  }
+
   // The search page is rendered with its cars when the build has the template for it.
   const serverPage = webRoot && files?.serverPage ? join(webRoot, files.serverPage) : null;
   const renderer = serverPage ? new SearchPageRenderer(app) : null;
@@ -150,6 +169,8 @@ const webApp: FastifyPluginAsync<WebAppOptions> = async (app, options) => {
       (request.headers.accept ?? '').includes('text/html');
     if (wantsPage && webRoot && pageFor) {
       const path = request.url.split('?')[0] ?? '/';
+      const local = LOCAL_PAGE.exec(path);
+      if (local) return localPageOf(local[1]!, local[2], reply, webRoot);
       const car = CAR_PAGE.exec(path);
       if (car) return carPage(car[1]!, reply, webRoot);
       const seller = SELLER_PAGE.exec(path);

@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client';
 import { places } from '../platform/db/schema';
+import { placeExistingCars } from './place-cars';
 
 /** Rows per insert: 5 values each, well under PostgreSQL's 65,535 parameters. */
 const BATCH = 2000;
@@ -37,4 +38,6 @@ export async function ensurePlaces(db: Db): Promise<void> {
       .onConflictDoNothing();
   }
   await db.execute(sql`analyze places`);
+  // The cars listed before there were places: placed once, where their location names one.
+  await placeExistingCars(db);
 }

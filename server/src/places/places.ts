@@ -77,11 +77,20 @@ async function cityPlace(db: Db, where: ReturnType<typeof sql>): Promise<Place |
  * names none ('Maranello', 'ATX', a city without its state).
  */
 export async function placeOfText(db: Db, text: string): Promise<Place | null> {
+  const named = cityOfText(text);
+  if (!named) return null;
+  return cityPlace(db, sql`lower(city) = ${named.city} and state = ${named.state}`);
+}
+
+/**
+ * The city (in lower case, single spaces) and state ('TX') a location's text names as
+ * 'City, ST' or 'City ST'; null for any other text.
+ */
+export function cityOfText(text: string): { city: string; state: string } | null {
   const match = /^\s*([A-Za-z][A-Za-z .'-]*?)\s*(?:,\s*|\s+)([A-Za-z]{2})\s*$/.exec(text);
   if (!match) return null;
-  const city = match[1]!.replace(/\s+/g, ' ').trim();
-  const state = match[2]!.toUpperCase();
-  return cityPlace(db, sql`lower(city) = ${city.toLowerCase()} and state = ${state}`);
+  const city = match[1]!.replace(/\s+/g, ' ').trim().toLowerCase();
+  return { city, state: match[2]!.toUpperCase() };
 }
 
 /** The place of a local page's slug ('austin-tx'); null when no city has it. */

@@ -4,6 +4,8 @@ import { openTestDatabase } from '../../test/helper';
 import type { Database } from '../platform/db/client';
 import { ruleOf, rulePrice } from './known-market';
 import { seedLarge } from './seed-large';
+import { METRO_SHARE } from './seed-large-places';
+import { CITIES } from './seed-large-names';
 
 let database: Database;
 
@@ -110,6 +112,20 @@ it('writes the asked numbers of users, products and orders, once', async () => {
   // 8 % noise: nearly all within 4σ (32 %) but the mistyped (a hundred times off).
   expect(off.filter((d) => d > 0.32 && d < 3).length).toBeLessThan(3);
   expect(new Set(cars.map((car) => car.model)).size).toBeGreaterThan(15);
+
+  // Every car at a real ZIP code, its location that place's name and its point that ZIP's; most
+  // in the big metros, the rest spread over the country.
+  const places = await one<Record<string, number>>(sql`
+    select count(*) filter (where pl.zip is null or p.latitude <> pl.latitude
+             or p.longitude <> pl.longitude
+             or p.product_location <> pl.city || ', ' || pl.state)::int as wrong,
+           count(*) filter (where p.product_location in ${CITIES})::int as metro,
+           count(distinct pl.state)::int as states
+    from products p left join places pl on pl.zip = p.zip`);
+  expect(places.wrong).toBe(0);
+  expect(places.metro / 400).toBeGreaterThan(METRO_SHARE - 0.08);
+  expect(places.metro / 400).toBeLessThan(METRO_SHARE + 0.12);
+  expect(places.states).toBeGreaterThan(30);
 
   const again = await seedLarge(database.db, { products: 400, users: 80, orders: 600 });
   expect(again).toEqual({

@@ -8,7 +8,8 @@
  * the cars in this process from the known market (known-market.ts: real models per make, model
  * years, mileages, conditions and prices from a known rule, so `npm run bench:value` can tell how
  * far the market values are from the truth), all in one transaction, so a failure leaves
- * nothing behind. Values are deterministic (a hash of the row number): US cities, post dates
+ * nothing behind. Values are deterministic (a hash of the row number): real US ZIP codes (most
+ * in the big metros, a long tail anywhere: seed-large-places.ts), post dates
  * over the last two years, the demo car pictures. It is idempotent: a second run finds its first
  * user, writes nothing and says so. With PGlite, stop the server first (one process at a time).
  *

@@ -7,12 +7,17 @@
 import { firebaseAuth } from '../platform/caller/firebase-admin';
 import { buildTestApp, databaseKind, emulatorHost, type TestContext } from '../../test/helper';
 import { seedDemoData } from './seed';
+import { BAYSIDE, MESA } from './seed-market';
+import { inArray } from 'drizzle-orm';
+import { users } from '../platform/db/schema';
 
 interface Car {
   _id: string;
   carName: string;
   fairPrice: { rating: string } | null;
   marketValue?: object | null;
+  zip?: string | null;
+  place?: string | null;
 }
 
 describe(`the demo seed (${databaseKind})`, () => {
@@ -64,6 +69,36 @@ describe(`the demo seed (${databaseKind})`, () => {
       marketValue: { basis: 'make', listings: 2, makeListings: 21, rated: false },
       fairPrice: null,
     });
+  });
+
+  it("places the demo's cars and sellers where their Locations name", async () => {
+    expect(await page('demo-car-01')).toMatchObject({
+      productLocation: 'Austin, TX',
+      zip: '78703',
+      place: 'Austin, TX',
+    });
+    expect(await page('demo-car-03')).toMatchObject({
+      productLocation: 'Denver, CO',
+      place: 'Denver, CO',
+    });
+    expect(await page('demo-market-01')).toMatchObject({
+      productLocation: 'Oakland, CA',
+      place: 'Oakland, CA',
+    });
+    expect(await page('demo-market-02')).toMatchObject({
+      productLocation: 'Mesa, AZ',
+      place: 'Mesa, AZ',
+    });
+    const sellers = await ctx.database.db
+      .select({ email: users.email, zip: users.zip })
+      .from(users)
+      .where(inArray(users.email, [BAYSIDE, MESA, 'seller@cardealer.dev']));
+    const placeOf = async (zip: string | null) =>
+      (await ctx.app.inject({ url: `/api/places/${zip}` })).json().place as string;
+    const zips = Object.fromEntries(sellers.map(({ email, zip }) => [email, zip]));
+    expect(await placeOf(zips[BAYSIDE] ?? null)).toBe('Oakland, CA');
+    expect(await placeOf(zips[MESA] ?? null)).toBe('Mesa, AZ');
+    expect(zips['seller@cardealer.dev']).toBe('78703');
   });
 
   it('seeding again adds nothing and keeps the values', async () => {

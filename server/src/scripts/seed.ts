@@ -5,6 +5,7 @@ import { categories, products, users } from '../platform/db/schema';
 import type { Db } from '../platform/db/client';
 import { dealRatioRefresh } from '../valuation/deal-ratio-refresh';
 import { BAYSIDE, demoMarketProducts, MESA } from './seed-market';
+import { placeDemoSellers, withDemoPlaces } from './seed-places';
 import { DEMO_VEHICLES } from './seed-vehicles';
 
 /** Reference data, in every mode: the four brands a new database starts with (docs/api.md). */
@@ -297,7 +298,7 @@ export async function seedDemoData(db: Db, auth: Auth): Promise<void> {
   const cars = demoCars.flatMap((car, i) => (kept.has(car[1]) ? [{ car, i }] : []));
   const sellerName = (email: string) => sellerNames.get(email) ?? 'CarDealer seller';
   const market = demoMarketProducts(now, sellerName, AVATAR);
-  const rows = [
+  const unplaced = [
     ...cars.map(({ car, i }) => {
       const [carName, categoryName, condition, originalPrice, resalePrice] = car;
       const [, , , , , productLocation, userYears, advertised, email, productDescription] = car;
@@ -325,7 +326,9 @@ export async function seedDemoData(db: Db, auth: Auth): Promise<void> {
     }),
     ...market.filter((car) => kept.has(car.categoryName)),
   ];
-  if (rows.length === 0) return;
+  if (unplaced.length === 0) return;
+  const rows = await withDemoPlaces(db, unplaced);
+  await placeDemoSellers(db, rows);
   const added = await db
     .insert(products)
     .values(rows)

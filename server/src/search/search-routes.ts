@@ -31,6 +31,7 @@ import {
   SORTS_EXPLAINED,
 } from './search-schemas';
 import { MAX_PHOTOS } from '../cars/car-schemas';
+import { carPlaceOf } from '../cars/car-place';
 import { filtersKey, searchFiltersOf } from './search-params';
 import { withSearchErrors } from './search-text';
 import {
@@ -222,7 +223,13 @@ function carChangesRoute(app: RoutesApp, options: SearchRoutesOptions): void {
         if (value !== undefined) changes[field] = value.trim();
       }
       if (body.condition !== undefined) changes.condition = body.condition;
-      Object.assign(changes, vehicleValues(body));
+      // A location sent unchanged (the edit form sends every field) keeps the car's place.
+      const location = changes.productLocation;
+      const place = await carPlaceOf(app, {
+        zip: body.zip,
+        productLocation: location === product.productLocation ? undefined : location,
+      });
+      Object.assign(changes, place, vehicleValues(body));
       if (body.sellerPhoto !== undefined) changes.sellerPhoto = body.sellerPhoto ?? '';
       for (const field of ['originalPrice', 'resalePrice', 'userYears'] as const) {
         const raw = body[field] as number | string | undefined;

@@ -371,7 +371,7 @@ export type AddProductApiArg = {
     /** a number from 0 to 10000000, or a numeric string such as "12.5" */
     resalePrice: number | string;
     productLocation: string;
-    /** a five-digit US ZIP code: where the car is (its Location stays as typed); absent or null: the one US place the location names, if any. Not five digits or unknown: 400 'zip: no such US ZIP code' */
+    /** a five-digit US ZIP code: where the car is (its Location stays as typed); absent: the one US place the location names, if any (on an edit, only when the location changes); null: no place. Not five digits or unknown: 400 'zip: no such US ZIP code' */
     zip?: string | null;
     /** a number from 0 to 100, or a numeric string such as "12.5" */
     userYears: number | string;
@@ -488,7 +488,7 @@ export type UpdateProductApiArg = {
     /** a number from 0 to 10000000, or a numeric string such as "12.5" */
     resalePrice?: number | string;
     productLocation?: string;
-    /** a five-digit US ZIP code: where the car is (its Location stays as typed); absent or null: the one US place the location names, if any. Not five digits or unknown: 400 'zip: no such US ZIP code' */
+    /** a five-digit US ZIP code: where the car is (its Location stays as typed); absent: the one US place the location names, if any (on an edit, only when the location changes); null: no place. Not five digits or unknown: 400 'zip: no such US ZIP code' */
     zip?: string | null;
     /** a number from 0 to 100, or a numeric string such as "12.5" */
     userYears?: number | string;

@@ -1,0 +1,96 @@
+/**
+ * A local page's cars: those for sale within LOCAL_RADIUS_MILES of a place's centre, nearest
+ * first (ties newest first), optionally of one make. The car's point is tested against the
+ * circle's bounding box on the GiST index (`products_point_idx`), then by its exact distance.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../platform/db/client';
+import { FOR_SALE_SQL } from '../platform/db/for-sale';
+import { rowsOf } from '../platform/db/rows';
+import { boundsOf, inRange, type IdRange } from '../platform/db/id-ranges';
+import { COLUMNS, toProduct, type RawRow } from '../cars/car-rows';
+import type { SearchProduct } from '../cars/car-types';
+import type { Place } from '../places/places';
+
+/** How far a local page reaches from its place's centre. */
+export const LOCAL_RADIUS_MILES = 50;
+/** The cars a local page shows. */
+export const LOCAL_PAGE_CARS = 24;
+const METERS_PER_MILE = 1609.344;
+
+export interface LocalCar extends SearchProduct {
+  /** Miles from the place's centre, one decimal. */
+  distanceMiles: number;
+}
+
+/**
+ * The nearest cars for sale within the radius of `place` (of `make` only, when given). The
+ * index is read nearest first (GiST's ordering by `<->`, the chord between two points: the same
+ * order as the distance on the earth) for the `limit` nearest; then the cars as near as the last
+ * of those are taken again in full order (ties newest first), and only those rows are joined.
+ */
+export async function carsNear(
+  db: Db,
+  place: Place,
+  make: string | null,
+  limit = LOCAL_PAGE_CARS,
+): Promise<LocalCar[]> {
+  const centre = sql`ll_to_earth(${place.latitude}::float8, ${place.longitude}::float8)`;
+  const meters = sql`${LOCAL_RADIUS_MILES * METERS_PER_MILE}::float8`;
+  const point = sql`ll_to_earth(p.latitude, p.longitude)`;
+  const within = (reach: SQL) => sql`${FOR_SALE_SQL} and p.latitude is not null
+    and earth_box(${centre}, ${reach}) @> ${point}
+    and earth_distance(${centre}, ${point}) <= ${meters}
+    ${make === null ? sql`` : sql`and p.category_name = ${make}`}`;
+  const rows = await rowsOf<RawRow & { distanceMeters: number | string }>(
+    db,
+    sql`with nearest as materialized (
+        select ${point} <-> ${centre} as chord from products p
+        where ${within(meters)}
+        order by ${point} <-> ${centre} limit ${limit}
+      ), edge as (select max(chord) as chord from nearest),
+      page as (
+        select p.id, ${point} <-> ${centre} as chord from edge, products p
+        where ${within(sql`sec_to_gc(edge.chord) + 1`)} and ${point} <-> ${centre} <= edge.chord
+        order by chord, p.created_at desc, p.id limit ${limit}
+      )
+      select ${COLUMNS}, earth_distance(${centre}, ${point}) as "distanceMeters"
+      from page join products p on p.id = page.id left join users u on u.email = p.email
+      order by page.chord, p.created_at desc, p.id`,
+  );
+  return rows.map(({ distanceMeters, ...row }) => ({
+    ...toProduct(row),
+    distanceMiles: Math.round((Number(distanceMeters) / METERS_PER_MILE) * 10) / 10,
+  }));
+}
+
+/**
+ * The slugs of the places with a car for sale (the car's own ZIP's city: placeSlug's rule in
+ * SQL), the sitemap's list of local pages.
+ */
+const PLACES_WITH_CARS = sql`select distinct
+    trim(both '-' from regexp_replace(lower(pl.city || ' ' || pl.state), '[^a-z0-9]+', '-', 'g'))
+      as id
+  from products p join places pl on pl.zip = p.zip
+  where ${FOR_SALE_SQL}`;
+
+/** The local pages' queries on one database handle. */
+export function localCarsRepository(db: Db) {
+  return {
+    near: (place: Place, make: string | null, limit = LOCAL_PAGE_CARS) =>
+      carsNear(db, place, make, limit),
+
+    /** At most `limit` slugs of places with cars in `range`, in order. */
+    async withCarsSlugsIn(range: IdRange, limit: number): Promise<string[]> {
+      const rows = await rowsOf<{ id: string }>(
+        db,
+        sql`select id from (${PLACES_WITH_CARS}) slugs where ${inRange(sql`id`, range)}
+          order by id limit ${limit}`,
+      );
+      return rows.map((row) => row.id);
+    },
+
+    /** Where files of the places with cars start: `first` in the first, `every` in each next. */
+    withCarsBounds: (first: number, every: number) => boundsOf(db, PLACES_WITH_CARS, first, every),
+  };
+}
