@@ -34,7 +34,7 @@ describe(`alerts near a ZIP code (${databaseKind})`, () => {
   });
   afterAll(() => ctx.close());
 
-  it('keeps zip and radius in the saved query, and refuses a bad one as search does', async () => {
+  it('keeps zip and radius in the saved query and its name, and refuses a bad one as search does', async () => {
     const buyer = await registerUser(ctx.app, 'Buyer', 'keeps');
     await saveSearch(ctx.app, buyer, 'radius=25&category=BMW&zip=78701');
     const list = await ctx.app.inject({
@@ -43,6 +43,7 @@ describe(`alerts near a ZIP code (${databaseKind})`, () => {
       headers: buyer.auth,
     });
     expect(list.json()[0].query).toBe('category=BMW&zip=78701&radius=25');
+    expect(list.json()[0].name).toBe('BMW · within 25 mi of 78701');
     for (const [query, message] of [
       ['zip=99999&radius=25', 'zip: no such US ZIP code'],
       ['zip=7870&radius=25', 'zip: no such US ZIP code'],
