@@ -23,6 +23,9 @@ export interface SummaryFilters {
   bodyStyles?: readonly string[];
   location?: string;
   verified?: boolean;
+  /** Near this ZIP code, within `radiusMiles` of it (absent: any distance). */
+  zip?: string;
+  radiusMiles?: number;
 }
 
 /** A saved search's name is at most this long; a longer summary is cut with '…'. */
@@ -57,6 +60,12 @@ function modelYears(min?: number, max?: number): string | null {
 
 const joined = (values?: readonly string[]) => (values?.length ? values.join(', ') : null);
 
+/** 'within 25 mi of 78701', or 'near 78701' without a radius. */
+function near(zip?: string, radiusMiles?: number): string | null {
+  if (!zip) return null;
+  return radiusMiles ? `within ${radiusMiles} mi of ${zip}` : `near ${zip}`;
+}
+
 /** The filters in a few words, separated by ' · ' ('All cars' without any). */
 export function searchSummary(filters: SummaryFilters): string {
   const years = (n: number) => `${number(n)} ${n === 1 ? 'year' : 'years'} used`;
@@ -76,6 +85,7 @@ export function searchSummary(filters: SummaryFilters): string {
     joined(filters.bodyStyles),
     filters.location?.trim() ? `in ${filters.location.trim()}` : null,
     filters.verified ? 'verified sellers' : null,
+    near(filters.zip, filters.radiusMiles),
   ].filter((part): part is string => Boolean(part));
   const text = parts.join(' · ') || ALL_CARS;
   return text.length <= SUMMARY_MAX ? text : `${text.slice(0, SUMMARY_MAX - 1).trimEnd()}…`;

@@ -27,6 +27,9 @@ export interface AlertCar {
   sellerId: string | null;
   /** Whether the seller is verified (search's `verified` filter). */
   sellerVerified: boolean;
+  /** The car's point (null: it has no place, and no search with a radius matches it). */
+  latitude: number | null;
+  longitude: number | null;
 }
 
 /** The car, sold or not; null when it is gone (deleted). */
@@ -39,10 +42,17 @@ export async function alertCar(db: Db, id: string): Promise<AlertCar | null> {
         p.mileage, p.product_location as location,
         to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "listedAt",
         p.sold_at is not null as sold, p.hidden is not null as hidden, u.id as "sellerId",
-        coalesce(u.user_verify = 'true', false) as "sellerVerified"
+        coalesce(u.user_verify = 'true', false) as "sellerVerified", p.latitude, p.longitude
       from products p left join users u on u.email = p.email
       where p.id = ${id}`,
   );
   if (!row) return null;
-  return { ...row, price: Number(row.price), years: Number(row.years) };
+  const point = (value: number | null) => (value === null ? null : Number(value));
+  return {
+    ...row,
+    price: Number(row.price),
+    years: Number(row.years),
+    latitude: point(row.latitude),
+    longitude: point(row.longitude),
+  };
 }

@@ -91,11 +91,12 @@ function carKeys(car: AlertCar): SQL {
 /**
  * The saved searches the car passes, free text aside, as one query over their filter columns:
  * the searches with one of the car's keys (the GIN index of `match_keys`: those looking where
- * the car is, or anywhere, for its model, its make or any car), each then held to every filter.
+ * the car is, or anywhere, for its model, its make or any car), and the searches within a radius
+ * whose circle holds the car's point (the GiST index of their circles' boxes), each then held to
+ * every filter.
  */
 export function searchesPassing(car: AlertCar, scope: MatchScope): SQL {
   const parts = [
-    sql`s.match_keys && ${carKeys(car)}`,
     names(sql`s.makes`, car.make),
     names(sql`s.models`, car.model),
     passes(car),
@@ -103,7 +104,20 @@ export function searchesPassing(car: AlertCar, scope: MatchScope): SQL {
   ];
   if (car.sellerId !== null) parts.push(sql`s.user_id <> ${car.sellerId}`);
   if (scope.notAtPrice !== undefined) parts.push(sql`not (${priceHolds(scope.notAtPrice)})`);
-  return sql`select s.id, s.q from saved_searches s where ${sql.join(parts, sql` and `)}`;
+  const held = sql.join(parts, sql` and `);
+  const anywhere = sql`select s.id, s.q from saved_searches s
+    where s.match_keys && ${carKeys(car)} and s.radius_miles is null and ${held}`;
+  if (car.latitude === null || car.longitude === null) return anywhere;
+  // Searches within a radius: those whose circle's box holds the car's point (the GiST index
+  // saved_searches_circle_idx), then the exact distance; their other filters as above.
+  const point = sql`ll_to_earth(${car.latitude}::float8, ${car.longitude}::float8)`;
+  const centre = sql`ll_to_earth(s.latitude, s.longitude)`;
+  const metres = sql`s.radius_miles * 1609.344`;
+  return sql`${anywhere}
+    union all
+    select s.id, s.q from saved_searches s
+    where s.radius_miles is not null and earth_box(${centre}, ${metres}) @> ${point}
+      and earth_distance(${centre}, ${point}) <= ${metres} and ${held}`;
 }
 
 /** The saved searches the car passes, free text aside (their text is text-check.ts's). */

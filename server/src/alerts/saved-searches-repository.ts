@@ -37,6 +37,10 @@ function filterColumns(filters: SearchFilters) {
     maxMileage: filters.maxMileage ?? null,
     location: filters.location ?? null,
     verified: filters.verified ?? false,
+    nearZip: filters.near?.zip ?? null,
+    latitude: filters.near?.latitude ?? null,
+    longitude: filters.near?.longitude ?? null,
+    radiusMiles: filters.near ? (filters.radiusMiles ?? null) : null,
   };
 }
 
@@ -61,6 +65,10 @@ export function filtersOfRow(row: SavedSearchRow): SearchFilters {
     location: row.location ?? undefined,
     verified: row.verified,
   };
+  if (row.nearZip !== null && row.latitude !== null && row.longitude !== null) {
+    filters.near = { zip: row.nearZip, latitude: row.latitude, longitude: row.longitude };
+    if (row.radiusMiles !== null) filters.radiusMiles = row.radiusMiles;
+  }
   return filters;
 }
 

@@ -59,7 +59,7 @@ async function answer(app: RoutesApp, row: SavedSearchRow) {
     _id: row._id,
     name: row.name,
     query: row.query,
-    summary: searchSummary(filters),
+    summary: searchSummary({ ...filters, zip: filters.near?.zip }),
     newMatches: await app.repos.search.count({ ...filters, listedAfter }),
     notify: row.notify,
     createdAt: row.createdAt.toISOString(),
@@ -124,7 +124,7 @@ function listAndSaveRoutes(app: RoutesApp): void {
       const { filters, query } = await savedSearchQuery(app, request, request.body.query);
       const outcome = await app.repos.savedSearches.insert({
         userId: userIdOf(request),
-        name: request.body.name?.trim() || searchSummary(filters),
+        name: request.body.name?.trim() || searchSummary({ ...filters, zip: filters.near?.zip }),
         query,
         filters,
         notify: request.body.notify ?? 'daily',

@@ -46,6 +46,14 @@ export const savedSearches = pgTable(
     minMileage: integer('min_mileage'),
     maxMileage: integer('max_mileage'),
     location: text('location'),
+    /**
+     * Near a ZIP code: its point, and the radius in miles the cars must be within (null: any
+     * distance). The matcher finds a car's searches with a radius by `saved_searches_circle_idx`.
+     */
+    nearZip: text('near_zip'),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    radiusMiles: integer('radius_miles'),
     verified: boolean('verified').notNull().default(false),
     /** How its new matches are mailed: at once, in the daily digest, or never (the bell only). */
     notify: text('notify', { enum: SAVED_SEARCH_NOTIFY }).notNull().default('daily'),
