@@ -26,6 +26,8 @@ export function searchName(search: CarSearch): string {
     bodyStyles: search.bodyStyle,
     location: search.location,
     verified: search.verified,
+    zip: search.zip || undefined,
+    radiusMiles: number(search.radius),
   });
 }
 
