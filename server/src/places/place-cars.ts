@@ -20,6 +20,18 @@ const list = (values: string[]) =>
 
 /** Places the cars of these locations (each with the city and state it names). */
 async function placeLocations(db: Db, named: { location: string; city: string; state: string }[]) {
+  return db.transaction(async (tx) => {
+    // The cars of thousands of locations: hashed, never a scan of the cars per location (the
+    // planner cannot tell how few locations the places leave).
+    await tx.execute(sql`set local enable_nestloop = off`);
+    return placeLocationsIn(tx as unknown as Db, named);
+  });
+}
+
+async function placeLocationsIn(
+  db: Db,
+  named: { location: string; city: string; state: string }[],
+) {
   const rows = await rowsOf<{ n: number | string }>(
     db,
     sql`
