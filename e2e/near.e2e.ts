@@ -85,3 +85,19 @@ test('a buyer finds the cars within 25 miles of 78701, nearest first, then withi
   await expect(ours(page)).toHaveText([`${tag} Austin`, `${tag} Round Rock`, `${tag} Dallas`]);
   expect(errors).toEqual([]);
 });
+
+test("a city's local page lists the cars near it in the server's HTML, and keeps them once the app runs", async ({
+  page,
+}) => {
+  const heading = 'Used cars for sale in Austin, TX';
+  const html = await (await page.request.get('/cars/in/austin-tx')).text();
+  expect(html).toContain(`<h1>${heading}</h1>`);
+  const errors = collectErrors(page);
+  await page.goto('/cars/in/austin-tx');
+  await settled(page);
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+  await expect(page.getByRole('listitem').first()).toBeVisible();
+  await expect(page.getByRole('navigation').first()).toBeVisible();
+  await expectAccessible(page, 'the local page /cars/in/austin-tx');
+  expect(errors).toEqual([]);
+});

@@ -1,4 +1,5 @@
 import { startTransition, StrictMode, useEffect } from 'react';
+import { keepServerPreview } from './lib/serverPreview';
 import {
   createBrowserRouter,
   matchRoutes,
@@ -58,6 +59,7 @@ async function start() {
   const { routes, routerContext } = await import(/* webpackMode: "eager" */ './app/routes');
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
+  keepServerPreview(container, 'local');
   // Public pages arrive prerendered (scripts/prerender.ts); the others start empty. The screens
   // the URL shows download while the other stages run. A screen whose code cannot load is
   // rendered afresh: the router shows its error page. The server's plain block on a car's page

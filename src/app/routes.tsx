@@ -89,6 +89,13 @@ export const routes: RouteObject[] = [
             lazy: signedInScreen('categoryProducts'),
           },
           {
+            // The cars near a city: the server's page, kept as it came.
+            path: paths.localCars.pattern,
+            lazy: screen(
+              async () => (await import('../features/localCars/LocalCarsPage')).LocalCarsPage,
+            ),
+          },
+          {
             // A car's own page, open to anyone; an unknown id shows the not-found page.
             path: paths.car.pattern,
             lazy: screen(async () => {

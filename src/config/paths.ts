@@ -19,6 +19,8 @@ export const paths = {
   /** Added: search over every car for sale, and one car's own page. */
   cars: '/cars',
   car: { pattern: '/cars/:id', to: (id: string) => `/cars/${encodeURIComponent(id)}` },
+  /** Added: the cars near a US city (`/cars/in/austin-tx`, `/cars/in/austin-tx/tesla`). */
+  localCars: { pattern: '/cars/in/:place/:make?' },
   /** Added: a seller's public page. */
   seller: { pattern: '/sellers/:id', to: (id: string) => `/sellers/${encodeURIComponent(id)}` },
   /** Added: cars side by side (`?ids=a,b,c`, at most 4; ids are URL-safe). */
