@@ -90,7 +90,9 @@ test("a city's local page lists the cars near it in the server's HTML, and keeps
   page,
 }) => {
   const heading = 'Used cars for sale in Austin, TX';
-  const html = await (await page.request.get('/cars/in/austin-tx')).text();
+  const html = await (
+    await page.request.get('/cars/in/austin-tx', { headers: { accept: 'text/html' } })
+  ).text();
   expect(html).toContain(`<h1>${heading}</h1>`);
   const errors = collectErrors(page);
   await page.goto('/cars/in/austin-tx');
