@@ -13,6 +13,7 @@ import { rowsOf } from '../platform/db/rows';
 import type { AlertCar } from './alert-car';
 import { matchTextSql } from './alert-text';
 import { NEW_ID } from './alert-writes';
+import { METERS_PER_MILE } from '../search/search-near';
 
 /** The list column names the car's value, or names nothing (any). */
 function names(column: SQL, value: string | null): SQL {
@@ -112,7 +113,7 @@ export function searchesPassing(car: AlertCar, scope: MatchScope): SQL {
   // saved_searches_circle_idx), then the exact distance; their other filters as above.
   const point = sql`ll_to_earth(${car.latitude}::float8, ${car.longitude}::float8)`;
   const centre = sql`ll_to_earth(s.latitude, s.longitude)`;
-  const metres = sql`s.radius_miles * 1609.344`;
+  const metres = sql`s.radius_miles * ${sql.raw(String(METERS_PER_MILE))}`;
   return sql`${anywhere}
     union all
     select s.id, s.q from saved_searches s

@@ -10,13 +10,13 @@ import { rowsOf } from '../platform/db/rows';
 import { boundsOf, inRange, type IdRange } from '../platform/db/id-ranges';
 import { COLUMNS, toProduct, type RawRow } from '../cars/car-rows';
 import type { SearchProduct } from '../cars/car-types';
-import type { Place } from '../places/places';
+import { slugSql, type Place } from '../places/places';
+import { centre as pointOf, METERS_PER_MILE, POINT } from '../search/search-near';
 
 /** How far a local page reaches from its place's centre. */
 export const LOCAL_RADIUS_MILES = 50;
 /** The cars a local page shows. */
 export const LOCAL_PAGE_CARS = 24;
-const METERS_PER_MILE = 1609.344;
 
 export interface LocalCar extends SearchProduct {
   /** Miles from the place's centre, one decimal. */
@@ -35,9 +35,9 @@ export async function carsNear(
   make: string | null,
   limit = LOCAL_PAGE_CARS,
 ): Promise<LocalCar[]> {
-  const centre = sql`ll_to_earth(${place.latitude}::float8, ${place.longitude}::float8)`;
+  const centre = pointOf(place);
   const meters = sql`${LOCAL_RADIUS_MILES * METERS_PER_MILE}::float8`;
-  const point = sql`ll_to_earth(p.latitude, p.longitude)`;
+  const point = POINT;
   const within = (reach: SQL) => sql`${FOR_SALE_SQL} and p.latitude is not null
     and earth_box(${centre}, ${reach}) @> ${point}
     and earth_distance(${centre}, ${point}) <= ${meters}
@@ -69,8 +69,7 @@ export async function carsNear(
  * SQL), the sitemap's list of local pages.
  */
 const PLACES_WITH_CARS = sql`select distinct
-    trim(both '-' from regexp_replace(lower(pl.city || ' ' || pl.state), '[^a-z0-9]+', '-', 'g'))
-      as id
+    ${slugSql(sql`pl.city || ' ' || pl.state`)} as id
   from products p join places pl on pl.zip = p.zip
   where ${FOR_SALE_SQL}`;
 
