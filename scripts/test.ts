@@ -139,7 +139,7 @@ async function startPostgresRun(
     return runs.start({
       name: 'server tests on PostgreSQL',
       command: bin('jest'),
-      args: ['--selectProjects', 'server', '--maxWorkers=1', '--json', `--outputFile=${pgReport}`],
+      args: ['--selectProjects', 'server', '--maxWorkers=2', '--json', `--outputFile=${pgReport}`],
       env: { ...pgEnv, DATABASE_URL: withoutCommitWait(pg) },
     });
   } else if (process.env.TEST_POSTGRES === 'required') {
