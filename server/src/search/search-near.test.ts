@@ -8,6 +8,7 @@ import { newId } from '../platform/db/ids';
 import { products, users } from '../platform/db/schema';
 import { CursorCodec } from '../platform/http/cursors';
 import {
+  buildReplica,
   buildTestApp,
   databaseKind,
   TEST_ACCESS_TOKEN_SECRET,
@@ -192,6 +193,29 @@ describe(`search near a ZIP code (${databaseKind})`, () => {
     expect(cheap.json().distanceBands).toEqual({ 10: 1, 25: 2, 50: 2, 100: 2, 200: 3, 500: 3 });
     const none = await ctx.app.inject({ url: `/api/products/facets?seller=${sellerId}` });
     expect(none.json()).not.toHaveProperty('distanceBands');
+  });
+
+  it('past the cars a search ranks, counts the bands it read through and says which hold more', async () => {
+    // Two cars ranked: the three nearest read (two in Austin, then Round Rock) bound the count.
+    const capped = await buildReplica(ctx, { searchCandidates: 2, catalogueCacheMs: 0 });
+    try {
+      const response = await capped.app.inject({
+        url: `/api/products/facets?seller=${sellerId}&zip=78701`,
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({
+        distanceBands: { 10: 2, 25: 2, 50: 2, 100: 2, 200: 2, 500: 2 },
+        distanceBandsAtLeast: ['25', '50', '100', '200', '500'],
+      });
+      // Fewer cars than the cap: every band exact, nothing said to hold more.
+      const few = await capped.app.inject({
+        url: `/api/products/facets?seller=${sellerId}&zip=79901`,
+      });
+      expect(few.json().distanceBands).toMatchObject({ 10: 1, 500: 1 });
+      expect(few.json()).not.toHaveProperty('distanceBandsAtLeast');
+    } finally {
+      await capped.close();
+    }
   });
 
   it.each([

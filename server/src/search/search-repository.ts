@@ -174,7 +174,7 @@ export function searchRepository(
     // Near a place: the cars within each radius too.
     const [counted, distance] = await Promise.all([
       facetCounts(db, filters, query, sample),
-      distanceBands(db, filters, query),
+      distanceBands(db, filters, query, candidates),
     ]);
     return { ...counted, ...distance, ignoredWords };
   }

@@ -136,6 +136,13 @@ export const SearchFacets = Type.Object(
           'other filter applied',
       }),
     ),
+    distanceBandsAtLeast: Type.Optional(
+      Type.Array(Type.String(), {
+        description:
+          'the radii whose band holds more cars than a search ranks (5,000): their number in ' +
+          'distanceBands is then that many, a lower bound (the cars read nearest first)',
+      }),
+    ),
     ignoredWords: Type.Array(Type.String(), {
       description:
         'the words of q left out because no car has them, when the words match no car ' +

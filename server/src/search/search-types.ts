@@ -70,6 +70,11 @@ export interface Facets {
   ignoredWords: string[];
   /** With `near`: the cars within each radius (miles), every other filter applied. */
   distanceBands?: Record<string, number>;
+  /**
+   * The bands holding more cars than a search ranks: each of them has at least its number (more
+   * than the cars read nearest first).
+   */
+  distanceBandsAtLeast?: string[];
 }
 
 /** The vehicle facets: counts per value (each facet's own filter left out), and ranges. */

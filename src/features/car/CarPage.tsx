@@ -25,7 +25,6 @@ import { formatPostDate, formatPrice, formatYears } from '../../lib/format';
 import { Gallery } from './Gallery';
 import { PriceNews } from './PriceNews';
 import { PriceSignal } from './PriceSignal';
-import { ShareButton } from './ShareButton';
 import { SaveHeart } from '../../components/SaveHeart';
 
 // Below the first paint, so out of the page's first script: the price chart and the estimate.
@@ -47,6 +46,10 @@ const RemovedListing = lazy(async () => ({
 }));
 const ModerationLine = lazy(async () => ({
   default: (await import('./HiddenListing')).ModerationLine,
+}));
+// The page's first script is at its budget: 'Share' (below the price) comes right after it.
+const ShareButton = lazy(async () => ({
+  default: (await import('./ShareButton')).ShareButton,
 }));
 /** The seller: name (their page's link), tick, rating, member since, cars sold. */
 const SellerCard = lazy(async () => ({
@@ -201,7 +204,9 @@ function CarDetailsView({ car }: { car: CarDetails }) {
           <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
             {!car.sold && !car.moderation && <BookButton car={car} />}
             <SaveHeart carId={car._id} look="page" />
-            <ShareButton title={car.carName} url={url} />
+            <Suspense fallback={<Box sx={{ width: 78, height: 37 }} />}>
+              <ShareButton title={car.carName} url={url} />
+            </Suspense>
             <CompareToggleLater id={car._id} name={car.carName} size="medium" />
           </Box>
           <CarFacts car={car} />

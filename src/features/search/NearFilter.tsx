@@ -66,12 +66,16 @@ export function NearFilter({
     if (!typed && search.zip) rememberZip('');
   };
   const bands = facets?.distanceBands;
+  const atLeast = facets?.distanceBandsAtLeast ?? [];
+  /** A band's count in words: '(1,204)', or '(5,000+)' for a band holding more than counted. */
+  const counted = (radius: Radius) => {
+    const n = bands?.[radius];
+    if (n === undefined) return '';
+    return ` (${n.toLocaleString('en-US')}${atLeast.includes(radius) ? '+' : ''})`;
+  };
   const options = [
     { value: '', label: 'Any distance' },
-    ...RADII.map((radius) => ({
-      value: radius,
-      label: `${radius} miles${bands?.[radius] !== undefined ? ` (${bands[radius].toLocaleString('en-US')})` : ''}`,
-    })),
+    ...RADII.map((radius) => ({ value: radius, label: `${radius} miles${counted(radius)}` })),
   ];
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>

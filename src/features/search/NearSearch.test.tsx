@@ -251,4 +251,44 @@ describe('Cars near a ZIP code (/cars)', () => {
     await waitFor(() => expect(fact('Place')).toBe('Austin, TX'));
     expect(screen.queryByText('Distance')).toBeNull();
   });
+  it("says '5,000+' for a band holding more cars than the server counted", async () => {
+    answerNear();
+    server.use(
+      http.get(`${API}/products/facets`, () =>
+        HttpResponse.json({
+          category: {},
+          condition: {},
+          price: null,
+          years: null,
+          model: {},
+          fuel: {},
+          transmission: {},
+          bodyStyle: {},
+          modelYear: null,
+          mileage: null,
+          countsExact: false,
+          ignoredWords: [],
+          distanceBands: { 10: 1204, 25: 3310, 50: 4871, 100: 5000, 200: 5000, 500: 5000 },
+          distanceBandsAtLeast: ['100', '200', '500'],
+        } satisfies SearchFacets),
+      ),
+    );
+    renderApp('/cars?zip=78701');
+    const distance = await screen.findByRole('combobox', { name: 'Distance' });
+    await waitFor(() =>
+      expect(
+        within(distance)
+          .getAllByRole('option')
+          .map((o) => o.textContent),
+      ).toEqual([
+        'Any distance',
+        '10 miles (1,204)',
+        '25 miles (3,310)',
+        '50 miles (4,871)',
+        '100 miles (5,000+)',
+        '200 miles (5,000+)',
+        '500 miles (5,000+)',
+      ]),
+    );
+  });
 });

@@ -660,6 +660,8 @@ export type SearchFacets = {
   distanceBands?: {
     [key: string]: number;
   };
+  /** the radii whose band holds more cars than a search ranks (5,000): their number in distanceBands is then that many, a lower bound (the cars read nearest first) */
+  distanceBandsAtLeast?: string[];
   /** the words of q left out because no car has them, when the words match no car together ('red tesla': ['red'], the Teslas counted); empty otherwise */
   ignoredWords: string[];
 };
