@@ -20,8 +20,16 @@ import type { Config, Flags, Result } from 'lighthouse';
 import { chromiumArgs, chromiumPath } from '../e2e/chromium';
 import { buildWeb, root, startDemoServer } from './lib';
 
-/** The public pages; a demo car's page (the seed's ids are fixed). */
-const allPages = ['/', '/login', '/register', '/blogs', '/cars', '/cars/demo-car-01'];
+/** The public pages; a demo car's page (the seed's ids are fixed) and a demo place's cars. */
+const allPages = [
+  '/',
+  '/login',
+  '/register',
+  '/blogs',
+  '/cars',
+  '/cars/demo-car-01',
+  '/cars/in/denver-co',
+];
 const formFactors = ['mobile', 'desktop'] as const;
 type FormFactor = (typeof formFactors)[number];
 const categories = ['performance', 'accessibility', 'best-practices', 'seo'] as const;

@@ -60,11 +60,21 @@ export function distancePageQuery(
         order by m.meters, m.age, m.id limit ${limit}
       )`;
   } else {
-    // The cars with a point nearest first on the index; those without one only when the page
-    // is not full without them (an InitPlan: no scan at all otherwise).
-    page = sql`placed as materialized (
-        select p.id, ${chord} as meters, ${age} as age from products p
+    // The cars with a point nearest first on the index: the page's farthest distance first (a
+    // KNN scan ordered by the distance alone: PostgreSQL 15 reads the index in order only when
+    // nothing else is in the ORDER BY), then the cars as near as that in full order, ties
+    // newest first, found in that distance's box on the index. Those without a point only when
+    // the page is not full without them (an InitPlan: no scan at all otherwise).
+    page = sql`nearest as materialized (
+        select ${chord} as meters from products p
         where ${where} and p.latitude is not null${after}
+        order by ${chord} limit ${limit}
+      ), edge as (select max(meters) as meters from nearest),
+      placed as materialized (
+        select p.id, ${chord} as meters, ${age} as age from edge, products p
+        where ${where} and p.latitude is not null${after}
+          and earth_box(${centre(near)}, sec_to_gc(edge.meters) + 1) @> ${POINT}
+          and ${chord} <= edge.meters
         order by ${chord}, ${age}, p.id limit ${limit}
       ), page as (
         select * from placed
