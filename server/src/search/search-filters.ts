@@ -71,7 +71,7 @@ export function conditions(
     );
   }
   if (filters.near && filters.radiusMiles !== undefined) {
-    parts.push(withinMiles(filters.near, filters.radiusMiles));
+    parts.push(withinMiles(filters.near, filters.radiusMiles, filters.radiusBy));
   }
   return sql.join(parts, sql` and `);
 }

@@ -59,10 +59,40 @@ export const haversineOf = (meters: number) => Math.sin(meters / (2 * EARTH_RADI
 export const inBox = (near: Near, meters: number): SQL =>
   sql`p.latitude is not null and earth_box(${centre(near)}, ${meters}::float8) @> ${POINT}`;
 
-/** The cars within `miles` of `near`: the box on the index, then the exact distance. */
-export function withinMiles(near: Near, miles: number): SQL {
+/**
+ * The cars within `miles` of `near`: the box on the point index, then the exact distance. By
+ * `distance` alone (no box the planner could read the point index for): for a circle dense with
+ * cars, where the sort's own index (newest first, cheapest first …) reaches a page of them after
+ * a few hundred cars, while the point index would read every car in the circle to sort them.
+ */
+export function withinMiles(near: Near, miles: number, by: RadiusBy = 'box'): SQL {
   const meters = miles * METERS_PER_MILE;
-  return sql`(${inBox(near, meters)} and ${distanceMeters(near)} <= ${meters}::float8)`;
+  const exact = sql`${distanceMeters(near)} <= ${meters}::float8`;
+  if (by === 'distance') return sql`(p.latitude is not null and ${exact})`;
+  return sql`(${inBox(near, meters)} and ${exact})`;
+}
+
+/** How a radius is tested: its box on the point index first, or each car's distance alone. */
+export type RadiusBy = 'box' | 'distance';
+
+/**
+ * The latitudes and longitudes (degrees) of the box around the circle of `meters` around
+ * `near`, for products_lat_lon_idx; null where the box would reach a pole or the 180th meridian.
+ */
+export function degreeBox(near: Near, meters: number) {
+  const angle = meters / EARTH_RADIUS;
+  const latitude = (near.latitude * Math.PI) / 180;
+  const dLat = (angle * 180) / Math.PI;
+  const spread = Math.sin(angle) / Math.cos(latitude);
+  if (Math.abs(near.latitude) + dLat >= 90 || spread >= 1) return null;
+  const dLon = (Math.asin(spread) * 180) / Math.PI;
+  const box = {
+    south: near.latitude - dLat,
+    north: near.latitude + dLat,
+    west: near.longitude - dLon,
+    east: near.longitude + dLon,
+  };
+  return box.west < -180 || box.east > 180 ? null : box;
 }
 
 /** The select list's column of each car's distance in miles, one decimal (with `near`). */

@@ -20,6 +20,7 @@ import type { Facets, SearchFilters, SearchRequest, VehicleFacets } from './sear
 import { countedVehicleFacets } from './vehicle-counts';
 import { textQueries } from './text-query';
 import { distanceBands } from './distance-bands';
+import { radiusPlan } from './radius-plan';
 
 export interface SearchOptions {
   /**
@@ -117,12 +118,11 @@ export function searchRepository(
   async function search(request: SearchRequest) {
     const { sort, limit } = request;
     const { query: text, ignoredWords } = await textQuery(request.q);
-    const { query, where, keyset, offset, filter } = searchQuery(
-      request,
-      text,
-      cursors,
-      candidates,
-    );
+    // A dense circle's page by the sort's own index; its total still counted on the box.
+    const radiusBy = await radiusPlan(db, request, text);
+    const planned = searchQuery({ ...request, radiusBy }, text, cursors, candidates);
+    const { query, keyset, offset, filter } = planned;
+    const where = radiusBy === 'box' ? planned.where : conditions(request, text);
     const read = await rowsOf<RawRow>(db, query);
     // Each car's stored market value and rating, in one more query for the page's cars.
     const market = await marketColumnsOf(

@@ -1,6 +1,6 @@
 /** What a search of the cars for sale asks and answers: its sorts, filters, cars and facets. */
 import type { ProductRow } from '../platform/db/schema';
-import type { Near } from './search-near';
+import type { Near, RadiusBy } from './search-near';
 import type { BodyStyle, Fuel, Transmission } from '../platform/db/vehicle-fields';
 
 export const SEARCH_SORTS = [
@@ -47,6 +47,11 @@ export interface SearchFilters {
   near?: Near;
   /** With `near`: only the cars within this many miles of it. */
   radiusMiles?: number;
+  /**
+   * How the radius is tested (radius-plan.ts): the point index's box first (the default), or
+   * each car's distance alone, for a circle dense with cars in a sort with an index of its own.
+   */
+  radiusBy?: RadiusBy;
 }
 
 export interface SearchRequest extends SearchFilters {

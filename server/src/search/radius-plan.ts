@@ -1,0 +1,47 @@
+/**
+ * How a search tests its radius. The point index's box finds the cars of a circle, but every one
+ * of them is then read and sorted for a page: tens of thousands in a metro. When the circle is
+ * dense with cars and the page is sorted by a column with an index of its own (newest, price,
+ * mileage …), walking that index and testing each car's distance reaches a page after a few
+ * hundred cars instead. The planner cannot tell the two apart (it guesses a box holds a tenth of
+ * a percent of the cars), so this decides: dense when the circle's box holds at least
+ * 5·√(cars for sale) cars, counted up to that on products_lat_lon_idx (read from the index
+ * alone). From there the walk, about 25 of every (cars ÷ in the box) cars, reads fewer cars than
+ * the box holds.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../platform/db/client';
+import { rowsOf } from '../platform/db/rows';
+import { degreeBox, METERS_PER_MILE, type RadiusBy } from './search-near';
+import type { SearchRequest } from './search-types';
+
+/** Below this many cars in a box, the box is read (a small catalogue: either way is quick). */
+const MIN_DENSE = 200;
+
+/** The way to test `request`'s radius: 'distance' for a dense circle in a sort of its own. */
+export async function radiusPlan(
+  db: Db,
+  request: SearchRequest,
+  text: SQL | null,
+): Promise<RadiusBy> {
+  const { near, radiusMiles, sort } = request;
+  if (!near || radiusMiles === undefined || text) return 'box';
+  if (sort === 'distance' || sort === 'relevance') return 'box';
+  const box = degreeBox(near, radiusMiles * METERS_PER_MILE);
+  if (!box) return 'box';
+  const [stats] = await rowsOf<{ n: number | string | null }>(
+    db,
+    sql`select reltuples as n from pg_class where oid = 'products'::regclass`,
+  );
+  const cars = Math.max(0, Number(stats?.n ?? 0));
+  const dense = Math.max(MIN_DENSE, Math.ceil(5 * Math.sqrt(cars)));
+  const [row] = await rowsOf<{ n: number | string }>(
+    db,
+    sql`select count(*) as n from (select 1 from products p
+      where p.sold_at is null and p.latitude is not null
+        and p.latitude between ${box.south}::float8 and ${box.north}::float8
+        and p.longitude between ${box.west}::float8 and ${box.east}::float8
+      limit ${dense}) s`,
+  );
+  return Number(row?.n ?? 0) >= dense ? 'distance' : 'box';
+}
