@@ -20,7 +20,7 @@ import { NO_SUCH_ZIP } from '../places/places';
 import type { ProfileChanges } from './users-repository';
 
 /** 7 to 20 characters: digits, spaces, dashes, brackets and a leading +, ending in a digit. */
-export const PHONE_PATTERN = '^\\+?[0-9(][0-9 ()-]{5,18}[0-9]$';
+const PHONE_PATTERN = '\\+?[0-9(][0-9 ()-]{5,18}[0-9]';
 
 const Me = Type.Object(
   {
@@ -44,14 +44,11 @@ const fields = {
     OptionalImageUrl('an http(s) URL, a path on this origin, empty or null (no photo)'),
   ),
   phone: Type.Optional(
-    Type.Union(
-      [Type.String({ pattern: PHONE_PATTERN, maxLength: 20 }), Type.Literal(''), Type.Null()],
-      {
-        description:
-          '7 to 20 characters: digits, spaces, dashes, brackets and a leading +; empty or null ' +
-          'removes it',
-      },
-    ),
+    Type.Union([Type.String({ pattern: `^(${PHONE_PATTERN})?$`, maxLength: 20 }), Type.Null()], {
+      description:
+        '7 to 20 characters: digits, spaces, dashes, brackets and a leading +; empty or null ' +
+        'removes it',
+    }),
   ),
   zip: Type.Optional(
     Type.Union([Type.String({ maxLength: 10 }), Type.Null()], {
