@@ -29,13 +29,11 @@ test("a seller renames themself, sees it on their car's page, and searches near 
   await expectAccessible(page, 'Account settings');
 
   await profile.getByLabel('Name').fill('Sam After');
-  await profile
-    .getByLabel('Photo')
-    .setInputFiles({
-      name: 'new.png',
-      mimeType: 'image/png',
-      buffer: pngImage(16, 16, [20, 90, 200]),
-    });
+  await profile.getByLabel('Photo').setInputFiles({
+    name: 'new.png',
+    mimeType: 'image/png',
+    buffer: pngImage(16, 16, [20, 90, 200]),
+  });
   await profile.getByRole('button', { name: 'Save profile' }).click();
   await expect(page.getByText('Your profile is saved')).toBeVisible();
 

@@ -76,7 +76,6 @@ async function openSettings(start: Me = sam, role: 'seller' | 'admin' = 'seller'
   return { ...view, provider, api, user: userEvent.setup({ delay: null }) };
 }
 
-
 afterEach(async () => {
   await firebaseAuthService.signOut();
   localStorage.clear();
