@@ -86,6 +86,9 @@ const screenEndpoints = [
   'getOrderReview',
   'reviewSeller',
   'replyToReview',
+  // Account settings' changes: the settings page (its read, getMe, is public: /cars's Near
+  // starts at the profile's ZIP code).
+  'updateMe',
 ];
 const isScreenEndpoint = (name: string) => screenEndpoints.includes(name);
 

@@ -28,6 +28,7 @@ import {
   withHeadRows,
   type Row,
 } from '../test/permission-matrix';
+import { accountRows } from '../test/permission-rows-accounts';
 import { savedRows } from '../test/permission-rows-saved';
 import { reviewRows } from '../test/permission-rows-reviews';
 import { MATCH_ON_DEMAND } from '../test/alert-fixture';
@@ -67,6 +68,7 @@ const rows: Row[] = [
     }),
     expect: sellersOwnWrite,
   },
+  ...accountRows,
   {
     route: 'GET /api/users/buyers',
     request: () => ({ url: '/api/users/buyers' }),

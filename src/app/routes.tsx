@@ -149,6 +149,7 @@ export const routes: RouteObject[] = [
           { path: paths.savedCars, lazy: signedInScreen('savedCars') },
           { path: paths.savedSearches, lazy: signedInScreen('savedSearches') },
           { path: paths.myOrders, lazy: signedInScreen('myOrders') },
+          { path: paths.accountSettings, lazy: signedInScreen('accountSettings') },
         ],
       },
     ],

@@ -97,6 +97,11 @@ export const signedInScreens = {
   savedSearches: screen(
     async () => (await import('../features/savedSearches/SavedSearchesPage')).SavedSearchesPage,
   ),
+  // Every role's own settings.
+  accountSettings: screen(
+    async () =>
+      (await import('../features/accountSettings/AccountSettingsPage')).AccountSettingsPage,
+  ),
   // My orders needs only a login; its menu entry is the buyer's.
   myOrders: screen(async () => (await import('../features/orders/MyOrdersPage')).MyOrdersPage),
 };

@@ -16,12 +16,13 @@ import { useGetSellerOrdersPageQuery } from '../lib/api/deals';
 import { useRole, type Role } from '../lib/auth/roles';
 import { Spinner } from './Spinner';
 
-/** Every role's: the cars the user saved (docs/differences.md). */
+/** Every role's: the cars the user saved, and their own settings (docs/differences.md). */
 const savedCars = { label: 'Saved cars', to: paths.savedCars };
+const accountSettings = { label: 'Account settings', to: paths.accountSettings };
 
 /**
  * The dashboard side menu by role; beyond the original menu (docs/differences.md), each role's
- * Saved cars and the buyer's and seller's Saved searches.
+ * Saved cars and Account settings, and the buyer's and seller's Saved searches.
  */
 export const dashboardMenu: Record<Role, { label: string; to: string }[]> = {
   Admin: [
@@ -31,6 +32,7 @@ export const dashboardMenu: Record<Role, { label: string; to: string }[]> = {
     { label: 'Categories', to: paths.categories },
     { label: 'Reports', to: paths.reports },
     savedCars,
+    accountSettings,
   ],
   Seller: [
     { label: 'Add products', to: paths.addProducts },
@@ -38,11 +40,13 @@ export const dashboardMenu: Record<Role, { label: string; to: string }[]> = {
     { label: 'Bookings', to: paths.bookings },
     savedCars,
     { label: 'Saved searches', to: paths.savedSearches },
+    accountSettings,
   ],
   Buyer: [
     { label: 'My orders', to: paths.myOrders },
     savedCars,
     { label: 'Saved searches', to: paths.savedSearches },
+    accountSettings,
   ],
 };
 

@@ -47,6 +47,8 @@ export const paths = {
   savedCars: '/dashboad/saved',
   /** Added: a buyer's or seller's saved searches of /cars. */
   savedSearches: '/dashboad/saved-searches',
+  /** Added: every role's own settings (name, photo, phone, ZIP, e-mails, password). */
+  accountSettings: '/dashboad/account',
   /** Added: the admin's categories (makes). */
   categories: '/dashboad/categories',
   /**

@@ -131,6 +131,7 @@ export function fakeProvider(
       if (!account) return failure('USER_NOT_FOUND');
       if (body.displayName !== undefined) account.displayName = body.displayName;
       if (body.photoUrl !== undefined) account.photoUrl = body.photoUrl;
+      if (body.password !== undefined) account.password = body.password;
       // As the real API: a new ID token comes with its refresh token and lifetime.
       return HttpResponse.json({
         ...userInfo(account),

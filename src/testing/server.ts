@@ -17,6 +17,20 @@ export const handlers = [
   http.get(`${API}/alert-settings`, () =>
     HttpResponse.json({ digest: true, savedCars: 'instant' }),
   ),
+  // A signed-in user's own settings (/cars starts 'Near' at its ZIP): none given.
+  http.get(`${API}/me`, () =>
+    HttpResponse.json({
+      _id: 'user-sam',
+      name: 'Sam Seller',
+      email: 'sam@example.com',
+      userRole: 'Seller',
+      userImg: '',
+      userVerify: 'false',
+      phone: null,
+      zip: null,
+      place: null,
+    }),
+  ),
   // A seller's side menu counts the bookings waiting for an answer: none.
   http.get(`${API}/seller-orders`, () =>
     HttpResponse.json([], { headers: { 'X-Total-Count': '0' } }),

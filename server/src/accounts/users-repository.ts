@@ -12,7 +12,7 @@ import {
   type AnyColumn,
 } from 'drizzle-orm';
 import type { Db } from '../platform/db/client';
-import { deletedAccounts, users, type Role } from '../platform/db/schema';
+import { deletedAccounts, messages, users, type Role } from '../platform/db/schema';
 import { newId, normaliseEmail } from '../platform/db/ids';
 import type { Page, PageRequest } from '../platform/db/paging';
 
@@ -70,6 +70,14 @@ export interface UpsertOutcome {
   modifiedCount: number;
   upsertedCount: number;
   upsertedId: string | null;
+}
+
+/** What an account may change of itself (account settings); absent: unchanged, null: cleared. */
+export interface ProfileChanges {
+  name?: string;
+  userImg?: string;
+  phone?: string | null;
+  zip?: string | null;
 }
 
 /** The lookups of sign-in: a record by e-mail or by sign-in account, linked or deleted. */
@@ -183,6 +191,44 @@ function userReads(db: Db) {
   };
 }
 
+/** The account's own settings: read, and changed by the account itself. */
+function ownAccount(db: Db) {
+  return {
+    /** The account as its settings page shows it; null: no such record. */
+    async findOwn(id: string) {
+      const [row] = await db
+        .select({ ...userColumns, phone: users.phone, zip: users.zip })
+        .from(users)
+        .where(eq(users._id, id))
+        .limit(1);
+      return row ?? null;
+    },
+
+    /**
+     * Changes what the account gives of itself. A new name also renames the messages it wrote
+     * (conversations show each message's copied sender name); the bookings' names and each
+     * car's seller name stay as they were typed. False: the record is gone.
+     */
+    async changeOwn(id: string, changes: ProfileChanges): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const changed = await tx
+          .update(users)
+          .set(changes)
+          .where(eq(users._id, id))
+          .returning({ _id: users._id });
+        if (changed.length === 0) return false;
+        if (changes.name !== undefined) {
+          await tx
+            .update(messages)
+            .set({ senderName: changes.name })
+            .where(eq(messages.senderId, id));
+        }
+        return true;
+      });
+    },
+  };
+}
+
 /** The writes of users: an account made or updated, a seller verified, a role set, a deletion. */
 function userWrites(db: Db) {
   return {
@@ -272,7 +318,7 @@ function userWrites(db: Db) {
 }
 
 export function usersRepository(db: Db) {
-  return { ...signInLookups(db), ...userReads(db), ...userWrites(db) };
+  return { ...signInLookups(db), ...userReads(db), ...ownAccount(db), ...userWrites(db) };
 }
 
 export type UsersRepository = ReturnType<typeof usersRepository>;

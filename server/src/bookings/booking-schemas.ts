@@ -34,6 +34,13 @@ export const Order = Type.Object(
       }),
     ),
     reason: Type.Optional(Type.String({ description: 'why it was declined' })),
+    contactPhone: Type.Optional(
+      Type.String({
+        description:
+          "the other party's phone number from their account settings: only while the booking " +
+          'is accepted, only to its buyer and its seller, and only when they gave one',
+      }),
+    ),
     createdAt: Type.String({ format: 'date-time', description: 'when it was booked' }),
   },
   { $id: 'Order', title: 'Order' },

@@ -19,6 +19,7 @@ import {
 import { newId } from '../platform/db/ids';
 import { orderMessages, tell, type Tx } from './order-messages-repository';
 import { isUniqueViolation } from '../platform/db/db-errors';
+import { contactPhones } from './contact-phones';
 
 const orderColumns = {
   _id: orders._id,
@@ -290,7 +291,12 @@ function orderWrites(db: Db) {
 }
 
 export function ordersRepository(db: Db) {
-  return { ...orderReads(db), ...orderWrites(db), ...orderMessages(db) };
+  return {
+    ...orderReads(db),
+    ...orderWrites(db),
+    ...orderMessages(db),
+    ...contactPhones(db),
+  };
 }
 
 export type OrdersRepository = ReturnType<typeof ordersRepository>;

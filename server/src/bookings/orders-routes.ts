@@ -104,7 +104,9 @@ function bookingRoutes(app: RoutesApp): void {
         throw httpError(403, 'email: you may only read your own orders');
       }
       if (!caller.user) return [];
-      return app.photoCopies.addTo(await app.repos.orders.listByBuyer(caller.user._id), 'carImage');
+      const orders = await app.repos.orders.listByBuyer(caller.user._id);
+      const seen = await app.repos.orders.withContactPhones(orders, caller.user._id);
+      return app.photoCopies.addTo(seen, 'carImage');
     },
   );
 
@@ -173,7 +175,8 @@ function oneBookingRoutes(app: RoutesApp): void {
     },
     async (request) => {
       const [order] = await bookingOf(app, request, request.params.id);
-      return (await app.photoCopies.addTo([order], 'carImage'))[0];
+      const seen = await app.repos.orders.withContactPhones([order], request.caller!.user!._id);
+      return (await app.photoCopies.addTo(seen, 'carImage'))[0];
     },
   );
 
@@ -212,7 +215,11 @@ function oneBookingRoutes(app: RoutesApp): void {
         throw conflict({ refused: 'state', current: order.status });
       const moved = await app.repos.orders.move(order._id, to, party, reason?.trim() || undefined);
       if ('refused' in moved) throw conflict(moved);
-      return (await app.photoCopies.addTo([moved.order], 'carImage'))[0];
+      const seen = await app.repos.orders.withContactPhones(
+        [moved.order],
+        request.caller!.user!._id,
+      );
+      return (await app.photoCopies.addTo(seen, 'carImage'))[0];
     },
   );
 }
@@ -229,12 +236,11 @@ function bookingListRoutes(app: RoutesApp): void {
       ),
     },
     async (request, reply) => {
-      const found = await app.repos.orders.sellerPage(
-        request.caller!.user!._id,
-        page(request.query),
-      );
+      const sellerId = request.caller!.user!._id;
+      const found = await app.repos.orders.sellerPage(sellerId, page(request.query));
       sendPageHeaders(reply, { total: found.total, nextCursor: null });
-      return app.photoCopies.addTo(found.rows, 'carImage');
+      const seen = await app.repos.orders.withContactPhones(found.rows, sellerId);
+      return app.photoCopies.addTo(seen, 'carImage');
     },
   );
 

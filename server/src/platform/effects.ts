@@ -88,7 +88,7 @@ export const platformEffects: DomainEffects = {
       name: 'users_catalogue_change',
       table: 'users',
       fires: 'after update or delete, each statement',
-      migration: '0007_catalogue_changes.sql',
+      migration: '0038_account_settings.sql',
       feeds: ['cardealer_catalogue'],
     },
   ],

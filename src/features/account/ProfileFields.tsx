@@ -1,25 +1,15 @@
-import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import FormHelperText from '@mui/material/FormHelperText';
 import LinearProgress from '@mui/material/LinearProgress';
-import Typography from '@mui/material/Typography';
 import type { FormikProps } from 'formik';
 import * as yup from 'yup';
 import { SelectInput, type SelectOption } from '../../components/SelectInput';
-import { ACCEPTED_IMAGE_TYPES } from '../../lib/api/imageHost';
-import { fieldError, isOneLine, ONE_LINE_MESSAGE } from '../../lib/forms';
+import { fieldError } from '../../lib/forms';
+import { PhotoField } from '../../components/ProfilePhotoField';
 import { SIGN_UP_ROLES, type SignUpRole } from './accountThunks';
 
-export const REQUIRED = 'Field is required';
-
-/** The name of a new account: one line of at most 80 characters. */
-export const nameSchema = () =>
-  yup
-    .string()
-    .trim()
-    .required(REQUIRED)
-    .max(80, 'Use at most 80 characters')
-    .test('one-line', ONE_LINE_MESSAGE, isOneLine);
+// The name's and photo's fields are shared with the Account settings page.
+export { nameSchema, REQUIRED } from '../../lib/profileSchema';
+export { PhotoField } from '../../components/ProfilePhotoField';
 
 /** The role choice of the register form: Seller or Buyer, with its placeholder. */
 export const ROLE_OPTIONS: readonly SelectOption[] = [
@@ -29,52 +19,6 @@ export const ROLE_OPTIONS: readonly SelectOption[] = [
 
 export const roleSchema = (required: string) =>
   yup.string().oneOf(SIGN_UP_ROLES, 'Choose seller or buyer').required(required);
-
-interface PhotoFieldProps {
-  id: string;
-  /** Changed to clear the chosen file. */
-  resetKey?: number;
-  disabled: boolean;
-  error: string | undefined;
-  /** What the field says when there is no error. */
-  help?: string;
-  onChange(file: File | null): void;
-  onBlur(): void;
-}
-
-/** The profile photo's file input, with its label and message. */
-export function PhotoField({
-  id,
-  resetKey,
-  disabled,
-  error,
-  help = 'A JPEG, PNG, WebP or GIF image, up to 5 MB',
-  onChange,
-  onBlur,
-}: PhotoFieldProps) {
-  return (
-    <Box>
-      <Typography component="label" htmlFor={id} variant="body2" sx={{ display: 'block', mb: 0.5 }}>
-        Photo
-      </Typography>
-      <input
-        key={resetKey}
-        id={id}
-        name="photo"
-        type="file"
-        disabled={disabled}
-        accept={ACCEPTED_IMAGE_TYPES.join(',')}
-        aria-invalid={Boolean(error)}
-        aria-describedby={`${id}-help`}
-        onChange={(event) => onChange(event.currentTarget.files?.[0] ?? null)}
-        onBlur={onBlur}
-      />
-      <FormHelperText id={`${id}-help`} error={Boolean(error)}>
-        {error ?? help}
-      </FormHelperText>
-    </Box>
-  );
-}
 
 /** What the photo and role fields read and set of a registration form. */
 type ProfileForm = Pick<

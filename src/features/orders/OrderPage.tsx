@@ -54,11 +54,16 @@ function Contact({ order, party }: { order: Order; party: Party }) {
       ? [
           ['Seller', seller],
           ['Email', order.sellerEmail],
+          // The seller's own number: only while the booking is accepted, if they gave one.
+          ...(order.contactPhone ? [['Phone', order.contactPhone] as [string, ReactNode]] : []),
         ]
       : [
           ['Buyer', order.buyerName],
           ['Email', order.buyerEmail],
           ['Phone', order.phone],
+          ...(order.contactPhone && order.contactPhone !== order.phone
+            ? [['Account phone', order.contactPhone] as [string, ReactNode]]
+            : []),
           ['Meeting place', order.meetLocation],
         ];
   return (

@@ -19,7 +19,7 @@ import { responsiveImage } from '../../lib/images';
 import { notify } from '../../lib/notify/notify';
 import { useRole } from '../../lib/auth/roles';
 import { CarAlertsSwitch } from './CarAlertsSwitch';
-import { SavedCarsMailSetting } from './SavedCarsMailSetting';
+import { SavedCarsMailSetting } from '../../components/SavedCarsMailSetting';
 import { priceChange } from './savedText';
 
 export const NO_SAVED_CARS = 'You have not saved any cars yet';

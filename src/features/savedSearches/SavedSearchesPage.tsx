@@ -18,7 +18,7 @@ import {
   type SavedSearch,
 } from '../../lib/api/savedSearches';
 import { notify } from '../../lib/notify/notify';
-import { DigestSwitch } from './DigestSwitch';
+import { DigestSwitch } from '../../components/DigestSwitch';
 
 export const SAVED_SEARCHES = 'Saved searches';
 export const NO_SAVED_SEARCHES = 'No saved searches yet';

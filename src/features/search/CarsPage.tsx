@@ -20,6 +20,7 @@ import {
 import { carsCount, SearchResults } from './SearchResults';
 import { useApplySearch, useSearchPages } from './useSearchPages';
 import { useRememberedZip } from './rememberedZip';
+import { useProfileZip } from '../../lib/auth/profileZip';
 import { readSearch, searchQuery, SORTS, type CarSearch, type Sort } from './searchParams';
 
 /**
@@ -163,7 +164,7 @@ export function CarsPage({
   const [drawerOpen, setDrawerOpen] = useState<boolean | null>(null);
 
   const apply = useApplySearch(search, key, setParams);
-  useRememberedZip(params, search.zip, setParams);
+  useRememberedZip(params, search.zip, setParams, useProfileZip());
   const filtersCount = filtersChosen(search);
 
   // Until the filters' code is here (a search opened from another page), their place is kept.

@@ -12,6 +12,8 @@ import { makeProduct } from '../../testing/data';
 import { renderApp } from '../../testing/render';
 import { recordRequests } from '../../testing/requests';
 import { API, server } from '../../testing/server';
+import { makeStore } from '../../app/store';
+import { makeSessionUser, roleHandlers, signedInState } from '../../testing/session';
 import { NEAR_ZIP_KEY } from './rememberedZip';
 
 /** A car for sale and how far it is from 78701 (null: it has no place). */
@@ -169,13 +171,13 @@ describe('Cars near a ZIP code (/cars)', () => {
     requests.stop();
     expect(localStorage.getItem(NEAR_ZIP_KEY)).toBe('78701');
 
-    // Cleared: near nowhere, so no radius and no 'Nearest first'; the browser forgets it.
+    // Cleared: near nowhere, so no radius and no 'Nearest first'; the browser remembers that.
     await user.clear(screen.getByRole('textbox', { name: 'Near (ZIP code)' }));
     await user.keyboard('{Enter}');
     await waitFor(() => expect(router.state.location.search).toBe(''));
     expect(await screen.findByText('4 cars')).toBeInTheDocument();
     expect(sortNames()).not.toContain('Nearest first');
-    expect(localStorage.getItem(NEAR_ZIP_KEY)).toBeNull();
+    expect(localStorage.getItem(NEAR_ZIP_KEY)).toBe('');
   });
 
   it('says a ZIP that is not five digits is wrong, beside the field, and does not send it', async () => {
@@ -226,6 +228,41 @@ describe('Cars near a ZIP code (/cars)', () => {
       searches(requests.sent).filter((r) => r.includes('radius=') && !r.includes('zip=78701')),
     ).toEqual([]);
     requests.stop();
+  });
+
+  it("starts near a signed-in user's profile ZIP when neither the address nor the browser names one", async () => {
+    answerNear();
+    server.use(
+      ...roleHandlers('buyer'),
+      http.get(`${API}/me`, () =>
+        HttpResponse.json({
+          _id: 'user-sam',
+          name: 'Sam Buyer',
+          email: 'sam@example.com',
+          userRole: 'Buyer',
+          userImg: '',
+          userVerify: 'false',
+          phone: null,
+          zip: '78701',
+          place: 'Austin, TX',
+        }),
+      ),
+    );
+    const signedIn = () => makeStore({ preloadedState: signedInState(makeSessionUser()) });
+    const first = renderApp('/cars', { store: signedIn() });
+    await waitFor(() => expect(first.router.state.location.search).toBe('?zip=78701'));
+    expect(await screen.findByText('Near Austin, TX')).toBeInTheDocument();
+    first.unmount();
+
+    // The address wins, then what the browser remembers (a cleared ZIP too), then the profile.
+    const shared = renderApp('/cars?zip=75201', { store: signedIn() });
+    await screen.findByRole('textbox', { name: 'Near (ZIP code)' });
+    expect(shared.router.state.location.search).toBe('?zip=75201');
+    shared.unmount();
+    localStorage.setItem(NEAR_ZIP_KEY, '');
+    const cleared = renderApp('/cars', { store: signedIn() });
+    expect(await screen.findByText('4 cars')).toBeInTheDocument();
+    expect(cleared.router.state.location.search).toBe('');
   });
 
   it("carries a card's distance to the car's page; opened on its own, the page names the car's place", async () => {

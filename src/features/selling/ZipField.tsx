@@ -1,25 +1,6 @@
 import TextField from '@mui/material/TextField';
-import { skipToken } from '@reduxjs/toolkit/query/react';
 import type { ChangeEvent, FocusEvent } from 'react';
-import { useGetPlaceQuery } from '../../lib/api';
-import { ZIP } from './productForm';
-
-/** What the field's line under it says: its error, else the place a full ZIP names. */
-function placeLine(
-  zip: string,
-  place: ReturnType<typeof useGetPlaceQuery>,
-  error: string | undefined,
-): string {
-  if (error) return error;
-  if (!ZIP.test(zip)) return 'Optional: where buyers nearby find the car';
-  if (place.currentData) return `${place.currentData.zip} — ${place.currentData.place}`;
-  if (place.isError && isNotFound(place.error)) return 'No such US ZIP code';
-  if (place.isError) return 'The place of this ZIP code could not be looked up';
-  return 'Looking up the place…';
-}
-
-const isNotFound = (error: unknown) =>
-  typeof error === 'object' && error !== null && 'status' in error && error.status === 404;
+import { useZipPlace } from '../../lib/zipPlace';
 
 interface Props {
   /** The form's props for the field (value, events, id), as ProductForm's `field` gives them. */
@@ -39,9 +20,11 @@ interface Props {
  * ZIP is unknown.
  */
 export function ZipField({ field, error }: Props) {
-  const zip = field.value.trim();
-  const place = useGetPlaceQuery(ZIP.test(zip) ? { zip } : skipToken);
-  const unknown = ZIP.test(zip) && place.isError && isNotFound(place.error);
+  const { line, unknown } = useZipPlace(
+    field.value,
+    error,
+    'Optional: where buyers nearby find the car',
+  );
   return (
     <TextField
       label="ZIP code"
@@ -49,7 +32,7 @@ export function ZipField({ field, error }: Props) {
       fullWidth
       autoComplete="postal-code"
       error={Boolean(error) || unknown}
-      helperText={placeLine(zip, place, error)}
+      helperText={line}
       slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 5 } }}
     />
   );

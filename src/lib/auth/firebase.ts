@@ -39,9 +39,15 @@ export interface AuthService {
   signUp(email: string, password: string): Promise<SessionUser>;
   /** Google: the popup in production; with the emulator, a test Google account. */
   signInWithGoogle(testAccount?: { email: string; name: string }): Promise<SessionUser>;
-  updateProfile(profile: { displayName: string; photoURL: string | null }): Promise<SessionUser>;
+  /** A new display name, and photo (undefined keeps the photo, null removes it). */
+  updateProfile(profile: { displayName: string; photoURL?: string | null }): Promise<SessionUser>;
   /** Deletes the signed-in account (a registration that failed half-way). */
   deleteCurrentUser(): Promise<void>;
+  /**
+   * A password account's new password: signs in again with the current one (the provider asks
+   * for a recent sign-in), then sets the new one. The provider's error (with its code) is thrown.
+   */
+  changePassword(currentPassword: string, newPassword: string): Promise<void>;
   signOut(): Promise<void>;
   /** The signed-in user's ID token, or null when signed out. */
   getIdToken(forceRefresh?: boolean): Promise<string | null>;
@@ -97,6 +103,14 @@ export const firebaseAuthService: AuthService = {
   async deleteCurrentUser() {
     const { auth, mod } = await load();
     if (auth.currentUser) await mod.deleteUser(auth.currentUser);
+  },
+  async changePassword(currentPassword, newPassword) {
+    const { auth, mod } = await load();
+    const user = auth.currentUser;
+    if (!user?.email) throw new Error('nobody is signed in');
+    const credential = mod.EmailAuthProvider.credential(user.email, currentPassword);
+    await mod.reauthenticateWithCredential(user, credential);
+    await mod.updatePassword(user, newPassword);
   },
   async signOut() {
     const { auth, mod } = await load();

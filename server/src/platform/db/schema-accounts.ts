@@ -24,6 +24,8 @@ export const users = pgTable(
     reviewSum: integer('review_sum').notNull().default(0),
     /** The account's own ZIP code: where its searches start ('Near'); null: not given. */
     zip: text('zip'),
+    /** The account's phone number: shown only to the other party of an accepted booking. */
+    phone: text('phone'),
   },
   // The admin grids page, sort and filter one role at a time.
   (t) => [

@@ -89,7 +89,11 @@ export const messages = pgTable(
     /** The writer's account; null once it is deleted (the name then reads 'Deleted user'). */
     senderId: text('sender_id').references(() => users._id, { onDelete: 'set null' }),
   },
-  (t) => [index('messages_order_created_idx').on(t.orderId, t.createdAt, t._id)],
+  // By sender too: a renamed account's messages take its new name.
+  (t) => [
+    index('messages_order_created_idx').on(t.orderId, t.createdAt, t._id),
+    index('messages_sender_idx').on(t.senderId),
+  ],
 );
 
 export const NOTIFICATION_KINDS = [

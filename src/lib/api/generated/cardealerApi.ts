@@ -64,6 +64,9 @@ const injectedRtkApi = api.injectEndpoints({
         },
       }),
     }),
+    getMe: build.query<GetMeApiResponse, GetMeApiArg>({
+      query: () => ({ url: `/api/me` }),
+    }),
     getCategories: build.query<GetCategoriesApiResponse, GetCategoriesApiArg>({
       query: () => ({ url: `/api/categories` }),
     }),
@@ -240,6 +243,8 @@ export type GetSellersApiArg = {
   /** keeps the users whose name or email contains this text (any letter case) */
   q?: string;
 };
+export type GetMeApiResponse = /** status 200 Default Response */ Me;
+export type GetMeApiArg = void;
 export type GetCategoriesApiResponse = /** status 200 Default Response */ Category[];
 export type GetCategoriesApiArg = void;
 export type GetAdvertisedProductsApiResponse = /** status 200 Default Response */ ListedProduct[];
@@ -477,6 +482,22 @@ export type User = {
   userImg: string;
   /** 'true' once an admin has verified this seller */
   userVerify: 'true' | 'false';
+};
+export type Me = {
+  _id: string;
+  name: string;
+  email: string;
+  userRole: 'Seller' | 'Buyer' | 'Admin';
+  /** photo URL (may be empty) */
+  userImg: string;
+  /** 'true' once an admin has verified this seller */
+  userVerify: 'true' | 'false';
+  /** shown only to the other party of an accepted booking; null: not given */
+  phone: string | null;
+  /** where the account's searches start ('Near' on /cars); null: not given */
+  zip: string | null;
+  /** the place the ZIP code names: 'Austin, TX'; null without a ZIP code */
+  place: string | null;
 };
 export type Category = {
   _id: string;
@@ -737,6 +758,8 @@ export type Order = {
   sellerId?: string | null;
   /** why it was declined */
   reason?: string;
+  /** the other party's phone number from their account settings: only while the booking is accepted, only to its buyer and its seller, and only when they gave one */
+  contactPhone?: string;
   /** when it was booked */
   createdAt: string;
 };

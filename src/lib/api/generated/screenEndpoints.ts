@@ -6,6 +6,7 @@ import type {
   FairPrice,
   ListingModeration,
   MarketValue,
+  Me,
   Order,
   OrderStatus,
   PhotoCopy,
@@ -21,6 +22,7 @@ export type {
   FairPrice,
   ListingModeration,
   MarketValue,
+  Me,
   Order,
   OrderStatus,
   PhotoCopy,
@@ -42,6 +44,13 @@ const injectedRtkApi = api.injectEndpoints({
       query: (queryArg) => ({
         url: `/api/users/verify/${encodeURIComponent(String(queryArg.id))}`,
         method: 'PUT',
+      }),
+    }),
+    updateMe: build.mutation<UpdateMeApiResponse, UpdateMeApiArg>({
+      query: (queryArg) => ({
+        url: `/api/me`,
+        method: 'PATCH',
+        body: queryArg.body,
       }),
     }),
     addProduct: build.mutation<AddProductApiResponse, AddProductApiArg>({
@@ -349,6 +358,19 @@ export type VerifySellerApiResponse = /** status 200 Default Response */ UpdateR
 export type VerifySellerApiArg = {
   /** a record's _id (letters, digits, _ and -) */
   id: string;
+};
+export type UpdateMeApiResponse = /** status 200 Default Response */ Me;
+export type UpdateMeApiArg = {
+  body: {
+    /** display name (as at registration) */
+    name?: string;
+    /** an http(s) URL, a path on this origin, empty or null (no photo) */
+    userImg?: string | null;
+    /** 7 to 20 characters: digits, spaces, dashes, brackets and a leading +; empty or null removes it */
+    phone?: string | null;
+    /** a five-digit US ZIP code; empty or null removes it. Unknown: 400 'zip: no such US ZIP code' */
+    zip?: string | null;
+  };
 };
 export type AddProductApiResponse = /** status 201 Default Response */ {
   acknowledged: true;

@@ -3,9 +3,9 @@ import FormHelperText from '@mui/material/FormHelperText';
 import Paper from '@mui/material/Paper';
 import Switch from '@mui/material/Switch';
 import { useId } from 'react';
-import { errorMessage } from '../../lib/api';
-import { useGetAlertSettingsQuery, usePutAlertSettingsMutation } from '../../lib/api/alertSettings';
-import { notify } from '../../lib/notify/notify';
+import { errorMessage } from '../lib/api';
+import { useGetAlertSettingsQuery, usePutAlertSettingsMutation } from '../lib/api/alertSettings';
+import { notify } from '../lib/notify/notify';
 
 export const DIGEST_LABEL = 'Daily digest e-mail';
 

@@ -1,8 +1,8 @@
 import Paper from '@mui/material/Paper';
-import { MailChoice } from '../../components/MailChoice';
-import { errorMessage } from '../../lib/api';
-import { useGetAlertSettingsQuery, usePutAlertSettingsMutation } from '../../lib/api/alertSettings';
-import { notify } from '../../lib/notify/notify';
+import { MailChoice } from './MailChoice';
+import { errorMessage } from '../lib/api';
+import { useGetAlertSettingsQuery, usePutAlertSettingsMutation } from '../lib/api/alertSettings';
+import { notify } from '../lib/notify/notify';
 
 export const SAVED_CARS_MAIL_LABEL = "E-mail me when a saved car's price drops or it is sold";
 
