@@ -24,6 +24,10 @@ export const users = pgTable(
     reviewSum: integer('review_sum').notNull().default(0),
     /** The account's own ZIP code: where its searches start ('Near'); null: not given. */
     zip: text('zip'),
+    /** 'Sign out everywhere': the account's access tokens issued before this are refused. */
+    tokensValidAfter: timestamp('tokens_valid_after', { withTimezone: true }),
+    /** The account's last download of its data (one per ten minutes). */
+    exportedAt: timestamp('exported_at', { withTimezone: true }),
   },
   // The admin grids page, sort and filter one role at a time.
   (t) => [
