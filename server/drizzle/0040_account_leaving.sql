@@ -2,9 +2,6 @@
 -- (every replica compares it with the token's issue time when it reads the caller's record).
 ALTER TABLE "users" ADD COLUMN "tokens_valid_after" timestamp with time zone;
 --> statement-breakpoint
--- The account's last download of its data: one per ten minutes, counted once for every replica.
-ALTER TABLE "users" ADD COLUMN "exported_at" timestamp with time zone;
---> statement-breakpoint
 -- A deleted account: as before (its open bookings as a buyer cancelled, the seller told; in every
 -- booking and message it shows as 'Deleted user', without e-mail, phone and meeting place; its
 -- sign-in account remembered as deleted; every replica told to close its streams), and now its

@@ -29,6 +29,7 @@ import {
   type Row,
 } from '../test/permission-matrix';
 import { savedRows } from '../test/permission-rows-saved';
+import { accountRows } from '../test/permission-rows-account';
 import { reviewRows } from '../test/permission-rows-reviews';
 import { MATCH_ON_DEMAND } from '../test/alert-fixture';
 import { unsubscribeRows } from '../test/permission-rows-alerts';
@@ -234,6 +235,7 @@ const rows: Row[] = [
     expect: signedIn(),
   },
   ...savedRows,
+  ...accountRows,
   ...reportRows,
   ...reviewRows,
   ...moderationRows,

@@ -295,25 +295,5 @@ export async function* exportAccount(db: Db, account: ExportAccount): AsyncGener
   yield `${chunk}}`;
 }
 
-/**
- * Counts a download of the account's data: answers 0 when it may go ahead (and stamps it), else
- * the milliseconds until it may (once per EXPORT_EVERY_MS, for every replica at once).
- */
-export async function claimExport(db: Db, id: string): Promise<number> {
-  const every = `${EXPORT_EVERY_MS / 1000} seconds`;
-  const claimed = await rows<{ id: string }>(
-    db,
-    sql`
-    update users set exported_at = now()
-    where id = ${id} and (exported_at is null or exported_at <= now() - ${every}::interval)
-    returning id`,
-  );
-  if (claimed.length > 0) return 0;
-  const [last] = await rows<{ wait: number | string }>(
-    db,
-    sql`
-    select extract(epoch from (exported_at + ${every}::interval - now())) * 1000 as wait
-    from users where id = ${id}`,
-  );
-  return Math.max(1000, Math.ceil(Number(last?.wait ?? EXPORT_EVERY_MS)));
-}
+/** The key a download of an account's data is counted under (with the rate limits' windows). */
+export const exportKey = (id: string) => `export:user:${id}`;

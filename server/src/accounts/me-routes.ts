@@ -15,7 +15,7 @@ import {
   RECENT_SIGN_IN_MS,
   SIGN_IN_AGAIN,
 } from './account-closing';
-import { claimExport, exportAccount } from './account-export';
+import { EXPORT_EVERY_MS, exportAccount, exportKey } from './account-export';
 import { signOutEverywhere } from './sign-out-everywhere';
 
 /** The caller and their record: these calls are about an account that exists. */
@@ -165,9 +165,11 @@ function exportRoute(app: RoutesApp): void {
     },
     async (request, reply) => {
       const { user } = ownAccount(request);
-      const waitMs = await claimExport(app.db, user._id);
-      if (waitMs > 0) {
-        const seconds = Math.ceil(waitMs / 1000);
+      // Counted where the rate limits count (shared by every replica), in a window of ten
+      // minutes from the first download.
+      const [window] = await app.repos.rateLimits.hit([exportKey(user._id)], EXPORT_EVERY_MS);
+      if (window && window.count > 1) {
+        const seconds = Math.max(1, Math.ceil((window.resetAt - Date.now()) / 1000));
         reply.header('retry-after', String(seconds));
         throw httpError(
           429,

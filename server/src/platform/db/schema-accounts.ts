@@ -26,8 +26,6 @@ export const users = pgTable(
     zip: text('zip'),
     /** 'Sign out everywhere': the account's access tokens issued before this are refused. */
     tokensValidAfter: timestamp('tokens_valid_after', { withTimezone: true }),
-    /** The account's last download of its data (one per ten minutes). */
-    exportedAt: timestamp('exported_at', { withTimezone: true }),
   },
   // The admin grids page, sort and filter one role at a time.
   (t) => [
