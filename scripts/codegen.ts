@@ -86,6 +86,10 @@ const screenEndpoints = [
   'getOrderReview',
   'reviewSeller',
   'replyToReview',
+  // The account's own: its settings' sections.
+  'signOutEverywhere',
+  'deleteMyAccount',
+  'exportMyData',
 ];
 const isScreenEndpoint = (name: string) => screenEndpoints.includes(name);
 

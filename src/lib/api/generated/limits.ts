@@ -7,6 +7,7 @@ import { getIsSellerLimits } from './limits/getIsSeller';
 import { upsertUserLimits } from './limits/upsertUser';
 import { getBuyersLimits } from './limits/getBuyers';
 import { getSellersLimits } from './limits/getSellers';
+import { deleteMyAccountLimits } from './limits/deleteMyAccount';
 import { getCategoryProductsLimits } from './limits/getCategoryProducts';
 import { addProductLimits } from './limits/addProduct';
 import { getSellerProductsLimits } from './limits/getSellerProducts';
@@ -50,6 +51,7 @@ export {
   upsertUserLimits,
   getBuyersLimits,
   getSellersLimits,
+  deleteMyAccountLimits,
   getCategoryProductsLimits,
   addProductLimits,
   getSellerProductsLimits,
@@ -98,6 +100,7 @@ export const operationLimits = {
   upsertUser: upsertUserLimits,
   getBuyers: getBuyersLimits,
   getSellers: getSellersLimits,
+  deleteMyAccount: deleteMyAccountLimits,
   getCategoryProducts: getCategoryProductsLimits,
   addProduct: addProductLimits,
   getSellerProducts: getSellerProductsLimits,
