@@ -3,7 +3,7 @@
  * sign-in account, the record and its cars; the other party keeps each past booking, showing
  * 'Deleted user'; reviews stay, signed 'Deleted user': the trigger `users_delete_orders`), after
  * the checks only the account's own delete has: a recent sign-in, the typed confirmation, no open
- * booking. Its mail not yet sent is dropped and a last mail confirms, written in the same
+ * booking. Its mail (sent or waiting) is dropped and a last mail confirms, written in the same
  * transaction as the deletion, so of two deletes at once only the one that deletes mails.
  */
 import { sql } from 'drizzle-orm';
@@ -78,9 +78,9 @@ export async function deleteOwnRecord(db: Db, id: string, signInUid: string): Pr
     if (!record) return false;
     await tx.execute(sql`
       insert into deleted_accounts (auth_uid) values (${signInUid}) on conflict do nothing`);
+    // Its mail, sent or not: nothing more goes to it, and the outbox keeps no log of its address.
     await tx.execute(sql`
-      delete from outbox
-      where sent_at is null and (user_id = ${id} or to_email = ${record.email})`);
+      delete from outbox where user_id = ${id} or to_email = ${record.email}`);
     // A finished mail (no kind): it needs no account to be composed for.
     await tx.execute(sql`
       insert into outbox (id, to_email, subject, body)
