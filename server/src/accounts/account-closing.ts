@@ -9,6 +9,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client';
 import { newId } from '../platform/db/ids';
+import { rowsOf } from '../platform/db/rows';
 
 /** What the person types to delete their account. */
 export const DELETE_CONFIRMATION = 'delete my account';
@@ -34,7 +35,9 @@ export async function openBookingsOf(
   db: Db,
   account: { id: string; email: string },
 ): Promise<OpenBooking[]> {
-  const result = (await db.execute(sql`
+  const found = await rowsOf<Omit<OpenBooking, 'link'>>(
+    db,
+    sql`
     select id as "_id", product_name as "productName", status,
            case when buyer_id = ${account.id} then 'buyer' else 'seller' end as role
     from orders
@@ -42,8 +45,9 @@ export async function openBookingsOf(
       and (buyer_id = ${account.id} or seller_id = ${account.id}
            or product_id in (select id from products where email = ${account.email}))
     order by created_at desc, id desc
-    limit 50`)) as unknown as { rows: Omit<OpenBooking, 'link'>[] };
-  return result.rows.map((row) => ({ ...row, link: `/dashboad/orders/${row._id}` }));
+    limit 50`,
+  );
+  return found.map((row) => ({ ...row, link: `/dashboad/orders/${row._id}` }));
 }
 
 const FAREWELL_SUBJECT = 'Your CarDealer account is deleted';

@@ -6,6 +6,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../platform/db/client';
+import { rowsOf as rows } from '../platform/db/rows';
 
 /** Rows read per query. */
 export const EXPORT_PAGE = 500;
@@ -32,11 +33,6 @@ interface MessageRow {
   order_id: string;
   at: string;
   id: string;
-}
-
-async function rows<T>(db: Db, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
 }
 
 /**
