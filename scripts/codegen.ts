@@ -89,6 +89,10 @@ const screenEndpoints = [
   // Account settings' changes: the settings page (its read, getMe, is public: /cars's Near
   // starts at the profile's ZIP code).
   'updateMe',
+  // The account's own: its settings' sections.
+  'signOutEverywhere',
+  'deleteMyAccount',
+  'exportMyData',
 ];
 const isScreenEndpoint = (name: string) => screenEndpoints.includes(name);
 

@@ -65,6 +65,8 @@ export const DEFAULT_RATE_LIMITS = {
   ],
   /** The sitemap's index and files per address: a crawler reads a few dozen a day. */
   sitemaps: { max: 60, windowSeconds: 60 },
+  /** Signing out everywhere, deleting the account and downloading its data, together, an hour. */
+  account: { max: 10, windowSeconds: 3600 },
 } as const satisfies RateLimits;
 
 export interface ServerConfig {
@@ -185,6 +187,7 @@ function readOrCreateSecret(dataDir: string): string {
  * Moderators' actions and owners' requests for review: `RATE_LIMIT_MODERATION`. Cars posted:
  * `RATE_LIMIT_CAR_POSTS` a minute and `RATE_LIMIT_CAR_POSTS_DAY` a day; cars changed: the same
  * with `RATE_LIMIT_CAR_EDITS`. The sitemap's index and files per address: `RATE_LIMIT_SITEMAPS`.
+ * An account's own sign-outs everywhere, deletes and downloads: `RATE_LIMIT_ACCOUNT` an hour.
  */
 function rateLimits(env: Env): RateLimits {
   const windowSeconds = int(env, 'RATE_LIMIT_WINDOW_SECONDS', 60, 1, 24 * 3600);
@@ -216,6 +219,10 @@ function rateLimits(env: Env): RateLimits {
     carPosts: minuteAndDay('RATE_LIMIT_CAR_POSTS', DEFAULT_RATE_LIMITS.carPosts),
     carEdits: minuteAndDay('RATE_LIMIT_CAR_EDITS', DEFAULT_RATE_LIMITS.carEdits),
     sitemaps: rule('RATE_LIMIT_SITEMAPS', DEFAULT_RATE_LIMITS.sitemaps.max),
+    account: {
+      max: max('RATE_LIMIT_ACCOUNT', DEFAULT_RATE_LIMITS.account.max),
+      windowSeconds: DEFAULT_RATE_LIMITS.account.windowSeconds,
+    },
   };
 }
 

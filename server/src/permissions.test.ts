@@ -30,6 +30,7 @@ import {
 } from '../test/permission-matrix';
 import { accountRows } from '../test/permission-rows-accounts';
 import { savedRows } from '../test/permission-rows-saved';
+import { leavingRows } from '../test/permission-rows-leaving';
 import { reviewRows } from '../test/permission-rows-reviews';
 import { MATCH_ON_DEMAND } from '../test/alert-fixture';
 import { unsubscribeRows } from '../test/permission-rows-alerts';
@@ -236,6 +237,7 @@ const rows: Row[] = [
     expect: signedIn(),
   },
   ...savedRows,
+  ...leavingRows,
   ...reportRows,
   ...reviewRows,
   ...moderationRows,

@@ -59,6 +59,11 @@ export interface Fixture {
   freshHiddenProduct(asked?: boolean): Promise<string>;
   /** A new car of `seller`'s with an open report by `buyer`. */
   freshReportedProduct(): Promise<string>;
+  /**
+   * The `authorization` of a new account with this role, signed in a moment ago: for the calls
+   * that end the caller's sessions or the account itself.
+   */
+  freshCaller(role: 'Seller' | 'Buyer' | 'Admin'): Promise<{ authorization: string }>;
 }
 
 /** The callers and their things on the app of `ctx`, for a `beforeAll`. */
@@ -230,6 +235,18 @@ export async function openPermissionFixture(ctx: TestContext): Promise<Fixture> 
       });
       if (!('_id' in made)) throw new Error('the fixture category was refused');
       return made._id;
+    },
+    freshCaller: async (role) => {
+      const email = uniqueEmail(`fresh-caller-${role.toLowerCase()}`);
+      await app.repos.users.upsert({
+        email,
+        name: `Fresh ${role}`,
+        userImg: '',
+        userRole: role === 'Admin' ? 'Buyer' : role,
+      });
+      if (role === 'Admin') await app.repos.users.setRole(email, 'Admin');
+      const token = app.signAccessToken({ email, uid: `uid-${email}`, authTime: Date.now() });
+      return { authorization: `bearer ${token}` };
     },
     freshUser: async (role, suspended = false) => {
       const outcome = await app.repos.users.upsert({

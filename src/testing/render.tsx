@@ -27,7 +27,7 @@ export function renderApp(path = '/', { store = makeStore() }: { store?: AppStor
  * otherwise every render adds the app's styles again, and jsdom matches each computed style (the
  * visibility checks of getByRole, user-event's pointer-events check) against them all.
  */
-function testStyles() {
+export function testStyles() {
   const box = document.createElement('div');
   box.dataset.testStyles = '';
   document.head.append(box);

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { ACCOUNT_SUSPENDED } from '../platform/caller/access';
+import { ACCOUNT_SUSPENDED, SIGNED_OUT } from '../platform/caller/access';
 import { bearerToken } from '../platform/caller/bearer-token';
 import { httpError } from '../platform/http/errors';
 import { normaliseEmail } from '../platform/db/ids';
@@ -39,7 +39,15 @@ const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       await app.repos.users.linkSignIn(account.email, account.uid);
       const { user } = await app.repos.users.findForSignIn(account.uid, account.email);
       if (user?.suspendedAt) throw httpError(403, ACCOUNT_SUSPENDED);
-      return { accessToken: app.signAccessToken({ email: account.email, uid: account.uid }) };
+      // A sign-in from before 'Sign out everywhere' (a refreshed ID token of an old session
+      // keeps its sign-in time) gets no new access token; compared in the provider's seconds.
+      const validAfter = user?.tokensValidAfter?.getTime();
+      if (validAfter && account.authTime < Math.floor(validAfter / 1000) * 1000) {
+        throw httpError(401, SIGNED_OUT);
+      }
+      // The sign-in time rides along: closing the account asks for a recent one.
+      const { email, uid, authTime } = account;
+      return { accessToken: app.signAccessToken({ email, uid, authTime }) };
     },
   );
 };

@@ -19,9 +19,9 @@ export const tooManyStreams = (max: number) =>
 
 /**
  * Why the server ended a stream (its last event, `end`): the token expired, the account was
- * deleted, or the account opened more streams than one process keeps (the oldest is closed).
+ * deleted, suspended or signed out everywhere, or the account opened more streams than one process keeps (the oldest is closed).
  */
-type StreamEnd = 'expired' | 'deleted' | 'suspended' | 'replaced';
+type StreamEnd = 'expired' | 'deleted' | 'suspended' | 'signed-out' | 'replaced';
 
 const Notification = Type.Object(
   {
@@ -126,8 +126,9 @@ function eventsRoute(app: RoutesApp): void {
           '`fetch` and the `authorization` header (the access token never goes in a URL). ' +
           'Reconnect with backoff and refetch: nothing is replayed. The server ends a stream ' +
           "with `event: end` and `{reason}`: 'expired' when its access token expires, " +
-          "'deleted' when the account is deleted and 'suspended' when an admin suspends it (on " +
-          "every replica; a suspended account's new streams answer 403), 'replaced' when the " +
+          "'deleted' when the account is deleted, 'suspended' when an admin suspends it and " +
+          "'signed-out' when the account signs out everywhere (on every replica; a suspended " +
+          "account's new streams answer 403), 'replaced' when the " +
           'account opens a 6th stream on the same server process (at most 5 each; the oldest ' +
           'goes). A sign-in account without its user record (before `PUT /users`) gets 409; an ' +
           'address holding as many streams as one process keeps for it (RATE_LIMIT_STREAMS_PER_' +

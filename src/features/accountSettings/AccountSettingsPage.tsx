@@ -6,9 +6,12 @@ import { QueryState } from '../../components/QueryState';
 import type { Me } from '../../lib/api/account';
 import { useMe } from '../../lib/auth/profileZip';
 import { ContactSection } from './ContactSection';
+import { DeleteAccountSection } from './DeleteAccountSection';
+import { DownloadDataSection } from './DownloadDataSection';
 import { EmailSection } from './EmailSection';
 import { PasswordSection } from './PasswordSection';
 import { ProfileSection } from './ProfileSection';
+import { SignOutEverywhereSection } from './SignOutEverywhereSection';
 
 export const ACCOUNT_SETTINGS = 'Account settings';
 
@@ -21,9 +24,15 @@ const SECTIONS: { key: string; Section: ComponentType<{ me: Me }> }[] = [
   { key: 'contact', Section: ContactSection },
   { key: 'email', Section: EmailSection },
   { key: 'password', Section: PasswordSection },
+  { key: 'sign-out', Section: SignOutEverywhereSection },
+  { key: 'data', Section: DownloadDataSection },
+  { key: 'delete', Section: DeleteAccountSection },
 ];
 
-/** Every role's own settings: profile, contact, e-mails and password, one section each. */
+/**
+ * Every role's own settings, one section each: profile, contact, e-mails, password, signing out
+ * everywhere, downloading one's data and deleting the account.
+ */
 export function AccountSettingsPage() {
   const query = useMe();
   return (

@@ -21,6 +21,8 @@ export interface Caller {
   user: User | null;
   /** When the token presented ends (ms since 1970): a stream ends then. */
   expiresAt: number;
+  /** When the person last signed in with the provider (ms since 1970; 0: not known). */
+  authTime: number;
 }
 
 /** What a verified token says of its sign-in account. */
@@ -29,12 +31,18 @@ export interface SignedInAccount {
   uid: string;
   /** When the token ends (ms since 1970). */
   expiresAt: number;
+  /** When the token was issued (ms since 1970): 'Sign out everywhere' refuses older ones. */
+  issuedAt: number;
+  /** When the person signed in with the provider (ms since 1970; 0: not known). */
+  authTime: number;
 }
 
-/** An access token's payload: the sign-in account's e-mail and uid. */
+/** An access token's payload: the sign-in account's e-mail and uid, and when it signed in. */
 export interface AccessClaims {
   email: string;
   uid: string;
+  /** The ID token's sign-in time (ms since 1970), carried so a recent sign-in can be asked for. */
+  authTime?: number;
 }
 
 export const DELETED_ACCOUNT =
@@ -43,12 +51,16 @@ export const DELETED_ACCOUNT =
 export const ACCOUNT_SUSPENDED = 'Account suspended';
 export const ANOTHER_ACCOUNT =
   'authorization: this e-mail now belongs to another sign-in account; sign in again';
+/** A token issued before the account signed out everywhere. */
+export const SIGNED_OUT = 'authorization: this session was signed out; sign in again';
 
 /** The parts of the Admin SDK's Auth that the API uses. */
 export type SignInProvider = Pick<
   Auth,
   'verifyIdToken' | 'getUser' | 'getUserByEmail' | 'getUserByProviderUid' | 'deleteUser'
->;
+> &
+  /** Signing out everywhere revokes the account's refresh tokens (stand-ins may lack it). */
+  Partial<Pick<Auth, 'revokeRefreshTokens'>>;
 
 /**
  * The Auth emulator's sign-up stamps the sign-in time (the token's `auth_time`) and, a moment
@@ -116,6 +128,8 @@ const noSignIn: SignInProvider = {
   getUserByProviderUid: () =>
     Promise.reject(httpError(503, 'The sign-in provider is not configured')),
   deleteUser: () => Promise.reject(httpError(503, 'The sign-in provider is not configured')),
+  revokeRefreshTokens: () =>
+    Promise.reject(httpError(503, 'The sign-in provider is not configured')),
 };
 
 const ROLE_NAMES: Record<Role, string> = {
@@ -134,18 +148,32 @@ export async function installAccess(app: FastifyInstance, options: AccessOptions
   app.decorate('signIn', signIn);
   app.decorateRequest('caller', null);
 
-  app.decorate('signAccessToken', ({ email, uid }: AccessClaims) =>
-    app.jwt.sign({ email: normaliseEmail(email), uid }),
+  // The issue time in milliseconds (`iat` counts whole seconds): a token made just after
+  // 'Sign out everywhere', in the same second, is newer than it.
+  app.decorate('signAccessToken', ({ email, uid, authTime }: AccessClaims) =>
+    app.jwt.sign({
+      email: normaliseEmail(email),
+      uid,
+      iat_ms: Date.now(),
+      ...(authTime ? { auth_time_ms: authTime } : {}),
+    }),
   );
 
   /** An access token's account; a token without a uid (an older kind) is not valid. */
   const accountFromAccessToken = (token: string): SignedInAccount | null => {
     try {
-      const payload = app.jwt.verify<{ email?: unknown; uid?: unknown; exp?: unknown }>(token);
-      const { email, uid, exp } = payload;
+      const payload = app.jwt.verify<Record<string, unknown>>(token);
+      const { email, uid, exp, iat, iat_ms: iatMs, auth_time_ms: authTime } = payload;
       if (typeof email !== 'string' || typeof uid !== 'string' || !uid) return null;
       if (typeof exp !== 'number') return null;
-      return { email: normaliseEmail(email), uid, expiresAt: exp * 1000 };
+      const issuedAt = typeof iatMs === 'number' ? iatMs : typeof iat === 'number' ? iat * 1000 : 0;
+      return {
+        email: normaliseEmail(email),
+        uid,
+        expiresAt: exp * 1000,
+        issuedAt,
+        authTime: typeof authTime === 'number' ? authTime : 0,
+      };
     } catch {
       return null;
     }
@@ -161,7 +189,15 @@ export async function installAccess(app: FastifyInstance, options: AccessOptions
       const account = await signIn.getUser(decoded.uid);
       const email = account.email ? normaliseEmail(account.email) : null;
       if (email === null || email !== normaliseEmail(decoded.email)) return null;
-      return { email, uid: decoded.uid, expiresAt: decoded.exp * 1000 };
+      return {
+        email,
+        uid: decoded.uid,
+        expiresAt: decoded.exp * 1000,
+        // Whole seconds: the latest moment in its second (a sign-in just after signing out
+        // everywhere is not refused; /jwt compares the sign-in time to the second too).
+        issuedAt: decoded.iat * 1000 + 999,
+        authTime: decoded.auth_time * 1000,
+      };
     } catch (error) {
       if ((error as { statusCode?: number }).statusCode === 503) throw error;
       const code = (error as { code?: string }).code ?? '';
@@ -187,6 +223,11 @@ export async function installAccess(app: FastifyInstance, options: AccessOptions
     if (user && user.authUid !== null && user.authUid !== account.uid) {
       throw httpError(401, ANOTHER_ACCOUNT);
     }
+    // 'Sign out everywhere' refuses every token issued before it, on every replica: the time is
+    // on the record this check reads anyway.
+    if (user?.tokensValidAfter && account.issuedAt < user.tokensValidAfter.getTime()) {
+      throw httpError(401, SIGNED_OUT);
+    }
     if (user?.suspendedAt) throw httpError(403, ACCOUNT_SUSPENDED);
     request.caller = {
       // The record's e-mail: a sign-in account may have changed its own since, and that new
@@ -194,6 +235,7 @@ export async function installAccess(app: FastifyInstance, options: AccessOptions
       email: user ? normaliseEmail(user.email) : account.email,
       uid: account.uid,
       expiresAt: account.expiresAt,
+      authTime: account.authTime,
       user: user && {
         _id: user._id,
         name: user.name,

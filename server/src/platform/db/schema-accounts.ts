@@ -26,6 +26,8 @@ export const users = pgTable(
     zip: text('zip'),
     /** The account's phone number: shown only to the other party of an accepted booking. */
     phone: text('phone'),
+    /** 'Sign out everywhere': the account's access tokens issued before this are refused. */
+    tokensValidAfter: timestamp('tokens_valid_after', { withTimezone: true }),
   },
   // The admin grids page, sort and filter one role at a time.
   (t) => [

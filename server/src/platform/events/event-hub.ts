@@ -25,12 +25,12 @@ export interface DealEvent {
 }
 
 /**
- * An account was deleted (the trigger `users_delete_orders`) or suspended (trust/suspension.ts):
- * every replica ends its streams. `uid` is null for a record made before sign-in accounts were
- * kept.
+ * An account was deleted (the trigger `users_delete_orders`), suspended (trust/suspension.ts) or
+ * signed out everywhere (accounts/sign-out-everywhere.ts): every replica ends its streams. `uid`
+ * is null for a record made before sign-in accounts were kept.
  */
 export interface AccountDeletedEvent {
-  type: 'account-deleted' | 'account-suspended';
+  type: 'account-deleted' | 'account-suspended' | 'account-signed-out';
   userId: string;
   uid: string | null;
 }
@@ -38,7 +38,13 @@ export interface AccountDeletedEvent {
 export type HubEvent = DealEvent | AccountDeletedEvent;
 
 /** Why an account's streams end. */
-export type AccountEnd = 'deleted' | 'suspended';
+export type AccountEnd = 'deleted' | 'suspended' | 'signed-out';
+
+const ACCOUNT_ENDS: Record<AccountDeletedEvent['type'], AccountEnd> = {
+  'account-deleted': 'deleted',
+  'account-suspended': 'suspended',
+  'account-signed-out': 'signed-out',
+};
 
 /** Whose streams an account-deleted event ends: the record's id and the sign-in account's uid. */
 export interface AccountKeys {
@@ -58,10 +64,11 @@ export function parse(payload: string): HubEvent | null {
     if (event.type === 'notification') {
       return typeof event.to === 'string' ? (event as DealEvent) : null;
     }
-    if (event.type === 'account-deleted' || event.type === 'account-suspended') {
+    if (typeof event.type === 'string' && Object.hasOwn(ACCOUNT_ENDS, event.type)) {
+      const ended = event as Partial<AccountDeletedEvent>;
       const valid =
-        typeof event.userId === 'string' && (event.uid === null || typeof event.uid === 'string');
-      return valid ? (event as AccountDeletedEvent) : null;
+        typeof ended.userId === 'string' && (ended.uid === null || typeof ended.uid === 'string');
+      return valid ? (ended as AccountDeletedEvent) : null;
     }
     return null;
   } catch {
@@ -98,7 +105,7 @@ export class EventHub {
         for (const listener of this.listeners.get(event.to) ?? []) listener(event);
       } else if (event) {
         const ends = accountKeys(event).flatMap((key) => [...(this.endListeners.get(key) ?? [])]);
-        const why = event.type === 'account-suspended' ? 'suspended' : 'deleted';
+        const why = ACCOUNT_ENDS[event.type];
         for (const end of new Set(ends)) end(why);
       }
     });

@@ -46,7 +46,8 @@ export type RateLimitName =
   | 'moderation'
   | 'carPosts'
   | 'carEdits'
-  | 'sitemaps';
+  | 'sitemaps'
+  | 'account';
 export type RateLimits = Record<RateLimitName, RateLimitRule>;
 
 /**
@@ -156,6 +157,14 @@ export const RATE_LIMIT_GUARDS: Record<RateLimitName, Guard> = {
   carEdits: { route: 'PATCH /api/products/:id', per: 'caller' },
   /** The sitemap's index and files, per address (a crawler reads a few dozen a day). */
   sitemaps: { route: ['GET /sitemap.xml', 'GET /sitemaps/:file'], per: 'caller' },
+  /**
+   * The account's own: signing out everywhere, deleting it (each a write that reaches the
+   * provider and every replica) and downloading its data (a large read), together.
+   */
+  account: {
+    route: ['POST /api/me/sign-out-everywhere', 'DELETE /api/me', 'GET /api/me/export'],
+    per: 'caller',
+  },
 };
 
 const windowText = (seconds: number) =>

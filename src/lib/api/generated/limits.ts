@@ -8,6 +8,7 @@ import { upsertUserLimits } from './limits/upsertUser';
 import { getBuyersLimits } from './limits/getBuyers';
 import { getSellersLimits } from './limits/getSellers';
 import { updateMeLimits } from './limits/updateMe';
+import { deleteMyAccountLimits } from './limits/deleteMyAccount';
 import { getCategoryProductsLimits } from './limits/getCategoryProducts';
 import { addProductLimits } from './limits/addProduct';
 import { getSellerProductsLimits } from './limits/getSellerProducts';
@@ -52,6 +53,7 @@ export {
   getBuyersLimits,
   getSellersLimits,
   updateMeLimits,
+  deleteMyAccountLimits,
   getCategoryProductsLimits,
   addProductLimits,
   getSellerProductsLimits,
@@ -101,6 +103,7 @@ export const operationLimits = {
   getBuyers: getBuyersLimits,
   getSellers: getSellersLimits,
   updateMe: updateMeLimits,
+  deleteMyAccount: deleteMyAccountLimits,
   getCategoryProducts: getCategoryProductsLimits,
   addProduct: addProductLimits,
   getSellerProducts: getSellerProductsLimits,

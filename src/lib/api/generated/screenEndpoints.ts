@@ -53,6 +53,19 @@ const injectedRtkApi = api.injectEndpoints({
         body: queryArg.body,
       }),
     }),
+    deleteMyAccount: build.mutation<DeleteMyAccountApiResponse, DeleteMyAccountApiArg>({
+      query: (queryArg) => ({
+        url: `/api/me`,
+        method: 'DELETE',
+        body: queryArg.body,
+      }),
+    }),
+    signOutEverywhere: build.mutation<SignOutEverywhereApiResponse, SignOutEverywhereApiArg>({
+      query: () => ({ url: `/api/me/sign-out-everywhere`, method: 'POST' }),
+    }),
+    exportMyData: build.query<ExportMyDataApiResponse, ExportMyDataApiArg>({
+      query: () => ({ url: `/api/me/export` }),
+    }),
     addProduct: build.mutation<AddProductApiResponse, AddProductApiArg>({
       query: (queryArg) => ({
         url: `/api/category`,
@@ -372,6 +385,19 @@ export type UpdateMeApiArg = {
     zip?: string | null;
   };
 };
+export type DeleteMyAccountApiResponse = unknown;
+export type DeleteMyAccountApiArg = {
+  body: {
+    /** the words 'delete my account', typed by the person */
+    confirm: string;
+  };
+};
+export type SignOutEverywhereApiResponse = unknown;
+export type SignOutEverywhereApiArg = void;
+export type ExportMyDataApiResponse = /** status 200 the data */ {
+  [key: string]: any;
+};
+export type ExportMyDataApiArg = void;
 export type AddProductApiResponse = /** status 201 Default Response */ {
   acknowledged: true;
   insertedId: string;
@@ -867,6 +893,18 @@ export type UpdateResult = {
   acknowledged: true;
   matchedCount: number;
   modifiedCount: number;
+};
+export type OpenBookings = {
+  message: string;
+  bookings: {
+    _id: string;
+    productName: string;
+    status: 'requested' | 'accepted';
+    /** the account's side of the booking */
+    role: 'buyer' | 'seller';
+    /** the booking's page in the web app */
+    link: string;
+  }[];
 };
 export type AdminCategory = {
   _id: string;
