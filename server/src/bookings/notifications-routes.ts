@@ -22,6 +22,7 @@ export const tooManyStreams = (max: number) =>
  * deleted, or the account opened more streams than one process keeps (the oldest is closed).
  */
 type StreamEnd = 'expired' | 'deleted' | 'suspended' | 'replaced';
+// 'restarting' (the server shuts down: reconnect, through the load balancer) is sent by app.ts.
 
 const Notification = Type.Object(
   {
@@ -129,7 +130,8 @@ function eventsRoute(app: RoutesApp): void {
           "'deleted' when the account is deleted and 'suspended' when an admin suspends it (on " +
           "every replica; a suspended account's new streams answer 403), 'replaced' when the " +
           'account opens a 6th stream on the same server process (at most 5 each; the oldest ' +
-          'goes). A sign-in account without its user record (before `PUT /users`) gets 409; an ' +
+          "goes), and 'restarting' when the server process shuts down (reconnect: the load " +
+          'balancer sends the new stream to another replica). A sign-in account without its user record (before `PUT /users`) gets 409; an ' +
           'address holding as many streams as one process keeps for it (RATE_LIMIT_STREAMS_PER_' +
           'ADDRESS, default 20) gets 429.',
         security: ACCESS_TOKEN,
