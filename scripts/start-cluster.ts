@@ -16,6 +16,8 @@
  * CLUSTER_PG_PORT, default 5460, kept between starts unless CLUSTER_PG_FRESH=1; the standbys on
  * the next ports, made afresh each start), and the replicas read the catalogue from the
  * standbys (DATABASE_READ_URL). Their ports and process ids are written to DATA_DIR/standbys.json.
+ * `npm run cluster:restart` (SIGHUP) restarts the replicas one at a time, each once the one
+ * before is ready and back in HAProxy's rotation, so that no request fails.
  * Ctrl-C (or SIGTERM) stops all of it. A replica that dies is left dead (HAProxy sends its
  * requests to the others); the load balancer or the emulator dying stops everything.
  */
@@ -44,6 +46,7 @@ import {
   type RunningEmulator,
 } from './lib/emulator';
 import { DEMO_ACCOUNTS, portIsFree, stopProcess } from './lib/processes';
+import { restartOneByOne, SUPERVISOR_FILE } from './lib/rolling-restart';
 
 const root = resolve(__dirname, '..');
 const env = process.env;
@@ -206,20 +209,21 @@ interface ReplicaSettings {
 
 /**
  * Starts one API server per port, each added to `replicas` as it starts; one that dies is left
- * dead (HAProxy sends its requests to the others).
+ * dead (HAProxy sends its requests to the others). Answers how to start the i-th again (a
+ * rolling restart: scripts/lib/rolling-restart.ts).
  */
 function startReplicas(
   replicaPorts: number[],
   { databaseUrl, readUrl, emulator }: ReplicaSettings,
   replicas: Replica[],
-  isStopping: () => boolean,
-): void {
-  for (const [i, replicaPort] of replicaPorts.entries()) {
+  isQuiet: (replica: Replica) => boolean,
+): (index: number) => Replica {
+  const launch = (i: number) => {
     const replicaDir = join(dataDir, `replica-${i + 1}`);
     mkdirSync(replicaDir, { recursive: true });
     const replica = startReplica({
       index: i + 1,
-      port: replicaPort,
+      port: replicaPorts[i],
       dataDir: replicaDir,
       logFile: join(logs, `replica-${i + 1}.log`),
       env: {
@@ -231,15 +235,17 @@ function startReplicas(
       },
     });
     replica.process.once('exit', (code, signal) => {
-      if (!isStopping()) {
+      if (!isQuiet(replica)) {
         console.error(
           `${replica.name} (port ${replica.port}) stopped (${signal ?? `code ${code}`}); ` +
             `HAProxy sends its requests to the others. See ${logs}/${replica.name}.log`,
         );
       }
     });
-    replicas.push(replica);
-  }
+    return replica;
+  };
+  for (const i of replicaPorts.keys()) replicas.push(launch(i));
+  return launch;
 }
 
 /** Who is who (name, port, process id), in the data folder, for whoever needs to stop one. */
@@ -296,6 +302,28 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void stopAll(0));
   process.on('SIGTERM', () => void stopAll(0));
+  // `npm run cluster:restart` sends SIGHUP: the replicas restart one at a time.
+  const restarting = new Set<Replica>();
+  let restartRunning = false;
+  const restartReplicas = async (launch: (index: number) => Replica) => {
+    if (restartRunning || stopping) return;
+    restartRunning = true;
+    console.log('Restarting the replicas one at a time…');
+    for (const replica of replicas) restarting.add(replica);
+    try {
+      await restartOneByOne(replicas, launch, { dataDir });
+      console.log('Every replica restarted.');
+    } catch (error) {
+      console.error(`The rolling restart stopped: ${(error as Error).message}`);
+    } finally {
+      restarting.clear();
+      restartRunning = false;
+      writeRoster(
+        'replicas.json',
+        replicas.map((r) => ({ name: r.name, port: r.port, pid: r.process.pid })),
+      );
+    }
+  };
 
   try {
     const { databaseUrl, readUrl } = await startDatabase(cluster);
@@ -320,8 +348,15 @@ async function main(): Promise<void> {
     await migrateAndSeed(databaseUrl, emulator);
     console.log(`Database migrated and seeded (${((Date.now() - started) / 1000).toFixed(1)} s).`);
 
-    startReplicas(replicaPorts, { databaseUrl, readUrl, emulator }, replicas, () => stopping);
+    const launch = startReplicas(
+      replicaPorts,
+      { databaseUrl, readUrl, emulator },
+      replicas,
+      // A replica stopped on purpose (the cluster stopping, a rolling restart) is no news.
+      (replica) => stopping || restarting.has(replica),
+    );
     await waitForReplicas(replicas, 120_000);
+    process.on('SIGHUP', () => void restartReplicas(launch));
 
     const balancer = { host, port, replicas };
     haproxy = startHaproxy(join(dataDir, 'haproxy.cfg'), balancer, join(logs, 'haproxy.log'));
@@ -333,6 +368,7 @@ async function main(): Promise<void> {
     });
     await waitForHttp(`http://127.0.0.1:${port}/api/health`, haproxy, 30_000);
     // Who is who, for whoever needs to stop one replica (the cluster's browser test kills one).
+    writeFileSync(join(dataDir, SUPERVISOR_FILE), JSON.stringify({ pid: process.pid }));
     writeRoster(
       'replicas.json',
       replicas.map((r) => ({ name: r.name, port: r.port, pid: r.process.pid })),
