@@ -76,3 +76,37 @@ export async function restartOneByOne(
     save();
   }
 }
+
+/**
+ * Restarts `replicas` one by one at each SIGHUP (one restart at a time; none while the cluster
+ * stops); `isRestarting(replica)` tells a replica stopped by a restart from one that died.
+ * `afterEach` runs when a restart ended, however it ended (the cluster writes its roster).
+ */
+export function restartOnSignal(
+  replicas: Replica[],
+  options: { dataDir: string; isStopping: () => boolean; afterEach: () => void },
+) {
+  const restarting = new Set<Replica>();
+  let running = false;
+  const restart = async (launch: (index: number) => Replica) => {
+    if (running || options.isStopping()) return;
+    running = true;
+    console.log('Restarting the replicas one at a time…');
+    for (const replica of replicas) restarting.add(replica);
+    try {
+      await restartOneByOne(replicas, launch, { dataDir: options.dataDir });
+      console.log('Every replica restarted.');
+    } catch (error) {
+      console.error(`The rolling restart stopped: ${(error as Error).message}`);
+    } finally {
+      restarting.clear();
+      running = false;
+      options.afterEach();
+    }
+  };
+  return {
+    isRestarting: (replica: Replica) => restarting.has(replica),
+    listen: (launch: (index: number) => Replica) =>
+      process.on('SIGHUP', () => void restart(launch)),
+  };
+}
