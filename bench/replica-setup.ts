@@ -3,11 +3,14 @@
  * PostgreSQL database with sellers, buyers and cars, and a load of bookings on it.
  */
 import type autocannon from 'autocannon';
-import { spawnSync } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { openDatabase } from '../server/src/platform/db/client';
 import { seedReferenceData } from '../server/src/scripts/seed';
+import type { Replica } from '../scripts/lib/cluster';
+import { stopProcess } from '../scripts/lib/processes';
 import { root } from './lib';
 import { accessToken, BENCH_SECRET } from './scale';
 
@@ -96,4 +99,15 @@ export function bookings(): Partial<autocannon.Options> {
       },
     ],
   };
+}
+
+/** Stops a bench's HAProxy and replicas and removes their folder. */
+export async function stopBenchCluster(
+  haproxy: ChildProcess | undefined,
+  replicas: Replica[],
+  dataDir: string,
+): Promise<void> {
+  if (haproxy) await stopProcess(haproxy);
+  await Promise.all(replicas.map((replica) => replica.stop()));
+  rmSync(dataDir, { recursive: true, force: true });
 }

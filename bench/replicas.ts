@@ -20,7 +20,7 @@
  * PostgreSQL) shares the machine's cores.
  */
 import autocannon from 'autocannon';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startPostgresPair } from '../scripts/lib/postgres-pair';
@@ -31,9 +31,8 @@ import {
   waitForReplicas,
   type Replica,
 } from '../scripts/lib/cluster';
-import { stopProcess } from '../scripts/lib/processes';
 import { freshness, newSearches, scansOfCars } from './replica-probes';
-import { bookings, freshDatabase, serverUrl } from './replica-setup';
+import { bookings, freshDatabase, serverUrl, stopBenchCluster } from './replica-setup';
 import { BENCH_SECRET } from './scale';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
@@ -165,9 +164,7 @@ async function run(count: number, base: string, standby?: StandbyTarget): Promis
     }
     return rows;
   } finally {
-    if (haproxy) await stopProcess(haproxy);
-    await Promise.all(replicas.map((replica) => replica.stop()));
-    rmSync(dataDir, { recursive: true, force: true });
+    await stopBenchCluster(haproxy, replicas, dataDir);
   }
 }
 

@@ -12,7 +12,7 @@
  * the goal is none. Ports 8660 (HAProxy) and 8661–8663.
  */
 import autocannon from 'autocannon';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -22,10 +22,9 @@ import {
   waitForReplicas,
   type Replica,
 } from '../scripts/lib/cluster';
-import { stopProcess } from '../scripts/lib/processes';
 import { restartOneByOne } from '../scripts/lib/rolling-restart';
 import { newSearches } from './replica-probes';
-import { bookings, freshDatabase, serverUrl } from './replica-setup';
+import { bookings, freshDatabase, serverUrl, stopBenchCluster } from './replica-setup';
 import { BENCH_SECRET } from './scale';
 
 const PORT = 8660;
@@ -110,9 +109,7 @@ async function main(): Promise<void> {
     );
     process.exitCode = failed === 0 ? 0 : 1;
   } finally {
-    if (haproxy) await stopProcess(haproxy);
-    await Promise.all(replicas.map((replica) => replica.stop()));
-    rmSync(dataDir, { recursive: true, force: true });
+    await stopBenchCluster(haproxy, replicas, dataDir);
   }
 }
 
