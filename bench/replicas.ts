@@ -20,14 +20,10 @@
  * PostgreSQL) shares the machine's cores.
  */
 import autocannon from 'autocannon';
-import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from 'pg';
-import { openDatabase } from '../server/src/platform/db/client';
 import { startPostgresPair } from '../scripts/lib/postgres-pair';
-import { seedReferenceData } from '../server/src/scripts/seed';
 import {
   startHaproxy,
   startReplica,
@@ -35,10 +31,9 @@ import {
   waitForReplicas,
   type Replica,
 } from '../scripts/lib/cluster';
-import { stopProcess } from '../scripts/lib/processes';
-import { root } from './lib';
 import { freshness, newSearches, scansOfCars } from './replica-probes';
-import { accessToken, BENCH_SECRET } from './scale';
+import { bookings, freshDatabase, serverUrl, stopBenchCluster } from './replica-setup';
+import { BENCH_SECRET } from './scale';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const CONNECTIONS = 64;
@@ -47,58 +42,6 @@ const STANDBY = process.env.BENCH_STANDBY !== '0';
 const PORT = 8600;
 const PAIR_PORT = 5470;
 const DATABASE = 'cardealer_bench_replicas';
-const SIZES = { sellers: 40, buyers: 400, products: 2000 };
-const CATEGORIES = ['Tesla', 'Ferrari', 'BMW', 'Lamborghini'];
-
-/** The server to make the bench database on (any database of it: only the server is used). */
-function serverUrl(): string {
-  if (process.env.BENCH_DATABASE_URL) return process.env.BENCH_DATABASE_URL;
-  const found = spawnSync('bash', [join(root, 'scripts', 'postgres-for-tests.sh')], {
-    encoding: 'utf8',
-  });
-  if (found.status !== 0) throw new Error('no PostgreSQL: set BENCH_DATABASE_URL');
-  return found.stdout.trim();
-}
-
-/** A fresh, migrated database with the bench's sellers, buyers and cars; answers its URL. */
-async function freshDatabase(base: string): Promise<string> {
-  const admin = new Client({ connectionString: base });
-  await admin.connect();
-  await admin.query(`DROP DATABASE IF EXISTS ${DATABASE} WITH (FORCE)`);
-  await admin.query(`CREATE DATABASE ${DATABASE}`);
-  await admin.end();
-  const url = new URL(base);
-  url.pathname = `/${DATABASE}`;
-  const database = await openDatabase({ databaseUrl: url.toString() });
-  await database.migrate();
-  await seedReferenceData(database.db);
-  await database.close();
-  const client = new Client({ connectionString: url.toString() });
-  await client.connect();
-  const { sellers, buyers, products } = SIZES;
-  await client.query(`
-    insert into users (id, name, email, user_role)
-      select 'rs' || g, 'Seller ' || g, 'replica-seller-' || g || '@bench.test', 'Seller'
-      from generate_series(0, ${sellers - 1}) g
-    union all
-      select 'rb' || g, 'Buyer ' || g, 'replica-buyer-' || g || '@bench.test', 'Buyer'
-      from generate_series(0, ${buyers - 1}) g`);
-  await client.query(
-    `
-    insert into products (id, car_name, car_photo, category_name, condition, original_price,
-      resale_price, product_location, user_years, post_time, product_description, seller_name,
-      email, advertisement, created_at)
-    select 'rp' || g, 'Car ' || g, '/images/cars/car-01.svg', ($1::text[])[1 + g % 4], 'Good',
-           50000, 40000, 'Austin, TX', 2, 'now', 'A car for the replica bench',
-           'Seller ' || (g % ${sellers}), 'replica-seller-' || (g % ${sellers}) || '@bench.test',
-           case when g % 4 = 0 then 'true' else 'false' end, now() - g * interval '1 minute'
-    from generate_series(0, ${products - 1}) g`,
-    [CATEGORIES],
-  );
-  await client.query('vacuum analyze');
-  await client.end();
-  return url.toString();
-}
 
 interface Row {
   replicas: string;
@@ -134,40 +77,6 @@ async function measure(
   return row;
 }
 
-/** Every request a booking of a new (buyer, car) pair, so none is refused as a second booking. */
-function bookings(): Partial<autocannon.Options> {
-  let n = 0;
-  const tokens = Array.from({ length: SIZES.buyers }, (_, i) =>
-    accessToken(`replica-buyer-${i}@bench.test`, BENCH_SECRET),
-  );
-  return {
-    requests: [
-      {
-        method: 'POST',
-        path: '/api/orders',
-        setupRequest: (request) => {
-          const k = n++;
-          const buyer = k % SIZES.buyers;
-          const car = Math.floor(k / SIZES.buyers) % SIZES.products;
-          return {
-            ...request,
-            headers: {
-              'content-type': 'application/json',
-              authorization: `bearer ${tokens[buyer]}`,
-            },
-            body: JSON.stringify({
-              buyerName: `Buyer ${buyer}`,
-              phone: '5551234567',
-              meetLocation: 'Main St',
-              productID: `rp${car}`,
-            }),
-          };
-        },
-      },
-    ],
-  };
-}
-
 /** The standby of a run: its URL (of the bench's database) and its postmaster's process id. */
 interface StandbyTarget {
   url: string;
@@ -175,7 +84,7 @@ interface StandbyTarget {
 }
 
 async function run(count: number, base: string, standby?: StandbyTarget): Promise<Row[]> {
-  const databaseUrl = await freshDatabase(base);
+  const databaseUrl = await freshDatabase(base, DATABASE);
   const label = standby ? `${count} + standby` : String(count);
   const dataDir = mkdtempSync(join(tmpdir(), 'cardealer-bench-replicas-'));
   const replicas: Replica[] = [];
@@ -255,9 +164,7 @@ async function run(count: number, base: string, standby?: StandbyTarget): Promis
     }
     return rows;
   } finally {
-    if (haproxy) await stopProcess(haproxy);
-    await Promise.all(replicas.map((replica) => replica.stop()));
-    rmSync(dataDir, { recursive: true, force: true });
+    await stopBenchCluster(haproxy, replicas, dataDir);
   }
 }
 

@@ -16,6 +16,9 @@
  * CLUSTER_PG_PORT, default 5460, kept between starts unless CLUSTER_PG_FRESH=1; the standbys on
  * the next ports, made afresh each start), and the replicas read the catalogue from the
  * standbys (DATABASE_READ_URL). Their ports and process ids are written to DATA_DIR/standbys.json.
+ * MONITOR=1 adds Prometheus scraping every replica's metrics, with alert rules (lib/monitor.ts).
+ * `npm run cluster:restart` (SIGHUP) restarts the replicas one at a time, each once the one
+ * before is ready and back in HAProxy's rotation, so that no request fails.
  * Ctrl-C (or SIGTERM) stops all of it. A replica that dies is left dead (HAProxy sends its
  * requests to the others); the load balancer or the emulator dying stops everything.
  */
@@ -44,6 +47,8 @@ import {
   type RunningEmulator,
 } from './lib/emulator';
 import { DEMO_ACCOUNTS, portIsFree, stopProcess } from './lib/processes';
+import { restartOnSignal, SUPERVISOR_FILE } from './lib/rolling-restart';
+import { startPrometheus } from './lib/monitor';
 
 const root = resolve(__dirname, '..');
 const env = process.env;
@@ -76,6 +81,8 @@ function databaseLine(): string {
 }
 
 const freshPair = env.CLUSTER_PG_FRESH === '1';
+/** MONITOR=1: Prometheus scrapes every replica (scripts/lib/monitor.ts) on MONITOR_PORT. */
+const monitorPort = env.MONITOR === '1' ? Number(env.MONITOR_PORT ?? 9490) : 0;
 
 /** What the cluster's settings allow, checked before anything starts. */
 function checkSettings(): void {
@@ -206,20 +213,21 @@ interface ReplicaSettings {
 
 /**
  * Starts one API server per port, each added to `replicas` as it starts; one that dies is left
- * dead (HAProxy sends its requests to the others).
+ * dead (HAProxy sends its requests to the others). Answers how to start the i-th again (a
+ * rolling restart: scripts/lib/rolling-restart.ts).
  */
 function startReplicas(
   replicaPorts: number[],
   { databaseUrl, readUrl, emulator }: ReplicaSettings,
   replicas: Replica[],
-  isStopping: () => boolean,
-): void {
-  for (const [i, replicaPort] of replicaPorts.entries()) {
+  isQuiet: (replica: Replica) => boolean,
+): (index: number) => Replica {
+  const launch = (i: number) => {
     const replicaDir = join(dataDir, `replica-${i + 1}`);
     mkdirSync(replicaDir, { recursive: true });
     const replica = startReplica({
       index: i + 1,
-      port: replicaPort,
+      port: replicaPorts[i],
       dataDir: replicaDir,
       logFile: join(logs, `replica-${i + 1}.log`),
       env: {
@@ -231,21 +239,28 @@ function startReplicas(
       },
     });
     replica.process.once('exit', (code, signal) => {
-      if (!isStopping()) {
+      if (!isQuiet(replica)) {
         console.error(
           `${replica.name} (port ${replica.port}) stopped (${signal ?? `code ${code}`}); ` +
             `HAProxy sends its requests to the others. See ${logs}/${replica.name}.log`,
         );
       }
     });
-    replicas.push(replica);
-  }
+    return replica;
+  };
+  for (const i of replicaPorts.keys()) replicas.push(launch(i));
+  return launch;
 }
 
 /** Who is who (name, port, process id), in the data folder, for whoever needs to stop one. */
 function writeRoster(file: string, entries: { name: string; port: number; pid?: number }[]) {
   writeFileSync(join(dataDir, file), JSON.stringify(entries, null, 2));
 }
+const writeReplicaRoster = (replicas: Replica[]) =>
+  writeRoster(
+    'replicas.json',
+    replicas.map((r) => ({ name: r.name, port: r.port, pid: r.process.pid })),
+  );
 
 /** Where the running cluster answers, and what it runs on. */
 function printBanner(started: number, replicas: Replica[]): void {
@@ -254,7 +269,8 @@ function printBanner(started: number, replicas: Replica[]): void {
 CarDealer is running as ${replicaCount} replicas behind HAProxy (${mode} mode, ready in ${seconds} s):  http://localhost:${port}
   Replicas:      ${replicas.map((r) => `${r.name} on :${r.port}`).join(', ')} (answer header X-Replica)
   Database:      ${databaseLine()}
-  Data folder:   ${dataDir} (logs in ${logs}, HAProxy's configuration in haproxy.cfg)`);
+  Data folder:   ${dataDir} (logs in ${logs}, HAProxy's configuration in haproxy.cfg)
+  Metrics:       each replica's GET /metrics on its port + 1000${monitorPort ? `; Prometheus on http://127.0.0.1:${monitorPort}` : ''}`);
   if (mode === 'demo' && !isLoopback(host)) {
     console.log(`\n  WARNING (HOST=${host}): ${OPEN_DEMO_WARNING}`);
   }
@@ -271,6 +287,7 @@ async function main(): Promise<void> {
   const cluster: Databases = {};
   let emulator: RunningEmulator | undefined;
   let haproxy: ReturnType<typeof startHaproxy> | undefined;
+  let prometheus: ReturnType<typeof startPrometheus> | undefined;
   const replicas: Replica[] = [];
   let exportTimer: NodeJS.Timeout | undefined;
   let stopping = false;
@@ -280,6 +297,7 @@ async function main(): Promise<void> {
     if (exportTimer) clearInterval(exportTimer);
     console.log('\nStopping the CarDealer cluster…');
     if (haproxy) await stopProcess(haproxy);
+    if (prometheus) await stopProcess(prometheus);
     await Promise.all(replicas.map((replica) => replica.stop()));
     // The emulator exports its accounts to the data folder as it stops.
     await emulator?.stop();
@@ -296,6 +314,12 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void stopAll(0));
   process.on('SIGTERM', () => void stopAll(0));
+  // `npm run cluster:restart` sends SIGHUP: the replicas restart one at a time.
+  const restarts = restartOnSignal(replicas, {
+    dataDir,
+    isStopping: () => stopping,
+    afterEach: () => writeReplicaRoster(replicas),
+  });
 
   try {
     const { databaseUrl, readUrl } = await startDatabase(cluster);
@@ -320,8 +344,15 @@ async function main(): Promise<void> {
     await migrateAndSeed(databaseUrl, emulator);
     console.log(`Database migrated and seeded (${((Date.now() - started) / 1000).toFixed(1)} s).`);
 
-    startReplicas(replicaPorts, { databaseUrl, readUrl, emulator }, replicas, () => stopping);
+    const launch = startReplicas(
+      replicaPorts,
+      { databaseUrl, readUrl, emulator },
+      replicas,
+      // A replica stopped on purpose (the cluster stopping, a rolling restart) is no news.
+      (replica) => stopping || restarts.isRestarting(replica),
+    );
     await waitForReplicas(replicas, 120_000);
+    restarts.listen(launch);
 
     const balancer = { host, port, replicas };
     haproxy = startHaproxy(join(dataDir, 'haproxy.cfg'), balancer, join(logs, 'haproxy.log'));
@@ -333,10 +364,17 @@ async function main(): Promise<void> {
     });
     await waitForHttp(`http://127.0.0.1:${port}/api/health`, haproxy, 30_000);
     // Who is who, for whoever needs to stop one replica (the cluster's browser test kills one).
-    writeRoster(
-      'replicas.json',
-      replicas.map((r) => ({ name: r.name, port: r.port, pid: r.process.pid })),
-    );
+    writeFileSync(join(dataDir, SUPERVISOR_FILE), JSON.stringify({ pid: process.pid }));
+    writeReplicaRoster(replicas);
+    if (monitorPort) {
+      const dir = join(dataDir, 'prometheus');
+      prometheus = startPrometheus({
+        dir,
+        port: monitorPort,
+        replicaPorts,
+        logFile: join(logs, 'prometheus.log'),
+      });
+    }
   } catch (error) {
     console.error(
       `Could not start the CarDealer cluster: ${error instanceof Error ? error.message : String(error)}` +

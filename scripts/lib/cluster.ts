@@ -86,6 +86,9 @@ export async function startLocalPostgres(options: {
   };
 }
 
+/** How long a replica told to stop may take before it is killed: its drain and its 20 s. */
+export const REPLICA_STOP_MS = 30_000;
+
 export interface ReplicaOptions {
   index: number;
   port: number;
@@ -131,15 +134,21 @@ export function startReplica(options: ReplicaOptions): Replica {
     child.stdout?.pipe(log);
     child.stderr?.pipe(log);
   }
-  return { name, port: options.port, process: child, stop: () => stopProcess(child) };
+  // A replica drains (SHUTDOWN_DRAIN_MS) and finishes its requests (at most 20 s) before it exits.
+  return {
+    name,
+    port: options.port,
+    process: child,
+    stop: () => stopProcess(child, 'SIGTERM', REPLICA_STOP_MS),
+  };
 }
 
-/** Waits until every replica answers GET /api/health with ok. */
+/** Waits until every replica answers GET /api/health/ready with ok. */
 export async function waitForReplicas(replicas: Replica[], timeoutMs: number): Promise<void> {
   await Promise.all(
     replicas.map((replica) =>
       waitForHealth(
-        `http://127.0.0.1:${replica.port}/api/health`,
+        `http://127.0.0.1:${replica.port}/api/health/ready`,
         replica.process,
         timeoutMs,
         replica.name,
@@ -155,8 +164,10 @@ export interface HaproxyOptions {
 }
 
 /**
- * HAProxy's configuration: round robin over the replicas, each checked with GET /api/health
- * every second and taken out after two failures (back after two successes). A request whose
+ * HAProxy's configuration: round robin over the replicas, each checked with GET
+ * /api/health/ready every second and taken out after two failures (back after two successes): a
+ * replica told to stop answers 503 there at once and keeps serving for SHUTDOWN_DRAIN_MS (3 s
+ * behind a proxy), so it leaves the rotation before it stops listening. A request whose
  * connection to a replica fails is sent to another one (nothing reached the dead replica, so
  * this is safe for any method); a GET whose replica dies before answering is retried elsewhere
  * too, a POST, PUT, PATCH or DELETE never (it may have been applied).
@@ -189,7 +200,7 @@ frontend cardealer
 
 backend replicas
   balance roundrobin
-  option httpchk GET /api/health
+  option httpchk GET /api/health/ready
   http-check expect status 200
   default-server inter 1s fall 2 rise 2
   # Only idempotent requests are sent again after the replica got them.

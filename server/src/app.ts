@@ -1,7 +1,7 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { lazySchemas } from './platform/http/lazy-schemas';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { installAccess } from './platform/caller/access';
@@ -34,6 +34,8 @@ import searchApi from './search/plugin';
 import trustApi from './trust/plugin';
 import vehiclesApi from './vehicles/plugin';
 import healthRoutes from './platform/http/health';
+import { Metrics } from './platform/ops/metrics';
+import requestTelemetry, { requestIds, serializeRequest } from './platform/ops/request-telemetry';
 import { reportSchemas } from './trust/report-schemas';
 import {
   AccessToken,
@@ -103,16 +105,26 @@ export const DEFAULT_SIGN_IN_THROTTLE: SignInThrottle = { max: 10, windowSeconds
 /** Sign-ups from one address: a household registers a few accounts, a script hundreds. */
 export const DEFAULT_SIGN_UP_THROTTLE: SignInThrottle = { max: 10, windowSeconds: 3600 };
 
+/** The logger's options with the request logged as `serializeRequest` has it (no secrets). */
+function withSerializers(logger: AppOptions['logger']): AppOptions['logger'] {
+  if (!logger) return false;
+  const base = logger === true ? {} : logger;
+  return { ...base, serializers: { req: serializeRequest, ...base.serializers } };
+}
+
+/** The last event of a stream the server ends as it shuts down. */
+const RESTARTING_EVENT = `event: end\ndata: ${JSON.stringify({ reason: 'restarting' })}\n\n`;
+
 /** A new Fastify instance: its logger, limits, request ids, schema compilers and route list. */
 function newApp(options: AppOptions) {
   const schemas = lazySchemas();
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: withSerializers(options.logger),
     bodyLimit: BODY_LIMIT,
     requestIdHeader: false,
-    // Unique across processes and replicas (Fastify's own ids count from 1 in each process): the
-    // id a 500 answer shows a user finds that one request in the logs.
-    genReqId: () => randomUUID(),
+    // Unique across processes and replicas (Fastify's own ids count from 1 in each process); a
+    // trusted proxy's own id is kept (request-telemetry.ts).
+    genReqId: requestIds(Boolean(options.trustProxy)),
     trustProxy: options.trustProxy ?? false,
     ajv: {
       // No check of each schema against JSON Schema's meta-schema when it is added: compiling the
@@ -124,6 +136,7 @@ function newApp(options: AppOptions) {
     schemaController: { compilersFactory: schemas.compilersFactory },
   }).withTypeProvider<TypeBoxTypeProvider>();
   app.decorate('compileSchemas', schemas.compileAll);
+  app.decorate('metrics', new Metrics());
 
   const registeredRoutes: RegisteredRoute[] = [];
   app.decorate('registeredRoutes', registeredRoutes);
@@ -150,10 +163,14 @@ async function registerData(app: FastifyInstance, options: AppOptions) {
   const events = new EventHub(options.listen, options.streamsPerAddress);
   app.decorate('events', events);
   app.decorate('openStreams', new Set<ServerResponse>());
+  app.decorate('lifecycle', { draining: false });
   app.addHook('onReady', () => events.start());
-  // Streams stay open for ever: end them, or closing the server would wait on them.
+  // Streams stay open for ever: end them, or closing the server would wait on them. Each is told
+  // why, and the web app reconnects (through the load balancer, to a replica that stays).
   app.addHook('preClose', (done) => {
-    for (const stream of app.openStreams) stream.end();
+    for (const stream of app.openStreams) {
+      if (!stream.writableEnded) stream.end(RESTARTING_EVENT);
+    }
     done();
   });
   app.addHook('onClose', () => events.close());
@@ -241,6 +258,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { secret, vinDecoder } = await registerData(app, options);
 
   // Cross-cutting HTTP concerns first: the rate limits attach to routes as they are registered.
+  await app.register(requestTelemetry);
   await app.register(errorHandler, { bodyLimit: BODY_LIMIT });
   await app.register(securityHeaders, { csp: options.contentSecurityPolicy ?? { mode: 'demo' } });
   await app.register(nulCheck);

@@ -8,6 +8,24 @@ describe('server configuration', () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
   const load = (env: Record<string, string>) => loadServerConfig({ DATA_DIR: dataDir, ...env });
 
+  it('serves the metrics on loopback at PORT + 1000 unless METRICS_PORT says (0: off)', () => {
+    expect(load({}).ops.metrics).toEqual({ host: '127.0.0.1', port: 9080 });
+    expect(load({ PORT: '8081' }).ops.metrics).toEqual({ host: '127.0.0.1', port: 9081 });
+    expect(load({ METRICS_PORT: '9300', METRICS_HOST: '10.0.0.5' }).ops.metrics).toEqual({
+      host: '10.0.0.5',
+      port: 9300,
+    });
+    expect(load({ METRICS_PORT: '0' }).ops.metrics).toBeNull();
+    expect(() => load({ METRICS_PORT: 'nine' })).toThrow(/METRICS_PORT must be a whole number/);
+  });
+
+  it('drains 3 s before closing behind a proxy, at once alone, unless SHUTDOWN_DRAIN_MS says', () => {
+    expect(load({}).ops.shutdownDrainMs).toBe(0);
+    expect(load({ TRUST_PROXY_HOPS: '1' }).ops.shutdownDrainMs).toBe(3000);
+    expect(load({ TRUST_PROXY_HOPS: '1', SHUTDOWN_DRAIN_MS: '500' }).ops.shutdownDrainMs).toBe(500);
+    expect(() => load({ SHUTDOWN_DRAIN_MS: '-1' })).toThrow(/SHUTDOWN_DRAIN_MS/);
+  });
+
   it('keeps 10 PostgreSQL connections per process unless DATABASE_POOL_SIZE says', () => {
     expect(load({}).databasePoolSize).toBe(10);
     expect(load({ DATABASE_POOL_SIZE: '40' }).databasePoolSize).toBe(40);

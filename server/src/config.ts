@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import { DEFAULT_MARKET_TRUST as MARKET, type MarketTrust } from './valuation/market-trust';
 import { DEFAULT_VIN_BUDGET_MS } from './vehicles/vin-decoder';
 import { imageWorkSettings } from './config-images';
+import { opsSettings, type OpsSettings } from './config-ops';
 import { DEFAULT_POOL_SIZE } from './platform/db/client';
 import { MAX_STREAMS_PER_ADDRESS } from './platform/events/stream-limit';
 import type { ImageWorkLimits } from './images/image-work';
@@ -118,6 +119,8 @@ export interface ServerConfig {
   contentSecurityPolicy: CspOptions;
   /** Proxies in front of the server whose X-Forwarded-For is believed (hops; 0: none). */
   trustProxyHops: number;
+  /** Metrics' port and the drain before a shutdown (config-ops.ts). */
+  ops: OpsSettings;
   /** SMTP server for the e-mails (`smtp://…`); unset: demo mode writes `.eml` files. */
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -356,6 +359,12 @@ export function loadServerConfig(env: Env = process.env): ServerConfig {
     },
     contentSecurityPolicy: contentSecurityPolicy(env, mode),
     trustProxyHops: int(env, 'TRUST_PROXY_HOPS', 0, 0, 10),
+    ops: opsSettings(
+      env,
+      (name, ...bounds) => int(env, name, ...bounds),
+      int(env, 'PORT', 8080, 0, 65535),
+      int(env, 'TRUST_PROXY_HOPS', 0, 0, 10),
+    ),
     smtpUrl: smtpUrl(env.SMTP_URL),
     mailFrom: env.MAIL_FROM || 'CarDealer <no-reply@cardealer.local>',
     imageOrigins: imageDisplayOrigins(env),

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import type { Auth } from 'firebase-admin/auth';
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions, type ReadinessCheck } from './app';
 import { emulatorProblem, firebaseAuth } from './platform/caller/firebase-admin';
 import { DigestScheduler } from './alerts/digest';
@@ -20,6 +20,9 @@ import { acquirePgliteLock } from './platform/db/pglite-lock';
 import { seedDemoData, seedReferenceData } from './scripts/seed';
 import { imageStoreFor } from './images/database-image-store';
 import type { ImageStore } from './images/image-files';
+import { addOperatorMetrics } from './ops-metrics';
+import { startMetricsServer, type MetricsServer } from './platform/ops/metrics-server';
+import { shutDown } from './platform/ops/shutdown';
 
 /** The app's options: the configuration's, and what `main` made of it before building the app. */
 function appOptions(
@@ -82,6 +85,28 @@ async function seedDemoWhenUp(
   }
 }
 
+/** GET /metrics on METRICS_PORT; a port in use is a warning, not a reason to stay down. */
+async function serveMetrics(
+  app: FastifyInstance,
+  database: Database,
+  config: ServerConfig,
+): Promise<MetricsServer | null> {
+  const where = config.ops.metrics;
+  if (!where) return null;
+  addOperatorMetrics(app, database);
+  try {
+    const server = await startMetricsServer(where.host, where.port, () => app.metrics.render());
+    app.log.info(`metrics: http://${where.host}:${server.port}/metrics`);
+    return server;
+  } catch (error) {
+    app.log.warn(
+      { err: error },
+      `metrics: port ${where.port} is not free; none served (choose METRICS_PORT=…)`,
+    );
+    return null;
+  }
+}
+
 /** Starts the API server: database, migrations, seed, then listen. */
 async function main(): Promise<void> {
   const config = loadServerConfig();
@@ -122,34 +147,32 @@ async function main(): Promise<void> {
     hour: config.alertDigestHour,
     log: app.log,
   });
+  let metricsServer: MetricsServer | null = null;
   let closing = false;
+  // Not ready at once, the requests in flight finished, the streams told to reconnect, the
+  // workers stopped after their batch, the database closed (platform/ops/shutdown.ts).
   const close = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info(`${signal}: closing`);
-    let code = 0;
-    // Each step runs even when one before it fails, and the data folder's lock is always released.
-    const steps = [
-      () => digests.stop(),
-      () => mail?.stop(),
-      () => app.close(),
-      () => database.close(),
-    ];
-    for (const step of steps) {
-      try {
-        await step();
-      } catch (error) {
-        app.log.error({ err: error }, `${signal}: not closed cleanly`);
-        code = 1;
-      }
-    }
+    app.log.info(`${signal}: draining, then closing`);
+    const code = await shutDown(app, {
+      drainMs: config.ops.shutdownDrainMs,
+      steps: [
+        { name: 'the alert digests', run: () => digests.stop() },
+        { name: 'the mail worker', run: () => mail?.stop() },
+        { name: 'the metrics', run: () => metricsServer?.close() },
+        { name: 'the database', run: () => database.close() },
+      ],
+    });
     releaseLock();
+    app.log.info(`${signal}: closed`);
     process.exit(code);
   };
   process.on('SIGINT', () => void close('SIGINT'));
   process.on('SIGTERM', () => void close('SIGTERM'));
 
   await app.listen({ host: config.host, port: config.port });
+  metricsServer = await serveMetrics(app, database, config);
   app.log.info(
     database.kind === 'postgres' ? 'photos: kept in the database' : `photos: kept in ${imageDir}`,
   );

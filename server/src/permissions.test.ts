@@ -41,6 +41,8 @@ import { REAL_VINS } from '../test/vins';
 
 const rows: Row[] = [
   { route: 'GET /api/health', request: () => ({ url: '/api/health' }), expect: open() },
+  { route: 'GET /api/health/live', request: () => ({ url: '/api/health/live' }), expect: open() },
+  { route: 'GET /api/health/ready', request: () => ({ url: '/api/health/ready' }), expect: open() },
   { route: 'GET /api/categories', request: () => ({ url: '/api/categories' }), expect: open() },
   {
     route: 'GET /api/jwt',

@@ -46,6 +46,7 @@ const alertMatching: FastifyPluginAsync<AlertMatchingOptions> = async (app, opti
       return true;
     },
     failure: 'alerts not matched (tried again later)',
+    name: 'alert-matching',
   });
   app.decorate('alertMatching', { run: following.run });
 };

@@ -19,9 +19,11 @@ export const tooManyStreams = (max: number) =>
 
 /**
  * Why the server ended a stream (its last event, `end`): the token expired, the account was
- * deleted, suspended or signed out everywhere, or the account opened more streams than one process keeps (the oldest is closed).
+ * deleted, suspended or signed out everywhere, or the account opened more streams than one
+ * process keeps (the oldest is closed).
  */
 type StreamEnd = 'expired' | 'deleted' | 'suspended' | 'signed-out' | 'replaced';
+// 'restarting' (the server shuts down: reconnect, through the load balancer) is sent by app.ts.
 
 const Notification = Type.Object(
   {
@@ -130,7 +132,8 @@ function eventsRoute(app: RoutesApp): void {
           "'signed-out' when the account signs out everywhere (on every replica; a suspended " +
           "account's new streams answer 403), 'replaced' when the " +
           'account opens a 6th stream on the same server process (at most 5 each; the oldest ' +
-          'goes). A sign-in account without its user record (before `PUT /users`) gets 409; an ' +
+          "goes), and 'restarting' when the server process shuts down (reconnect: the load " +
+          'balancer sends the new stream to another replica). A sign-in account without its user record (before `PUT /users`) gets 409; an ' +
           'address holding as many streams as one process keeps for it (RATE_LIMIT_STREAMS_PER_' +
           'ADDRESS, default 20) gets 429.',
         security: ACCESS_TOKEN,

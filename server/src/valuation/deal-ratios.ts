@@ -36,6 +36,7 @@ const dealRatios: FastifyPluginAsync<DealRatiosOptions> = async (app, options) =
     // false: another replica's refresh holds the lock.
     work: () => search.refreshDeals(),
     failure: 'deal ratios not refreshed',
+    name: 'deal-ratios',
   });
 };
 

@@ -40,7 +40,17 @@ export interface Database {
    * the notifying transaction commits). Resolves to a function that stops listening.
    */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /** The primary's connection pool now (PostgreSQL; PGlite has none). */
+  poolUse?(): PoolUse;
   close(): Promise<void>;
+}
+
+/** A connection pool's state: connections open, idle, and queries waiting for one. */
+export interface PoolUse {
+  max: number;
+  open: number;
+  idle: number;
+  waiting: number;
 }
 
 /** The extensions the migrations use (PostgreSQL ships them; PGlite loads them when it opens). */
@@ -75,10 +85,8 @@ export interface OpenOptions {
 /** Opens PostgreSQL when a URL is given, else the embedded PGlite. */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
-    const pool = new Pool({
-      connectionString: options.databaseUrl,
-      max: options.poolSize ?? DEFAULT_POOL_SIZE,
-    });
+    const max = options.poolSize ?? DEFAULT_POOL_SIZE;
+    const pool = new Pool({ connectionString: options.databaseUrl, max });
     const db = drizzlePg(pool, { schema });
     const readUrls = options.readUrls ?? [];
     let standbys: Standbys | undefined;
@@ -101,6 +109,12 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
         await db.execute(sql`select 1`);
       },
       listen: (channel, onPayload) => listenPostgres(options.databaseUrl!, channel, onPayload),
+      poolUse: () => ({
+        max,
+        open: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+      }),
       close: async () => {
         await standbys?.close();
         await pool.end();

@@ -20,6 +20,8 @@ export interface CatalogueFollowing {
   work(isClosed: () => boolean): Promise<boolean>;
   /** What a failure is logged as. */
   failure: string;
+  /** The job's name in the metrics (`cardealer_background_run_seconds{job}`). */
+  name: string;
 }
 
 /** Follows the catalogue with `job`; `run()` does the work now if due (resolves when done). */
@@ -30,6 +32,11 @@ export function followCatalogue(app: FastifyInstance, job: CatalogueFollowing) {
   let poll: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
   const isClosed = () => closed;
+  const runs = app.metrics.histogram(
+    'cardealer_background_run_seconds',
+    "Time of a background job's run (the market refresh: job=deal-ratios), by job",
+    [0.01, 0.05, 0.1, 0.5, 1, 5, 10, 30, 60, 300],
+  );
 
   const schedule = (ms: number) => {
     if (closed || timer) return;
@@ -48,7 +55,12 @@ export function followCatalogue(app: FastifyInstance, job: CatalogueFollowing) {
       dirty = false;
       try {
         if (!wasDirty && !(await job.due())) return;
-        if (!(await job.work(isClosed))) dirty = true;
+        const started = performance.now();
+        if (await job.work(isClosed)) {
+          runs.observe({ job: job.name }, (performance.now() - started) / 1000);
+        } else {
+          dirty = true;
+        }
       } catch (error) {
         dirty = true;
         if (!closed) app.log.warn({ err: error }, job.failure);

@@ -23,6 +23,19 @@ describe(`GET /api/health (${databaseKind})`, () => {
     });
   });
 
+  it('answers live while the process answers, and ready only when every check passes', async () => {
+    ctx = await buildTestApp({ readinessChecks: [async () => 'the database is not reachable'] });
+    const live = await ctx.app.inject({ method: 'GET', url: '/api/health/live' });
+    expect(live.statusCode).toBe(200);
+    expect(live.json()).toEqual({ status: 'ok' });
+    const ready = await ctx.app.inject({ method: 'GET', url: '/api/health/ready' });
+    expect(ready.statusCode).toBe(503);
+    expect(ready.json()).toEqual({
+      status: 'unavailable',
+      message: 'the database is not reachable',
+    });
+  });
+
   it('answers an unknown API path with a JSON 404', async () => {
     ctx = await buildTestApp();
     const response = await ctx.app.inject({ method: 'GET', url: '/api/no-such-thing' });

@@ -5,6 +5,12 @@ const injectedRtkApi = api.injectEndpoints({
     getHealth: build.query<GetHealthApiResponse, GetHealthApiArg>({
       query: () => ({ url: `/api/health` }),
     }),
+    getHealthLive: build.query<GetHealthLiveApiResponse, GetHealthLiveApiArg>({
+      query: () => ({ url: `/api/health/live` }),
+    }),
+    getHealthReady: build.query<GetHealthReadyApiResponse, GetHealthReadyApiArg>({
+      query: () => ({ url: `/api/health/ready` }),
+    }),
     getPlace: build.query<GetPlaceApiResponse, GetPlaceApiArg>({
       query: (queryArg) => ({
         url: `/api/places/${encodeURIComponent(String(queryArg.zip))}`,
@@ -172,6 +178,10 @@ const injectedRtkApi = api.injectEndpoints({
 export { injectedRtkApi as cardealerApi };
 export type GetHealthApiResponse = /** status 200 Default Response */ Health;
 export type GetHealthApiArg = void;
+export type GetHealthLiveApiResponse = /** status 200 Default Response */ Health;
+export type GetHealthLiveApiArg = void;
+export type GetHealthReadyApiResponse = /** status 200 Default Response */ Health;
+export type GetHealthReadyApiArg = void;
 export type GetPlaceApiResponse = /** status 200 Default Response */ Place;
 export type GetPlaceApiArg = {
   zip: string;
