@@ -65,6 +65,10 @@ export const DEFAULT_RATE_LIMITS = {
   ],
   /** The sitemap's index and files per address: a crawler reads a few dozen a day. */
   sitemaps: { max: 60, windowSeconds: 60 },
+  /** Requests for a password reset per address (each e-mail gets at most 3 mails an hour). */
+  passwordResets: { max: 20, windowSeconds: 3600 },
+  /** Confirmation mails asked for and confirmation links reported, per account and address. */
+  emailConfirmations: { max: 10, windowSeconds: 60 },
 } as const satisfies RateLimits;
 
 export interface ServerConfig {
@@ -185,6 +189,8 @@ function readOrCreateSecret(dataDir: string): string {
  * Moderators' actions and owners' requests for review: `RATE_LIMIT_MODERATION`. Cars posted:
  * `RATE_LIMIT_CAR_POSTS` a minute and `RATE_LIMIT_CAR_POSTS_DAY` a day; cars changed: the same
  * with `RATE_LIMIT_CAR_EDITS`. The sitemap's index and files per address: `RATE_LIMIT_SITEMAPS`.
+ * Requests for a password reset per address: `RATE_LIMIT_PASSWORD_RESETS` an hour. Confirmation
+ * mails asked for and links reported: `RATE_LIMIT_EMAIL_CONFIRMATIONS`.
  */
 function rateLimits(env: Env): RateLimits {
   const windowSeconds = int(env, 'RATE_LIMIT_WINDOW_SECONDS', 60, 1, 24 * 3600);
@@ -216,6 +222,14 @@ function rateLimits(env: Env): RateLimits {
     carPosts: minuteAndDay('RATE_LIMIT_CAR_POSTS', DEFAULT_RATE_LIMITS.carPosts),
     carEdits: minuteAndDay('RATE_LIMIT_CAR_EDITS', DEFAULT_RATE_LIMITS.carEdits),
     sitemaps: rule('RATE_LIMIT_SITEMAPS', DEFAULT_RATE_LIMITS.sitemaps.max),
+    passwordResets: {
+      max: max('RATE_LIMIT_PASSWORD_RESETS', DEFAULT_RATE_LIMITS.passwordResets.max),
+      windowSeconds: DEFAULT_RATE_LIMITS.passwordResets.windowSeconds,
+    },
+    emailConfirmations: rule(
+      'RATE_LIMIT_EMAIL_CONFIRMATIONS',
+      DEFAULT_RATE_LIMITS.emailConfirmations.max,
+    ),
   };
 }
 

@@ -47,7 +47,14 @@ export const ANOTHER_ACCOUNT =
 /** The parts of the Admin SDK's Auth that the API uses. */
 export type SignInProvider = Pick<
   Auth,
-  'verifyIdToken' | 'getUser' | 'getUserByEmail' | 'getUserByProviderUid' | 'deleteUser'
+  | 'verifyIdToken'
+  | 'getUser'
+  | 'getUserByEmail'
+  | 'getUserByProviderUid'
+  | 'deleteUser'
+  | 'generatePasswordResetLink'
+  | 'generateEmailVerificationLink'
+  | 'revokeRefreshTokens'
 >;
 
 /**
@@ -116,6 +123,12 @@ const noSignIn: SignInProvider = {
   getUserByProviderUid: () =>
     Promise.reject(httpError(503, 'The sign-in provider is not configured')),
   deleteUser: () => Promise.reject(httpError(503, 'The sign-in provider is not configured')),
+  generatePasswordResetLink: () =>
+    Promise.reject(httpError(503, 'The sign-in provider is not configured')),
+  generateEmailVerificationLink: () =>
+    Promise.reject(httpError(503, 'The sign-in provider is not configured')),
+  revokeRefreshTokens: () =>
+    Promise.reject(httpError(503, 'The sign-in provider is not configured')),
 };
 
 const ROLE_NAMES: Record<Role, string> = {

@@ -46,7 +46,9 @@ export type RateLimitName =
   | 'moderation'
   | 'carPosts'
   | 'carEdits'
-  | 'sitemaps';
+  | 'sitemaps'
+  | 'passwordResets'
+  | 'emailConfirmations';
 export type RateLimits = Record<RateLimitName, RateLimitRule>;
 
 /**
@@ -155,6 +157,20 @@ export const RATE_LIMIT_GUARDS: Record<RateLimitName, Guard> = {
   carEdits: { route: 'PATCH /api/products/:id', per: 'caller' },
   /** The sitemap's index and files, per address (a crawler reads a few dozen a day). */
   sitemaps: { route: ['GET /sitemap.xml', 'GET /sitemaps/:file'], per: 'caller' },
+  /**
+   * Asking for a password reset, per address: a 429 here tells nothing of any account (the
+   * limit per e-mail is kept where the mail is sent, and answered like any other request).
+   */
+  passwordResets: {
+    route: 'POST /api/password-reset',
+    per: 'caller',
+    message: () => 'Too many requests for a password reset from your network: try again later',
+  },
+  /** A confirmation mail asked for, and a confirmation link reported. */
+  emailConfirmations: {
+    route: ['POST /api/me/verification', 'POST /api/email-verification'],
+    per: 'caller',
+  },
 };
 
 const windowText = (seconds: number) =>
