@@ -7,6 +7,8 @@ import { getIsSellerLimits } from './limits/getIsSeller';
 import { upsertUserLimits } from './limits/upsertUser';
 import { getBuyersLimits } from './limits/getBuyers';
 import { getSellersLimits } from './limits/getSellers';
+import { requestPasswordResetLimits } from './limits/requestPasswordReset';
+import { confirmEmailLimits } from './limits/confirmEmail';
 import { getCategoryProductsLimits } from './limits/getCategoryProducts';
 import { addProductLimits } from './limits/addProduct';
 import { getSellerProductsLimits } from './limits/getSellerProducts';
@@ -50,6 +52,8 @@ export {
   upsertUserLimits,
   getBuyersLimits,
   getSellersLimits,
+  requestPasswordResetLimits,
+  confirmEmailLimits,
   getCategoryProductsLimits,
   addProductLimits,
   getSellerProductsLimits,
@@ -98,6 +102,8 @@ export const operationLimits = {
   upsertUser: upsertUserLimits,
   getBuyers: getBuyersLimits,
   getSellers: getSellersLimits,
+  requestPasswordReset: requestPasswordResetLimits,
+  confirmEmail: confirmEmailLimits,
   getCategoryProducts: getCategoryProductsLimits,
   addProduct: addProductLimits,
   getSellerProducts: getSellerProductsLimits,
