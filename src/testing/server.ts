@@ -17,6 +17,12 @@ export const handlers = [
   http.get(`${API}/alert-settings`, () =>
     HttpResponse.json({ digest: true, savedCars: 'instant' }),
   ),
+  // The dashboard's banner asks whether the e-mail is confirmed: it is unless a test says not,
+  // and a confirmation mail asked for is sent.
+  http.get(`${API}/me/verification`, () => HttpResponse.json({ emailConfirmed: true })),
+  http.post(`${API}/me/verification`, () =>
+    HttpResponse.json({ emailConfirmed: false }, { status: 202 }),
+  ),
   // A seller's side menu counts the bookings waiting for an answer: none.
   http.get(`${API}/seller-orders`, () =>
     HttpResponse.json([], { headers: { 'X-Total-Count': '0' } }),
