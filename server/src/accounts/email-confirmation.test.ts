@@ -78,6 +78,13 @@ describe('confirming an e-mail', () => {
     expect(reported.statusCode).toBe(200);
     expect(reported.json()).toEqual({ emailConfirmed: true });
     expect((await status(user)).json()).toEqual({ emailConfirmed: true });
+    // A seller's page says so.
+    const sellerPage = async (seller: TestUser) =>
+      (await app().inject({ method: 'GET', url: `/api/sellers/${seller._id}` })).json();
+    const seller = await registerUser(app(), 'Seller', 'confirmed-seller');
+    expect(await sellerPage(seller)).toMatchObject({ emailConfirmed: false });
+    await confirmEmails(mt.ctx, seller);
+    expect(await sellerPage(seller)).toMatchObject({ emailConfirmed: true });
     // Used once: the link then says so; asking again for a confirmed account mails nothing.
     const twice = await report(code);
     expect(twice.statusCode).toBe(400);
