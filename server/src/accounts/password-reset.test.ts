@@ -99,13 +99,14 @@ describe('POST /api/password-reset and the reset through the proxy', () => {
       values.sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
     const known: number[] = [];
     const unknown: number[] = [];
-    // Three for the account (its limit), interleaved with strangers.
-    for (let i = 0; i < 3; i++) {
+    // Five each, interleaved (the account's 4th and 5th are past its limit: looked up, not mailed).
+    for (let i = 0; i < 5; i++) {
       known.push(await time(user.email));
       unknown.push(await time(uniqueEmail('stranger')));
     }
-    // Looking the account up and making its link takes tens of milliseconds: none of it shows.
-    expect(Math.abs(median(known) - median(unknown))).toBeLessThan(15);
+    // Looking the account up and making its link takes tens of milliseconds: none of it shows
+    // (a generous bound: the machine may be busy).
+    expect(Math.abs(median(known) - median(unknown))).toBeLessThan(25);
   });
 
   it('mails one e-mail at most 3 times an hour, however many addresses ask, answering all alike', async () => {
