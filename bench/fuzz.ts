@@ -48,6 +48,14 @@ function standInSignIn(): { signIn: SignInProvider; idTokenFor(email: string): s
     deleteUser: async (uid: string) => {
       accounts.delete(uid);
     },
+    // The stand-in mails no links: a reset or a confirmation asked for is refused.
+    generatePasswordResetLink: async () => {
+      throw refuse('auth/operation-not-allowed');
+    },
+    generateEmailVerificationLink: async () => {
+      throw refuse('auth/operation-not-allowed');
+    },
+    revokeRefreshTokens: async () => undefined,
   };
   return {
     signIn,

@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { expectAccessible } from './axe';
-import { MAIL_SINK_URL } from './mail-ports';
+import { confirmEmailFromMail, mailsTo } from './mails';
 import type { SunkMail } from './mail-sink';
 import { demo, postCar, register, signIn, uniqueEmail } from './support';
 
@@ -19,22 +19,6 @@ const matching = { name: `BMW Alert match ${run}`, id: '' };
 const SEARCH = '/cars?category=BMW&minPrice=41200&maxPrice=41300';
 const SEARCH_NAME = 'BMW · $41,200–$41,300';
 
-/** The mails the sink received for `to`, polled until `until` holds. */
-async function mailsTo(page: Page, to: string, until: (mails: SunkMail[]) => boolean) {
-  let mails: SunkMail[] = [];
-  await expect
-    .poll(
-      async () => {
-        const response = await page.request.get(MAIL_SINK_URL);
-        mails = ((await response.json()) as SunkMail[]).filter((mail) => mail.to === to);
-        return until(mails);
-      },
-      { timeout: 30_000, message: `the mails to ${to}` },
-    )
-    .toBe(true);
-  return mails;
-}
-
 /** The 'Unsubscribe: <link>' line of a mail's text. */
 const unsubscribeLink = (mail: SunkMail) => /^Unsubscribe: (\S+)$/m.exec(mail.text)?.[1] ?? '';
 
@@ -50,6 +34,8 @@ test('a buyer hears of a new match and a price drop: bell, saved pages and e-mai
   // A new buyer saves the car from its page, and the search 'At once'.
   const buyer = { name: `Alert Buyer ${run}`, email: uniqueEmail('alert-buyer') };
   await register(page, { ...buyer, role: 'Buyer' });
+  // Alerts are mailed to a confirmed address: the buyer opens the link registration mailed.
+  await confirmEmailFromMail(page, buyer.email);
   await page.goto(`/cars/${saved.id}`);
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(page.getByRole('button', { name: 'Saved', exact: true })).toBeVisible();

@@ -240,7 +240,7 @@ async function apiRoutes(api: FastifyInstance, options: AppOptions, deps: ApiDep
   const checks = trustCarChecks(api, flags);
   // Each domain's routes, by the domain's plugin.
   await api.register(placesApi);
-  await api.register(accountsApi);
+  await api.register(accountsApi, { publicOrigin });
   await api.register(carsApi, { photoOrigins, checks });
   await api.register(searchApi, { photoOrigins, checks });
   await api.register(bookingsApi);

@@ -68,6 +68,10 @@ export const DEFAULT_RATE_LIMITS = {
   sitemaps: { max: 60, windowSeconds: 60 },
   /** Signing out everywhere, deleting the account and downloading its data, together, an hour. */
   account: { max: 10, windowSeconds: 3600 },
+  /** Requests for a password reset per address (each e-mail gets at most 3 mails an hour). */
+  passwordResets: { max: 20, windowSeconds: 3600 },
+  /** Confirmation mails asked for and confirmation links reported, per account and address. */
+  emailConfirmations: { max: 10, windowSeconds: 60 },
 } as const satisfies RateLimits;
 
 export interface ServerConfig {
@@ -191,6 +195,8 @@ function readOrCreateSecret(dataDir: string): string {
  * `RATE_LIMIT_CAR_POSTS` a minute and `RATE_LIMIT_CAR_POSTS_DAY` a day; cars changed: the same
  * with `RATE_LIMIT_CAR_EDITS`. The sitemap's index and files per address: `RATE_LIMIT_SITEMAPS`.
  * An account's own sign-outs everywhere, deletes and downloads: `RATE_LIMIT_ACCOUNT` an hour.
+ * Requests for a password reset per address: `RATE_LIMIT_PASSWORD_RESETS` an hour. Confirmation
+ * mails asked for and links reported: `RATE_LIMIT_EMAIL_CONFIRMATIONS`.
  */
 function rateLimits(env: Env): RateLimits {
   const windowSeconds = int(env, 'RATE_LIMIT_WINDOW_SECONDS', 60, 1, 24 * 3600);
@@ -226,6 +232,14 @@ function rateLimits(env: Env): RateLimits {
       max: max('RATE_LIMIT_ACCOUNT', DEFAULT_RATE_LIMITS.account.max),
       windowSeconds: DEFAULT_RATE_LIMITS.account.windowSeconds,
     },
+    passwordResets: {
+      max: max('RATE_LIMIT_PASSWORD_RESETS', DEFAULT_RATE_LIMITS.passwordResets.max),
+      windowSeconds: DEFAULT_RATE_LIMITS.passwordResets.windowSeconds,
+    },
+    emailConfirmations: rule(
+      'RATE_LIMIT_EMAIL_CONFIRMATIONS',
+      DEFAULT_RATE_LIMITS.emailConfirmations.max,
+    ),
   };
 }
 

@@ -37,6 +37,7 @@ import { unsubscribeRows } from '../test/permission-rows-alerts';
 import { reportRows } from '../test/permission-rows-reports';
 import { suspensionRows } from '../test/permission-rows-trust-flags';
 import { moderationRows } from '../test/permission-rows-moderation';
+import { accountRecoveryRows } from '../test/permission-rows-recovery';
 import { REAL_VINS } from '../test/vins';
 
 const rows: Row[] = [
@@ -243,6 +244,7 @@ const rows: Row[] = [
   ...reportRows,
   ...reviewRows,
   ...moderationRows,
+  ...accountRecoveryRows,
   {
     route: 'GET /api/vin/:vin',
     request: () => ({ url: `/api/vin/${REAL_VINS.tesla}` }),

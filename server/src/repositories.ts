@@ -20,6 +20,7 @@ import { savedCarsRepository } from './alerts/saved-cars-repository';
 import { sitemapRangesRepository } from './pages/sitemap-ranges-repository';
 import { savedSearchesRepository } from './alerts/saved-searches-repository';
 import { usersRepository } from './accounts/users-repository';
+import { accountCodesRepository } from './accounts/account-codes';
 import { reviewsRepository } from './trust/reviews-repository';
 import { sellerProfiles } from './trust/seller-profiles';
 
@@ -39,6 +40,7 @@ export function repositories(db: Db, options: RepositoryOptions = {}) {
   const cursors = new CursorCodec(options.cursorSecret);
   return {
     users: usersRepository(db),
+    accountCodes: accountCodesRepository(db),
     products: productsRepository(db, cursors),
     categories: categoriesRepository(db),
     search: searchRepository(db, cursors, {

@@ -10,6 +10,14 @@ import type { TestContext, TestUser } from './helper';
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
+/**
+ * Marks the users' e-mails confirmed, as their confirmation links would: alerts, digests and
+ * notices are mailed only to a confirmed address.
+ */
+export async function confirmEmails(ctx: TestContext, ...users: TestUser[]): Promise<void> {
+  for (const user of users) await ctx.app.repos.accountCodes.confirm(user._id);
+}
+
 /** A saved search of `user` named `name` (its query `q=<a word>`), notify as given. */
 export async function savedSearch(
   ctx: TestContext,

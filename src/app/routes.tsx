@@ -57,6 +57,25 @@ export const routes: RouteObject[] = [
           },
           { path: paths.finishRegistration, lazy: signedInScreen('finishRegistration') },
           {
+            path: paths.forgotPassword,
+            lazy: screen(
+              async () =>
+                (await import('../features/account/ForgotPasswordPage')).ForgotPasswordPage,
+            ),
+          },
+          {
+            path: paths.resetPassword,
+            lazy: screen(
+              async () => (await import('../features/account/ResetPasswordPage')).ResetPasswordPage,
+            ),
+          },
+          {
+            path: paths.verifyEmail,
+            lazy: screen(
+              async () => (await import('../features/account/VerifyEmailPage')).VerifyEmailPage,
+            ),
+          },
+          {
             path: paths.blogs,
             lazy: screen(async () => (await import('../features/blogs/BlogsPage')).BlogsPage),
           },

@@ -14,6 +14,7 @@ import { NavLink, Outlet } from 'react-router-dom';
 import { paths } from '../config/paths';
 import { useGetSellerOrdersPageQuery } from '../lib/api/deals';
 import { useRole, type Role } from '../lib/auth/roles';
+import { EmailConfirmationBanner } from './EmailConfirmation';
 import { Spinner } from './Spinner';
 
 /** Every role's: the cars the user saved, and their own settings (docs/differences.md). */
@@ -129,6 +130,7 @@ export function DashboardLayout() {
             <SideMenu />
           </Paper>
           <Box sx={{ flex: 1, minWidth: 0 }}>
+            <EmailConfirmationBanner />
             <Outlet />
           </Box>
         </Box>

@@ -9,6 +9,11 @@ export const paths = {
   register: '/register',
   /** Where an account whose registration was cut short finishes it (added). */
   finishRegistration: '/finish-registration',
+  /** Added: asking for a mail to reset a forgotten password, and the mailed link's page. */
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  /** Added: the mailed link that confirms an account's e-mail. */
+  verifyEmail: '/verify-email',
   blogs: '/blogs',
   /** Added: the payment estimate without a car (the footer's 'Check your rate'). */
   financing: '/financing',

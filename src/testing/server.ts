@@ -31,6 +31,12 @@ export const handlers = [
       place: null,
     }),
   ),
+  // The dashboard's banner asks whether the e-mail is confirmed: it is unless a test says not,
+  // and a confirmation mail asked for is sent.
+  http.get(`${API}/me/verification`, () => HttpResponse.json({ emailConfirmed: true })),
+  http.post(`${API}/me/verification`, () =>
+    HttpResponse.json({ emailConfirmed: false }, { status: 202 }),
+  ),
   // A seller's side menu counts the bookings waiting for an answer: none.
   http.get(`${API}/seller-orders`, () =>
     HttpResponse.json([], { headers: { 'X-Total-Count': '0' } }),

@@ -89,7 +89,13 @@ describe('sign-in emulator proxy (demo mode)', () => {
       payload: JSON.stringify({ email: 'admin@cardealer.dev', password }),
     });
 
-  it.each(EMULATOR_CALLS.map((call) => [call.method, call.path] as const))(
+  /**
+   * The calls forwarded whatever their body says: a password reset goes on only with a code the
+   * server mailed (password-reset.test.ts).
+   */
+  const UNCHECKED_CALLS = EMULATOR_CALLS.filter((call) => !call.path.endsWith('resetPassword'));
+
+  it.each(UNCHECKED_CALLS.map((call) => [call.method, call.path] as const))(
     'forwards %s %s, the web app’s call, unchanged',
     async (method, path) => {
       const url = `${path}?key=demo`;
@@ -144,7 +150,7 @@ describe('sign-in emulator proxy (demo mode)', () => {
     expect(hits).toEqual([]);
   });
 
-  it.each(EMULATOR_CALLS.filter((call) => call.method === 'POST').map((call) => call.path))(
+  it.each(UNCHECKED_CALLS.filter((call) => call.method === 'POST').map((call) => call.path))(
     'drops every password hash and salt from what %s answers',
     async (path) => {
       const response = await ctx.app.inject({

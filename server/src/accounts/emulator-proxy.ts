@@ -7,7 +7,8 @@
  * throttles them, and so are sign-ups.
  * The emulator takes any unsigned Google credential: such a sign-in goes on only when it reaches
  * no password account and no admin, no account links a provider to itself, and a Google account
- * neither drops its Google link nor takes a password (emulator-idp.ts).
+ * neither drops its Google link nor takes a password (emulator-idp.ts). A password reset and an
+ * e-mail confirmation go on only with a code the server mailed (emulator-codes.ts).
  * No answer carries a password hash or salt.
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
@@ -19,6 +20,7 @@ import {
   updateRefusal,
   type IdpRefusal,
 } from './emulator-idp';
+import { actionCodeRefusal, startReset } from './emulator-codes';
 import { clientNetwork } from '../platform/http/client-network';
 import { WindowCounter, type WindowStore } from '../platform/http/window-counter';
 import {
@@ -35,6 +37,7 @@ const SIGN_IN_WITH_PASSWORD = `${IDENTITY}/v1/accounts:signInWithPassword`;
 const SIGN_IN_WITH_IDP = `${IDENTITY}/v1/accounts:signInWithIdp`;
 const UPDATE = `${IDENTITY}/v1/accounts:update`;
 const SIGN_UP = `${IDENTITY}/v1/accounts:signUp`;
+const RESET_PASSWORD = `${IDENTITY}/v1/accounts:resetPassword`;
 
 /** The calls the web app makes (firebase/auth with the emulator: sign-up, sign-in, profile). */
 export const EMULATOR_CALLS: readonly { method: 'GET' | 'POST'; path: string }[] = [
@@ -45,6 +48,8 @@ export const EMULATOR_CALLS: readonly { method: 'GET' | 'POST'; path: string }[]
   { method: 'POST', path: `${IDENTITY}/v1/accounts:lookup` },
   { method: 'POST', path: UPDATE },
   { method: 'POST', path: `${IDENTITY}/v1/accounts:delete` },
+  // A password reset, with a code the server mailed (emulator-codes.ts).
+  { method: 'POST', path: RESET_PASSWORD },
   { method: 'GET', path: `${IDENTITY}/v2/passwordPolicy` },
   { method: 'GET', path: `${IDENTITY}/v2/recaptchaConfig` },
   { method: 'POST', path: `${TOKENS}/v1/token` },
@@ -211,7 +216,8 @@ const emulatorProxy: FastifyPluginAsync<EmulatorProxyOptions> = async (app, opti
   /** Why the call is not forwarded at all (emulator-idp.ts), else null. */
   const refusalOf = async (path: string, body: unknown): Promise<IdpRefusal | null> => {
     if (path === SIGN_IN_WITH_IDP) return idpRefusal(app, body);
-    if (path === UPDATE) return updateRefusal(app, body);
+    // Applying a code (an e-mail confirmation): only one the server mailed.
+    if (path === UPDATE) return (await actionCodeRefusal(app, body)) ?? updateRefusal(app, body);
     if (path === SIGN_UP) return signUpRefusal(body);
     return null;
   };
@@ -235,6 +241,13 @@ const emulatorProxy: FastifyPluginAsync<EmulatorProxyOptions> = async (app, opti
           }
           // Per address, an IPv6 caller's per /64 network.
           if (throttled) settle = await guard.start(clientNetwork(request.ip));
+          if (call.path === RESET_PASSWORD) {
+            const reset = await startReset(app, request.body);
+            if ('refused' in reset) {
+              return reply.code(reset.refused.status).send(identityToolkitError(reset.refused));
+            }
+            settle = reset.settle;
+          }
         } catch (error) {
           request.log.error({ err: error }, 'emulator proxy: sign-in not checked');
           return reply.code(503).send(UNAVAILABLE);

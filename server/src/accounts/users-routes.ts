@@ -154,6 +154,7 @@ function accountRoute(app: RoutesApp): void {
         throw httpError(403, 'email: you may only create or update your own account');
       }
       let userRole: Role = body.userRole;
+      let google = false;
       if (!caller.user) {
         // A new record needs a live sign-in account (an old token of a deleted user must not
         // bring the account back), and is made for that account: its uid is kept.
@@ -164,7 +165,8 @@ function accountRoute(app: RoutesApp): void {
           throw error;
         });
         // A Google user is a Buyer: only registration with a password picks a role.
-        if (!passwordRegistration(account.providerData)) userRole = 'Buyer';
+        google = !passwordRegistration(account.providerData);
+        if (google) userRole = 'Buyer';
       }
       const outcome = await app.repos.users.upsert({
         email: caller.email,
@@ -173,6 +175,8 @@ function accountRoute(app: RoutesApp): void {
         userRole,
         authUid: caller.uid,
       });
+      // Google confirmed the address of an account that signs in with it.
+      if (google && outcome.upsertedId) await app.repos.accountCodes.confirm(outcome.upsertedId);
       return { acknowledged: true as const, ...outcome };
     },
   );

@@ -6,6 +6,7 @@ import { databaseKind, postProduct, registerUser, type TestUser } from '../../te
 import {
   alertOutbox,
   changePrice,
+  confirmEmails,
   insertAlert,
   saveCar,
   savedSearch,
@@ -38,6 +39,7 @@ describe(`alert e-mails (${databaseKind})`, () => {
       registerUser(mt.ctx.app, 'Buyer', 'alert-bob'),
       registerUser(mt.ctx.app, 'Seller', 'alert-seller'),
     ]);
+    await confirmEmails(mt.ctx, alice, bob, seller);
   });
   afterAll(() => closeMailTest(mt));
   beforeEach(async () => {

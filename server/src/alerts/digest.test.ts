@@ -5,6 +5,7 @@ import { databaseKind, postProduct, registerUser, type TestUser } from '../../te
 import {
   alertOutbox,
   changePrice,
+  confirmEmails,
   insertAlert,
   saveCar,
   savedSearch,
@@ -36,6 +37,7 @@ describe(`the daily digest (${databaseKind})`, () => {
     // The alerts are written by the tests; the matcher runs only when asked.
     mt = await openMailTest(MATCH_ON_DEMAND);
     seller = await registerUser(mt.ctx.app, 'Seller', 'digest-seller');
+    await confirmEmails(mt.ctx, seller);
   });
   afterAll(() => closeMailTest(mt));
   beforeEach(async () => {
@@ -61,7 +63,11 @@ describe(`the daily digest (${databaseKind})`, () => {
   const scheduler = (on: Db = db()) => new DigestScheduler(on, { hour: HOUR, now: () => clock });
   const car = (carName: string, price = 35000) =>
     postProduct(mt.ctx.app, seller, { carName, resalePrice: String(price) });
-  const person = (label: string) => registerUser(mt.ctx.app, 'Buyer', label);
+  const person = async (label: string) => {
+    const user = await registerUser(mt.ctx.app, 'Buyer', label);
+    await confirmEmails(mt.ctx, user);
+    return user;
+  };
   /** A match of a new car for a new 'daily' search of `user`. */
   async function dailyMatch(user: TestUser, name = `Daily of ${user.name}`, createdAt?: Date) {
     const search = await savedSearch(mt.ctx, user, name, 'daily');

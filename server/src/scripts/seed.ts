@@ -274,6 +274,8 @@ export async function seedDemoData(db: Db, auth: Auth): Promise<void> {
         userImg: AVATAR,
         userVerify: account.verified,
         authUid: signIn.uid,
+        // The demo's addresses count as confirmed.
+        emailConfirmed: true,
         createdAt: new Date(joined + order),
       })
       .onConflictDoNothing();

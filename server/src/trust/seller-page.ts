@@ -12,6 +12,9 @@ export const SellerPage = Type.Object(
       description: 'an admin has verified this seller (the tick)',
     }),
     memberSince: Type.String({ format: 'date-time', description: 'when the account was made' }),
+    emailConfirmed: Type.Boolean({
+      description: "the seller's e-mail is confirmed (they opened the link mailed to it)",
+    }),
     carsSold: Type.Integer({ minimum: 0 }),
     carsForSale: Type.Integer({ minimum: 0, description: 'as GET /products?seller={id} counts' }),
     rating: Type.Ref('SellerRating'),

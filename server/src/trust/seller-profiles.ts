@@ -22,6 +22,8 @@ export interface SellerProfile {
   photo: string;
   verified: 'true' | 'false';
   memberSince: string;
+  /** The seller's e-mail is confirmed (the page says 'E-mail confirmed'). */
+  emailConfirmed: boolean;
   carsSold: number;
   rating: SellerRating;
   responses: {
@@ -40,6 +42,7 @@ interface RawSeller {
   photo: string | null;
   verified: 'true' | 'false' | null;
   memberSince: Date | string;
+  emailConfirmed: boolean;
   carsSold: number | string;
   reviewCount: number | string;
   reviewSum: number | string;
@@ -68,6 +71,7 @@ export function sellerProfiles(db: Db) {
       sql`select u.id as "_id", u.name as "name", u.user_img as "photo",
           u.user_verify as "verified", u.created_at as "memberSince", u.email as "email",
           u.review_count as "reviewCount", u.review_sum as "reviewSum",
+          u.email_confirmed as "emailConfirmed",
           (select count(*) from products s where s.email = u.email and s.sold_at is not null)
             as "carsSold"
         from users u
@@ -114,6 +118,7 @@ export function sellerProfiles(db: Db) {
         photo: seller.photo ?? '',
         verified: seller.verified === 'true' ? 'true' : 'false',
         memberSince: new Date(seller.memberSince).toISOString(),
+        emailConfirmed: Boolean(seller.emailConfirmed),
         carsSold: Number(seller.carsSold),
         rating: ratingOf(seller.reviewCount, seller.reviewSum),
         responses: {

@@ -67,6 +67,7 @@ describe(`seller pages (${databaseKind})`, () => {
       photo: expect.any(String),
       verified: 'false',
       memberSince: expect.any(String),
+      emailConfirmed: false,
       carsSold: 0,
       carsForSale: 0,
       rating: { average: null, count: 0 },

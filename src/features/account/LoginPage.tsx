@@ -130,6 +130,11 @@ export function LoginPage() {
         </Stack>
       </Box>
       <Typography sx={{ mt: 2 }}>
+        <Link component={RouterLink} to={paths.forgotPassword}>
+          Forgot password?
+        </Link>
+      </Typography>
+      <Typography sx={{ mt: 1 }}>
         New to cardealer?{' '}
         <Link component={RouterLink} to={paths.register} state={location.state}>
           Register

@@ -1,3 +1,4 @@
+import { api } from '../../lib/api';
 import { absoluteUrl, imageHostApi } from '../../lib/api/imageHost';
 import {
   authAttemptFailed,
@@ -104,6 +105,8 @@ export function registerAccount(
       created = true;
       const user = await dispatch(saveProfile(input, onProgress));
       dispatch(registrationCompleted(user));
+      // 'Confirm your e-mail': a failure here leaves the dashboard's banner to send it again.
+      void dispatch(api.endpoints.sendEmailConfirmation.initiate());
     } catch (error) {
       if (created) {
         await authService.deleteCurrentUser().catch((cleanup: unknown) => {
@@ -153,5 +156,19 @@ export function signInWithGoogle(testAccount?: {
       dispatch(authAttemptFailed());
       throw error;
     }
+  };
+}
+
+/** Sets a new password with the code of a mailed reset link (the provider's error is thrown). */
+export function confirmPasswordReset(code: string, newPassword: string): AuthThunk<Promise<void>> {
+  return async (_dispatch, _getState, { authService }) => {
+    await authService.confirmPasswordReset(code, newPassword);
+  };
+}
+
+/** Applies the code of a mailed confirmation link with the provider (its error is thrown). */
+export function applyEmailCode(code: string): AuthThunk<Promise<void>> {
+  return async (_dispatch, _getState, { authService }) => {
+    await authService.applyActionCode(code);
   };
 }

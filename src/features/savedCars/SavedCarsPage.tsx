@@ -7,6 +7,7 @@ import { skipToken } from '@reduxjs/toolkit/query/react';
 import { Link as RouterLink } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
 import { CompareToggle } from '../../components/CompareToggle';
+import { UnconfirmedMailNote } from '../../components/EmailConfirmation';
 import { QueryState } from '../../components/QueryState';
 import { Spinner } from '../../components/Spinner';
 import { Tag } from '../../components/Tag';
@@ -142,6 +143,7 @@ export function SavedCarsPage() {
       ) : (
         <>
           {(role === 'Buyer' || role === 'Seller') && <SavedCarsMailSetting />}
+          <UnconfirmedMailNote />
           <QueryState query={query} minHeight={320} what="your saved cars">
             {(cars) =>
               cars.length === 0 ? (

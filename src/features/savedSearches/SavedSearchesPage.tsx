@@ -19,6 +19,7 @@ import {
 } from '../../lib/api/savedSearches';
 import { notify } from '../../lib/notify/notify';
 import { DigestSwitch } from '../../components/DigestSwitch';
+import { UnconfirmedMailNote } from '../../components/EmailConfirmation';
 
 export const SAVED_SEARCHES = 'Saved searches';
 export const NO_SAVED_SEARCHES = 'No saved searches yet';
@@ -177,6 +178,7 @@ export function SavedSearchesPage() {
         ‘New’ counts the cars for sale listed since you last opened a search.
       </Typography>
       <DigestSwitch />
+      <UnconfirmedMailNote />
       <QueryState query={query} what="your saved searches">
         {(searches) =>
           searches.length === 0 ? (

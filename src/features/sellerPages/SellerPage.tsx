@@ -48,6 +48,7 @@ export function SellerPage({
   }
   const facts = [
     memberSince(seller.memberSince),
+    seller.emailConfirmed ? 'E-mail confirmed' : null,
     carsSold(seller.carsSold),
     answersWithin(seller.responses),
     answeredShare(seller.responses),

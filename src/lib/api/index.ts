@@ -64,6 +64,10 @@ export const api = withPages.enhanceEndpoints({
         tag('sellers', LIST),
       ],
     },
+    // The caller's confirmed e-mail: asked again once a link is reported or a mail sent.
+    getEmailConfirmation: { providesTags: [tag('emailConfirmation', 'me')] },
+    sendEmailConfirmation: { invalidatesTags: [tag('emailConfirmation', 'me')] },
+    confirmEmail: { invalidatesTags: [tag('emailConfirmation', 'me')] },
     getBuyers: { providesTags: (users) => listTags('buyers', users) },
     getSellers: { providesTags: (users) => listTags('sellers', users) },
     // Each car by id, every car list, and this category's pages.
@@ -111,6 +115,10 @@ export const {
   useGetOrdersQuery,
   useCreateOrderMutation,
   useGetPlaceQuery,
+  useRequestPasswordResetMutation,
+  useGetEmailConfirmationQuery,
+  useSendEmailConfirmationMutation,
+  useConfirmEmailMutation,
 } = api;
 /** The contract's enums and limits as values, for forms and choices (generated with the API). */
 export {

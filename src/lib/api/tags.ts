@@ -27,6 +27,8 @@ export const TAG_TYPES = [
   'reports',
   // Reviews (src/lib/api/reviews.ts): a booking's review by booking id, a seller's by seller id.
   'reviews',
+  // Whether the signed-in account's e-mail is confirmed (one entry: the caller's).
+  'emailConfirmation',
 ] as const;
 export type TagType = (typeof TAG_TYPES)[number];
 

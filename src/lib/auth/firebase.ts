@@ -51,6 +51,10 @@ export interface AuthService {
   signOut(): Promise<void>;
   /** The signed-in user's ID token, or null when signed out. */
   getIdToken(forceRefresh?: boolean): Promise<string | null>;
+  /** Sets a new password with a mailed reset link's code. */
+  confirmPasswordReset(code: string, newPassword: string): Promise<void>;
+  /** Applies a mailed confirmation link's code (the address becomes confirmed). */
+  applyActionCode(code: string): Promise<void>;
 }
 
 /** True when Google sign-in goes through the emulator's test accounts, not the popup. */
@@ -119,6 +123,14 @@ export const firebaseAuthService: AuthService = {
   async getIdToken(forceRefresh = false) {
     const { auth } = await load();
     return auth.currentUser ? auth.currentUser.getIdToken(forceRefresh) : null;
+  },
+  async confirmPasswordReset(code, newPassword) {
+    const { auth, mod } = await load();
+    await mod.confirmPasswordReset(auth, code, newPassword);
+  },
+  async applyActionCode(code) {
+    const { auth, mod } = await load();
+    await mod.applyActionCode(auth, code);
   },
 };
 

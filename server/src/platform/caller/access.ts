@@ -57,10 +57,15 @@ export const SIGNED_OUT = 'authorization: this session was signed out; sign in a
 /** The parts of the Admin SDK's Auth that the API uses. */
 export type SignInProvider = Pick<
   Auth,
-  'verifyIdToken' | 'getUser' | 'getUserByEmail' | 'getUserByProviderUid' | 'deleteUser'
-> &
-  /** Signing out everywhere revokes the account's refresh tokens (stand-ins may lack it). */
-  Partial<Pick<Auth, 'revokeRefreshTokens'>>;
+  | 'verifyIdToken'
+  | 'getUser'
+  | 'getUserByEmail'
+  | 'getUserByProviderUid'
+  | 'deleteUser'
+  | 'generatePasswordResetLink'
+  | 'generateEmailVerificationLink'
+  | 'revokeRefreshTokens'
+>;
 
 /**
  * The Auth emulator's sign-up stamps the sign-in time (the token's `auth_time`) and, a moment
@@ -128,6 +133,10 @@ const noSignIn: SignInProvider = {
   getUserByProviderUid: () =>
     Promise.reject(httpError(503, 'The sign-in provider is not configured')),
   deleteUser: () => Promise.reject(httpError(503, 'The sign-in provider is not configured')),
+  generatePasswordResetLink: () =>
+    Promise.reject(httpError(503, 'The sign-in provider is not configured')),
+  generateEmailVerificationLink: () =>
+    Promise.reject(httpError(503, 'The sign-in provider is not configured')),
   revokeRefreshTokens: () =>
     Promise.reject(httpError(503, 'The sign-in provider is not configured')),
 };

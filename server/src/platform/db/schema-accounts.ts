@@ -1,5 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 
 /** The accounts (see schema.ts): who signs in, and the sign-in accounts whose records were deleted. */
 export const users = pgTable(
@@ -28,6 +36,12 @@ export const users = pgTable(
     phone: text('phone'),
     /** 'Sign out everywhere': the account's access tokens issued before this are refused. */
     tokensValidAfter: timestamp('tokens_valid_after', { withTimezone: true }),
+    /**
+     * The address is confirmed (its owner opened the confirmation link, or it signs in with
+     * Google, or it existed before addresses were confirmed): mail that is not about the
+     * account's own bookings goes only to a confirmed address.
+     */
+    emailConfirmed: boolean('email_confirmed').notNull().default(false),
   },
   // The admin grids page, sort and filter one role at a time.
   (t) => [
@@ -45,3 +59,31 @@ export const deletedAccounts = pgTable('deleted_accounts', {
   authUid: text('auth_uid').primaryKey(),
   deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/** What a mailed account code is for: a password reset, an e-mail confirmation, a Google notice. */
+export const ACCOUNT_CODE_PURPOSES = ['reset', 'verify', 'google'] as const;
+
+/**
+ * The codes the server mailed (accounts/account-codes.ts): a hash of each (none for a notice that
+ * the account signs in with Google), whose it is, when, and when it was used. A link works for an
+ * hour, once.
+ */
+export const accountCodes = pgTable(
+  'account_codes',
+  {
+    _id: text('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users._id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ACCOUNT_CODE_PURPOSES }).notNull(),
+    codeHash: text('code_hash'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('account_codes_hash_idx')
+      .on(t.codeHash)
+      .where(sql`${t.codeHash} is not null`),
+    index('account_codes_user_idx').on(t.userId, t.purpose, t.createdAt),
+  ],
+);

@@ -167,6 +167,9 @@ describe(`error answers (${databaseKind})`, () => {
         getUserByEmail: unreachable,
         getUserByProviderUid: unreachable,
         deleteUser: unreachable,
+        generatePasswordResetLink: unreachable,
+        generateEmailVerificationLink: unreachable,
+        revokeRefreshTokens: unreachable,
       },
     });
     try {

@@ -47,7 +47,9 @@ export type RateLimitName =
   | 'carPosts'
   | 'carEdits'
   | 'sitemaps'
-  | 'account';
+  | 'account'
+  | 'passwordResets'
+  | 'emailConfirmations';
 export type RateLimits = Record<RateLimitName, RateLimitRule>;
 
 /**
@@ -163,6 +165,20 @@ export const RATE_LIMIT_GUARDS: Record<RateLimitName, Guard> = {
    */
   account: {
     route: ['POST /api/me/sign-out-everywhere', 'DELETE /api/me', 'GET /api/me/export'],
+    per: 'caller',
+  },
+  /**
+   * Asking for a password reset, per address: a 429 here tells nothing of any account (the
+   * limit per e-mail is kept where the mail is sent, and answered like any other request).
+   */
+  passwordResets: {
+    route: 'POST /api/password-reset',
+    per: 'caller',
+    message: () => 'Too many requests for a password reset from your network: try again later',
+  },
+  /** A confirmation mail asked for, and a confirmation link reported. */
+  emailConfirmations: {
+    route: ['POST /api/me/verification', 'POST /api/email-verification'],
     per: 'caller',
   },
 };

@@ -73,6 +73,32 @@ const injectedRtkApi = api.injectEndpoints({
     getMe: build.query<GetMeApiResponse, GetMeApiArg>({
       query: () => ({ url: `/api/me` }),
     }),
+    requestPasswordReset: build.mutation<
+      RequestPasswordResetApiResponse,
+      RequestPasswordResetApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/api/password-reset`,
+        method: 'POST',
+        body: queryArg.body,
+      }),
+    }),
+    getEmailConfirmation: build.query<GetEmailConfirmationApiResponse, GetEmailConfirmationApiArg>({
+      query: () => ({ url: `/api/me/verification` }),
+    }),
+    sendEmailConfirmation: build.mutation<
+      SendEmailConfirmationApiResponse,
+      SendEmailConfirmationApiArg
+    >({
+      query: () => ({ url: `/api/me/verification`, method: 'POST' }),
+    }),
+    confirmEmail: build.mutation<ConfirmEmailApiResponse, ConfirmEmailApiArg>({
+      query: (queryArg) => ({
+        url: `/api/email-verification`,
+        method: 'POST',
+        body: queryArg.body,
+      }),
+    }),
     getCategories: build.query<GetCategoriesApiResponse, GetCategoriesApiArg>({
       query: () => ({ url: `/api/categories` }),
     }),
@@ -255,6 +281,40 @@ export type GetSellersApiArg = {
 };
 export type GetMeApiResponse = /** status 200 Default Response */ Me;
 export type GetMeApiArg = void;
+export type RequestPasswordResetApiResponse = /** status 202 Default Response */ {
+  message: string;
+};
+export type RequestPasswordResetApiArg = {
+  body: {
+    /** an email address (compared case-insensitively) */
+    email: string;
+  };
+};
+export type GetEmailConfirmationApiResponse = /** status 200 Default Response */ {
+  /** the address is confirmed: alerts, digests and notices are mailed to it */
+  emailConfirmed: boolean;
+};
+export type GetEmailConfirmationApiArg = void;
+export type SendEmailConfirmationApiResponse =
+  | /** status 200 Default Response */ {
+      /** the address is confirmed: alerts, digests and notices are mailed to it */
+      emailConfirmed: boolean;
+    }
+  | /** status 202 Default Response */ {
+      /** the address is confirmed: alerts, digests and notices are mailed to it */
+      emailConfirmed: boolean;
+    };
+export type SendEmailConfirmationApiArg = void;
+export type ConfirmEmailApiResponse = /** status 200 Default Response */ {
+  /** the address is confirmed: alerts, digests and notices are mailed to it */
+  emailConfirmed: boolean;
+};
+export type ConfirmEmailApiArg = {
+  body: {
+    /** the code of the mailed link (its 'oobCode') */
+    oobCode: string;
+  };
+};
 export type GetCategoriesApiResponse = /** status 200 Default Response */ Category[];
 export type GetCategoriesApiArg = void;
 export type GetAdvertisedProductsApiResponse = /** status 200 Default Response */ ListedProduct[];

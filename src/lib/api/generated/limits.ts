@@ -9,6 +9,8 @@ import { getBuyersLimits } from './limits/getBuyers';
 import { getSellersLimits } from './limits/getSellers';
 import { updateMeLimits } from './limits/updateMe';
 import { deleteMyAccountLimits } from './limits/deleteMyAccount';
+import { requestPasswordResetLimits } from './limits/requestPasswordReset';
+import { confirmEmailLimits } from './limits/confirmEmail';
 import { getCategoryProductsLimits } from './limits/getCategoryProducts';
 import { addProductLimits } from './limits/addProduct';
 import { getSellerProductsLimits } from './limits/getSellerProducts';
@@ -54,6 +56,8 @@ export {
   getSellersLimits,
   updateMeLimits,
   deleteMyAccountLimits,
+  requestPasswordResetLimits,
+  confirmEmailLimits,
   getCategoryProductsLimits,
   addProductLimits,
   getSellerProductsLimits,
@@ -104,6 +108,8 @@ export const operationLimits = {
   getSellers: getSellersLimits,
   updateMe: updateMeLimits,
   deleteMyAccount: deleteMyAccountLimits,
+  requestPasswordReset: requestPasswordResetLimits,
+  confirmEmail: confirmEmailLimits,
   getCategoryProducts: getCategoryProductsLimits,
   addProduct: addProductLimits,
   getSellerProducts: getSellerProductsLimits,

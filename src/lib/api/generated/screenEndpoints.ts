@@ -1190,6 +1190,8 @@ export type SellerPage = {
   verified: 'true' | 'false';
   /** when the account was made */
   memberSince: string;
+  /** the seller's e-mail is confirmed (they opened the link mailed to it) */
+  emailConfirmed: boolean;
   carsSold: number;
   /** as GET /products?seller={id} counts */
   carsForSale: number;
