@@ -46,19 +46,22 @@ export function addOperatorMetrics(app: FastifyInstance, database: Database): vo
   metrics.gauge(
     'cardealer_outbox_pending',
     'Mails waiting to be sent (due now or later)',
+    [],
     async () => [{ value: num((await readOutbox()).pending) }],
   );
-  metrics.gauge('cardealer_outbox_due', 'Mails due now and not sent yet', async () => [
+  metrics.gauge('cardealer_outbox_due', 'Mails due now and not sent yet', [], async () => [
     { value: num((await readOutbox()).due) },
   ]);
   metrics.gauge(
     'cardealer_outbox_oldest_due_seconds',
     'How long the oldest due mail has waited (0: none due)',
+    [],
     async () => [{ value: num((await readOutbox()).oldest_due_seconds) }],
   );
   metrics.gauge(
     'cardealer_mail_failures',
     'Mails whose last try failed: state=retrying (tried again later) or given_up',
+    ['state'],
     async () => {
       const row = await readOutbox();
       return [
@@ -70,6 +73,7 @@ export function addOperatorMetrics(app: FastifyInstance, database: Database): vo
   metrics.gauge(
     'cardealer_alert_queue',
     "Catalogue changes waiting for the alert matcher (what=depth) and the oldest's age (what=oldest_seconds)",
+    ['what'],
     async () => {
       const [row] = await rowsOf<{ depth: number | string; oldest: number | string | null }>(
         database.db,
@@ -81,7 +85,7 @@ export function addOperatorMetrics(app: FastifyInstance, database: Database): vo
       ];
     },
   );
-  metrics.gauge('cardealer_live_streams', 'Live event streams open on this process', () => [
+  metrics.gauge('cardealer_live_streams', 'Live event streams open on this process', [], () => [
     { value: app.openStreams.size },
   ]);
   const poolUse = database.poolUse;
@@ -89,6 +93,7 @@ export function addOperatorMetrics(app: FastifyInstance, database: Database): vo
     metrics.gauge(
       'cardealer_db_pool',
       'The primary connection pool: state=max, open, idle, or waiting (queries queued for one)',
+      ['state'],
       () => {
         const use = poolUse();
         return (['max', 'open', 'idle', 'waiting'] as const).map((state) => ({
@@ -102,6 +107,7 @@ export function addOperatorMetrics(app: FastifyInstance, database: Database): vo
     metrics.gauge(
       'cardealer_standby_lag_seconds',
       "Each streaming standby's replay lag as the primary reports it (none without standbys)",
+      ['standby'],
       async () => {
         const rows = await rowsOf<{ name: string; lag: number | string | null }>(
           database.db,

@@ -35,6 +35,7 @@ export function followCatalogue(app: FastifyInstance, job: CatalogueFollowing) {
   const runs = app.metrics.histogram(
     'cardealer_background_run_seconds',
     "Time of a background job's run (the market refresh: job=deal-ratios), by job",
+    ['job'],
     [0.01, 0.05, 0.1, 0.5, 1, 5, 10, 30, 60, 300],
   );
 

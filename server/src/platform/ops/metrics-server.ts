@@ -4,6 +4,7 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Registry } from 'prom-client';
 
 export interface MetricsServer {
   /** The port it listens on (the one asked, or the one given for 0). */
@@ -11,8 +12,8 @@ export interface MetricsServer {
   close(): Promise<void>;
 }
 
-/** Prometheus's text format's content type. */
-export const METRICS_CONTENT_TYPE = 'text/plain; version=0.0.4; charset=utf-8';
+/** Prometheus's text format's content type (version 0.0.4, what `Metrics.render` writes). */
+export const METRICS_CONTENT_TYPE = Registry.PROMETHEUS_CONTENT_TYPE;
 
 /** Serves `render()` as GET /metrics on `host:port`; anything else is a 404. */
 export function startMetricsServer(

@@ -1,173 +1,132 @@
 /**
- * The process's metrics in Prometheus's text format (version 0.0.4): counters and histograms
- * kept as requests pass, gauges read when a scrape asks (`collect`). Label values are few by
- * construction (a route's pattern, never its URL; a status; a job's name), so a series never
- * carries an id.
+ * The process's metrics in Prometheus's text format (version 0.0.4), kept by prom-client on a
+ * registry of this app's own (tests build several apps in one process, so prom-client's global
+ * registry is never used): counters and histograms kept as requests pass, gauges read when a
+ * scrape asks (their `collect`). Label values are few by construction (a route's pattern, never
+ * its URL; a status; a job's name), so a series never carries an id.
  */
-
-type Labels = Record<string, string>;
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 
 /** The histogram buckets of a request's time (seconds): 5 ms to 10 s. */
 export const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
 
-/** A label value as the text format wants it: backslash, quote and newline escaped. */
-function escapeLabel(value: string): string {
-  return value.replace(/\\/g, '\\\\').replace(/"/g, '\\"').replace(/\n/g, '\\n');
-}
+/** A gauge's samples, as its reader found them at the scrape. */
+export type Samples<L extends string = string> = {
+  labels?: Partial<Record<L, string>>;
+  value: number;
+}[];
 
-function labelText(labels: Labels): string {
-  const pairs = Object.entries(labels).map(([k, v]) => `${k}="${escapeLabel(v)}"`);
-  return pairs.length ? `{${pairs.join(',')}}` : '';
-}
+type Reader<L extends string> = () => Promise<Samples<L>> | Samples<L>;
 
-const keyOf = (labels: Labels) => JSON.stringify(Object.entries(labels));
-
-function formatNumber(value: number): string {
-  if (Number.isNaN(value)) return 'NaN';
-  if (value === Infinity) return '+Inf';
-  if (value === -Infinity) return '-Inf';
-  return String(value);
-}
-
-interface Family {
-  name: string;
-  help: string;
-  type: 'counter' | 'gauge' | 'histogram';
-  lines(): string[];
-}
-
-export class Counter {
-  private readonly values = new Map<string, { labels: Labels; value: number }>();
-  constructor(readonly name: string) {}
-
-  inc(labels: Labels = {}, by = 1): void {
-    const key = keyOf(labels);
-    const entry = this.values.get(key);
-    if (entry) entry.value += by;
-    else this.values.set(key, { labels, value: by });
-  }
-
-  lines(): string[] {
-    return [...this.values.values()].map(
-      ({ labels, value }) => `${this.name}${labelText(labels)} ${formatNumber(value)}`,
-    );
+/** What `read()` answers, or null when it fails or takes longer than `timeoutMs`. */
+async function bounded<L extends string>(
+  read: Reader<L>,
+  timeoutMs: number,
+): Promise<Samples<L> | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), timeoutMs);
+  });
+  try {
+    return await Promise.race([
+      Promise.resolve()
+        .then(read)
+        .catch(() => null),
+      late,
+    ]);
+  } finally {
+    clearTimeout(timer);
   }
 }
-
-export class Histogram {
-  private readonly series = new Map<
-    string,
-    { labels: Labels; counts: number[]; sum: number; count: number }
-  >();
-  constructor(
-    readonly name: string,
-    private readonly buckets: number[] = LATENCY_BUCKETS,
-  ) {}
-
-  observe(labels: Labels, value: number): void {
-    const key = keyOf(labels);
-    let entry = this.series.get(key);
-    if (!entry) {
-      entry = { labels, counts: this.buckets.map(() => 0), sum: 0, count: 0 };
-      this.series.set(key, entry);
-    }
-    for (const [i, bound] of this.buckets.entries()) if (value <= bound) entry.counts[i] += 1;
-    entry.sum += value;
-    entry.count += 1;
-  }
-
-  lines(): string[] {
-    const out: string[] = [];
-    for (const { labels, counts, sum, count } of this.series.values()) {
-      for (const [i, bound] of this.buckets.entries()) {
-        const le = labelText({ ...labels, le: formatNumber(bound) });
-        out.push(`${this.name}_bucket${le} ${counts[i]}`);
-      }
-      out.push(`${this.name}_bucket${labelText({ ...labels, le: '+Inf' })} ${count}`);
-      out.push(`${this.name}_sum${labelText(labels)} ${formatNumber(sum)}`);
-      out.push(`${this.name}_count${labelText(labels)} ${count}`);
-    }
-    return out;
-  }
-}
-
-/** A gauge's samples, as its collector read them at the scrape. */
-export type Samples = { labels?: Labels; value: number }[];
 
 export class Metrics {
-  private readonly families: Family[] = [];
-  private readonly byName = new Map<string, Counter | Histogram>();
-  private readonly gauges: {
-    name: string;
-    help: string;
-    collect: () => Promise<Samples> | Samples;
-  }[] = [];
+  private readonly registry = new Registry();
+  /** Holds only `cardealer_scrape_failures`, written after the other gauges have been read. */
+  private readonly failuresRegistry = new Registry();
+  /** The gauges whose read failed or was late in the scrape under way. */
+  private readonly failed = new Set<string>();
+  /** The scrape under way: a second one waits for it, so each names only its own failures. */
+  private scraping: Promise<unknown> = Promise.resolve();
+
+  /** `timeoutMs` bounds each gauge's read at a scrape. */
+  constructor(private readonly timeoutMs = 1000) {
+    const failed = this.failed;
+    new Gauge({
+      name: 'cardealer_scrape_failures',
+      help: 'Gauges this scrape could not read in time (named by label)',
+      labelNames: ['metric'],
+      registers: [this.failuresRegistry],
+      collect() {
+        this.reset();
+        for (const metric of failed) this.set({ metric }, 1);
+      },
+    });
+  }
 
   /** The counter `name` (made at its first ask; later asks answer the same one). */
-  counter(name: string, help: string): Counter {
-    const known = this.byName.get(name);
-    if (known instanceof Counter) return known;
-    const counter = new Counter(name);
-    this.byName.set(name, counter);
-    this.families.push({ name, help, type: 'counter', lines: () => counter.lines() });
-    return counter;
+  counter<L extends string>(name: string, help: string, labelNames: readonly L[]): Counter<L> {
+    const known = this.registry.getSingleMetric(name);
+    if (known instanceof Counter) return known as Counter<L>;
+    return new Counter({ name, help, labelNames, registers: [this.registry] });
   }
 
   /** The histogram `name` (made at its first ask; later asks answer the same one). */
-  histogram(name: string, help: string, buckets?: number[]): Histogram {
-    const known = this.byName.get(name);
-    if (known instanceof Histogram) return known;
-    const histogram = new Histogram(name, buckets);
-    this.byName.set(name, histogram);
-    this.families.push({ name, help, type: 'histogram', lines: () => histogram.lines() });
-    return histogram;
+  histogram<L extends string>(
+    name: string,
+    help: string,
+    labelNames: readonly L[],
+    buckets: number[] = LATENCY_BUCKETS,
+  ): Histogram<L> {
+    const known = this.registry.getSingleMetric(name);
+    if (known instanceof Histogram) return known as Histogram<L>;
+    return new Histogram({ name, help, labelNames, buckets, registers: [this.registry] });
   }
 
-  /** A gauge read at each scrape; a collector that fails leaves its gauge out of that scrape. */
-  gauge(name: string, help: string, collect: () => Promise<Samples> | Samples): void {
-    this.gauges.push({ name, help, collect });
+  /**
+   * A gauge read at each scrape; a reader that fails or is late leaves its gauge without samples
+   * in that scrape, and `cardealer_scrape_failures{metric}` names it.
+   */
+  gauge<L extends string>(
+    name: string,
+    help: string,
+    labelNames: readonly L[],
+    read: Reader<L>,
+  ): void {
+    const { failed, timeoutMs } = this;
+    new Gauge({
+      name,
+      help,
+      labelNames,
+      registers: [this.registry],
+      async collect() {
+        const samples = await bounded(read, timeoutMs);
+        this.reset();
+        if (!samples) {
+          failed.add(name);
+          // A gauge without labels keeps a 0 through `reset`: no number beats a wrong one.
+          if (labelNames.length === 0) this.remove({});
+          return;
+        }
+        for (const sample of samples) this.set(sample.labels ?? {}, sample.value);
+      },
+    });
   }
 
-  /** Every metric in the text format; collectors run together, each bounded by `timeoutMs`. */
-  async render(timeoutMs = 1000): Promise<string> {
-    const out: string[] = [];
-    for (const family of this.families) {
-      out.push(`# HELP ${family.name} ${family.help}`, `# TYPE ${family.name} ${family.type}`);
-      out.push(...family.lines());
-    }
-    const read = await Promise.all(
-      this.gauges.map(async (gauge) => {
-        let timer: NodeJS.Timeout | undefined;
-        const late = new Promise<null>((resolve) => {
-          timer = setTimeout(() => resolve(null), timeoutMs);
-        });
-        const samples = await Promise.race([
-          Promise.resolve()
-            .then(() => gauge.collect())
-            .catch(() => null),
-          late,
-        ]);
-        clearTimeout(timer);
-        return { gauge, samples };
-      }),
-    );
-    const failed: string[] = [];
-    for (const { gauge, samples } of read) {
-      if (!samples) {
-        failed.push(gauge.name);
-        continue;
-      }
-      out.push(`# HELP ${gauge.name} ${gauge.help}`, `# TYPE ${gauge.name} gauge`);
-      for (const sample of samples) {
-        out.push(`${gauge.name}${labelText(sample.labels ?? {})} ${formatNumber(sample.value)}`);
-      }
-    }
-    out.push(
-      '# HELP cardealer_scrape_failures Gauges this scrape could not read in time (named by label)',
-      '# TYPE cardealer_scrape_failures gauge',
-      ...failed.map((name) => `cardealer_scrape_failures{metric="${name}"} 1`),
-    );
-    return `${out.join('\n')}\n`;
+  /** Adds prom-client's process metrics (CPU, memory, event loop lag, handles, GC) once. */
+  addProcessMetrics(): void {
+    if (this.registry.getSingleMetric('process_cpu_seconds_total')) return;
+    collectDefaultMetrics({ register: this.registry });
+  }
+
+  /** Every metric in the text format; gauges read together, each bounded by the timeout. */
+  render(): Promise<string> {
+    const scrape = this.scraping.then(async () => {
+      this.failed.clear();
+      const text = await this.registry.metrics();
+      return text + (await this.failuresRegistry.metrics());
+    });
+    this.scraping = scrape.catch(() => undefined);
+    return scrape;
   }
 }
 

@@ -9,7 +9,6 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Counter, Histogram } from './metrics';
 
 /** The shape of a request id a trusted proxy may pass on: short, and nothing to escape. */
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -67,13 +66,15 @@ function routeOf(request: FastifyRequest): string {
 
 const requestTelemetry: FastifyPluginAsync = async (app) => {
   const metrics = app.metrics;
-  const requests: Counter = metrics.counter(
+  const requests = metrics.counter(
     'cardealer_http_requests_total',
     'Requests answered, by method, route pattern and status',
+    ['method', 'route', 'status'],
   );
-  const latency: Histogram = metrics.histogram(
+  const latency = metrics.histogram(
     'cardealer_http_request_duration_seconds',
     'Time to answer a request, by method and route pattern',
+    ['method', 'route'],
   );
 
   app.addHook('onRequest', async (request, reply) => {
