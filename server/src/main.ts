@@ -94,6 +94,7 @@ async function serveMetrics(
   const where = config.ops.metrics;
   if (!where) return null;
   addOperatorMetrics(app, database);
+  app.metrics.addProcessMetrics();
   try {
     const server = await startMetricsServer(where.host, where.port, () => app.metrics.render());
     app.log.info(`metrics: http://${where.host}:${server.port}/metrics`);
