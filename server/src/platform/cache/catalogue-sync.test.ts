@@ -151,9 +151,11 @@ describe(`the catalogue across replicas (${databaseKind})`, () => {
       .sort();
     expect(writes).toEqual([
       'DELETE /api/admin/categories/:id',
+      'DELETE /api/me',
       'DELETE /api/seller-products/:id',
       'DELETE /api/user/:id',
       'PATCH /api/admin/categories/:id',
+      'PATCH /api/me',
       'PATCH /api/orders/:id',
       'PATCH /api/products/:id',
       'POST /api/admin/categories',
