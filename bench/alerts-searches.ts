@@ -11,6 +11,8 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../server/src/platform/db/client';
 import { newId } from '../server/src/platform/db/ids';
 import type { SearchFilters } from '../server/src/search/search-types';
+import type { Near } from '../server/src/search/search-near';
+import { placeOfText } from '../server/src/places/places';
 import { searchSummary } from '../api/shared/search-summary';
 import { canonicalQuery } from '../server/src/alerts/saved-search-query';
 import { knownCar, MAKES, uniform } from '../server/src/scripts/known-market';
@@ -36,15 +38,31 @@ const WORDS = (model: string, trim: string) => [
 
 const roundUp = (n: number, unit: number) => Math.ceil(n / unit) * unit;
 
-/** Saved search `g`'s filters and how it is mailed. */
-export function searchFilters(g: number, year: number): SearchFilters {
+/** A city's place (its most central ZIP code), or null for a name the places do not know. */
+type CityPlace = Near | null;
+
+/** The radius a search near home takes: mostly 25 to 100 miles, some 10, some 200 or 500. */
+const RADII = [10, 25, 25, 50, 50, 50, 100, 100, 200, 500] as const;
+
+/**
+ * Saved search `g`'s filters and how it is mailed. A third of those near home name a ZIP code
+ * and a radius instead of the city's name (`places`: each city's place, when known).
+ */
+export function searchFilters(g: number, year: number, places: CityPlace[] = []): SearchFilters {
   const u = (stream: number) => uniform(g, 40 + stream);
   const car = knownCar(FIRST_TEMPLATE + g, year);
   const kind = u(0);
   if (kind < 0.0002) return {};
   const filters: SearchFilters = {};
   // Most look near home (a city), as a used-car site's search starts.
-  if (u(19) < 0.92) filters.location = CITIES[Math.floor(u(20) * CITIES.length)]!.split(',')[0];
+  if (u(19) < 0.92) {
+    const city = Math.floor(u(20) * CITIES.length);
+    const place = places[city];
+    if (place && u(25) < 1 / 3) {
+      filters.near = place;
+      filters.radiusMiles = RADII[Math.floor(u(26) * RADII.length)];
+    } else filters.location = CITIES[city]!.split(',')[0];
+  }
   if (kind < 0.04) {
     // No make: a body style or a fuel under a price.
     if (u(1) < 0.5) filters.bodyStyles = [car.bodyStyle as 'SUV'];
@@ -85,10 +103,18 @@ const notifyOf = (g: number) => {
  */
 export async function insertSearches(db: Db, count: number, users: number): Promise<void> {
   const year = new Date().getUTCFullYear();
+  const places = await Promise.all(
+    CITIES.map(async (city) => {
+      const place = await placeOfText(db, city);
+      return place
+        ? { zip: place.zip, latitude: place.latitude, longitude: place.longitude }
+        : null;
+    }),
+  );
   for (let first = 1; first <= count; first += BATCH) {
     const rows = [];
     for (let g = first; g < Math.min(first + BATCH, count + 1); g++) {
-      const filters = searchFilters(g, year);
+      const filters = searchFilters(g, year, places);
       rows.push({
         id: newId(),
         user: 1 + (g % users),
@@ -107,6 +133,10 @@ export async function insertSearches(db: Db, count: number, users: number): Prom
         max_model_year: filters.maxModelYear ?? null,
         max_mileage: filters.maxMileage ?? null,
         location: filters.location ?? null,
+        near_zip: filters.near?.zip ?? null,
+        latitude: filters.near?.latitude ?? null,
+        longitude: filters.near?.longitude ?? null,
+        radius_miles: filters.radiusMiles ?? null,
         verified: filters.verified ?? false,
         notify: notifyOf(g),
         age: Math.floor(uniform(g, 71) * 365 * 24 * 3600) + 3600,
@@ -115,16 +145,19 @@ export async function insertSearches(db: Db, count: number, users: number): Prom
     await db.execute(sql`
       insert into saved_searches (id, user_id, name, query, q, makes, models, conditions, fuels,
         transmissions, body_styles, min_price, max_price, min_model_year, max_model_year,
-        max_mileage, location, verified, notify, created_at, opened_at)
+        max_mileage, location, near_zip, latitude, longitude, radius_miles, verified, notify,
+        created_at, opened_at)
       select x.id, substr(md5('large-user-' || x.user), 1, 24), x.name, x.query, x.q, x.makes,
         x.models, x.conditions, x.fuels, x.transmissions, x.body_styles, x.min_price,
-        x.max_price, x.min_model_year, x.max_model_year, x.max_mileage, x.location, x.verified,
+        x.max_price, x.min_model_year, x.max_model_year, x.max_mileage, x.location, x.near_zip,
+        x.latitude, x.longitude, x.radius_miles, x.verified,
         x.notify, now() - make_interval(secs => x.age), now() - make_interval(secs => x.age)
       from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(id text, "user" int,
         name text, query text, q text, makes text[], models text[], conditions text[],
         fuels text[], transmissions text[], body_styles text[], min_price float8,
         max_price float8, min_model_year int, max_model_year int, max_mileage int,
-        location text, verified boolean, notify text, age int)
+        location text, near_zip text, latitude float8, longitude float8, radius_miles int,
+        verified boolean, notify text, age int)
       on conflict (user_id, query) do nothing`);
   }
 }
