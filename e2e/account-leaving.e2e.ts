@@ -1,7 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
 import { expectAccessible, settled } from './axe';
-import { book, demo, newPage, postCar, register, signIn, uniqueEmail } from './support';
+import {
+  accessToken,
+  book,
+  demo,
+  newPage,
+  postCar,
+  register,
+  signIn,
+  uniqueEmail,
+} from './support';
 
 /**
  * Leaving, in browsers: a seller signed in in two browsers signs out everywhere in one and the
@@ -19,8 +28,15 @@ async function openAccount(page: Page): Promise<void> {
   await expect(page.getByRole('heading', { level: 1, name: 'Account settings' })).toBeVisible();
 }
 
-/** The page's next action finds its session ended: it lands on the login page. */
-async function expectSessionEnded(page: Page): Promise<void> {
+/**
+ * The page's session has ended: the API refuses the access token it held (`token`), and its next
+ * action lands on the login page.
+ */
+async function expectSessionEnded(page: Page, token: string): Promise<void> {
+  const refused = await page.request.get('/api/me', {
+    headers: { authorization: `bearer ${token}` },
+  });
+  expect(refused.status()).toBe(401);
   await page.goto('/dashboad/account');
   await expect(page).toHaveURL(/\/login/, { timeout: 20_000 });
   await expect(page.getByRole('button', { name: 'Login', exact: true })).toBeVisible();
@@ -59,19 +75,21 @@ test('a seller signs out everywhere, changes the password, takes their data and 
   const there = await newPage(browser);
   await signIn(there, email, PASSWORD);
   await openAccount(there);
+  const thereToken = await accessToken(there);
   await openAccount(here);
   await settled(here);
   await expectAccessible(here, 'Account settings');
   await here.getByRole('button', { name: 'Sign out everywhere' }).click();
   await expect(here).toHaveURL(/\/login$/);
   await expect(here.getByText('You are signed out everywhere: sign in again')).toBeVisible();
-  await expectSessionEnded(there);
+  await expectSessionEnded(there, thereToken);
 
   // Both sign in again; a password change in the first, on a slow network, ends the second's
   // session and keeps the first signed in.
   await signIn(here, email, PASSWORD);
   await signIn(there, email, PASSWORD);
   await openAccount(there);
+  const thereAgainToken = await accessToken(there);
   await openAccount(here);
   await here.route('**/*', async (route) => {
     if (route.request().method() !== 'GET') await new Promise((r) => setTimeout(r, 1000));
@@ -85,7 +103,7 @@ test('a seller signs out everywhere, changes the password, takes their data and 
   await expect(password.getByRole('button', { name: 'Changing…' })).toBeDisabled();
   await expect(here.getByText('Your password is changed')).toBeVisible({ timeout: 20_000 });
   await here.unroute('**/*');
-  await expectSessionEnded(there);
+  await expectSessionEnded(there, thereAgainToken);
   await here.reload();
   await expect(here.getByRole('heading', { level: 1, name: 'Account settings' })).toBeVisible();
   await expect(here).toHaveURL(/\/dashboad\/account$/);
