@@ -40,6 +40,8 @@ function answerSettings(start: Me) {
       me.place = me.zip ? 'Austin, TX' : null;
       return HttpResponse.json(me);
     }),
+    // A password change ends the other sessions (PasswordSection.test.tsx says how).
+    http.post(`${API}/me/sign-out-everywhere`, () => new HttpResponse(null, { status: 204 })),
     http.get(`${API}/places/:zip`, ({ params }) =>
       params.zip === '78701'
         ? HttpResponse.json({

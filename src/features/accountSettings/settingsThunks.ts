@@ -2,9 +2,11 @@
 import { errorMessage } from '../../lib/api';
 import { accountApi, type UpdateMeApiArg } from '../../lib/api/account';
 import { absoluteUrl, imageHostApi } from '../../lib/api/imageHost';
+import { screenApi } from '../../lib/api/generated/screenEndpoints';
 import { authErrorCode } from '../../lib/auth/firebase';
 import type { AuthThunk } from '../../lib/auth/authListener';
 import { userSignedIn } from '../../lib/auth/authSlice';
+import { fetchAccessToken, signOut } from '../../lib/auth/session';
 
 /** A step that failed, with the sentence the page shows. */
 export class SettingsError extends Error {}
@@ -75,13 +77,41 @@ function passwordErrorMessage(error: unknown): string {
   }
 }
 
-/** A new password, after the current one is checked again by the provider. */
+/** Said when the password changed but the other sessions could not be ended. */
+export const OTHER_SESSIONS_NOT_ENDED =
+  'Your password is changed, but your other sessions could not be ended: use Sign out everywhere.';
+/** Said when the password changed and the other sessions ended, but this one could not go on. */
+export const SIGN_IN_WITH_NEW_PASSWORD =
+  'Your password is changed and every session has ended: sign in with the new password.';
+
+/**
+ * A new password, after the current one is checked again by the provider. Every other session
+ * then ends (`POST /api/me/sign-out-everywhere`: the provider's refresh tokens and the API's
+ * access tokens alike, this browser's included), and this browser signs in again with the new
+ * password: a sign-in newer than the sign-out, which gets a new access token.
+ */
 export function changePassword(current: string, next: string): AuthThunk<Promise<void>> {
-  return async (_dispatch, _getState, { authService }) => {
+  return async (dispatch, getState, { authService }) => {
+    const email = getState().auth.user?.email;
+    if (!email) throw new SettingsError('You are not signed in');
     try {
       await authService.changePassword(current, next);
     } catch (error) {
       throw new SettingsError(passwordErrorMessage(error));
+    }
+    const ended = await dispatch(screenApi.endpoints.signOutEverywhere.initiate());
+    if ('error' in ended) throw new SettingsError(OTHER_SESSIONS_NOT_ENDED);
+    const signedInAgain = await authService.signIn(email, next).then(
+      () => dispatch(fetchAccessToken(email)),
+      (error: unknown) => {
+        console.error('Could not sign in again with the new password', error);
+        return false;
+      },
+    );
+    if (!signedInAgain) {
+      // This browser's session ended with the others: it says so and asks for a sign-in.
+      await dispatch(signOut());
+      throw new SettingsError(SIGN_IN_WITH_NEW_PASSWORD);
     }
   };
 }
