@@ -39,7 +39,19 @@ const WORDS = (model: string, trim: string) => [
 const roundUp = (n: number, unit: number) => Math.ceil(n / unit) * unit;
 
 /** A city's place (its most central ZIP code), or null for a name the places do not know. */
-type CityPlace = Near | null;
+export type CityPlace = Near | null;
+
+/** Each of the seed's cities' place, in CITIES' order. */
+export function cityPlaces(db: Db): Promise<CityPlace[]> {
+  return Promise.all(
+    CITIES.map(async (city) => {
+      const place = await placeOfText(db, city);
+      return place
+        ? { zip: place.zip, latitude: place.latitude, longitude: place.longitude }
+        : null;
+    }),
+  );
+}
 
 /** The radius a search near home takes: mostly 25 to 100 miles, some 10, some 200 or 500. */
 const RADII = [10, 25, 25, 50, 50, 50, 100, 100, 200, 500] as const;
@@ -103,14 +115,7 @@ const notifyOf = (g: number) => {
  */
 export async function insertSearches(db: Db, count: number, users: number): Promise<void> {
   const year = new Date().getUTCFullYear();
-  const places = await Promise.all(
-    CITIES.map(async (city) => {
-      const place = await placeOfText(db, city);
-      return place
-        ? { zip: place.zip, latitude: place.latitude, longitude: place.longitude }
-        : null;
-    }),
-  );
+  const places = await cityPlaces(db);
   for (let first = 1; first <= count; first += BATCH) {
     const rows = [];
     for (let g = first; g < Math.min(first + BATCH, count + 1); g++) {

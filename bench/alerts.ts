@@ -27,7 +27,7 @@ import { passingSearches, searchesPassing } from '../server/src/alerts/candidate
 import { textsListing } from '../server/src/alerts/text-check';
 import { knownCar, uniform } from '../server/src/scripts/known-market';
 import { CITIES, DESCRIPTIONS } from '../server/src/scripts/seed-large-names';
-import { insertSearches, searchFilters } from './alerts-searches';
+import { cityPlaces, insertSearches, searchFilters, type CityPlace } from './alerts-searches';
 import { canonicalQuery } from '../server/src/alerts/saved-search-query';
 import { percentile, root, round } from './lib';
 import { benchTargets } from './targets';
@@ -48,8 +48,9 @@ const rows = async <T>(db: Db, query: ReturnType<typeof sql>) =>
 async function seedSearches(db: Db): Promise<void> {
   // Seeded already when the first searches are there as searchFilters writes them now.
   const year = new Date().getUTCFullYear();
+  const places = await cityPlaces(db);
   const expected = [
-    ...new Set([1, 2, 3, 4, 5, 6, 7, 8].map((g) => canonicalQuery(searchFilters(g, year)))),
+    ...new Set([1, 2, 3, 4, 5, 6, 7, 8].map((g) => canonicalQuery(searchFilters(g, year, places)))),
   ];
   const [have] = await rows<{ n: number; found: number }>(
     db,
@@ -68,22 +69,32 @@ async function seedSearches(db: Db): Promise<void> {
 }
 
 /** Posts new car `i` of the known market as one of the seeded sellers; answers its id. */
-async function postCar(db: Db, i: number, sellers: string[], year: number): Promise<string> {
+async function postCar(
+  db: Db,
+  i: number,
+  sellers: string[],
+  year: number,
+  places: CityPlace[],
+): Promise<string> {
   const g = FIRST_NEW_CAR + i;
   const car = knownCar(g, year);
   const id = newId();
+  // In one of the seed's cities, at its place (so the searches near a ZIP code can match it).
+  const city = Math.floor(uniform(g, 22) * CITIES.length);
+  const place = places[city];
   await db.execute(sql`
     insert into products (id, car_name, car_photo, category_name, condition, original_price,
       resale_price, product_location, user_years, post_time, product_description, seller_name,
       seller_photo, email, model, model_year, trim, body_style, fuel, transmission, drive,
-      exterior_color, mileage, owners)
+      exterior_color, mileage, owners, zip, latitude, longitude)
     select ${id}, ${`${car.make} ${car.model} ${car.trim}`}, '/images/cars/car-01.svg',
       ${car.make}, ${car.condition}, ${Math.max(car.newPrice, car.price)}, ${car.price},
-      ${CITIES[Math.floor(uniform(g, 22) * CITIES.length)]!}, ${Math.max(0, year - car.modelYear)},
+      ${CITIES[city]!}, ${Math.max(0, year - car.modelYear)},
       'today', ${DESCRIPTIONS[Math.floor(uniform(g, 23) * DESCRIPTIONS.length)]!}, u.name,
       u.user_img, u.email, ${car.model}, ${car.modelYear}, ${car.trim}, ${car.bodyStyle},
       ${car.fuel}, ${car.transmission}, ${car.drive}, ${car.exteriorColor}, ${car.mileage},
-      ${car.owners}
+      ${car.owners}, ${place?.zip ?? null}, ${place?.latitude ?? null}::float8,
+      ${place?.longitude ?? null}::float8
     from users u where u.email = ${sellers[Math.abs(i) % sellers.length]!}`);
   return id;
 }
@@ -167,10 +178,11 @@ async function main(): Promise<void> {
       )
     ).map((row) => row.email);
     const year = new Date().getUTCFullYear();
+    const places = await cityPlaces(db);
     const matcher = alertMatcher(db);
 
     // The plan of one new car's candidate query.
-    const sample = await postCar(db, -1, sellers, year);
+    const sample = await postCar(db, -1, sellers, year, places);
     posted.push(sample);
     const car = (await alertCar(db, sample))!;
     const plan = await rows<Record<string, string>>(
@@ -187,7 +199,7 @@ async function main(): Promise<void> {
     const alerts: number[] = [];
     const found: number[] = [];
     for (let i = 0; i < N + WARM_UP; i++) {
-      posted.push(await postCar(db, i, sellers, year));
+      posted.push(await postCar(db, i, sellers, year, places));
       const begun = performance.now();
       const done = await matcher.matchBatch();
       const elapsed = performance.now() - begun;
