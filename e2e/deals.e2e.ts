@@ -48,10 +48,10 @@ test('a deal, live: book, accept, talk both ways, mark sold; the other buyer is 
   await buyer.goto(new URL(orderUrl).pathname);
   await expect(buyer.getByText('Accepted', { exact: true }).first()).toBeVisible();
   await buyer.getByLabel('Write a message').fill('Is it still available?');
-  await buyer.getByRole('button', { name: 'Send' }).click();
+  await buyer.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(seller.getByText('Is it still available?')).toBeVisible({ timeout: 2000 });
   await seller.getByLabel('Write a message').fill('<b>Yes</b>, come on Saturday');
-  await seller.getByRole('button', { name: 'Send' }).click();
+  await seller.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(buyer.getByText('<b>Yes</b>, come on Saturday')).toBeVisible({ timeout: 2000 });
 
   // Sold: gone from the category page and the advertisements; the other buyer is declined.

@@ -165,10 +165,10 @@ test('a whole deal on three replicas in round robin reading a standby, the stand
   await buyer.goto(orderPath);
   await expect(buyer.getByText('Accepted', { exact: true }).first()).toBeVisible();
   await buyer.getByLabel('Write a message').fill('Still available on Saturday?');
-  await buyer.getByRole('button', { name: 'Send' }).click();
+  await buyer.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(seller.getByText('Still available on Saturday?')).toBeVisible();
   await seller.getByLabel('Write a message').fill('Yes, see you at ten');
-  await seller.getByRole('button', { name: 'Send' }).click();
+  await seller.getByRole('button', { name: 'Send', exact: true }).click();
   await expect(buyer.getByText('Yes, see you at ten')).toBeVisible();
 
   // The admin verifies the seller; the buyer's category page shows the tick at once.
