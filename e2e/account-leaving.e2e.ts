@@ -141,7 +141,10 @@ test('a seller signs out everywhere, changes the password, takes their data and 
   await openAccount(here);
   await here.getByRole('button', { name: 'Delete my account' }).click();
   await deleteInDialog(here);
-  await expect(here.getByText('Your account is deleted. Goodbye, and thank you.')).toBeVisible();
+  // The toast slides in once home has rendered, which takes long on a busy machine.
+  await expect(here.getByText('Your account is deleted. Goodbye, and thank you.')).toBeVisible({
+    timeout: 20_000,
+  });
   await expect(here.getByRole('link', { name: 'Login' }).first()).toBeVisible();
 
   // The buyer keeps the booking, from 'Deleted user'.
