@@ -21,5 +21,7 @@ afterEach(() => {
 // Each test's auth listener stops with it.
 afterEach(() => stopAuthListeners());
 
-// Lazy screens and forms take longer on a busy 2-core machine than Testing Library's 1 s default.
-configure({ asyncUtilTimeout: 5000 });
+// Lazy screens and forms take longer on a busy 2-core machine than Testing Library's 1 s default:
+// a worker's first lazy screen compiles its modules, which took over 5 s while the browser tests
+// ran beside this run. Only a failing wait waits this long.
+configure({ asyncUtilTimeout: 15000 });
