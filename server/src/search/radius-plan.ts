@@ -29,19 +29,19 @@ export async function radiusPlan(
   if (sort === 'distance' || sort === 'relevance') return 'box';
   const box = degreeBox(near, radiusMiles * METERS_PER_MILE);
   if (!box) return 'box';
-  const [stats] = await rowsOf<{ n: number | string | null }>(
+  // One round trip: the bar (from the planner's count of the cars) and the count up to it.
+  const [row] = await rowsOf<{ n: number | string; dense: number | string }>(
     db,
-    sql`select reltuples as n from pg_class where oid = 'products'::regclass`,
+    sql`with bar as (
+        select greatest(${MIN_DENSE}, ceil(5 * sqrt(greatest(reltuples, 0))))::int as dense
+        from pg_class where oid = 'products'::regclass
+      )
+      select (select count(*) from (select 1 from products p
+          where p.sold_at is null and p.latitude is not null
+            and p.latitude between ${box.south}::float8 and ${box.north}::float8
+            and p.longitude between ${box.west}::float8 and ${box.east}::float8
+          limit (select dense from bar)) s) as n,
+        (select dense from bar) as dense`,
   );
-  const cars = Math.max(0, Number(stats?.n ?? 0));
-  const dense = Math.max(MIN_DENSE, Math.ceil(5 * Math.sqrt(cars)));
-  const [row] = await rowsOf<{ n: number | string }>(
-    db,
-    sql`select count(*) as n from (select 1 from products p
-      where p.sold_at is null and p.latitude is not null
-        and p.latitude between ${box.south}::float8 and ${box.north}::float8
-        and p.longitude between ${box.west}::float8 and ${box.east}::float8
-      limit ${dense}) s`,
-  );
-  return Number(row?.n ?? 0) >= dense ? 'distance' : 'box';
+  return Number(row?.n ?? 0) >= Number(row?.dense ?? MIN_DENSE) ? 'distance' : 'box';
 }
