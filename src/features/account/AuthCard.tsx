@@ -1,3 +1,4 @@
+import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import { Container } from '../../components/Container';
@@ -26,5 +27,33 @@ export function AuthCard({
         </CardContent>
       </Card>
     </Container>
+  );
+}
+
+/**
+ * An account form's submit button: disabled until the page is interactive and while the form is
+ * sent, saying what it does (`label`) or that it is doing it (`busyLabel`).
+ */
+export function AuthSubmit({
+  busy,
+  hydrated,
+  label,
+  busyLabel,
+}: {
+  busy: boolean;
+  hydrated: boolean;
+  label: string;
+  busyLabel: string;
+}) {
+  return (
+    <Button
+      type="submit"
+      variant="contained"
+      color="secondary"
+      size="large"
+      disabled={busy || !hydrated}
+    >
+      {busy ? busyLabel : label}
+    </Button>
   );
 }

@@ -1,6 +1,5 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -14,7 +13,7 @@ import { errorMessage, useRequestPasswordResetMutation } from '../../lib/api';
 import { textFieldProps } from '../../lib/forms';
 import { notify } from '../../lib/notify/notify';
 import { useHydrated } from '../../lib/useHydrated';
-import { AuthCard } from './AuthCard';
+import { AuthCard, AuthSubmit } from './AuthCard';
 
 const schema = yup.object({
   email: yup.string().trim().required('Field is required').email('Enter an e-mail address'),
@@ -57,15 +56,12 @@ export function ForgotPasswordPage() {
               readOnly={!hydrated}
               {...textFieldProps(form, 'email')}
             />
-            <Button
-              type="submit"
-              variant="contained"
-              color="secondary"
-              size="large"
-              disabled={form.isSubmitting || !hydrated}
-            >
-              {form.isSubmitting ? 'Sending...' : 'Send the link'}
-            </Button>
+            <AuthSubmit
+              busy={form.isSubmitting}
+              hydrated={hydrated}
+              label="Send the link"
+              busyLabel="Sending..."
+            />
           </Stack>
         </Box>
       )}

@@ -16,7 +16,7 @@ import { textFieldProps } from '../../lib/forms';
 import { preloadAuthListener } from '../../lib/auth/authListener';
 import { useSessionDispatch } from '../../lib/auth/session';
 import { notify } from '../../lib/notify/notify';
-import { AuthCard } from './AuthCard';
+import { AuthCard, AuthSubmit } from './AuthCard';
 import { signInErrorMessage } from './authErrors';
 import { signInWithPassword } from './accountThunks';
 import { GoogleSignIn } from './GoogleSignIn';
@@ -118,15 +118,12 @@ export function LoginPage() {
             readOnly={!hydrated}
             {...textFieldProps(form, 'password')}
           />
-          <Button
-            type="submit"
-            variant="contained"
-            color="secondary"
-            size="large"
-            disabled={form.isSubmitting || !hydrated}
-          >
-            {form.isSubmitting ? 'Loading...' : 'Login'}
-          </Button>
+          <AuthSubmit
+            busy={form.isSubmitting}
+            hydrated={hydrated}
+            label="Login"
+            busyLabel="Loading..."
+          />
         </Stack>
       </Box>
       <Typography sx={{ mt: 2 }}>

@@ -1,6 +1,5 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -14,7 +13,7 @@ import { useSessionDispatch } from '../../lib/auth/session';
 import { textFieldProps } from '../../lib/forms';
 import { notify } from '../../lib/notify/notify';
 import { useHydrated } from '../../lib/useHydrated';
-import { AuthCard } from './AuthCard';
+import { AuthCard, AuthSubmit } from './AuthCard';
 import { confirmPasswordReset } from './accountThunks';
 import { PASSWORD_MESSAGE } from './RegisterPage';
 import { isExpiredLink, LINK_EXPIRED } from './linkCodes';
@@ -87,15 +86,12 @@ export function ResetPasswordPage() {
               readOnly={!hydrated}
               {...textFieldProps(form, 'confirm')}
             />
-            <Button
-              type="submit"
-              variant="contained"
-              color="secondary"
-              size="large"
-              disabled={form.isSubmitting || !hydrated}
-            >
-              {form.isSubmitting ? 'Saving...' : 'Set the password'}
-            </Button>
+            <AuthSubmit
+              busy={form.isSubmitting}
+              hydrated={hydrated}
+              label="Set the password"
+              busyLabel="Saving..."
+            />
           </Stack>
         </Box>
       )}
