@@ -4,7 +4,8 @@
  *     tsc (strict) beside Prettier, import layers and cycles (dependency-cruiser), duplicates
  *     (jscpd) and contract freshness
  *   server tests on PGlite (Jest), with the server tests on PostgreSQL (DATABASE_URL, or Debian's
- *     cluster when installed) beside them, on a sign-in emulator of their own
+ *     cluster when installed) beside them, on a sign-in emulator of their own, less the files whose
+ *     subject does not depend on the engine (lib/engine-independent.ts)
  *   browser tests (Playwright with Debian's Chromium against the running product), in two halves
  *     at once against two servers once the Jest run on PGlite has ended, beside the browser test
  *     on the cluster (three replicas behind HAProxy on PostgreSQL with a streaming standby), the
@@ -23,6 +24,7 @@ import {
   type RunningEmulator,
 } from './lib/emulator';
 import { browserHalves } from './lib/e2e-halves';
+import { ENGINE_INDEPENDENT_TESTS } from './lib/engine-independent';
 import { TestRuns } from './lib/test-runs';
 
 const root = resolve(__dirname, '..');
@@ -139,7 +141,15 @@ async function startPostgresRun(
     return runs.start({
       name: 'server tests on PostgreSQL',
       command: bin('jest'),
-      args: ['--selectProjects', 'server', '--maxWorkers=2', '--json', `--outputFile=${pgReport}`],
+      args: [
+        '--selectProjects',
+        'server',
+        '--maxWorkers=2',
+        '--json',
+        `--outputFile=${pgReport}`,
+        '--testPathIgnorePatterns',
+        ...ENGINE_INDEPENDENT_TESTS.map(({ pattern }) => pattern),
+      ],
       env: { ...pgEnv, DATABASE_URL: withoutCommitWait(pg) },
     });
   } else if (process.env.TEST_POSTGRES === 'required') {
