@@ -93,8 +93,8 @@ function carKeys(car: AlertCar): SQL {
  * The saved searches the car passes, free text aside, as one query over their filter columns:
  * the searches with one of the car's keys (the GIN index of `match_keys`: those looking where
  * the car is, or anywhere, for its model, its make or any car), and the searches within a radius
- * whose circle holds the car's point (the GiST index of their circles' boxes), each then held to
- * every filter.
+ * keyed by its make and model whose circle holds the car's point (the GiST index of their keys
+ * and circles' boxes), each then held to every filter.
  */
 export function searchesPassing(car: AlertCar, scope: MatchScope): SQL {
   const parts = [
@@ -109,15 +109,23 @@ export function searchesPassing(car: AlertCar, scope: MatchScope): SQL {
   const anywhere = sql`select s.id, s.q from saved_searches s
     where s.match_keys && ${carKeys(car)} and s.radius_miles is null and ${held}`;
   if (car.latitude === null || car.longitude === null) return anywhere;
-  // Searches within a radius: those whose circle's box holds the car's point (the GiST index
-  // saved_searches_circle_idx), then the exact distance; their other filters as above.
+  // Searches within a radius: those keyed by the car's make and model, its make, or neither,
+  // whose circle's box holds the car's point (both in the GiST index
+  // saved_searches_circle_key_idx), then the exact distance; their other filters as above.
   const point = sql`ll_to_earth(${car.latitude}::float8, ${car.longitude}::float8)`;
   const centre = sql`ll_to_earth(s.latitude, s.longitude)`;
   const metres = sql`s.radius_miles * ${sql.raw(String(METERS_PER_MILE))}`;
+  const keys = [car.make, ''];
+  if (car.model !== null) keys.unshift(`${car.make}|${car.model}`);
   return sql`${anywhere}
     union all
     select s.id, s.q from saved_searches s
-    where s.radius_miles is not null and earth_box(${centre}, ${metres}) @> ${point}
+    where s.radius_miles is not null
+      and s.circle_key in (${sql.join(
+        keys.map((key) => sql`${key}`),
+        sql`, `,
+      )})
+      and earth_box(${centre}, ${metres}) @> ${point}
       and earth_distance(${centre}, ${point}) <= ${metres} and ${held}`;
 }
 

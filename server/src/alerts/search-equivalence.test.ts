@@ -33,6 +33,8 @@ const DESCRIPTIONS = [
   'Clean title, dealer serviced.',
 ];
 const LOCATIONS = ['Austin, TX', 'Dallas, TX', 'Los Angeles, CA', 'Miami, FL', 'Portland, OR'];
+/** Each location's ZIP code, whose place the car takes (every fifth car has none). */
+const ZIPS = ['78701', '75201', '90012', '33130', '97204'];
 
 /** The saved searches: every filter alone and together, and free text of every kind. */
 const QUERIES = [
@@ -86,6 +88,15 @@ const QUERIES = [
   'category=Ferrari&condition=Excellent&minPrice=100000&maxMileage=40000&verified=true',
   'category=BMW&model=M4&transmission=Manual&bodyStyle=Coupe&minYears=0&maxYears=6',
   'category=Tesla&fuel=Electric&minModelYear=2021&maxMileage=50000&location=Austin',
+  // Within a radius: keyed by make and model, by make, and by neither (no make, or two).
+  'zip=78701&radius=200',
+  'category=Tesla&zip=75201&radius=500',
+  'category=Tesla&model=Model%203&zip=78701&radius=200',
+  'category=Tesla&model=Model%20S&zip=75201&radius=500',
+  'category=Tesla&model=Model%203&model=Model%20Y&zip=90012&radius=50',
+  'category=BMW&category=Ferrari&zip=33130&radius=25',
+  'model=X5&zip=97204&radius=100',
+  'condition=Good&zip=78701&radius=10',
 ];
 
 interface CarRecord {
@@ -176,8 +187,16 @@ describe(`alerts match exactly what search lists (${databaseKind})`, () => {
       };
     });
     await db.insert(products).values(rows);
+    // Each car at its location's place, but every fifth (no place: no search within a radius).
+    const placed = cars.flatMap((id, i) =>
+      i % 5 === 4 ? [] : [sql`(${id}, ${ZIPS[records[i]!.location]!})`],
+    );
+    await db.execute(sql`update products p set zip = pl.zip, latitude = pl.latitude,
+      longitude = pl.longitude from (values ${sql.join(placed, sql`, `)}) as c(id, zip)
+      join places pl on pl.zip = c.zip where p.id = c.id`);
     await ctx.app.alertMatching.run();
-  });
+    // Sixty searches saved through the API, one after another: a minute on a busy machine.
+  }, 60_000);
   afterAll(() => ctx.close());
 
   /** The test's cars GET /api/products lists for this query, every page. */
@@ -222,7 +241,15 @@ describe(`alerts match exactly what search lists (${databaseKind})`, () => {
     expect(total).toBeGreaterThan(cars.length);
     expect(result.rows).toHaveLength(total);
     // Typos forgiven, a word no car has left out when the rest match, and alone: nothing.
-    for (const query of ['q=ferari', 'q=teslla%20modle', 'q=tesla%20xyzzyq', 'location=tx']) {
+    for (const query of [
+      'q=ferari',
+      'q=teslla%20modle',
+      'q=tesla%20xyzzyq',
+      'location=tx',
+      'zip=78701&radius=200',
+      'category=Tesla&model=Model%20S&zip=75201&radius=500',
+      'category=BMW&category=Ferrari&zip=33130&radius=25',
+    ]) {
       expect([query, counts.get(query)! > 0]).toEqual([query, true]);
     }
     expect(counts.get('q=xyzzyq')).toBe(0);

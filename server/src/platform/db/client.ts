@@ -1,4 +1,5 @@
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
 import { cube } from '@electric-sql/pglite/contrib/cube';
 import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -54,7 +55,7 @@ export interface PoolUse {
 }
 
 /** The extensions the migrations use (PostgreSQL ships them; PGlite loads them when it opens). */
-export const PGLITE_EXTENSIONS = { pg_trgm, cube, earthdistance };
+export const PGLITE_EXTENSIONS = { pg_trgm, cube, earthdistance, btree_gist };
 
 /** Opens PGlite (a data folder, a dump, or in memory) with the extensions the schema needs. */
 export function createPglite(dataDir?: string, options: PGliteOptions = {}): Promise<PGlite> {

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   doublePrecision,
@@ -48,12 +49,20 @@ export const savedSearches = pgTable(
     location: text('location'),
     /**
      * Near a ZIP code: its point, and the radius in miles the cars must be within (null: any
-     * distance). The matcher finds a car's searches with a radius by `saved_searches_circle_idx`.
+     * distance). The matcher finds a car's searches with a radius by `saved_searches_circle_key_idx`.
      */
     nearZip: text('near_zip'),
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
     radiusMiles: integer('radius_miles'),
+    /**
+     * What the matcher looks a search within a radius up by, beside its circle (written by the
+     * database): '<make>|<model>' when it names one make and one model, '<make>' when one make,
+     * else ''.
+     */
+    circleKey: text('circle_key').generatedAlwaysAs(
+      sql`case when cardinality(makes) = 1 then case when cardinality(models) = 1 then makes[1] || '|' || models[1] else makes[1] end else '' end`,
+    ),
     verified: boolean('verified').notNull().default(false),
     /** How its new matches are mailed: at once, in the daily digest, or never (the bell only). */
     notify: text('notify', { enum: SAVED_SEARCH_NOTIFY }).notNull().default('daily'),
