@@ -72,7 +72,10 @@ export function CheckedStep({ job, onDiscarded }: { job: Import; onDiscarded: ()
   };
 
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, display: 'grid', gap: 3 }}>
+    <Paper
+      variant="outlined"
+      sx={{ p: { xs: 2, md: 3 }, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 3 }}
+    >
       <Box>
         <Typography component="h2" variant="h6" sx={{ fontWeight: 700 }}>
           What this file would do

@@ -16,7 +16,10 @@ import { resultText } from './importText';
 export function ImportResult({ job, onAgain }: { job: Import; onAgain: () => void }) {
   const failed = job.state === 'failed';
   return (
-    <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, display: 'grid', gap: 2.5 }}>
+    <Paper
+      variant="outlined"
+      sx={{ p: { xs: 2, md: 3 }, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2.5 }}
+    >
       <Box>
         <Typography component="h2" variant="h6" sx={{ fontWeight: 700 }}>
           {failed ? 'The import failed' : 'Import finished'}

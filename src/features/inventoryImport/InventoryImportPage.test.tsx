@@ -36,7 +36,7 @@ describe('Inventory import page', () => {
     expect(await screen.findByText('1 new · 0 updated · 0 unchanged · 2 refused')).toBeVisible();
     const table = screen.getByRole('table', { name: 'Every row' });
     const tesla = within(table).getByRole('row', { name: /Tesla Model Y/ });
-    expect(within(tesla).getByText('$46,800')).toBeInTheDocument();
+    expect(within(tesla).getByText('Market value $46,800')).toBeInTheDocument();
     expect(within(tesla).getByText('Great deal')).toBeInTheDocument();
     expect(within(tesla).getByText('New')).toBeInTheDocument();
     const bmw = within(table).getByRole('row', { name: /BMW X3/ });
@@ -67,6 +67,12 @@ describe('Inventory import page', () => {
     expect(await screen.findByRole('heading', { name: 'Import finished' })).toBeVisible();
     expect(screen.getByText('2 created · 0 updated · 4 removed · 1 refused')).toBeVisible();
     expect(screen.getByText('This result was also sent to you by e-mail.')).toBeVisible();
+    // Each imported car's row now names it with a link to its page.
+    const done = screen.getByRole('table', { name: 'Every row' });
+    expect(
+      within(done).getByRole('link', { name: '2021 Tesla Model Y Long Range' }),
+    ).toHaveAttribute('href', '/cars/car-2');
+    expect(within(done).getAllByText('Created')).toHaveLength(2);
     expect(screen.getByRole('link', { name: 'My cars' })).toHaveAttribute(
       'href',
       '/dashboad/my-products',

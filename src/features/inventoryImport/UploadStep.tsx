@@ -62,7 +62,7 @@ export function UploadStep({ onStarted }: { onStarted: (job: Import) => void }) 
       noValidate
       aria-labelledby="import-upload-title"
       onSubmit={(event: FormEvent) => void submit(event)}
-      sx={{ p: { xs: 2, md: 3 }, display: 'grid', gap: 2.5 }}
+      sx={{ p: { xs: 2, md: 3 }, display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: 2.5 }}
     >
       <Typography id="import-upload-title" component="h2" variant="h6" sx={{ fontWeight: 700 }}>
         Choose your stock file

@@ -80,11 +80,14 @@ export const resultText = (summary: ImportSummary) =>
 /** 'Import 48 cars', 'Import 1 car'. */
 export const applyLabel = (cars: number) => `Import ${count(cars)} ${cars === 1 ? 'car' : 'cars'}`;
 
-/** What happens to a row, in words: 'New', 'Updated: price, mileage', 'Refused: …'. */
+/**
+ * What happens to a row, in words: 'New', 'Updated: price, mileage', 'Refused · Price: …'; once
+ * imported, a new car's row says 'Created'.
+ */
 export function rowResultText(row: ImportRow): string {
   switch (row.result) {
     case 'new':
-      return 'New';
+      return row.productId ? 'Created' : 'New';
     case 'updated':
       return row.changes.length
         ? `Updated: ${row.changes.map((field) => fieldLabel(field).toLowerCase()).join(', ')}`
