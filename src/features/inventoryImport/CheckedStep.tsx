@@ -87,7 +87,7 @@ export function CheckedStep({ job, onDiscarded }: { job: Import; onDiscarded: ()
           {summaryText(job.summary)}
         </Typography>
         {job.allowance.message && (
-          <Alert severity="info" sx={{ mt: 1.5 }}>
+          <Alert severity="info" role="note" sx={{ mt: 1.5 }}>
             {job.allowance.message}
           </Alert>
         )}
@@ -106,7 +106,7 @@ export function CheckedStep({ job, onDiscarded }: { job: Import; onDiscarded: ()
           label="This file is my whole stock"
         />
         {wholeStock && (
-          <Alert severity="warning" sx={{ mt: 1 }}>
+          <Alert severity="warning" role="status" sx={{ mt: 1 }}>
             {wholeStockWarning(job.summary.removed)}
           </Alert>
         )}

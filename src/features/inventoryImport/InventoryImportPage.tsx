@@ -22,11 +22,20 @@ const running = (job: Import | undefined) => job?.state === 'checking' || job?.s
  * One import from its dry run to its result: its progress asked for every second while a
  * background job runs (a failed request is simply asked again), then its step.
  */
-function ImportView({ id, onDone }: { id: string; onDone: () => void }) {
+function ImportView({
+  id,
+  initial,
+  onDone,
+}: {
+  id: string;
+  /** What the page already knows of it (the latest import's answer), until its own answer. */
+  initial: Import | undefined;
+  onDone: () => void;
+}) {
   // Polling follows what the last answer says: on while a job runs, off once it is done.
-  const known = importApi.endpoints.getImport.useQueryState({ id }).data;
+  const known = importApi.endpoints.getImport.useQueryState({ id }).data ?? initial;
   const view = useGetImportQuery({ id }, { pollingInterval: running(known) ? POLL_MS : 0 });
-  const job = view.data;
+  const job = view.data ?? initial;
   if (!job) {
     if (view.isError) return <LoadFailure what="your import" retry={view.refetch} />;
     return <Spinner minHeight={240} label="Loading your import" />;
@@ -65,7 +74,13 @@ export function InventoryImportPage() {
   } else if (chosen === null && current.isError && !noImport) {
     body = <LoadFailure what="your import" retry={current.refetch} retrying={current.isFetching} />;
   } else if (shownId) {
-    body = <ImportView id={shownId} onDone={() => setChosen({ id: null })} />;
+    body = (
+      <ImportView
+        id={shownId}
+        initial={chosen ? undefined : latest}
+        onDone={() => setChosen({ id: null })}
+      />
+    );
   } else {
     body = (
       <UploadStep

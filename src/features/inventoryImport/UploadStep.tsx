@@ -5,7 +5,9 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useAppDispatch } from '../../app/hooks';
 import { FileChoice } from './FileChoice';
+import { importApi } from './importApi';
 import type { Import } from './importTypes';
 import { CSV_ACCEPT, csvProblem, ZIP_ACCEPT, zipProblem } from './importText';
 import { uploadImport, UploadRefused } from './uploadImport';
@@ -30,6 +32,18 @@ export function UploadStep({ onStarted }: { onStarted: (job: Import) => void }) 
   // Leaving the page stops an upload under way.
   useEffect(() => () => abort.current?.abort(), []);
 
+  const dispatch = useAppDispatch();
+  /** Asks the API once, which renews an expired access token; false if the session is over. */
+  const renew = async () => {
+    const asked = dispatch(
+      importApi.endpoints.getCurrentImport.initiate(undefined, {
+        forceRefetch: true,
+        subscribe: false,
+      }),
+    );
+    const { error } = await asked;
+    return !(error && 'status' in error && error.status === 401);
+  };
   const sending = sent !== null;
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -41,11 +55,20 @@ export function UploadStep({ onStarted }: { onStarted: (job: Import) => void }) 
     if (csvError || zipError) return;
     abort.current = new AbortController();
     setSent(0);
+    const { signal } = abort.current;
+    const send = () => uploadImport({ file: csv, photos: zip, onProgress: setSent }, signal);
     try {
-      const job = await uploadImport(
-        { file: csv, photos: zip, onProgress: setSent },
-        abort.current.signal,
-      );
+      let job: Import;
+      try {
+        job = await send();
+      } catch (error) {
+        // An access token that ran out: the API's own calls renew it (one is made here), then
+        // the files go once more.
+        if (!(error instanceof UploadRefused && error.status === 401) || !(await renew()))
+          throw error;
+        setSent(0);
+        job = await send();
+      }
       onStarted(job);
     } catch (error) {
       if (error instanceof UploadRefused && error.status === 'ABORTED') return;
