@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { recordRequests } from '../../testing/requests';
 import { API, server } from '../../testing/server';
-import { csvFile, importServer, openImportPage } from './importTestServer';
+import { csvFile, freshImport, importServer, openImportPage } from './importTestServer';
 
 // Each step waits for the page's next status request (one a second).
 jest.setTimeout(60_000);
@@ -77,6 +77,27 @@ describe('Inventory import page', () => {
       'href',
       '/dashboad/my-products',
     );
+  });
+
+  it('shows the upload going, and lets nothing else be sent meanwhile', async () => {
+    importServer();
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    server.use(
+      http.post(`${API}/imports`, async () => {
+        await held;
+        return HttpResponse.json(freshImport(), { status: 202 });
+      }),
+    );
+    const user = userEvent.setup();
+    openImportPage();
+    await user.upload(await csvPicker(), csvFile());
+    await user.click(screen.getByRole('button', { name: 'Upload and check' }));
+    expect(await screen.findByRole('progressbar', { name: 'Uploading your files' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Upload and check' })).toBeDisabled();
+    expect(screen.getByLabelText('Stock file (CSV)')).toBeDisabled();
+    release();
+    expect(await screen.findByRole('progressbar', { name: 'Checking your file' })).toBeVisible();
   });
 
   it('shows the server’s reason when an import is already under way', async () => {
