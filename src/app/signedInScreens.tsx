@@ -104,6 +104,12 @@ export const signedInScreens = {
   ),
   // My orders needs only a login; its menu entry is the buyer's.
   myOrders: screen(async () => (await import('../features/orders/MyOrdersPage')).MyOrdersPage),
+  // A seller's inventory import (a stock file checked, then imported as a background job).
+  inventoryImport: screen(
+    async () =>
+      (await import('../features/inventoryImport/InventoryImportPage')).InventoryImportPage,
+    seller,
+  ),
 };
 
 export type SignedInScreen = keyof typeof signedInScreens;

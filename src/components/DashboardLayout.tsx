@@ -42,6 +42,7 @@ export const dashboardMenu: Record<Role, { label: string; to: string }[]> = {
     savedCars,
     { label: 'Saved searches', to: paths.savedSearches },
     accountSettings,
+    { label: 'Import stock', to: paths.inventoryImport },
   ],
   Buyer: [
     { label: 'My orders', to: paths.myOrders },

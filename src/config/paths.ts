@@ -61,4 +61,6 @@ export const paths = {
    * reported listing's or account's file (features/moderation/ModerationRoutes.tsx).
    */
   reports: '/dashboad/reports',
+  /** Added: a seller's inventory import (a CSV of cars and a ZIP of their photos). */
+  inventoryImport: '/dashboad/import',
 } as const;
