@@ -61,4 +61,6 @@ export const paths = {
    * reported listing's or account's file (features/moderation/ModerationRoutes.tsx).
    */
   reports: '/dashboad/reports',
+  /** Added: 'What's my car worth?' (the footer's 'Trade-in valuation'). */
+  value: '/value',
 } as const;

@@ -43,3 +43,23 @@ export const aboutPrice = (value: number) => formatPrice(Math.round(value / 100)
 /** '(from 214 similar cars)'. */
 export const fromSimilar = (n: number) =>
   `from ${n.toLocaleString('en-US')} similar car${n === 1 ? '' : 's'}`;
+
+/** The query that opens Add product filled in with this car ('List it for …'). */
+export function addProductQuery(car: {
+  make: string;
+  model: string;
+  year: number | string;
+  mileage: number | string;
+  condition: string;
+  price: number;
+}): string {
+  const query = new URLSearchParams({
+    make: car.make,
+    model: car.model,
+    year: String(car.year),
+    mileage: String(car.mileage),
+    condition: car.condition,
+    price: String(car.price),
+  });
+  return `?${query.toString()}`;
+}

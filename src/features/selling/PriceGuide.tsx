@@ -1,9 +1,9 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useState } from 'react';
 import { fairPriceLabel } from '../../components/FairPriceBadge';
 import { useValueCarQuery, type ValueCarApiArg } from '../../lib/api';
-import { aboutPrice, fromSimilar, valueArgs } from '../../lib/carValue';
+import { aboutPrice, fromSimilar, valueArgs, type ValueFields } from '../../lib/carValue';
 import type { ProductFormValues } from './productForm';
 
 /** How long the guide waits after the last keystroke before it asks. */
@@ -55,15 +55,7 @@ function guideText(
  * get, asked again (after a pause in the typing) as they change. A polite live region of a fixed
  * height, so the form below never moves.
  */
-export function PriceGuide({ values }: { values: ProductFormValues }) {
-  const fields = {
-    make: values.categoryName,
-    model: values.model,
-    year: values.modelYear,
-    mileage: values.mileage,
-    condition: values.condition,
-    price: values.resalePrice,
-  };
+export const PriceGuide = memo(function PriceGuide(fields: ValueFields) {
   const args = useSettled(valueArgs(fields), GUIDE_DEBOUNCE_MS);
   const result = useValueCarQuery(args ?? {}, { skip: !args });
   const text = guideText(args, result);
@@ -90,4 +82,14 @@ export function PriceGuide({ values }: { values: ProductFormValues }) {
       </Typography>
     </Box>
   );
-}
+});
+
+/** What the guide reads of the form's values. */
+export const guideFields = (values: ProductFormValues): ValueFields => ({
+  make: values.categoryName,
+  model: values.model,
+  year: values.modelYear,
+  mileage: values.mileage,
+  condition: values.condition,
+  price: values.resalePrice,
+});

@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useFormik, type FormikProps } from 'formik';
 import { useState, type ReactNode } from 'react';
 import { PhotoField } from './PhotoField';
-import { PriceGuide } from './PriceGuide';
+import { guideFields, PriceGuide } from './PriceGuide';
 import { usePhotoUploads } from './photoUploads';
 import { VehicleFields } from './VehicleFields';
 import { ZipField } from './ZipField';
@@ -217,7 +217,7 @@ export function ProductForm({
           {...field('resalePrice')}
           slotProps={{ ...money, htmlInput: { inputMode: 'decimal' } }}
         />
-        <PriceGuide values={form.values} />
+        <PriceGuide {...guideFields(form.values)} />
         <TextField select label="Condition" {...field('condition')}>
           {CONDITIONS.map((name) => (
             <MenuItem key={name} value={name}>

@@ -31,23 +31,3 @@ export function withValuePrefill(
     ...(make && model ? { carName: name } : {}),
   };
 }
-
-/** The address of Add product filled in with this car. */
-export function addProductQuery(car: {
-  make: string;
-  model: string;
-  year: number | string;
-  mileage: number | string;
-  condition: string;
-  price: number;
-}): string {
-  const query = new URLSearchParams({
-    make: car.make,
-    model: car.model,
-    year: String(car.year),
-    mileage: String(car.mileage),
-    condition: car.condition,
-    price: String(car.price),
-  });
-  return `?${query.toString()}`;
-}
