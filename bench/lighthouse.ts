@@ -29,6 +29,7 @@ const allPages = [
   '/cars',
   '/cars/demo-car-01',
   '/cars/in/denver-co',
+  '/value',
 ];
 const formFactors = ['mobile', 'desktop'] as const;
 type FormFactor = (typeof formFactors)[number];

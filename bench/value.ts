@@ -11,8 +11,9 @@
  * PostgreSQL in the database `cardealer_value_<cars>` of VALUE_DATABASE_URL (default: the local
  * cluster as the tests find it). Goal: 90 % of the cars within 10 % of the rule's price.
  *
- * Then the attack case (value-attack.ts): six new sellers × three cars at 45 % of an established
- * car's value, of the rarest rated model, move that car's value by 5 % at most.
+ * Then `GET /api/value`'s work timed (value-lookup.ts: p99 ≤ 20 ms), and the attack case
+ * (value-attack.ts): six new sellers × three cars at 45 % of an established car's value, of the
+ * rarest rated model, move that car's value by 5 % at most.
  */
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -23,6 +24,7 @@ import { rulePrice, ruleOf } from '../server/src/scripts/known-market';
 import { rowsOf, seedLarge } from './lib';
 import { benchTargets, type Target } from './targets';
 import { ATTACK_GOAL, valueAttack } from './value-attack';
+import { LOOKUP_GOAL_MS, timeLookups } from './value-lookup';
 
 const CARS = Number(process.env.BENCH_VALUE_PRODUCTS ?? 100_000);
 const GOAL = 0.9;
@@ -134,6 +136,13 @@ async function measure(target: Target): Promise<void> {
         : `GOAL MISSED: ${pct(mine.within10)} within 10 % (goal ${pct(GOAL)})`,
     );
     if (mine.within10 < GOAL) process.exitCode = 1;
+    const lookups = await timeLookups(db, cars, year);
+    const ms = (n: number) => n.toFixed(2);
+    console.log(
+      `GET /api/value's reads and estimate: ${lookups.asked} cars asked, ${lookups.valued} valued, ` +
+        `p50 ${ms(lookups.p50)} ms, p99 ${ms(lookups.p99)} ms (goal p99 ≤ ${LOOKUP_GOAL_MS} ms)`,
+    );
+    if (!(lookups.p99 <= LOOKUP_GOAL_MS)) process.exitCode = 1;
     await reportAttack(db, year);
   } finally {
     await database.close();

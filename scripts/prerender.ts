@@ -25,6 +25,7 @@ const PUBLIC_PAGES: Record<string, string> = {
   [paths.financing]: 'financing.html',
   [paths.login]: 'login.html',
   [paths.register]: 'register.html',
+  [paths.value]: 'value.html',
 };
 const NOT_FOUND_FILE = '404.html';
 const SHELL_FILE = 'shell.html';

@@ -22,6 +22,7 @@ it.each([
   ['/login', 'login', 'continue with goole'],
   ['/register', 'register', 'Register'],
   ['/no-such-page', 'Page not found', 'Opps.. page not found'],
+  ['/value', 'What&#x27;s my car worth? | CarDealer', 'Value my car'],
 ])('renders %s whole, with no inline script', async (path, title, text) => {
   const page = await prerenderPage(path);
   expect(page.title).toBe(title);

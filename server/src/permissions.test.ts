@@ -292,6 +292,13 @@ const rows: Row[] = [
     request: () => ({ url: '/api/docs/static/swagger-ui.css' }),
     expect: open(),
   },
+  {
+    route: 'GET /api/value',
+    request: () => ({
+      url: '/api/value?make=Tesla&model=Model%203&year=2020&mileage=40000&condition=Good',
+    }),
+    expect: open(),
+  },
 ];
 
 const matrix = withHeadRows(rows);

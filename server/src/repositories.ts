@@ -23,6 +23,7 @@ import { usersRepository } from './accounts/users-repository';
 import { accountCodesRepository } from './accounts/account-codes';
 import { reviewsRepository } from './trust/reviews-repository';
 import { sellerProfiles } from './trust/seller-profiles';
+import { valueRepository } from './valuation/value-repository';
 
 export interface RepositoryOptions {
   /** Signs the paging cursors (the server's secret, shared by its replicas); absent: random. */
@@ -65,6 +66,7 @@ export function repositories(db: Db, options: RepositoryOptions = {}) {
     listingActions: listingActions(db),
     places: placesRepository(db),
     localCars: localCarsRepository(db),
+    values: valueRepository(db),
   };
 }
 

@@ -85,6 +85,11 @@ export const routes: RouteObject[] = [
               async () => (await import('../features/financing/FinancingPage')).FinancingPage,
             ),
           },
+          // 'What's my car worth?' (public, prerendered; the footer's 'Trade-in valuation').
+          {
+            path: paths.value,
+            lazy: screen(async () => (await import('../features/value/ValuePage')).ValuePage),
+          },
           // Search for buyers: every car for sale (public; not prerendered, its URL is the search).
           {
             path: paths.cars,

@@ -15,6 +15,9 @@ const FooterLink = styled('a')(({ theme }) => ({
   '&:hover': { textDecoration: 'underline' },
 }));
 
+/** Where a footer link leads; the others are placeholders. */
+const LINK_TARGETS: Record<string, string> = { 'Trade-in valuation': paths.value };
+
 const columns = [
   {
     title: 'Services',
@@ -141,7 +144,7 @@ export function Footer() {
               <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
                 {column.links.map((label) => (
                   <Box component="li" key={label} sx={{ mb: 0.75 }}>
-                    <FooterLink href="#">{label}</FooterLink>
+                    <FooterLink href={LINK_TARGETS[label] ?? '#'}>{label}</FooterLink>
                   </Box>
                 ))}
               </Box>

@@ -63,4 +63,6 @@ export const paths = {
   reports: '/dashboad/reports',
   /** Added: a seller's inventory import (a CSV of cars and a ZIP of their photos). */
   inventoryImport: '/dashboad/import',
+  /** Added: 'What's my car worth?' (the footer's 'Trade-in valuation'). */
+  value: '/value',
 } as const;

@@ -50,6 +50,10 @@ export const handlers = [
     });
     return new HttpResponse(stream, { headers: { 'content-type': 'text/event-stream' } });
   }),
+  // The price guide of Add product and Edit: no value unless a test says otherwise.
+  http.get(`${API}/value`, () =>
+    HttpResponse.json({ value: null, reason: 'Not enough similar cars to value it' }),
+  ),
 ];
 
 export const server = setupServer(...handlers);

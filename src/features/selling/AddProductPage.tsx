@@ -1,7 +1,7 @@
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
-import { useNavigate } from 'react-router-dom';
+import { useNavigate, useSearchParams } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
 import { QueryState } from '../../components/QueryState';
 import { paths } from '../../config/paths';
@@ -12,6 +12,7 @@ import { notify } from '../../lib/notify/notify';
 import { DecodeVin } from './DecodeVin';
 import { ProductForm } from './ProductForm';
 import { initialProductValues, toProductBody } from './productForm';
+import { withValuePrefill } from './valuePrefill';
 
 export const ADDED_MESSAGE = 'Product added succesfull';
 /** A new account's 4th and later cars on its first day wait for a moderator. */
@@ -27,6 +28,8 @@ export function AddProductPage() {
   const categories = useGetCategoriesQuery();
   const user = useAppSelector(selectAuthUser);
   const navigate = useNavigate();
+  // A car 'List it for …' sends from the valuation page fills the form in.
+  const [query] = useSearchParams();
   const [addProduct] = useAddProductMutation();
   return (
     <Card>
@@ -44,7 +47,11 @@ export function AddProductPage() {
             return (
               <ProductForm
                 categoryNames={categoryNames}
-                initialValues={initialProductValues(user?.displayName ?? '', categoryNames)}
+                initialValues={withValuePrefill(
+                  initialProductValues(user?.displayName ?? '', categoryNames),
+                  query,
+                  categoryNames,
+                )}
                 label="Add product"
                 submitLabel="Post"
                 sendingLabel="Posting the product"

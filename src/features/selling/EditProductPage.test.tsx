@@ -70,6 +70,10 @@ async function paste(user: ReturnType<typeof userEvent.setup>, label: string, te
   await user.paste(text);
 }
 
+// Each flow types into the whole MUI form (and its price guide asks after each pause), as Add
+// product's tests do: well over Jest's 30 s default when the machine's two cores are shared.
+jest.setTimeout(60_000);
+
 describe('Edit a car', () => {
   it('edits every field and the photos, then My products shows the change', async () => {
     const cars = [

@@ -10,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import { useFormik, type FormikProps } from 'formik';
 import { useState, type ReactNode } from 'react';
 import { PhotoField } from './PhotoField';
+import { guideFields, PriceGuide } from './PriceGuide';
 import { usePhotoUploads } from './photoUploads';
 import { VehicleFields } from './VehicleFields';
 import { ZipField } from './ZipField';
@@ -216,6 +217,7 @@ export function ProductForm({
           {...field('resalePrice')}
           slotProps={{ ...money, htmlInput: { inputMode: 'decimal' } }}
         />
+        <PriceGuide {...guideFields(form.values)} />
         <TextField select label="Condition" {...field('condition')}>
           {CONDITIONS.map((name) => (
             <MenuItem key={name} value={name}>

@@ -19,11 +19,11 @@ export const seller = makeSessionUser({ photoURL: 'http://localhost/image-host/i
 
 export const UPLOAD = 'http://localhost/image-host/1/upload';
 
-export function renderAsSeller() {
+export function renderAsSeller(query = '') {
   const store = makeStore({
     preloadedState: signedInState(seller),
   });
-  return renderApp('/dashboad/add-products', { store });
+  return renderApp(`/dashboad/add-products${query}`, { store });
 }
 
 export const photo = () =>

@@ -119,6 +119,7 @@ export const {
   useGetEmailConfirmationQuery,
   useSendEmailConfirmationMutation,
   useConfirmEmailMutation,
+  useValueCarQuery,
 } = api;
 /** The contract's enums and limits as values, for forms and choices (generated with the API). */
 export {
@@ -142,6 +143,8 @@ export type {
   User,
   CarDetails,
   UpsertUserApiArg,
+  CarValuation,
+  ValueCarApiArg,
 } from './generated/cardealerApi';
 
 /** The server's `{message}` from a failed call, or a plain sentence for a network failure. */

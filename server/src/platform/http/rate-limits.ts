@@ -49,7 +49,8 @@ export type RateLimitName =
   | 'sitemaps'
   | 'account'
   | 'passwordResets'
-  | 'emailConfirmations';
+  | 'emailConfirmations'
+  | 'value';
 export type RateLimits = Record<RateLimitName, RateLimitRule>;
 
 /**
@@ -181,6 +182,8 @@ export const RATE_LIMIT_GUARDS: Record<RateLimitName, Guard> = {
     route: ['POST /api/me/verification', 'POST /api/email-verification'],
     per: 'caller',
   },
+  /** 'What's my car worth?', public: per address (a VIN's decode costs the server a thread's time). */
+  value: { route: 'GET /api/value', per: 'caller' },
 };
 
 const windowText = (seconds: number) =>

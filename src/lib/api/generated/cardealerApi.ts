@@ -198,6 +198,20 @@ const injectedRtkApi = api.injectEndpoints({
         body: queryArg.body,
       }),
     }),
+    valueCar: build.query<ValueCarApiResponse, ValueCarApiArg>({
+      query: (queryArg) => ({
+        url: `/api/value`,
+        params: {
+          make: queryArg.make,
+          model: queryArg.model,
+          year: queryArg.year,
+          vin: queryArg.vin,
+          mileage: queryArg.mileage,
+          condition: queryArg.condition,
+          price: queryArg.price,
+        },
+      }),
+    }),
   }),
   overrideExisting: false,
 });
@@ -512,6 +526,23 @@ export type CreateOrderApiArg = {
     /** an http(s) URL, a path on this origin or empty (ignored: the product's photo is used) */
     carImage?: string | null;
   };
+};
+export type ValueCarApiResponse = /** status 200 Default Response */ CarValuation;
+export type ValueCarApiArg = {
+  /** the make, as its category is named (any case); with `model` and `year`, or `vin` */
+  make?: string;
+  /** the model (e.g. 'Model 3'; any case and spacing) */
+  model?: string;
+  /** the model year (a whole number) */
+  year?: string;
+  /** a VIN, in place of make, model and year (decoded offline) */
+  vin?: string;
+  /** the miles on the clock (a whole number; required) */
+  mileage?: string;
+  /** one of Excellent, Good, Fair (required) */
+  condition?: string;
+  /** an asking price in whole dollars: the answer then rates it (`rating`) */
+  price?: string;
 };
 export type Health = {
   status: 'ok';
@@ -836,4 +867,26 @@ export type Order = {
 export type InsertResult = {
   acknowledged: true;
   insertedId: string;
+};
+export type CarValuation = {
+  /** the market value, whole dollars; null when the car cannot be valued (`reason`) */
+  value: number | null;
+  /** the low end of the range, whole dollars */
+  low?: number;
+  /** the high end of the range, whole dollars */
+  high?: number;
+  /** how many listings for sale the value rests on */
+  comparables?: number;
+  /** 'model': the model's own fit, the range its 80 % prediction interval; 'make': the make's slopes at the model's level (a rarer model), the same interval; 'comparables': a make without a fit, the median of its cars of the same condition and age ±2 years, the range their 10th to 90th percentile */
+  basis?: 'model' | 'make' | 'comparables';
+  /** with `price`: the rating the price would get (as FairPrice.rating); null when a price would not be rated (too few listings, a car over 25 years, under $1,500) */
+  rating?: 'great' | 'good' | 'fair' | 'high' | (null | null);
+  /** why the car has no value */
+  reason?: string;
+  /** the car valued (from the VIN when one was given) */
+  car?: {
+    make: string;
+    model: string;
+    modelYear: number;
+  };
 };

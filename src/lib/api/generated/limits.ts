@@ -43,6 +43,7 @@ import { getSellerReviewsLimits } from './limits/getSellerReviews';
 import { suspendUserLimits } from './limits/suspendUser';
 import { unsuspendUserLimits } from './limits/unsuspendUser';
 import { decodeVinLimits } from './limits/decodeVin';
+import { valueCarLimits } from './limits/valueCar';
 import { unsubscribeLimits } from './limits/unsubscribe';
 
 export {
@@ -90,6 +91,7 @@ export {
   suspendUserLimits,
   unsuspendUserLimits,
   decodeVinLimits,
+  valueCarLimits,
   unsubscribeLimits,
 };
 
@@ -142,6 +144,7 @@ export const operationLimits = {
   suspendUser: suspendUserLimits,
   unsuspendUser: unsuspendUserLimits,
   decodeVin: decodeVinLimits,
+  valueCar: valueCarLimits,
   unsubscribe: unsubscribeLimits,
 } as const;
 
@@ -280,6 +283,12 @@ export const schemaLimits = {
     transmission: { enum: ['Automatic', 'Manual', null] },
     drive: { enum: ['FWD', 'RWD', 'AWD', '4WD', null] },
     doors: { minimum: 1 },
+  },
+  CarValuation: {
+    value: { minimum: 1 },
+    comparables: { minimum: 1 },
+    basis: { enum: ['model', 'make', 'comparables'] },
+    rating: { enum: ['great', 'good', 'fair', 'high', null] },
   },
   Unsubscribed: { target: { enum: ['search', 'car', 'digest'] } },
 } as const;
