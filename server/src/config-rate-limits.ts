@@ -64,6 +64,8 @@ export const DEFAULT_RATE_LIMITS = {
   passwordResets: { max: 20, windowSeconds: 3600 },
   /** Confirmation mails asked for and confirmation links reported, per account and address. */
   emailConfirmations: { max: 10, windowSeconds: 60 },
+  /** Changes of e-mail asked for and their links opened, per account and address, an hour. */
+  emailChanges: { max: 10, windowSeconds: 3600 },
 } as const satisfies RateLimits;
 
 /**
@@ -79,7 +81,8 @@ export const DEFAULT_RATE_LIMITS = {
  * with `RATE_LIMIT_CAR_EDITS`. The sitemap's index and files per address: `RATE_LIMIT_SITEMAPS`.
  * An account's own sign-outs everywhere, deletes and downloads: `RATE_LIMIT_ACCOUNT` an hour.
  * Requests for a password reset per address: `RATE_LIMIT_PASSWORD_RESETS` an hour. Confirmation
- * mails asked for and links reported: `RATE_LIMIT_EMAIL_CONFIRMATIONS`.
+ * mails asked for and links reported: `RATE_LIMIT_EMAIL_CONFIRMATIONS`. Changes of e-mail asked
+ * for and their links opened: `RATE_LIMIT_EMAIL_CHANGES` an hour.
  */
 export function rateLimits(readInt: ReadInt): RateLimits {
   const windowSeconds = readInt('RATE_LIMIT_WINDOW_SECONDS', 60, 1, 24 * 3600);
@@ -121,5 +124,6 @@ export function rateLimits(readInt: ReadInt): RateLimits {
       'RATE_LIMIT_EMAIL_CONFIRMATIONS',
       DEFAULT_RATE_LIMITS.emailConfirmations.max,
     ),
+    emailChanges: ownWindow('RATE_LIMIT_EMAIL_CHANGES', DEFAULT_RATE_LIMITS.emailChanges),
   };
 }

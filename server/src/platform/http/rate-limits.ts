@@ -49,7 +49,8 @@ export type RateLimitName =
   | 'sitemaps'
   | 'account'
   | 'passwordResets'
-  | 'emailConfirmations';
+  | 'emailConfirmations'
+  | 'emailChanges';
 export type RateLimits = Record<RateLimitName, RateLimitRule>;
 
 /**
@@ -179,6 +180,14 @@ export const RATE_LIMIT_GUARDS: Record<RateLimitName, Guard> = {
   /** A confirmation mail asked for, and a confirmation link reported. */
   emailConfirmations: {
     route: ['POST /api/me/verification', 'POST /api/email-verification'],
+    per: 'caller',
+  },
+  /**
+   * A change of e-mail asked for (each mails two addresses), and its links opened (each moves
+   * the account's address), per account and address.
+   */
+  emailChanges: {
+    route: ['POST /api/me/email', 'POST /api/email-change', 'POST /api/email-change/undo'],
     per: 'caller',
   },
 };
