@@ -61,4 +61,7 @@ export const paths = {
    * reported listing's or account's file (features/moderation/ModerationRoutes.tsx).
    */
   reports: '/dashboad/reports',
+  /** Added: a change of e-mail's mailed links (the new address's, the old address's). */
+  confirmEmailChange: '/confirm-email-change',
+  undoEmailChange: '/undo-email-change',
 } as const;

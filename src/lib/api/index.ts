@@ -119,6 +119,8 @@ export const {
   useGetEmailConfirmationQuery,
   useSendEmailConfirmationMutation,
   useConfirmEmailMutation,
+  useConfirmEmailChangeMutation,
+  useUndoEmailChangeMutation,
 } = api;
 /** The contract's enums and limits as values, for forms and choices (generated with the API). */
 export {
