@@ -56,6 +56,10 @@ function standInSignIn(): { signIn: SignInProvider; idTokenFor(email: string): s
       throw refuse('auth/operation-not-allowed');
     },
     revokeRefreshTokens: async () => undefined,
+    // Its uid is the e-mail: a change of e-mail is refused.
+    updateUser: async () => {
+      throw refuse('auth/operation-not-allowed');
+    },
   };
   return {
     signIn,

@@ -93,6 +93,7 @@ const screenEndpoints = [
   'signOutEverywhere',
   'deleteMyAccount',
   'exportMyData',
+  'requestEmailChange',
 ];
 const isScreenEndpoint = (name: string) => screenEndpoints.includes(name);
 

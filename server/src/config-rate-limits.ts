@@ -66,6 +66,8 @@ export const DEFAULT_RATE_LIMITS = {
   emailConfirmations: { max: 10, windowSeconds: 60 },
   /** 'What's my car worth?' per address: a person values a few cars, a script a catalogue. */
   value: { max: 30, windowSeconds: 60 },
+  /** Changes of e-mail asked for and their links opened, per account and address, an hour. */
+  emailChanges: { max: 10, windowSeconds: 3600 },
 } as const satisfies RateLimits;
 
 /**
@@ -82,7 +84,8 @@ export const DEFAULT_RATE_LIMITS = {
  * An account's own sign-outs everywhere, deletes and downloads: `RATE_LIMIT_ACCOUNT` an hour.
  * Requests for a password reset per address: `RATE_LIMIT_PASSWORD_RESETS` an hour. Confirmation
  * mails asked for and links reported: `RATE_LIMIT_EMAIL_CONFIRMATIONS`. 'What's my car worth?'
- * per address: `RATE_LIMIT_VALUE`.
+ * per address: `RATE_LIMIT_VALUE`. Changes of e-mail asked for and their links opened:
+ * `RATE_LIMIT_EMAIL_CHANGES` an hour.
  */
 export function rateLimits(readInt: ReadInt): RateLimits {
   const windowSeconds = readInt('RATE_LIMIT_WINDOW_SECONDS', 60, 1, 24 * 3600);
@@ -125,5 +128,6 @@ export function rateLimits(readInt: ReadInt): RateLimits {
       DEFAULT_RATE_LIMITS.emailConfirmations.max,
     ),
     value: rule('RATE_LIMIT_VALUE', DEFAULT_RATE_LIMITS.value.max),
+    emailChanges: ownWindow('RATE_LIMIT_EMAIL_CHANGES', DEFAULT_RATE_LIMITS.emailChanges),
   };
 }

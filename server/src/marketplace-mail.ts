@@ -16,10 +16,16 @@ import { composeNoticeMail } from './trust/notice-mail';
 /**
  * Whether the row's mail may go to its account's address: mail that is not about the account's
  * own bookings or a moderator's decision about it (alerts, digests, review and report notices)
- * goes only to a confirmed address; the bell has it either way.
+ * goes only to a confirmed address; a booking's news and messages only while the account keeps
+ * 'Booking and message e-mails' on. The bell has them either way.
  */
 async function mayMail(db: Db, row: ComposableRow): Promise<boolean> {
-  if (row.kind !== 'alert' && row.kind !== 'digest' && row.kind !== 'notice') return true;
+  if (row.kind !== 'alert' && row.kind !== 'digest' && row.kind !== 'notice') {
+    const result = await db.execute(sql`
+      select coalesce((select booking_mails from users where id = ${row.user_id}), true) as may`);
+    const [found] = (result as unknown as { rows: { may: boolean }[] }).rows;
+    return found?.may ?? true;
+  }
   const result = await db.execute(sql`
     select u.email_confirmed or coalesce(n.kind = 'moderation', false) as may
     from users u left join notifications n on ${row.kind === 'notice'} and n.id = ${row.ref}

@@ -1,9 +1,19 @@
 /**
- * The permission matrix's rows (server/src/permissions.test.ts) for a forgotten password and a
- * confirmed e-mail.
+ * The permission matrix's rows (server/src/permissions.test.ts) for a forgotten password, a
+ * confirmed e-mail and a change of e-mail.
  */
+import { accountMailSettled } from '../src/accounts/account-mail';
+import type { CallerName, Fixture } from './permission-fixture';
 import { open, signedIn, type Row } from './permission-matrix';
 import { uniqueEmail } from './helper';
+
+const FRESH_ROLES = {
+  buyer: 'Buyer',
+  seller: 'Seller',
+  otherSeller: 'Seller',
+  admin: 'Admin',
+  newcomer: 'Buyer',
+} as const;
 
 export const accountRecoveryRows: Row[] = [
   // Public, and answered alike for anyone (an e-mail nobody has: nothing is mailed).
@@ -27,6 +37,34 @@ export const accountRecoveryRows: Row[] = [
   {
     route: 'POST /api/email-verification',
     request: () => ({ url: '/api/email-verification', payload: { oobCode: 'not-a-mailed-code' } }),
+    expect: open(400),
+  },
+  // Each signed-in caller as a new account of its role: its sign-in is recent, as the change
+  // asks; answered alike whoever has the address.
+  {
+    route: 'POST /api/me/email',
+    request: async (f: Fixture, caller: CallerName) => ({
+      url: '/api/me/email',
+      payload: { email: uniqueEmail('matrix-new') },
+      ...(caller === 'anonymous' || caller === 'deleted'
+        ? {}
+        : { headers: await f.freshCaller(FRESH_ROLES[caller]) }),
+    }),
+    expect: signedIn(202),
+  },
+  // Public: codes nobody was mailed (once the mails of the row before are written: this row
+  // checks that nothing changes).
+  {
+    route: 'POST /api/email-change',
+    request: async () => {
+      await accountMailSettled();
+      return { url: '/api/email-change', payload: { oobCode: 'not-a-mailed-code' } };
+    },
+    expect: open(400),
+  },
+  {
+    route: 'POST /api/email-change/undo',
+    request: () => ({ url: '/api/email-change/undo', payload: { code: 'not-a-mailed-code' } }),
     expect: open(400),
   },
 ];

@@ -146,6 +146,20 @@ export const routes: RouteObject[] = [
             }),
           },
           {
+            path: paths.confirmEmailChange,
+            lazy: screen(
+              async () =>
+                (await import('../features/account/EmailChangePages')).ConfirmEmailChangePage,
+            ),
+          },
+          {
+            path: paths.undoEmailChange,
+            lazy: screen(
+              async () =>
+                (await import('../features/account/EmailChangePages')).UndoEmailChangePage,
+            ),
+          },
+          {
             path: '*',
             lazy: screen(
               async () => (await import('../features/notFound/NotFoundPage')).NotFoundPage,

@@ -65,4 +65,7 @@ export const paths = {
   inventoryImport: '/dashboad/import',
   /** Added: 'What's my car worth?' (the footer's 'Trade-in valuation'). */
   value: '/value',
+  /** Added: a change of e-mail's mailed links (the new address's, the old address's). */
+  confirmEmailChange: '/confirm-email-change',
+  undoEmailChange: '/undo-email-change',
 } as const;

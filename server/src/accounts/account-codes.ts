@@ -1,8 +1,9 @@
 /**
  * The codes the server mails for an account: a password reset, an e-mail confirmation (the sign-in
- * provider's `oobCode`, of which only a hash is kept), and the notice that an account signs in
- * with Google (no code). The provider's emulator never expires its codes: a link works only while
- * its row here says so, for an hour and once.
+ * provider's `oobCode`, of which only a hash is kept), the notice that an account signs in
+ * with Google (no code), and a change of e-mail's two links (codes of the server's own). The
+ * provider's emulator never expires its codes: a link works only while its row here says so, for
+ * an hour (a change of e-mail's undo link: 7 days) and once.
  */
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { createHash } from 'node:crypto';
@@ -14,6 +15,11 @@ export type AccountCodePurpose = (typeof accountCodes.$inferSelect)['purpose'];
 
 /** How long a mailed link works. */
 export const CODE_LIFETIME_SECONDS = 3600;
+/** How long the link that undoes a change of e-mail works (the old address's). */
+export const UNDO_LIFETIME_SECONDS = 7 * 24 * 3600;
+
+const lifetimeOf = (purpose: AccountCodePurpose) =>
+  purpose === 'email_undo' ? UNDO_LIFETIME_SECONDS : CODE_LIFETIME_SECONDS;
 
 /** What a used, expired, altered or unknown link answers, wherever it is opened. */
 export const LINK_EXPIRED = 'This link has expired or was already used: ask for a new one';
@@ -34,10 +40,12 @@ export interface CodeOwner {
   userId: string;
   authUid: string | null;
   email: string;
+  /** A change of e-mail's code: the address it is about. */
+  address: string | null;
 }
 
-const fresh = () =>
-  gt(accountCodes.createdAt, sql`now() - make_interval(secs => ${CODE_LIFETIME_SECONDS})`);
+const fresh = (purpose: AccountCodePurpose) =>
+  gt(accountCodes.createdAt, sql`now() - make_interval(secs => ${lifetimeOf(purpose)})`);
 
 export function accountCodesRepository(db: Db) {
   /** The working code's row and its owner, or null. */
@@ -48,6 +56,7 @@ export function accountCodesRepository(db: Db) {
         userId: accountCodes.userId,
         authUid: users.authUid,
         email: users.email,
+        address: accountCodes.address,
       })
       .from(accountCodes)
       .innerJoin(users, eq(users._id, accountCodes.userId))
@@ -56,7 +65,7 @@ export function accountCodesRepository(db: Db) {
           eq(accountCodes.codeHash, codeHash(code)),
           eq(accountCodes.purpose, purpose),
           isNull(accountCodes.usedAt),
-          fresh(),
+          fresh(purpose),
         ),
       )
       .limit(1);
@@ -116,6 +125,20 @@ export function accountCodesRepository(db: Db) {
         .where(and(eq(accountCodes._id, found.codeId), isNull(accountCodes.usedAt)))
         .returning({ id: accountCodes._id });
       return used.length > 0 ? found : null;
+    },
+
+    /** Uses up the account's working codes of `purpose` (a change of e-mail called off). */
+    async useAll(userId: string, purpose: AccountCodePurpose): Promise<void> {
+      await db
+        .update(accountCodes)
+        .set({ usedAt: sql`now()` })
+        .where(
+          and(
+            eq(accountCodes.userId, userId),
+            eq(accountCodes.purpose, purpose),
+            isNull(accountCodes.usedAt),
+          ),
+        );
     },
 
     /** Gives a used code back (the provider refused what it was used for). */

@@ -14,7 +14,7 @@ import type { SignInProvider } from '../platform/caller/access';
 const FOOTER = ['--', 'CarDealer'];
 
 /** The mail's lines as its text. */
-const textOf = (lines: string[]) => `${[...lines, '', ...FOOTER].join('\n')}\n`;
+export const textOf = (lines: string[]) => `${[...lines, '', ...FOOTER].join('\n')}\n`;
 
 /** What sending an account mail needs. */
 export interface AccountMailDeps {
@@ -31,7 +31,7 @@ export interface MailedAccount {
   email: string;
 }
 
-async function enqueue(db: Db, account: MailedAccount, subject: string, text: string) {
+export async function enqueue(db: Db, account: MailedAccount, subject: string, text: string) {
   await db.execute(sql`
     insert into outbox (id, to_email, subject, body, user_id)
     values (${newId()}, ${account.email}, ${subject}, ${text}, ${account._id})`);

@@ -125,8 +125,11 @@ export function readIdpRequest(body: unknown): IdpRequest | null {
  * link a provider to itself (`linkProviderUserInfo`) without checking that another account has
  * it: linking someone's Google id would send their next Google sign-in to the linker's account.
  * A Google account stays one: it neither drops its Google link (`deleteProvider`) nor takes a
- * password, which would let it sign in as a password account and register as a Seller. The web
- * app does none of these; the call's body must be a JSON object (as the web SDK sends it).
+ * password, which would let it sign in as a password account and register as a Seller. Nor
+ * does an account change its e-mail here: a change goes through the server
+ * (`POST /api/me/email`), which has the new address confirm it and the old one able to undo
+ * it. The web app does none of these; the call's body must be a JSON object (as the web SDK
+ * sends it).
  */
 export async function updateRefusal(
   app: FastifyInstance,
@@ -135,6 +138,9 @@ export async function updateRefusal(
   if (!isRecord(body)) return refusal('INVALID_REQ_TYPE', 'The request could not be read');
   if (body.linkProviderUserInfo !== undefined) {
     return refusal('OPERATION_NOT_ALLOWED', 'Linking a provider is not offered');
+  }
+  if (body.email !== undefined) {
+    return refusal('OPERATION_NOT_ALLOWED', 'Change your e-mail in Account settings');
   }
   if (body.deleteProvider !== undefined) {
     const providers = body.deleteProvider;

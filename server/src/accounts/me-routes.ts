@@ -1,6 +1,6 @@
 /**
  * The signed-in account's own settings: `GET /me` reads them, `PATCH /me` changes its name,
- * photo, phone number and ZIP code. There is no id in the path: an account changes only itself.
+ * photo, phone number, ZIP code and whether booking and message e-mails are sent. There is no id in the path: an account changes only itself.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
@@ -34,6 +34,9 @@ const Me = Type.Object(
     place: Type.Union([Type.String(), Type.Null()], {
       description: "the place the ZIP code names: 'Austin, TX'; null without a ZIP code",
     }),
+    bookingMails: Type.Boolean({
+      description: 'booking and message e-mails are sent (the bell has them either way)',
+    }),
   },
   { $id: 'Me', title: 'Me' },
 );
@@ -54,6 +57,11 @@ const fields = {
     Type.Union([Type.String({ maxLength: 10 }), Type.Null()], {
       description:
         "a five-digit US ZIP code; empty or null removes it. Unknown: 400 'zip: no such US ZIP code'",
+    }),
+  ),
+  bookingMails: Type.Optional(
+    Type.Boolean({
+      description: 'false: no booking or message e-mails (the bell still shows them)',
     }),
   ),
 };
@@ -100,6 +108,7 @@ async function changesOf(app: RoutesApp, body: typeof MeChanges.static): Promise
     if (zip && !(await app.repos.places.ofZip(zip))) throw httpError(400, `zip: ${NO_SUCH_ZIP}`);
     changes.zip = zip;
   }
+  if (body.bookingMails !== undefined) changes.bookingMails = body.bookingMails;
   return changes;
 }
 
@@ -132,7 +141,7 @@ const meRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         operationId: 'updateMe',
         tags: ['users'],
-        summary: "Changes the caller's name, photo, phone number or ZIP code",
+        summary: "Changes the caller's name, photo, phone number, ZIP code or booking e-mails",
         description:
           'Only the fields sent change (at least one; any other field: 400). A new name shows on ' +
           "the seller's page, in the `seller` block of their cars and in the messages they wrote; " +

@@ -50,6 +50,7 @@ describe(`account settings (${databaseKind})`, () => {
       phone: null,
       zip: null,
       place: null,
+      bookingMails: true,
     });
   });
 

@@ -4,6 +4,7 @@
  */
 import type { FastifyInstance } from 'fastify';
 import authRoutes from './auth-routes';
+import emailChangeRoutes from './email-change-routes';
 import leavingRoutes from './leaving-routes';
 import meRoutes from './me-routes';
 import recoveryRoutes, { type RecoveryOptions } from './recovery-routes';
@@ -15,4 +16,5 @@ export default async function accountsApi(api: FastifyInstance, options: Recover
   await api.register(meRoutes);
   await api.register(leavingRoutes);
   await api.register(recoveryRoutes, { publicOrigin: options.publicOrigin });
+  await api.register(emailChangeRoutes, { publicOrigin: options.publicOrigin });
 }

@@ -78,6 +78,8 @@ export interface ProfileChanges {
   userImg?: string;
   phone?: string | null;
   zip?: string | null;
+  /** Booking and message e-mails: false turns them off. */
+  bookingMails?: boolean;
 }
 
 /** The lookups of sign-in: a record by e-mail or by sign-in account, linked or deleted. */
@@ -197,7 +199,12 @@ function ownAccount(db: Db) {
     /** The account as its settings page shows it; null: no such record. */
     async findOwn(id: string) {
       const [row] = await db
-        .select({ ...userColumns, phone: users.phone, zip: users.zip })
+        .select({
+          ...userColumns,
+          phone: users.phone,
+          zip: users.zip,
+          bookingMails: users.bookingMails,
+        })
         .from(users)
         .where(eq(users._id, id))
         .limit(1);

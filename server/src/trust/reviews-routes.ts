@@ -15,6 +15,8 @@ import { ACCESS_TOKEN, errors, Id } from '../platform/http/schemas';
 
 export const REVIEW_TEXT = { min: 10, max: 2000 } as const;
 export const REPLY_MAX = 2000;
+/** What a review of a booking whose seller deleted their account answers. */
+export const SELLER_DELETED = "The seller's account is deleted: there is no one to review";
 const DAY_MS = 24 * 3600 * 1000;
 /** Reviews per page: 10 by default, at most 50. */
 const REVIEWS_PAGE = 10;
@@ -92,7 +94,8 @@ function bookingReviewRoutes(app: RoutesApp): void {
         description:
           '1 to 5 stars and 10 to 2,000 characters of plain text. Checks in this order: a ' +
           'malformed body 400; not a party to the booking 404 (as every booking call); the ' +
-          "booking's seller 403; a booking not sold 409; a second review of the booking 409 " +
+          "booking's seller 403; a booking not sold 409; a seller whose account is deleted 409 " +
+          `'${SELLER_DELETED}'; a second review of the booking 409 ` +
           `'You already reviewed this booking'; more than ${REVIEW_WINDOW_DAYS} days after the ` +
           `sale 409 'Reviews close ${REVIEW_WINDOW_DAYS} days after the sale'. The seller is ` +
           "told (a 'review' notification, mailed). Rate-limited per account like messages.",
@@ -115,6 +118,7 @@ function bookingReviewRoutes(app: RoutesApp): void {
       if (order.status !== 'sold' || !sale) {
         throw httpError(409, 'You can review the seller once the car is sold to you');
       }
+      if (order.sellerId === null) throw httpError(409, SELLER_DELETED);
       if (await app.repos.reviews.ofOrder(order._id)) {
         throw httpError(409, 'You already reviewed this booking');
       }
@@ -154,7 +158,7 @@ function bookingReviewRoutes(app: RoutesApp): void {
             review: Type.Union([Type.Ref('Review'), Type.Null()]),
             hidden: Type.Boolean({ description: 'a moderator hid it (the buyer only)' }),
             canReview: Type.Boolean({
-              description: `the caller is the buyer, the car sold to them within ${REVIEW_WINDOW_DAYS} days, and no review yet`,
+              description: `the caller is the buyer, the car sold to them within ${REVIEW_WINDOW_DAYS} days, the seller's account not deleted, and no review yet`,
             }),
             reviewsCloseAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
               description: 'when reviews of this booking close (null: not sold)',
@@ -175,7 +179,8 @@ function bookingReviewRoutes(app: RoutesApp): void {
       return {
         review: found && (!hidden || buyer) ? (review as typeof found) : null,
         hidden: buyer && hidden,
-        canReview: buyer && !found && closes !== null && Date.now() <= closes,
+        canReview:
+          buyer && !found && order.sellerId !== null && closes !== null && Date.now() <= closes,
         reviewsCloseAt: closes === null ? null : new Date(closes).toISOString(),
       };
     },

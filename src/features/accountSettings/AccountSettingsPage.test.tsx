@@ -22,6 +22,7 @@ const sam: Me = {
   phone: null,
   zip: null,
   place: null,
+  bookingMails: true,
 };
 
 /** The API's account settings, in memory: what the page reads and the changes it sends. */
@@ -162,9 +163,9 @@ describe('Account settings page', () => {
     expect(await screen.findByText('zip: no such US ZIP code')).toBeInTheDocument();
   });
 
-  it('gathers the e-mail settings: the digest and saved cars’ alerts, as the saved pages set them', async () => {
+  it('gathers the e-mail settings: booking mails, the digest and saved cars’ alerts', async () => {
     const puts: unknown[] = [];
-    const { user } = await openSettings();
+    const { user, api } = await openSettings();
     server.use(
       http.put(`${API}/alert-settings`, async ({ request }) => {
         const body = await request.json();
@@ -173,7 +174,11 @@ describe('Account settings page', () => {
       }),
     );
     const mail = await screen.findByRole('region', { name: 'E-mail' });
-    expect(within(mail).getByText(/Booking and message e-mails are always sent/)).toBeVisible();
+    const deals = within(mail).getByRole('switch', { name: 'Booking and message e-mails' });
+    expect(deals).toBeChecked();
+    await user.click(deals);
+    await waitFor(() => expect(api.sent).toEqual([{ bookingMails: false }]));
+    await waitFor(() => expect(deals).not.toBeChecked());
     const digest = await within(mail).findByRole('switch', { name: 'Daily digest e-mail' });
     await waitFor(() => expect(digest).toBeEnabled());
     await user.click(digest);
@@ -232,6 +237,7 @@ describe('Account settings page', () => {
     expect(
       within(mail).getByText('Alerts and the daily digest are for buyers and sellers.'),
     ).toBeVisible();
-    expect(within(mail).queryByRole('switch')).toBeNull();
+    expect(within(mail).queryByRole('switch', { name: 'Daily digest e-mail' })).toBeNull();
+    expect(within(mail).getByRole('switch', { name: 'Booking and message e-mails' })).toBeChecked();
   });
 });

@@ -8,6 +8,7 @@ import { useMe } from '../../lib/auth/profileZip';
 import { ContactSection } from './ContactSection';
 import { DeleteAccountSection } from './DeleteAccountSection';
 import { DownloadDataSection } from './DownloadDataSection';
+import { EmailAddressSection } from './EmailAddressSection';
 import { EmailSection } from './EmailSection';
 import { PasswordSection } from './PasswordSection';
 import { ProfileSection } from './ProfileSection';
@@ -22,6 +23,7 @@ export const ACCOUNT_SETTINGS = 'Account settings';
 const SECTIONS: { key: string; Section: ComponentType<{ me: Me }> }[] = [
   { key: 'profile', Section: ProfileSection },
   { key: 'contact', Section: ContactSection },
+  { key: 'email-address', Section: EmailAddressSection },
   { key: 'email', Section: EmailSection },
   { key: 'password', Section: PasswordSection },
   { key: 'sign-out', Section: SignOutEverywhereSection },
@@ -30,7 +32,7 @@ const SECTIONS: { key: string; Section: ComponentType<{ me: Me }> }[] = [
 ];
 
 /**
- * Every role's own settings, one section each: profile, contact, e-mails, password, signing out
+ * Every role's own settings, one section each: profile, contact, e-mail address, e-mails, password, signing out
  * everywhere, downloading one's data and deleting the account.
  */
 export function AccountSettingsPage() {

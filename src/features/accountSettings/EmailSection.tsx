@@ -5,23 +5,19 @@ import { paths } from '../../config/paths';
 import type { Me } from '../../lib/api/account';
 import { DigestSwitch } from '../../components/DigestSwitch';
 import { SavedCarsMailSetting } from '../../components/SavedCarsMailSetting';
+import { BookingMailsSwitch } from './BookingMailsSwitch';
 import { SettingsSection } from './SettingsSection';
 
-export const DEAL_MAILS =
-  'Booking and message e-mails are always sent: they are about your own bookings. The bell shows them too.';
-
 /**
- * Every e-mail the account gets, in one place: the bookings' and messages' (always sent), the
- * daily digest and saved cars' alerts (the alert settings, as the saved pages set them), and a
- * pointer to each saved search's own setting.
+ * Every e-mail the account gets, in one place: the bookings' and messages' (on unless turned
+ * off), the daily digest and saved cars' alerts (the alert settings, as the saved pages set
+ * them), and a pointer to each saved search's own setting.
  */
 export function EmailSection({ me }: { me: Me }) {
   const alerts = me.userRole !== 'Admin';
   return (
     <SettingsSection title="E-mail" description={`Sent to ${me.email}.`}>
-      <Typography variant="body2" sx={{ mb: 2 }}>
-        {DEAL_MAILS}
-      </Typography>
+      <BookingMailsSwitch me={me} />
       {alerts ? (
         <>
           <DigestSwitch />

@@ -164,7 +164,8 @@ export function BookingReview({ order, party }: { order: Order; party: Party }) 
     );
   } else if (party === 'buyer' && found.hidden) {
     content = <Alert severity="info">Your review was hidden by a moderator.</Alert>;
-  } else if (party === 'buyer' && found.canReview) {
+  } else if (party === 'buyer' && found.canReview && order.sellerId !== null) {
+    // A seller who deleted their account ('Deleted user') has no one left to review.
     content = <ReviewForm order={order} />;
   } else {
     return null;

@@ -1,6 +1,6 @@
 /**
- * The account's own calls: signing out everywhere, deleting the account and downloading its
- * data. Loaded with the account settings' sections, not with every page's start-up script.
+ * The account's own calls: signing out everywhere, deleting the account, downloading its data
+ * and asking to change its e-mail. Loaded with the account settings' sections, not with every page's start-up script.
  */
 import { screenApi as api } from './generated/screenEndpoints';
 import type { OpenBookings } from './generated/screenEndpoints';
@@ -31,6 +31,7 @@ export const {
   useSignOutEverywhereMutation,
   useDeleteMyAccountMutation,
   useDownloadMyDataMutation,
+  useRequestEmailChangeMutation,
 } = accountApi;
 
 /** The open bookings a refused delete names (409), or null for any other error. */
@@ -40,7 +41,9 @@ export function openBookingsOf(error: unknown): OpenBooking[] | null {
   return status === 409 && Array.isArray(data?.bookings) ? data.bookings : null;
 }
 
-/** Whether a refused delete asks for a recent sign-in (403 'Sign in again: …'). */
+/**
+ * Whether a refused delete or change of e-mail asks for a recent sign-in (403 'Sign in again: …').
+ */
 export function needsRecentSignIn(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const { status, data } = error as { status?: unknown; data?: { message?: unknown } };

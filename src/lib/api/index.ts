@@ -120,6 +120,8 @@ export const {
   useSendEmailConfirmationMutation,
   useConfirmEmailMutation,
   useValueCarQuery,
+  useConfirmEmailChangeMutation,
+  useUndoEmailChangeMutation,
 } = api;
 /** The contract's enums and limits as values, for forms and choices (generated with the API). */
 export {

@@ -65,6 +65,7 @@ export type SignInProvider = Pick<
   | 'generatePasswordResetLink'
   | 'generateEmailVerificationLink'
   | 'revokeRefreshTokens'
+  | 'updateUser'
 >;
 
 /**
@@ -139,6 +140,7 @@ const noSignIn: SignInProvider = {
     Promise.reject(httpError(503, 'The sign-in provider is not configured')),
   revokeRefreshTokens: () =>
     Promise.reject(httpError(503, 'The sign-in provider is not configured')),
+  updateUser: () => Promise.reject(httpError(503, 'The sign-in provider is not configured')),
 };
 
 const ROLE_NAMES: Record<Role, string> = {

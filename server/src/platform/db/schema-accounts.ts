@@ -42,6 +42,8 @@ export const users = pgTable(
      * account's own bookings goes only to a confirmed address.
      */
     emailConfirmed: boolean('email_confirmed').notNull().default(false),
+    /** Booking and message e-mails (the bell has them either way): on unless turned off. */
+    bookingMails: boolean('booking_mails').notNull().default(true),
   },
   // The admin grids page, sort and filter one role at a time.
   (t) => [
@@ -60,8 +62,17 @@ export const deletedAccounts = pgTable('deleted_accounts', {
   deletedAt: timestamp('deleted_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-/** What a mailed account code is for: a password reset, an e-mail confirmation, a Google notice. */
-export const ACCOUNT_CODE_PURPOSES = ['reset', 'verify', 'google'] as const;
+/**
+ * What a mailed account code is for: a password reset, an e-mail confirmation, a Google notice,
+ * a change of e-mail's confirmation (to the new address) and its undo link (to the old one).
+ */
+export const ACCOUNT_CODE_PURPOSES = [
+  'reset',
+  'verify',
+  'google',
+  'email_change',
+  'email_undo',
+] as const;
 
 /**
  * The codes the server mailed (accounts/account-codes.ts): a hash of each (none for a notice that
@@ -79,11 +90,16 @@ export const accountCodes = pgTable(
     codeHash: text('code_hash'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     usedAt: timestamp('used_at', { withTimezone: true }),
+    /** A change of e-mail's code: the address it moves the account to (or back to). */
+    address: text('address'),
   },
   (t) => [
     uniqueIndex('account_codes_hash_idx')
       .on(t.codeHash)
       .where(sql`${t.codeHash} is not null`),
     index('account_codes_user_idx').on(t.userId, t.purpose, t.createdAt),
+    index('account_codes_address_idx')
+      .on(t.address, t.purpose, t.createdAt)
+      .where(sql`${t.address} is not null`),
   ],
 );

@@ -66,7 +66,7 @@ export const products = pgTable(
     // The seller. Deleting the seller deletes their cars (and, through orders, the bookings).
     email: text('email')
       .notNull()
-      .references(() => users.email, { onDelete: 'cascade' }),
+      .references(() => users.email, { onDelete: 'cascade', onUpdate: 'cascade' }),
     advertisement: text('advertisement', { enum: ['true', 'false'] })
       .notNull()
       .default('false'),

@@ -170,6 +170,7 @@ describe(`error answers (${databaseKind})`, () => {
         generatePasswordResetLink: unreachable,
         generateEmailVerificationLink: unreachable,
         revokeRefreshTokens: unreachable,
+        updateUser: unreachable,
       },
     });
     try {

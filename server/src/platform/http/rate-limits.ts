@@ -50,7 +50,8 @@ export type RateLimitName =
   | 'account'
   | 'passwordResets'
   | 'emailConfirmations'
-  | 'value';
+  | 'value'
+  | 'emailChanges';
 export type RateLimits = Record<RateLimitName, RateLimitRule>;
 
 /**
@@ -184,6 +185,14 @@ export const RATE_LIMIT_GUARDS: Record<RateLimitName, Guard> = {
   },
   /** 'What's my car worth?', public: per address (a VIN's decode costs the server a thread's time). */
   value: { route: 'GET /api/value', per: 'caller' },
+  /**
+   * A change of e-mail asked for (each mails two addresses), and its links opened (each moves
+   * the account's address), per account and address.
+   */
+  emailChanges: {
+    route: ['POST /api/me/email', 'POST /api/email-change', 'POST /api/email-change/undo'],
+    per: 'caller',
+  },
 };
 
 const windowText = (seconds: number) =>

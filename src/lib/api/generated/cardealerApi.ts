@@ -99,6 +99,20 @@ const injectedRtkApi = api.injectEndpoints({
         body: queryArg.body,
       }),
     }),
+    confirmEmailChange: build.mutation<ConfirmEmailChangeApiResponse, ConfirmEmailChangeApiArg>({
+      query: (queryArg) => ({
+        url: `/api/email-change`,
+        method: 'POST',
+        body: queryArg.body,
+      }),
+    }),
+    undoEmailChange: build.mutation<UndoEmailChangeApiResponse, UndoEmailChangeApiArg>({
+      query: (queryArg) => ({
+        url: `/api/email-change/undo`,
+        method: 'POST',
+        body: queryArg.body,
+      }),
+    }),
     getCategories: build.query<GetCategoriesApiResponse, GetCategoriesApiArg>({
       query: () => ({ url: `/api/categories` }),
     }),
@@ -327,6 +341,28 @@ export type ConfirmEmailApiArg = {
   body: {
     /** the code of the mailed link (its 'oobCode') */
     oobCode: string;
+  };
+};
+export type ConfirmEmailChangeApiResponse = /** status 200 Default Response */ {
+  /** the account's e-mail now */
+  email: string;
+  message: string;
+};
+export type ConfirmEmailChangeApiArg = {
+  body: {
+    /** the code of the mailed link */
+    oobCode: string;
+  };
+};
+export type UndoEmailChangeApiResponse = /** status 200 Default Response */ {
+  /** the account's e-mail now */
+  email: string;
+  message: string;
+};
+export type UndoEmailChangeApiArg = {
+  body: {
+    /** the code of the mailed link */
+    code: string;
   };
 };
 export type GetCategoriesApiResponse = /** status 200 Default Response */ Category[];
@@ -599,6 +635,8 @@ export type Me = {
   zip: string | null;
   /** the place the ZIP code names: 'Austin, TX'; null without a ZIP code */
   place: string | null;
+  /** booking and message e-mails are sent (the bell has them either way) */
+  bookingMails: boolean;
 };
 export type Category = {
   _id: string;

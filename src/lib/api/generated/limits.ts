@@ -11,6 +11,9 @@ import { updateMeLimits } from './limits/updateMe';
 import { deleteMyAccountLimits } from './limits/deleteMyAccount';
 import { requestPasswordResetLimits } from './limits/requestPasswordReset';
 import { confirmEmailLimits } from './limits/confirmEmail';
+import { requestEmailChangeLimits } from './limits/requestEmailChange';
+import { confirmEmailChangeLimits } from './limits/confirmEmailChange';
+import { undoEmailChangeLimits } from './limits/undoEmailChange';
 import { getCategoryProductsLimits } from './limits/getCategoryProducts';
 import { addProductLimits } from './limits/addProduct';
 import { getSellerProductsLimits } from './limits/getSellerProducts';
@@ -59,6 +62,9 @@ export {
   deleteMyAccountLimits,
   requestPasswordResetLimits,
   confirmEmailLimits,
+  requestEmailChangeLimits,
+  confirmEmailChangeLimits,
+  undoEmailChangeLimits,
   getCategoryProductsLimits,
   addProductLimits,
   getSellerProductsLimits,
@@ -112,6 +118,9 @@ export const operationLimits = {
   deleteMyAccount: deleteMyAccountLimits,
   requestPasswordReset: requestPasswordResetLimits,
   confirmEmail: confirmEmailLimits,
+  requestEmailChange: requestEmailChangeLimits,
+  confirmEmailChange: confirmEmailChangeLimits,
+  undoEmailChange: undoEmailChangeLimits,
   getCategoryProducts: getCategoryProductsLimits,
   addProduct: addProductLimits,
   getSellerProducts: getSellerProductsLimits,

@@ -66,6 +66,13 @@ const injectedRtkApi = api.injectEndpoints({
     exportMyData: build.query<ExportMyDataApiResponse, ExportMyDataApiArg>({
       query: () => ({ url: `/api/me/export` }),
     }),
+    requestEmailChange: build.mutation<RequestEmailChangeApiResponse, RequestEmailChangeApiArg>({
+      query: (queryArg) => ({
+        url: `/api/me/email`,
+        method: 'POST',
+        body: queryArg.body,
+      }),
+    }),
     addProduct: build.mutation<AddProductApiResponse, AddProductApiArg>({
       query: (queryArg) => ({
         url: `/api/category`,
@@ -383,6 +390,8 @@ export type UpdateMeApiArg = {
     phone?: string | null;
     /** a five-digit US ZIP code; empty or null removes it. Unknown: 400 'zip: no such US ZIP code' */
     zip?: string | null;
+    /** false: no booking or message e-mails (the bell still shows them) */
+    bookingMails?: boolean;
   };
 };
 export type DeleteMyAccountApiResponse = unknown;
@@ -398,6 +407,15 @@ export type ExportMyDataApiResponse = /** status 200 the data */ {
   [key: string]: any;
 };
 export type ExportMyDataApiArg = void;
+export type RequestEmailChangeApiResponse = /** status 202 Default Response */ {
+  message: string;
+};
+export type RequestEmailChangeApiArg = {
+  body: {
+    /** an email address (compared case-insensitively) */
+    email: string;
+  };
+};
 export type AddProductApiResponse = /** status 201 Default Response */ {
   acknowledged: true;
   insertedId: string;
@@ -802,7 +820,7 @@ export type GetOrderReviewApiResponse = /** status 200 Default Response */ {
   review: Review | (null | null);
   /** a moderator hid it (the buyer only) */
   hidden: boolean;
-  /** the caller is the buyer, the car sold to them within 90 days, and no review yet */
+  /** the caller is the buyer, the car sold to them within 90 days, the seller's account not deleted, and no review yet */
   canReview: boolean;
   /** when reviews of this booking close (null: not sold) */
   reviewsCloseAt: string | null;
