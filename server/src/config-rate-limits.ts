@@ -64,6 +64,8 @@ export const DEFAULT_RATE_LIMITS = {
   passwordResets: { max: 20, windowSeconds: 3600 },
   /** Confirmation mails asked for and confirmation links reported, per account and address. */
   emailConfirmations: { max: 10, windowSeconds: 60 },
+  /** Car views counted by the web app (each a write): a person opens a few cars a minute. */
+  carViews: { max: 120, windowSeconds: 60 },
 } as const satisfies RateLimits;
 
 /**
@@ -79,7 +81,8 @@ export const DEFAULT_RATE_LIMITS = {
  * with `RATE_LIMIT_CAR_EDITS`. The sitemap's index and files per address: `RATE_LIMIT_SITEMAPS`.
  * An account's own sign-outs everywhere, deletes and downloads: `RATE_LIMIT_ACCOUNT` an hour.
  * Requests for a password reset per address: `RATE_LIMIT_PASSWORD_RESETS` an hour. Confirmation
- * mails asked for and links reported: `RATE_LIMIT_EMAIL_CONFIRMATIONS`.
+ * mails asked for and links reported: `RATE_LIMIT_EMAIL_CONFIRMATIONS`. Car views the web app
+ * counts: `RATE_LIMIT_CAR_VIEWS`.
  */
 export function rateLimits(readInt: ReadInt): RateLimits {
   const windowSeconds = readInt('RATE_LIMIT_WINDOW_SECONDS', 60, 1, 24 * 3600);
@@ -121,5 +124,6 @@ export function rateLimits(readInt: ReadInt): RateLimits {
       'RATE_LIMIT_EMAIL_CONFIRMATIONS',
       DEFAULT_RATE_LIMITS.emailConfirmations.max,
     ),
+    carViews: rule('RATE_LIMIT_CAR_VIEWS', DEFAULT_RATE_LIMITS.carViews.max),
   };
 }

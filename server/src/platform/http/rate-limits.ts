@@ -49,7 +49,8 @@ export type RateLimitName =
   | 'sitemaps'
   | 'account'
   | 'passwordResets'
-  | 'emailConfirmations';
+  | 'emailConfirmations'
+  | 'carViews';
 export type RateLimits = Record<RateLimitName, RateLimitRule>;
 
 /**
@@ -181,6 +182,8 @@ export const RATE_LIMIT_GUARDS: Record<RateLimitName, Guard> = {
     route: ['POST /api/me/verification', 'POST /api/email-verification'],
     per: 'caller',
   },
+  /** The web app's car view counting a view: a person opens a few cars a minute. */
+  carViews: { route: 'POST /api/products/:id/view', per: 'caller' },
 };
 
 const windowText = (seconds: number) =>
