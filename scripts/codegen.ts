@@ -93,6 +93,8 @@ const screenEndpoints = [
   'signOutEverywhere',
   'deleteMyAccount',
   'exportMyData',
+  // What each listing earns: the insights page.
+  'getInsights',
 ];
 const isScreenEndpoint = (name: string) => screenEndpoints.includes(name);
 

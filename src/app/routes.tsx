@@ -169,6 +169,7 @@ export const routes: RouteObject[] = [
           { path: paths.savedSearches, lazy: signedInScreen('savedSearches') },
           { path: paths.myOrders, lazy: signedInScreen('myOrders') },
           { path: paths.accountSettings, lazy: signedInScreen('accountSettings') },
+          { path: paths.insights, lazy: signedInScreen('insights') },
         ],
       },
     ],

@@ -104,6 +104,8 @@ export const signedInScreens = {
   ),
   // My orders needs only a login; its menu entry is the buyer's.
   myOrders: screen(async () => (await import('../features/orders/MyOrdersPage')).MyOrdersPage),
+  // Sellers' and admins' (the page tells anyone else so; the server answers them 403).
+  insights: screen(async () => (await import('../features/insights/InsightsPage')).InsightsPage),
 };
 
 export type SignedInScreen = keyof typeof signedInScreens;

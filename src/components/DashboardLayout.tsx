@@ -34,6 +34,7 @@ export const dashboardMenu: Record<Role, { label: string; to: string }[]> = {
     { label: 'Reports', to: paths.reports },
     savedCars,
     accountSettings,
+    { label: 'Insights', to: paths.insights },
   ],
   Seller: [
     { label: 'Add products', to: paths.addProducts },
@@ -42,6 +43,7 @@ export const dashboardMenu: Record<Role, { label: string; to: string }[]> = {
     savedCars,
     { label: 'Saved searches', to: paths.savedSearches },
     accountSettings,
+    { label: 'Insights', to: paths.insights },
   ],
   Buyer: [
     { label: 'My orders', to: paths.myOrders },

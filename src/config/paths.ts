@@ -61,4 +61,6 @@ export const paths = {
    * reported listing's or account's file (features/moderation/ModerationRoutes.tsx).
    */
   reports: '/dashboad/reports',
+  /** Added: what each of a seller's cars earns (an admin's: the marketplace's). */
+  insights: '/dashboad/insights',
 } as const;

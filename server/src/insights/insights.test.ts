@@ -36,7 +36,14 @@ const ROBOTS = [
 interface InsightsBody {
   days: number;
   cars: { _id: string; name: string; views: number; saves: number; bookings: number }[];
-  totals: { views: number; saves: number; bookings: number; messages: number; cars: number };
+  totals: {
+    views: number;
+    saves: number;
+    bookings: number;
+    messages: number;
+    cars: number;
+    viewsPerDay: { day: string; views: number }[];
+  };
 }
 
 describe(`what each listing earns (${databaseKind})`, () => {

@@ -26,6 +26,7 @@ import { Gallery } from './Gallery';
 import { PriceNews } from './PriceNews';
 import { PriceSignal } from './PriceSignal';
 import { SaveHeart } from '../../components/SaveHeart';
+import { useCountView } from './countView';
 
 // Below the first paint, so out of the page's first script: the price chart and the estimate.
 const PriceHistory = lazy(async () => ({
@@ -141,6 +142,7 @@ function CarFacts({ car }: { car: CarDetails }) {
 }
 
 function CarDetailsView({ car }: { car: CarDetails }) {
+  useCountView(car._id);
   const photos = car.photos.length > 0 ? car.photos : [car.carPhoto];
   // Each photo's copies; an answer without them (an older server) still has the cover's.
   const copies: PhotoCopy[][] =

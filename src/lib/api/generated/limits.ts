@@ -43,6 +43,7 @@ import { getSellerReviewsLimits } from './limits/getSellerReviews';
 import { suspendUserLimits } from './limits/suspendUser';
 import { unsuspendUserLimits } from './limits/unsuspendUser';
 import { decodeVinLimits } from './limits/decodeVin';
+import { getInsightsLimits } from './limits/getInsights';
 import { unsubscribeLimits } from './limits/unsubscribe';
 
 export {
@@ -90,6 +91,7 @@ export {
   suspendUserLimits,
   unsuspendUserLimits,
   decodeVinLimits,
+  getInsightsLimits,
   unsubscribeLimits,
 };
 
@@ -142,6 +144,7 @@ export const operationLimits = {
   suspendUser: suspendUserLimits,
   unsuspendUser: unsuspendUserLimits,
   decodeVin: decodeVinLimits,
+  getInsights: getInsightsLimits,
   unsubscribe: unsubscribeLimits,
 } as const;
 
@@ -280,6 +283,14 @@ export const schemaLimits = {
     transmission: { enum: ['Automatic', 'Manual', null] },
     drive: { enum: ['FWD', 'RWD', 'AWD', '4WD', null] },
     doors: { minimum: 1 },
+  },
+  DayViews: { views: { minimum: 0 } },
+  CarInsights: {
+    views: { minimum: 0 },
+    saves: { minimum: 0 },
+    bookings: { minimum: 0 },
+    messages: { minimum: 0 },
+    daysOnMarket: { minimum: 0 },
   },
   Unsubscribed: { target: { enum: ['search', 'car', 'digest'] } },
 } as const;
