@@ -93,8 +93,9 @@ const screenEndpoints = [
   'signOutEverywhere',
   'deleteMyAccount',
   'exportMyData',
-  // What each listing earns: the insights page.
+  // What each listing earns: the insights page, and the car view's count (loaded after the car).
   'getInsights',
+  'viewProduct',
 ];
 const isScreenEndpoint = (name: string) => screenEndpoints.includes(name);
 

@@ -1,6 +1,10 @@
-import { useEffect } from 'react';
+/**
+ * Counting a person opening a car in the app (`POST /api/products/{id}/view`): loaded by the
+ * car's page once it shows, so the page's first script does without it.
+ */
+import type { AppDispatch } from '../../app/store';
 import { paths } from '../../config/paths';
-import { useViewProductMutation } from '../../lib/api';
+import { screenApi } from '../../lib/api/generated/screenEndpoints';
 
 /** The path of the page the browser loaded (the server answered it), or null when unknown. */
 function documentPath(): string | null {
@@ -20,14 +24,14 @@ function documentPath(): string | null {
 let firstCar = true;
 
 /**
- * Counts a person opening the car in the app (`POST /api/products/{id}/view`), once per car shown.
- * The car the browser loaded as a page was counted by the server as it answered it: not again.
+ * Counts the car shown, once per time it is shown. The car the browser loaded as a page was
+ * counted by the server as it answered it: not again.
  */
-export function useCountView(id: string): void {
-  const [countView] = useViewProductMutation();
-  useEffect(() => {
-    const servedAsPage = firstCar && documentPath() === paths.car.to(id);
-    firstCar = false;
-    if (!servedAsPage) void countView({ id });
-  }, [id, countView]);
+export function countView(dispatch: AppDispatch, id: string): void {
+  const servedAsPage = firstCar && documentPath() === paths.car.to(id);
+  firstCar = false;
+  if (servedAsPage) return;
+  const request = dispatch(screenApi.endpoints.viewProduct.initiate({ id }));
+  // Nothing shows its answer: it leaves the store once it came.
+  void request.then(() => request.reset());
 }

@@ -119,7 +119,6 @@ export const {
   useGetEmailConfirmationQuery,
   useSendEmailConfirmationMutation,
   useConfirmEmailMutation,
-  useViewProductMutation,
 } = api;
 /** The contract's enums and limits as values, for forms and choices (generated with the API). */
 export {

@@ -198,12 +198,6 @@ const injectedRtkApi = api.injectEndpoints({
         body: queryArg.body,
       }),
     }),
-    viewProduct: build.mutation<ViewProductApiResponse, ViewProductApiArg>({
-      query: (queryArg) => ({
-        url: `/api/products/${encodeURIComponent(String(queryArg.id))}/view`,
-        method: 'POST',
-      }),
-    }),
   }),
   overrideExisting: false,
 });
@@ -518,11 +512,6 @@ export type CreateOrderApiArg = {
     /** an http(s) URL, a path on this origin or empty (ignored: the product's photo is used) */
     carImage?: string | null;
   };
-};
-export type ViewProductApiResponse = unknown;
-export type ViewProductApiArg = {
-  /** a record's _id (letters, digits, _ and -) */
-  id: string;
 };
 export type Health = {
   status: 'ok';

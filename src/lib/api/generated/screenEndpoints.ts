@@ -356,6 +356,12 @@ const injectedRtkApi = api.injectEndpoints({
         },
       }),
     }),
+    viewProduct: build.mutation<ViewProductApiResponse, ViewProductApiArg>({
+      query: (queryArg) => ({
+        url: `/api/products/${encodeURIComponent(String(queryArg.id))}/view`,
+        method: 'POST',
+      }),
+    }),
     unsubscribe: build.mutation<UnsubscribeApiResponse, UnsubscribeApiArg>({
       query: (queryArg) => ({
         url: `/api/unsubscribe`,
@@ -888,6 +894,11 @@ export type GetInsightsApiResponse = /** status 200 Default Response */ Insights
 export type GetInsightsApiArg = {
   /** the window: the last 30 (default) or 90 days */
   days?: '30' | '90';
+};
+export type ViewProductApiResponse = unknown;
+export type ViewProductApiArg = {
+  /** a record's _id (letters, digits, _ and -) */
+  id: string;
 };
 export type UnsubscribeApiResponse = /** status 200 Default Response */ Unsubscribed;
 export type UnsubscribeApiArg = {
