@@ -7,7 +7,7 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { DataGrid, type GridColDef } from '@mui/x-data-grid';
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Fact } from '../../components/Fact';
 import { QueryState } from '../../components/QueryState';
 import { Spinner } from '../../components/Spinner';
@@ -137,7 +137,7 @@ export function InsightsPage() {
   const [days, setDays] = useState<Window>('30');
   const allowed = role === 'Seller' || role === 'Admin';
   const query = useGetInsightsQuery({ days }, { skip: !allowed });
-  const title = useMemo(() => (role === 'Admin' ? 'Marketplace insights' : 'Insights'), [role]);
+  const title = role === 'Admin' ? 'Marketplace insights' : 'Insights';
   return (
     <Card>
       <title>{title}</title>
