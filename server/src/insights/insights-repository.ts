@@ -38,30 +38,18 @@ export interface InsightsTotals {
   viewsPerDay: DayViews[];
 }
 
-export interface Insights {
+/** The answer, its cars as JSON text already (the database writes it: 45,000 days at scale). */
+export interface InsightsAnswer {
   days: number;
   from: string;
   to: string;
-  cars: CarInsights[];
+  /** A JSON array of `CarInsights`. */
+  carsJson: string;
   totals: InsightsTotals;
-}
-
-interface CarRow {
-  id: string;
-  name: string;
-  views: number;
-  saves: number;
-  bookings: number;
-  messages: number;
-  days_on_market: number;
-  price: number;
-  market_value: number | null;
-  per_day: [string, number][] | string | null;
 }
 
 interface TotalsRow {
   cars: number;
-  views: number;
   saves: number;
   bookings: number;
   messages: number;
@@ -77,19 +65,14 @@ function daysBetween(from: string, to: string): string[] {
   return days;
 }
 
-const perDayOf = (value: CarRow['per_day']): DayViews[] => {
-  const pairs = (typeof value === 'string' ? JSON.parse(value) : value) as [string, number][];
-  return (pairs ?? []).map(([day, views]) => ({ day, views: Number(views) }));
-};
-
 export function insightsRepository(db: Db) {
   /** The cars in scope: one seller's, or every car. */
   const scope = (seller: string | null): SQL =>
     seller === null ? sql`true` : sql`p.email = ${seller}`;
 
-  /** Each car's numbers; an admin's list keeps the most viewed. */
-  async function cars(seller: string | null, from: string): Promise<CarInsights[]> {
-    const rows = await rowsOf<CarRow>(
+  /** Each car's numbers as a JSON array (the most viewed first); an admin's keeps the most viewed. */
+  async function carsJson(seller: string | null, from: string): Promise<string> {
+    const [row] = await rowsOf<{ cars: string }>(
       db,
       sql`
       with cars as (
@@ -98,8 +81,8 @@ export function insightsRepository(db: Db) {
       ),
       views as (
         select c.car_id, sum(c.views)::int as views,
-               json_agg(json_build_array(to_char(c.day, 'YYYY-MM-DD'), c.views) order by c.day)
-                 as per_day
+               json_agg(json_build_object('day', to_char(c.day, 'YYYY-MM-DD'), 'views', c.views)
+                        order by c.day) as per_day
           from car_view_counts c
          where c.day >= ${from}::date and c.car_id in (select id from cars)
          group by c.car_id
@@ -120,34 +103,31 @@ export function insightsRepository(db: Db) {
          where m.created_at >= ${from}::date and o.product_id in (select id from cars)
            and m.sender_email <> o.seller_email
          group by o.product_id
+      ),
+      listed as (
+        select cars.*, coalesce(v.views, 0) as views, v.per_day,
+               row_number() over (
+                 order by coalesce(v.views, 0) desc, cars.created_at desc, cars.id) as rank
+          from cars left join views v on v.car_id = cars.id
+         order by rank
+         limit ${INSIGHTS_CARS}
       )
-      select cars.id, cars.car_name as name, coalesce(v.views, 0) as views,
-             coalesce(s.saves, 0) as saves, coalesce(b.bookings, 0) as bookings,
-             coalesce(m.messages, 0) as messages,
-             floor(extract(epoch from coalesce(cars.sold_at, now()) - cars.created_at)
-                   / 86400)::int as days_on_market,
-             cars.resale_price as price, mv.value as market_value, v.per_day
-        from cars
-        left join views v on v.car_id = cars.id
-        left join saves s on s.product_id = cars.id
-        left join bookings b on b.product_id = cars.id
-        left join messages m on m.product_id = cars.id
-        left join market_values mv on mv.product_id = cars.id
-       order by coalesce(v.views, 0) desc, cars.created_at desc, cars.id
-       limit ${INSIGHTS_CARS}`,
+      select coalesce(json_agg(json_build_object(
+               '_id', l.id, 'name', l.car_name, 'views', l.views,
+               'saves', coalesce(s.saves, 0), 'bookings', coalesce(b.bookings, 0),
+               'messages', coalesce(m.messages, 0),
+               'daysOnMarket', greatest(0, floor(extract(epoch from
+                 coalesce(l.sold_at, now()) - l.created_at) / 86400))::int,
+               'price', l.resale_price, 'marketValue', mv.value,
+               'viewsPerDay', coalesce(l.per_day, '[]'::json)) order by l.rank), '[]'::json)::text
+             as cars
+        from listed l
+        left join saves s on s.product_id = l.id
+        left join bookings b on b.product_id = l.id
+        left join messages m on m.product_id = l.id
+        left join market_values mv on mv.product_id = l.id`,
     );
-    return rows.map((row) => ({
-      _id: row.id,
-      name: row.name,
-      views: Number(row.views),
-      saves: Number(row.saves),
-      bookings: Number(row.bookings),
-      messages: Number(row.messages),
-      daysOnMarket: Math.max(0, Number(row.days_on_market)),
-      price: Number(row.price),
-      marketValue: row.market_value === null ? null : Number(row.market_value),
-      viewsPerDay: perDayOf(row.per_day),
-    }));
+    return row?.cars ?? '[]';
   }
 
   /** The sums over every car in scope (an admin's over the marketplace, listed or not). */
@@ -157,9 +137,6 @@ export function insightsRepository(db: Db) {
       sql`
       select
         (select count(*)::int from products p where ${scope(seller)}) as cars,
-        (select coalesce(sum(c.views), 0)::int from car_view_counts c
-           join products p on p.id = c.car_id
-          where c.day >= ${from}::date and ${scope(seller)}) as views,
         (select count(*)::int from saved_cars s join products p on p.id = s.product_id
           where s.saved_at >= ${from}::date and ${scope(seller)}) as saves,
         (select count(*)::int from orders o join products p on p.id = o.product_id
@@ -173,14 +150,15 @@ export function insightsRepository(db: Db) {
       db,
       sql`
       select to_char(c.day, 'YYYY-MM-DD') as day, sum(c.views)::int as views
-        from car_view_counts c join products p on p.id = c.car_id
-       where c.day >= ${from}::date and ${scope(seller)}
+        from car_view_counts c
+       where c.day >= ${from}::date
+         and c.car_id in (select p.id from products p where ${scope(seller)})
        group by c.day`,
     );
     const byDay = new Map(perDay.map((day) => [day.day, Number(day.views)]));
     return {
       cars: Number(row?.cars ?? 0),
-      views: Number(row?.views ?? 0),
+      views: perDay.reduce((sum, day) => sum + Number(day.views), 0),
       saves: Number(row?.saves ?? 0),
       bookings: Number(row?.bookings ?? 0),
       messages: Number(row?.messages ?? 0),
@@ -190,13 +168,13 @@ export function insightsRepository(db: Db) {
 
   return {
     /** The last `days` days to `today` (UTC, included): one seller's cars, or null: all. */
-    async of(seller: string | null, days: number, today: Date): Promise<Insights> {
+    async of(seller: string | null, days: number, today: Date): Promise<InsightsAnswer> {
       const to = today.toISOString().slice(0, 10);
       const from = new Date(Date.parse(`${to}T00:00:00Z`) - (days - 1) * 86_400_000)
         .toISOString()
         .slice(0, 10);
-      const [list, sums] = await Promise.all([cars(seller, from), totals(seller, from, to)]);
-      return { days, from, to, cars: list, totals: sums };
+      const [cars, sums] = await Promise.all([carsJson(seller, from), totals(seller, from, to)]);
+      return { days, from, to, carsJson: cars, totals: sums };
     },
   };
 }
