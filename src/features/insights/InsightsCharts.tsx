@@ -3,7 +3,8 @@
  * and the leads of the cars with most (bars: saves, bookings, messages). Loaded lazily by the
  * insights page only, so no other page's script carries the charting library. Each chart is a
  * figure whose caption says what it shows in words, with its numbers as a table beside it for
- * whoever cannot see the drawing (the drawing itself is hidden from screen readers).
+ * whoever cannot see the drawing (the drawing itself is inert: out of reach of screen readers and
+ * of the keyboard).
  */
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
@@ -52,7 +53,7 @@ function ViewsChart({ days }: { days: readonly DayViews[] }) {
       <Typography component="figcaption" variant="body2" sx={{ mb: 1 }}>
         <strong>Views per day.</strong> {viewsSummary(days)}
       </Typography>
-      <Box aria-hidden>
+      <Box inert>
         <LineChart
           height={260}
           xAxis={[{ data: days.map((day) => shortDay(day.day)), scaleType: 'point' }]}
@@ -97,7 +98,7 @@ function LeadsChart({ cars }: { cars: readonly CarInsights[] }) {
         <strong>Leads per car.</strong> {caption}
       </Typography>
       {top.length > 0 && (
-        <Box aria-hidden>
+        <Box inert>
           <BarChart
             height={280}
             xAxis={[{ data: top.map((car) => car.name), scaleType: 'band' }]}
