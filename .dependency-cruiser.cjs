@@ -23,6 +23,7 @@ const LAYERS = [
   'bookings',
   'trust',
   'alerts',
+  'insights',
   'pages',
 ];
 const NOT_TESTS = '\\.test\\.ts$';

@@ -94,6 +94,9 @@ const screenEndpoints = [
   'deleteMyAccount',
   'exportMyData',
   'requestEmailChange',
+  // What each listing earns: the insights page, and the car view's count (loaded after the car).
+  'getInsights',
+  'viewProduct',
 ];
 const isScreenEndpoint = (name: string) => screenEndpoints.includes(name);
 

@@ -12,6 +12,7 @@ import type { RateLimits } from './platform/http/rate-limits';
 import type { CspOptions } from './platform/http/security-headers';
 import type { ImageStore } from './images/image-files';
 import type { ImageWorkLimits } from './images/image-work';
+import type { ViewCountingOptions } from './insights/view-counter';
 
 /** What `buildApp` (app.ts) is built with: every option but the database has a default. */
 /** A readiness check answers null when fine, else what is wrong. */
@@ -93,6 +94,8 @@ export interface AppOptions {
   dealRatios?: Partial<DealRatiosOptions>;
   /** When saved searches' and saved cars' alerts are matched after a change (alerts/alert-matching.ts). */
   alertMatching?: Partial<AlertMatchingOptions>;
+  /** How the car views wait in memory before they are written (insights/view-counter.ts). */
+  viewCounting?: Partial<ViewCountingOptions>;
   /** Where people open the app (absolute links: car pages, sitemaps); default the local one. */
   publicOrigin?: string;
   /**

@@ -34,6 +34,8 @@ import searchApi from './search/plugin';
 import trustApi from './trust/plugin';
 import vehiclesApi from './vehicles/plugin';
 import valuationApi from './valuation/plugin';
+import insightsApi from './insights/plugin';
+import { DEFAULT_VIEW_COUNTING, ViewCounter } from './insights/view-counter';
 import healthRoutes from './platform/http/health';
 import { Metrics } from './platform/ops/metrics';
 import requestTelemetry, { requestIds, serializeRequest } from './platform/ops/request-telemetry';
@@ -207,6 +209,7 @@ async function registerData(app: FastifyInstance, options: AppOptions) {
     pollMs: options.alertMatching?.pollMs ?? ALERT_MATCH_POLL_MS,
     batch: options.alertMatching?.batch,
   });
+  app.decorate('carViews', carViewCounter(app, options));
   const checks = options.readinessChecks ?? [];
   app.decorate('readiness', async () => {
     for (const check of checks) {
@@ -217,6 +220,35 @@ async function registerData(app: FastifyInstance, options: AppOptions) {
   });
 
   return { secret, vinDecoder };
+}
+
+/**
+ * The car views' counter: started with the app, its last views written as it closes (before the
+ * database does: the shutdown closes the app first).
+ */
+function carViewCounter(app: FastifyInstance, options: AppOptions): ViewCounter {
+  const dropped = app.metrics.counter(
+    'cardealer_car_views_dropped_total',
+    'Car views not written: past the waiting cap (full) or their write failed (failed)',
+    ['reason'],
+  );
+  const recorded = app.metrics.counter(
+    'cardealer_car_views_recorded_total',
+    'Car views noted to be written (robots and repeats of the same visitor left out)',
+    [],
+  );
+  const counter = new ViewCounter(
+    options.db,
+    { ...DEFAULT_VIEW_COUNTING, ...options.viewCounting },
+    {
+      recorded: () => recorded.inc(),
+      dropped: (reason, count) => dropped.inc({ reason }, count),
+    },
+    (error) => app.log.error({ err: error }, 'car views were not written'),
+  );
+  app.addHook('onReady', () => counter.start());
+  app.addHook('onClose', () => counter.close());
+  return counter;
 }
 
 /** What the API's routes are given beside the options. */
@@ -249,6 +281,7 @@ async function apiRoutes(api: FastifyInstance, options: AppOptions, deps: ApiDep
   await api.register(trustApi);
   await api.register(vehiclesApi, { decoder: vinDecoder });
   await api.register(valuationApi, { decoder: vinDecoder });
+  await api.register(insightsApi);
   api.setNotFoundHandler((request, reply) =>
     reply.code(404).send({ message: `No such call: ${request.method} ${request.url}` }),
   );

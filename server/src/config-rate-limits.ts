@@ -68,6 +68,8 @@ export const DEFAULT_RATE_LIMITS = {
   value: { max: 30, windowSeconds: 60 },
   /** Changes of e-mail asked for and their links opened, per account and address, an hour. */
   emailChanges: { max: 10, windowSeconds: 3600 },
+  /** Car views counted by the web app (each a write): a person opens a few cars a minute. */
+  carViews: { max: 120, windowSeconds: 60 },
 } as const satisfies RateLimits;
 
 /**
@@ -85,7 +87,7 @@ export const DEFAULT_RATE_LIMITS = {
  * Requests for a password reset per address: `RATE_LIMIT_PASSWORD_RESETS` an hour. Confirmation
  * mails asked for and links reported: `RATE_LIMIT_EMAIL_CONFIRMATIONS`. 'What's my car worth?'
  * per address: `RATE_LIMIT_VALUE`. Changes of e-mail asked for and their links opened:
- * `RATE_LIMIT_EMAIL_CHANGES` an hour.
+ * `RATE_LIMIT_EMAIL_CHANGES` an hour. Car views the web app counts: `RATE_LIMIT_CAR_VIEWS`.
  */
 export function rateLimits(readInt: ReadInt): RateLimits {
   const windowSeconds = readInt('RATE_LIMIT_WINDOW_SECONDS', 60, 1, 24 * 3600);
@@ -129,5 +131,6 @@ export function rateLimits(readInt: ReadInt): RateLimits {
     ),
     value: rule('RATE_LIMIT_VALUE', DEFAULT_RATE_LIMITS.value.max),
     emailChanges: ownWindow('RATE_LIMIT_EMAIL_CHANGES', DEFAULT_RATE_LIMITS.emailChanges),
+    carViews: rule('RATE_LIMIT_CAR_VIEWS', DEFAULT_RATE_LIMITS.carViews.max),
   };
 }

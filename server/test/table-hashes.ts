@@ -10,7 +10,9 @@ type Rows<T> = { rows: T[] };
  * seconds after a change, whatever request is running then (product_deals, deal_ratios_state),
  * and the market values and their fits refreshed with them (market_values, market_fits, and
  * the changes each make's values were refreshed at, market_make_refreshed), and the sitemap
- * files' ranges an index published (sitemap_ranges: reading the index records them).
+ * files' ranges an index published (sitemap_ranges: reading the index records them), and the
+ * car views, written in batches up to a second after the page or call that counted them,
+ * whatever request is running then (car_views, car_view_counts, view_salts).
  */
 const BOOKKEEPING = new Set([
   'catalogue_replicas',
@@ -21,6 +23,9 @@ const BOOKKEEPING = new Set([
   'market_fits',
   'market_make_refreshed',
   'sitemap_ranges',
+  'car_views',
+  'car_view_counts',
+  'view_salts',
 ]);
 
 /**

@@ -189,6 +189,7 @@ export const routes: RouteObject[] = [
           { path: paths.myOrders, lazy: signedInScreen('myOrders') },
           { path: paths.accountSettings, lazy: signedInScreen('accountSettings') },
           { path: paths.inventoryImport, lazy: signedInScreen('inventoryImport') },
+          { path: paths.insights, lazy: signedInScreen('insights') },
         ],
       },
     ],

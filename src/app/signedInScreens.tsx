@@ -110,6 +110,8 @@ export const signedInScreens = {
       (await import('../features/inventoryImport/InventoryImportPage')).InventoryImportPage,
     seller,
   ),
+  // Sellers' and admins' (the page tells anyone else so; the server answers them 403).
+  insights: screen(async () => (await import('../features/insights/InsightsPage')).InsightsPage),
 };
 
 export type SignedInScreen = keyof typeof signedInScreens;

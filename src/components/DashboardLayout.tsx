@@ -34,6 +34,7 @@ export const dashboardMenu: Record<Role, { label: string; to: string }[]> = {
     { label: 'Reports', to: paths.reports },
     savedCars,
     accountSettings,
+    { label: 'Insights', to: paths.insights },
   ],
   Seller: [
     { label: 'Add products', to: paths.addProducts },
@@ -43,6 +44,7 @@ export const dashboardMenu: Record<Role, { label: string; to: string }[]> = {
     { label: 'Saved searches', to: paths.savedSearches },
     accountSettings,
     { label: 'Import stock', to: paths.inventoryImport },
+    { label: 'Insights', to: paths.insights },
   ],
   Buyer: [
     { label: 'My orders', to: paths.myOrders },

@@ -68,4 +68,6 @@ export const paths = {
   /** Added: a change of e-mail's mailed links (the new address's, the old address's). */
   confirmEmailChange: '/confirm-email-change',
   undoEmailChange: '/undo-email-change',
+  /** Added: what each of a seller's cars earns (an admin's: the marketplace's). */
+  insights: '/dashboad/insights',
 } as const;

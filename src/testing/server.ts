@@ -41,6 +41,8 @@ export const handlers = [
   http.get(`${API}/seller-orders`, () =>
     HttpResponse.json([], { headers: { 'X-Total-Count': '0' } }),
   ),
+  // A car opened in the app counts a view: answered at once, as the server does.
+  http.post(`${API}/products/:id/view`, () => new HttpResponse(null, { status: 204 })),
   http.get(`${API}/events`, ({ request }) => {
     const stream = new ReadableStream<Uint8Array>({
       start(controller) {

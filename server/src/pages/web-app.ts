@@ -92,7 +92,7 @@ const webApp: FastifyPluginAsync<WebAppOptions> = async (app, options) => {
       .header('cache-control', 'no-cache')
       .sendFile(files?.notFound ?? 'index.html', root);
   /** The shell with the car filled in, or the not-found page with 404 for an unknown car. */
-  async function carPage(id: string, reply: FastifyReply, root: string) {
+  async function carPage(request: FastifyRequest, id: string, reply: FastifyReply, root: string) {
     const car = CAR_ID.test(id) ? await app.readRepos.search.car(id) : null;
     if (!car || !files) {
       return notFound(reply, root);
@@ -101,6 +101,14 @@ const webApp: FastifyPluginAsync<WebAppOptions> = async (app, options) => {
     if (car.moderation) {
       return sendHtml(reply, 410, removedCarPageHtml(shell, LISTING_REMOVED));
     }
+    // A person opened the car: noted in memory, written later (insights/view-counter.ts). The
+    // page's request carries no access token, so its visitor is the address and browser.
+    app.carViews.record({
+      carId: car._id,
+      account: null,
+      address: request.ip,
+      userAgent: request.headers['user-agent'],
+    });
     return sendHtml(reply, 200, carPageHtml(shell, car, options.publicOrigin));
   }
 
@@ -172,7 +180,7 @@ const webApp: FastifyPluginAsync<WebAppOptions> = async (app, options) => {
       const local = LOCAL_PAGE.exec(path);
       if (local) return localPageOf(local[1]!, local[2], reply, webRoot);
       const car = CAR_PAGE.exec(path);
-      if (car) return carPage(car[1]!, reply, webRoot);
+      if (car) return carPage(request, car[1]!, reply, webRoot);
       const seller = SELLER_PAGE.exec(path);
       if (seller) return sellerPageOf(seller[1]!, reply, webRoot);
       if (renderer && SEARCH_PAGE.test(path)) return searchPage(request, reply, webRoot);

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import { Container } from '../../components/Container';
 import Typography from '@mui/material/Typography';
 import { skipToken } from '@reduxjs/toolkit/query/react';
-import { lazy, Suspense, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Link as RouterLink, useLocation, useParams } from 'react-router-dom';
 import { ActionButton, ActionLink } from '../../components/actions';
 import { CompareToggleLater } from '../../components/CompareToggleLater';
@@ -26,6 +26,7 @@ import { Gallery } from './Gallery';
 import { PriceNews } from './PriceNews';
 import { PriceSignal } from './PriceSignal';
 import { SaveHeart } from '../../components/SaveHeart';
+import { useAppDispatch } from '../../app/hooks';
 
 // Below the first paint, so out of the page's first script: the price chart and the estimate.
 const PriceHistory = lazy(async () => ({
@@ -141,6 +142,11 @@ function CarFacts({ car }: { car: CarDetails }) {
 }
 
 function CarDetailsView({ car }: { car: CarDetails }) {
+  const dispatch = useAppDispatch();
+  // A person opened the car: counted once it shows, by code loaded after the page's own.
+  useEffect(() => {
+    void import('./countView').then(({ countView }) => countView(dispatch, car._id));
+  }, [car._id, dispatch]);
   const photos = car.photos.length > 0 ? car.photos : [car.carPhoto];
   // Each photo's copies; an answer without them (an older server) still has the cover's.
   const copies: PhotoCopy[][] =

@@ -51,7 +51,8 @@ export type RateLimitName =
   | 'passwordResets'
   | 'emailConfirmations'
   | 'value'
-  | 'emailChanges';
+  | 'emailChanges'
+  | 'carViews';
 export type RateLimits = Record<RateLimitName, RateLimitRule>;
 
 /**
@@ -193,6 +194,8 @@ export const RATE_LIMIT_GUARDS: Record<RateLimitName, Guard> = {
     route: ['POST /api/me/email', 'POST /api/email-change', 'POST /api/email-change/undo'],
     per: 'caller',
   },
+  /** The web app's car view counting a view: a person opens a few cars a minute. */
+  carViews: { route: 'POST /api/products/:id/view', per: 'caller' },
 };
 
 const windowText = (seconds: number) =>

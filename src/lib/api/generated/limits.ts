@@ -47,6 +47,7 @@ import { suspendUserLimits } from './limits/suspendUser';
 import { unsuspendUserLimits } from './limits/unsuspendUser';
 import { decodeVinLimits } from './limits/decodeVin';
 import { valueCarLimits } from './limits/valueCar';
+import { getInsightsLimits } from './limits/getInsights';
 import { unsubscribeLimits } from './limits/unsubscribe';
 
 export {
@@ -98,6 +99,7 @@ export {
   unsuspendUserLimits,
   decodeVinLimits,
   valueCarLimits,
+  getInsightsLimits,
   unsubscribeLimits,
 };
 
@@ -154,6 +156,7 @@ export const operationLimits = {
   unsuspendUser: unsuspendUserLimits,
   decodeVin: decodeVinLimits,
   valueCar: valueCarLimits,
+  getInsights: getInsightsLimits,
   unsubscribe: unsubscribeLimits,
 } as const;
 
@@ -298,6 +301,14 @@ export const schemaLimits = {
     comparables: { minimum: 1 },
     basis: { enum: ['model', 'make', 'comparables'] },
     rating: { enum: ['great', 'good', 'fair', 'high', null] },
+  },
+  DayViews: { views: { minimum: 0 } },
+  CarInsights: {
+    views: { minimum: 0 },
+    saves: { minimum: 0 },
+    bookings: { minimum: 0 },
+    messages: { minimum: 0 },
+    daysOnMarket: { minimum: 0 },
   },
   Unsubscribed: { target: { enum: ['search', 'car', 'digest'] } },
 } as const;

@@ -355,6 +355,20 @@ const injectedRtkApi = api.injectEndpoints({
         url: `/api/vin/${encodeURIComponent(String(queryArg.vin))}`,
       }),
     }),
+    getInsights: build.query<GetInsightsApiResponse, GetInsightsApiArg>({
+      query: (queryArg) => ({
+        url: `/api/insights`,
+        params: {
+          days: queryArg.days,
+        },
+      }),
+    }),
+    viewProduct: build.mutation<ViewProductApiResponse, ViewProductApiArg>({
+      query: (queryArg) => ({
+        url: `/api/products/${encodeURIComponent(String(queryArg.id))}/view`,
+        method: 'POST',
+      }),
+    }),
     unsubscribe: build.mutation<UnsubscribeApiResponse, UnsubscribeApiArg>({
       query: (queryArg) => ({
         url: `/api/unsubscribe`,
@@ -894,6 +908,16 @@ export type DecodeVinApiArg = {
   /** the VIN (small letters and spaces around it are accepted) */
   vin: string;
 };
+export type GetInsightsApiResponse = /** status 200 Default Response */ Insights;
+export type GetInsightsApiArg = {
+  /** the window: the last 30 (default) or 90 days */
+  days?: '30' | '90';
+};
+export type ViewProductApiResponse = unknown;
+export type ViewProductApiArg = {
+  /** a record's _id (letters, digits, _ and -) */
+  id: string;
+};
 export type UnsubscribeApiResponse = /** status 200 Default Response */ Unsubscribed;
 export type UnsubscribeApiArg = {
   /** the link's token (it names what to stop and is signed by the server) */
@@ -1259,6 +1283,54 @@ export type VinDecoded = {
   drive: 'FWD' | 'RWD' | 'AWD' | '4WD' | (null | null);
   /** the number of doors (null: vPIC does not say) */
   doors: number | null;
+};
+export type DayViews = {
+  /** a day (UTC), YYYY-MM-DD */
+  day: string;
+  views: number;
+};
+export type CarInsights = {
+  _id: string;
+  name: string;
+  /** people who opened it: each visitor once a day, robots and its seller left out */
+  views: number;
+  /** saved (a heart) in the window */
+  saves: number;
+  /** bookings requested in the window */
+  bookings: number;
+  /** buyers' messages in its bookings' conversations in the window */
+  messages: number;
+  /** whole days from its listing to its sale, or to today while unsold */
+  daysOnMarket: number;
+  price: number;
+  /** its market value in whole dollars; null: not valued (too few like it, sold) */
+  marketValue: number | null;
+  /** the days of the window it had views, the oldest first */
+  viewsPerDay: DayViews[];
+};
+export type Insights = {
+  days: number;
+  /** the first day of the window (UTC) */
+  from: string;
+  /** the last day of the window: today (UTC) */
+  to: string;
+  /** the most viewed first, at most 2000 */
+  cars: CarInsights[];
+  /** the sums over every car in scope */
+  totals: {
+    /** every car in scope, listed or not */
+    cars: number;
+    /** people who opened it: each visitor once a day, robots and its seller left out */
+    views: number;
+    /** saved (a heart) in the window */
+    saves: number;
+    /** bookings requested in the window */
+    bookings: number;
+    /** buyers' messages in its bookings' conversations in the window */
+    messages: number;
+    /** every day of the window, the oldest first */
+    viewsPerDay: DayViews[];
+  };
 };
 export type Unsubscribed = {
   /** what the link stops: a saved search's e-mails, a saved car's, the digest */
