@@ -55,6 +55,8 @@ export const savedSearches = pgTable(
     longitude: doublePrecision('longitude'),
     radiusMiles: integer('radius_miles'),
     verified: boolean('verified').notNull().default(false),
+    /** Only dealers' cars, or only private sellers' (null: both), as the search's `sellerType`. */
+    sellerType: text('seller_type', { enum: ['dealer', 'private'] }),
     /** How its new matches are mailed: at once, in the daily digest, or never (the bell only). */
     notify: text('notify', { enum: SAVED_SEARCH_NOTIFY }).notNull().default('daily'),
     /**
