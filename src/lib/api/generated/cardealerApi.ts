@@ -73,6 +73,19 @@ const injectedRtkApi = api.injectEndpoints({
     getMe: build.query<GetMeApiResponse, GetMeApiArg>({
       query: () => ({ url: `/api/me` }),
     }),
+    getMyDealer: build.query<GetMyDealerApiResponse, GetMyDealerApiArg>({
+      query: () => ({ url: `/api/me/dealer` }),
+    }),
+    putMyDealer: build.mutation<PutMyDealerApiResponse, PutMyDealerApiArg>({
+      query: (queryArg) => ({
+        url: `/api/me/dealer`,
+        method: 'PUT',
+        body: queryArg.body,
+      }),
+    }),
+    deleteMyDealer: build.mutation<DeleteMyDealerApiResponse, DeleteMyDealerApiArg>({
+      query: () => ({ url: `/api/me/dealer`, method: 'DELETE' }),
+    }),
     requestPasswordReset: build.mutation<
       RequestPasswordResetApiResponse,
       RequestPasswordResetApiArg
@@ -134,6 +147,7 @@ const injectedRtkApi = api.injectEndpoints({
           maxYears: queryArg.maxYears,
           location: queryArg.location,
           verified: queryArg.verified,
+          sellerType: queryArg.sellerType,
           seller: queryArg.seller,
           model: queryArg.model,
           minModelYear: queryArg.minModelYear,
@@ -164,6 +178,7 @@ const injectedRtkApi = api.injectEndpoints({
           maxYears: queryArg.maxYears,
           location: queryArg.location,
           verified: queryArg.verified,
+          sellerType: queryArg.sellerType,
           seller: queryArg.seller,
           model: queryArg.model,
           minModelYear: queryArg.minModelYear,
@@ -281,6 +296,27 @@ export type GetSellersApiArg = {
 };
 export type GetMeApiResponse = /** status 200 Default Response */ Me;
 export type GetMeApiArg = void;
+export type GetMyDealerApiResponse = /** status 200 Default Response */ MyDealer;
+export type GetMyDealerApiArg = void;
+export type PutMyDealerApiResponse = /** status 200 Default Response */ MyDealer;
+export type PutMyDealerApiArg = {
+  body: {
+    /** the business's name, as its sign says */
+    name: string;
+    /** the street address (street and number) */
+    address: string;
+    /** a five-digit US ZIP code. Unknown: 400 'zip: no such US ZIP code' */
+    zip: string;
+    /** 7 to 20 characters: digits, spaces, dashes, brackets and a leading + */
+    phone: string;
+    /** days and times as 'Mo-Fr 09:00-18:00, Sa 10:00-14:00' (days Mo Tu We Th Fr Sa Su, a range with -, several with a comma; 24-hour times; entries separated by a comma and a space); empty or null: not given */
+    hours?: string | '' | (null | null);
+    /** an http:// or https:// address of a site, as https://example.com; empty or null: not given */
+    website?: string | '' | (null | null);
+  };
+};
+export type DeleteMyDealerApiResponse = /** status 200 Default Response */ DeleteResult;
+export type DeleteMyDealerApiArg = void;
 export type RequestPasswordResetApiResponse = /** status 202 Default Response */ {
   message: string;
 };
@@ -355,6 +391,8 @@ export type SearchProductsApiArg = {
   location?: string;
   /** true: only cars of verified sellers */
   verified?: 'true' | 'false' | boolean;
+  /** 'dealer' or 'private': only the cars of sellers with a dealer profile, or only those of private sellers (absent: both) */
+  sellerType?: 'dealer' | 'private';
   /** a seller's account id: only that seller's cars (the seller page's list) */
   seller?: string;
   /** model(s) as listed, any of them (repeat the key for more); the facets list them */
@@ -437,6 +475,8 @@ export type GetSearchFacetsApiArg = {
   location?: string;
   /** true: only cars of verified sellers */
   verified?: 'true' | 'false' | boolean;
+  /** 'dealer' or 'private': only the cars of sellers with a dealer profile, or only those of private sellers (absent: both) */
+  sellerType?: 'dealer' | 'private';
   /** a seller's account id: only that seller's cars (the seller page's list) */
   seller?: string;
   /** model(s) as listed, any of them (repeat the key for more); the facets list them */
@@ -569,6 +609,30 @@ export type Me = {
   /** the place the ZIP code names: 'Austin, TX'; null without a ZIP code */
   place: string | null;
 };
+export type DealerProfile = {
+  name: string;
+  /** the street address */
+  address: string;
+  /** its five-digit US ZIP code */
+  zip: string;
+  /** the ZIP code's city */
+  city: string;
+  /** the ZIP code's state (two letters) */
+  state: string;
+  phone: string;
+  /** opening hours as schema.org's openingHours: 'Mo-Fr 09:00-18:00, Sa 10:00-14:00' */
+  hours: string | null;
+  /** an http(s) address */
+  website: string | null;
+};
+export type MyDealer = {
+  /** the seller's business (a dealer); null: a private seller */
+  dealer: DealerProfile | (null | null);
+};
+export type DeleteResult = {
+  acknowledged: true;
+  deletedCount: number;
+};
 export type Category = {
   _id: string;
   categoryName: string;
@@ -694,6 +758,8 @@ export type SearchProduct = Product & {
   /** every photo of the car, the cover (carPhoto) first */
   photos: string[];
   fairPrice: FairPrice | (null | null);
+  /** 'dealer': the seller has a dealer profile; 'private': a private seller */
+  sellerType: 'dealer' | 'private';
   /** when the car was listed (its post time as the server recorded it; ISO date-time) */
   listedAt: string;
   /** the price's latest change if it was a drop (PriceDrop) in the last 14 days; else null */
@@ -777,6 +843,10 @@ export type SellerSummary = {
   /** when the account was made (ISO date-time) */
   memberSince: string;
   carsSold: number;
+  /** 'dealer': the seller has a dealer profile; 'private': a private seller */
+  sellerType: 'dealer' | 'private';
+  /** the seller's business (a dealer); null: a private seller */
+  dealer: DealerProfile | (null | null);
 };
 export type PricePoint = {
   /** the selling price, in whole dollars */
@@ -791,6 +861,8 @@ export type CarDetails = Product & {
   fairPrice: FairPrice | (null | null);
   /** null until the next refresh values the car, when it cannot, and when sold */
   marketValue: MarketValue | (null | null);
+  /** 'dealer': the seller has a dealer profile; 'private': a private seller */
+  sellerType: 'dealer' | 'private';
   seller: SellerSummary;
   /** for each of `photos`, in order, its smaller WebP copies, narrowest first, with their true sizes (160 and 640 px, and 1600 px for full screen of a photo wider than 640 px, each never wider than the photo); an empty list for a photo not stored on this API's image host */
   photosCopies: PhotoCopy[][];

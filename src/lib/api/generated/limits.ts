@@ -9,6 +9,7 @@ import { getBuyersLimits } from './limits/getBuyers';
 import { getSellersLimits } from './limits/getSellers';
 import { updateMeLimits } from './limits/updateMe';
 import { deleteMyAccountLimits } from './limits/deleteMyAccount';
+import { putMyDealerLimits } from './limits/putMyDealer';
 import { requestPasswordResetLimits } from './limits/requestPasswordReset';
 import { confirmEmailLimits } from './limits/confirmEmail';
 import { getCategoryProductsLimits } from './limits/getCategoryProducts';
@@ -56,6 +57,7 @@ export {
   getSellersLimits,
   updateMeLimits,
   deleteMyAccountLimits,
+  putMyDealerLimits,
   requestPasswordResetLimits,
   confirmEmailLimits,
   getCategoryProductsLimits,
@@ -108,6 +110,7 @@ export const operationLimits = {
   getSellers: getSellersLimits,
   updateMe: updateMeLimits,
   deleteMyAccount: deleteMyAccountLimits,
+  putMyDealer: putMyDealerLimits,
   requestPasswordReset: requestPasswordResetLimits,
   confirmEmail: confirmEmailLimits,
   getCategoryProducts: getCategoryProductsLimits,
@@ -194,7 +197,11 @@ export const schemaLimits = {
     listings: { minimum: 1 },
     makeListings: { minimum: 1 },
   },
-  SellerSummary: { carsSold: { minimum: 0 } },
+  SellerSummary: {
+    carsSold: { minimum: 0 },
+    sellerType: { enum: ['dealer', 'private'] },
+    dealer: { enum: [null] },
+  },
   AdminCategory: {
     rating: { minimum: 0, maximum: 5 },
     position: { minimum: 1 },
@@ -221,6 +228,7 @@ export const schemaLimits = {
   },
   ReportFile: { targetKind: { enum: ['product', 'user'] } },
   Me: { userRole: { enum: ['Seller', 'Buyer', 'Admin'] }, userVerify: { enum: ['true', 'false'] } },
+  MyDealer: { dealer: { enum: [null] } },
   Notification: {
     kind: {
       enum: [
@@ -260,6 +268,8 @@ export const schemaLimits = {
     verified: { enum: ['true', 'false'] },
     carsSold: { minimum: 0 },
     carsForSale: { minimum: 0 },
+    sellerType: { enum: ['dealer', 'private'] },
+    dealer: { enum: [null] },
   },
   VinDecoded: {
     bodyStyle: {

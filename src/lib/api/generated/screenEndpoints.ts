@@ -2,6 +2,8 @@
 import { api } from '../index';
 import type {
   CarDetails,
+  DealerProfile,
+  DeleteResult,
   ErrorMessage,
   FairPrice,
   ListingModeration,
@@ -18,6 +20,8 @@ import type {
 } from './cardealerApi';
 export type {
   CarDetails,
+  DealerProfile,
+  DeleteResult,
   ErrorMessage,
   FairPrice,
   ListingModeration,
@@ -885,10 +889,6 @@ export type UnsubscribeApiArg = {
     'List-Unsubscribe'?: 'One-Click';
   };
 };
-export type DeleteResult = {
-  acknowledged: true;
-  deletedCount: number;
-};
 export type UpdateResult = {
   acknowledged: true;
   matchedCount: number;
@@ -1195,6 +1195,10 @@ export type SellerPage = {
   carsSold: number;
   /** as GET /products?seller={id} counts */
   carsForSale: number;
+  /** 'dealer': the seller has a dealer profile; 'private': a private seller */
+  sellerType: 'dealer' | 'private';
+  /** the seller's business (a dealer); null: a private seller */
+  dealer: DealerProfile | (null | null);
   rating: SellerRating;
   /** how the seller answers bookings, over the last 90 days */
   responses: {
