@@ -93,6 +93,10 @@ const screenEndpoints = [
   'signOutEverywhere',
   'deleteMyAccount',
   'exportMyData',
+  // A seller's dealer profile: its section of the settings page.
+  'getMyDealer',
+  'putMyDealer',
+  'deleteMyDealer',
 ];
 const isScreenEndpoint = (name: string) => screenEndpoints.includes(name);
 

@@ -50,6 +50,8 @@ export const handlers = [
     });
     return new HttpResponse(stream, { headers: { 'content-type': 'text/event-stream' } });
   }),
+  // A seller's dealer profile (account settings): none unless a test says otherwise.
+  http.get(`${API}/me/dealer`, () => HttpResponse.json({ dealer: null })),
 ];
 
 export const server = setupServer(...handlers);

@@ -73,19 +73,6 @@ const injectedRtkApi = api.injectEndpoints({
     getMe: build.query<GetMeApiResponse, GetMeApiArg>({
       query: () => ({ url: `/api/me` }),
     }),
-    getMyDealer: build.query<GetMyDealerApiResponse, GetMyDealerApiArg>({
-      query: () => ({ url: `/api/me/dealer` }),
-    }),
-    putMyDealer: build.mutation<PutMyDealerApiResponse, PutMyDealerApiArg>({
-      query: (queryArg) => ({
-        url: `/api/me/dealer`,
-        method: 'PUT',
-        body: queryArg.body,
-      }),
-    }),
-    deleteMyDealer: build.mutation<DeleteMyDealerApiResponse, DeleteMyDealerApiArg>({
-      query: () => ({ url: `/api/me/dealer`, method: 'DELETE' }),
-    }),
     requestPasswordReset: build.mutation<
       RequestPasswordResetApiResponse,
       RequestPasswordResetApiArg
@@ -296,27 +283,6 @@ export type GetSellersApiArg = {
 };
 export type GetMeApiResponse = /** status 200 Default Response */ Me;
 export type GetMeApiArg = void;
-export type GetMyDealerApiResponse = /** status 200 Default Response */ MyDealer;
-export type GetMyDealerApiArg = void;
-export type PutMyDealerApiResponse = /** status 200 Default Response */ MyDealer;
-export type PutMyDealerApiArg = {
-  body: {
-    /** the business's name, as its sign says */
-    name: string;
-    /** the street address (street and number) */
-    address: string;
-    /** a five-digit US ZIP code. Unknown: 400 'zip: no such US ZIP code' */
-    zip: string;
-    /** 7 to 20 characters: digits, spaces, dashes, brackets and a leading + */
-    phone: string;
-    /** days and times as 'Mo-Fr 09:00-18:00, Sa 10:00-14:00' (days Mo Tu We Th Fr Sa Su, a range with -, several with a comma; 24-hour times; entries separated by a comma and a space); empty or null: not given */
-    hours?: string | '' | (null | null);
-    /** an http:// or https:// address of a site, as https://example.com; empty or null: not given */
-    website?: string | '' | (null | null);
-  };
-};
-export type DeleteMyDealerApiResponse = /** status 200 Default Response */ DeleteResult;
-export type DeleteMyDealerApiArg = void;
 export type RequestPasswordResetApiResponse = /** status 202 Default Response */ {
   message: string;
 };
@@ -609,30 +575,6 @@ export type Me = {
   /** the place the ZIP code names: 'Austin, TX'; null without a ZIP code */
   place: string | null;
 };
-export type DealerProfile = {
-  name: string;
-  /** the street address */
-  address: string;
-  /** its five-digit US ZIP code */
-  zip: string;
-  /** the ZIP code's city */
-  city: string;
-  /** the ZIP code's state (two letters) */
-  state: string;
-  phone: string;
-  /** opening hours as schema.org's openingHours: 'Mo-Fr 09:00-18:00, Sa 10:00-14:00' */
-  hours: string | null;
-  /** an http(s) address */
-  website: string | null;
-};
-export type MyDealer = {
-  /** the seller's business (a dealer); null: a private seller */
-  dealer: DealerProfile | (null | null);
-};
-export type DeleteResult = {
-  acknowledged: true;
-  deletedCount: number;
-};
 export type Category = {
   _id: string;
   categoryName: string;
@@ -833,6 +775,22 @@ export type MarketValue = {
   makeListings: number | null;
   /** whether the price is rated against it (fairPrice) */
   rated: boolean;
+};
+export type DealerProfile = {
+  name: string;
+  /** the street address */
+  address: string;
+  /** its five-digit US ZIP code */
+  zip: string;
+  /** the ZIP code's city */
+  city: string;
+  /** the ZIP code's state (two letters) */
+  state: string;
+  phone: string;
+  /** opening hours as schema.org's openingHours: 'Mo-Fr 09:00-18:00, Sa 10:00-14:00' */
+  hours: string | null;
+  /** an http(s) address */
+  website: string | null;
 };
 export type SellerSummary = {
   name: string;
