@@ -4,13 +4,13 @@
  * cars show it; a seller with one is a dealer, any other a private seller.
  */
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
 import type { FastifyRequest } from 'fastify';
+import { Type } from '@sinclair/typebox';
+import { NO_SUCH_ZIP } from '../places/places';
 import { CATALOGUE_WRITE } from '../platform/cache/catalogue-sync';
+import { ACCESS_TOKEN, errors } from '../platform/http/schemas';
 import { httpError } from '../platform/http/errors';
 import type { RoutesApp } from '../platform/http/routes-app';
-import { ACCESS_TOKEN, errors } from '../platform/http/schemas';
-import { NO_SUCH_ZIP } from '../places/places';
 import type { DealerProfileChanges } from './dealer-profiles';
 import { DealerProfileBody, NullableDealer } from './dealer-schemas';
 
