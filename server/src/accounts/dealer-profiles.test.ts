@@ -144,6 +144,12 @@ describe(`dealer profiles (${databaseKind})`, () => {
     expect(found.map((c: { sellerType: string }) => c.sellerType)).toEqual(['dealer']);
   });
 
+  it("is in the seller's data download", async () => {
+    const exported = await ctx.app.inject({ url: '/api/me/export', headers: dealer.auth });
+    expect(exported.statusCode).toBe(200);
+    expect(exported.json().account.dealer).toMatchObject({ name: PROFILE.name, zip: '78701' });
+  });
+
   it('shows a removed profile nowhere', async () => {
     const seller = await registerUser(ctx.app, 'Seller', 'short-lived-dealer');
     const carId = await postProduct(ctx.app, seller);
