@@ -1,5 +1,5 @@
 import Box from '@mui/material/Box';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { checkRow } from './checkRow';
 import type { CarSearch, SellerType } from './searchParams';
 
@@ -12,7 +12,7 @@ const CHOICES: { value: SellerType | ''; label: string }[] = [
 /**
  * 'Seller type': any seller, dealers (sellers with a dealer profile) or private sellers, as
  * radio buttons of the filter form (a page without the app sends them too). A choice applies at
- * once.
+ * once, one made before the app started as soon as it has.
  */
 export function SellerTypeFilter({
   search,
@@ -28,8 +28,20 @@ export function SellerTypeFilter({
     setShown(search.sellerType);
     setChosen(search.sellerType);
   }
+  // A choice made in the server's page before the app took it over applies once it has.
+  const group = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const picked = group.current?.querySelector<HTMLInputElement>('input:checked')?.value ?? '';
+    const value = CHOICES.find((choice) => choice.value === picked)?.value ?? '';
+    if (value !== chosen) {
+      setChosen(value);
+      onApply({ ...search, sellerType: value });
+    }
+    // Once: what the page showed when the app arrived.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   return (
-    <Box>
+    <Box ref={group}>
       {CHOICES.map(({ value, label }) => (
         <Box component="label" key={value || 'any'} sx={checkRow}>
           <input

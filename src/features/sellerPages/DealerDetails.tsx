@@ -43,7 +43,11 @@ export function DealerDetails({ dealer }: { dealer: Dealer }) {
       <Typography id="dealer-business" component="h2" variant="h6" sx={{ fontWeight: 700 }}>
         {dealer.name}
       </Typography>
-      <Box component="address" sx={{ fontStyle: 'normal' }}>
+      <Box
+        component="address"
+        // Lines of 25 px or more: the phone's and the website's links are targets apart.
+        sx={{ fontStyle: 'normal', '& > p': { lineHeight: 1.8 } }}
+      >
         <Typography variant="body2">{dealer.address}</Typography>
         <Typography variant="body2">
           {dealer.city}, {dealer.state} {dealer.zip}
