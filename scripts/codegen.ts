@@ -97,6 +97,10 @@ const screenEndpoints = [
   // What each listing earns: the insights page, and the car view's count (loaded after the car).
   'getInsights',
   'viewProduct',
+  // A seller's dealer profile: its section of the settings page.
+  'getMyDealer',
+  'putMyDealer',
+  'deleteMyDealer',
 ];
 const isScreenEndpoint = (name: string) => screenEndpoints.includes(name);
 

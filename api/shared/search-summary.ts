@@ -23,6 +23,8 @@ export interface SummaryFilters {
   bodyStyles?: readonly string[];
   location?: string;
   verified?: boolean;
+  /** Only dealers' cars, or only private sellers'. */
+  sellerType?: 'dealer' | 'private';
   /** Near this ZIP code, within `radiusMiles` of it (absent: any distance). */
   zip?: string;
   radiusMiles?: number;
@@ -85,6 +87,8 @@ export function searchSummary(filters: SummaryFilters): string {
     joined(filters.bodyStyles),
     filters.location?.trim() ? `in ${filters.location.trim()}` : null,
     filters.verified ? 'verified sellers' : null,
+    filters.sellerType === 'dealer' ? 'dealers' : null,
+    filters.sellerType === 'private' ? 'private sellers' : null,
     near(filters.zip, filters.radiusMiles),
   ].filter((part): part is string => Boolean(part));
   const text = parts.join(' · ') || ALL_CARS;

@@ -20,6 +20,7 @@ import { savedCarsRepository } from './alerts/saved-cars-repository';
 import { sitemapRangesRepository } from './pages/sitemap-ranges-repository';
 import { savedSearchesRepository } from './alerts/saved-searches-repository';
 import { usersRepository } from './accounts/users-repository';
+import { dealerProfilesRepository } from './accounts/dealer-profiles';
 import { accountCodesRepository } from './accounts/account-codes';
 import { reviewsRepository } from './trust/reviews-repository';
 import { sellerProfiles } from './trust/seller-profiles';
@@ -67,6 +68,7 @@ export function repositories(db: Db, options: RepositoryOptions = {}) {
     places: placesRepository(db),
     localCars: localCarsRepository(db),
     values: valueRepository(db),
+    dealers: dealerProfilesRepository(db),
   };
 }
 

@@ -19,6 +19,7 @@ const cars: SearchProduct[] = [1, 2, 3, 4, 5].map((n) => {
     fairPrice: null,
     listedAt: new Date().toISOString(),
     priceDrop: null,
+    sellerType: 'private',
   };
 });
 

@@ -17,6 +17,7 @@ function card(id: string, carName: string, extra: Partial<SearchProduct>): Searc
     fairPrice: null,
     listedAt: daysAgo(0),
     priceDrop: null,
+    sellerType: 'private',
     ...extra,
   };
 }

@@ -9,6 +9,7 @@ import { VerifiedIcon } from './icons';
 import { paths } from '../config/paths';
 import { SaveHeart } from './SaveHeart';
 import type { SearchProduct } from '../lib/api/search';
+import { SellerTypeTag } from './SellerTypeTag';
 import { Tag } from './Tag';
 import { formatDistance } from '../lib/distance';
 import { formatDay, formatPrice, formatYears, listedAgo } from '../lib/format';
@@ -25,7 +26,8 @@ export interface ResultCardProps {
 
 /**
  * One car found: photo, name (the link to the car's page, stretched over the whole card), price,
- * where it is, its condition and years used, the verified tick and the fair-price badge; and the
+ * where it is, its condition and years used, the verified tick, the fair-price badge and 'Dealer'
+ * or 'Private seller'; and the
  * heart that saves it (once the page is interactive).
  */
 export const ResultCard = memo(function ResultCard({ car, priority, hideSeller }: ResultCardProps) {
@@ -94,6 +96,7 @@ export const ResultCard = memo(function ResultCard({ car, priority, hideSeller }
               Price drop
             </Tag>
           )}
+          <SellerTypeTag type={car.sellerType} />
         </Box>
         <Typography variant="body2" sx={{ fontWeight: 600 }}>
           {car.modelYear ?? '—'} ·{' '}

@@ -32,12 +32,15 @@ export function makeCar(overrides: Partial<CarDetails> = {}): CarDetails {
         ? []
         : [{ url: `/image-host/i/${name}-1600.webp`, width: 1600, height: 1000 }]),
     ]),
+    sellerType: 'private',
     seller: {
       name: 'Sam Seller',
       photo: '/images/avatar.svg',
       verified: true,
       memberSince: '2024-11-03T10:00:00.000Z',
       carsSold: 12,
+      sellerType: 'private',
+      dealer: null,
     },
     fairPrice: { rating: 'great', median: 66000, comparables: 23 },
     marketValue: {

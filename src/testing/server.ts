@@ -56,6 +56,8 @@ export const handlers = [
   http.get(`${API}/value`, () =>
     HttpResponse.json({ value: null, reason: 'Not enough similar cars to value it' }),
   ),
+  // A seller's dealer profile (account settings): none unless a test says otherwise.
+  http.get(`${API}/me/dealer`, () => HttpResponse.json({ dealer: null })),
 ];
 
 export const server = setupServer(...handlers);

@@ -7,6 +7,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../platform/db/client';
 import { rowsOf as rows } from '../platform/db/rows';
+import { dealerJsonSql } from './dealer-profiles';
 
 /** Rows read per query. */
 export const EXPORT_PAGE = 500;
@@ -168,7 +169,8 @@ async function accountDoc(db: Db, account: ExportAccount): Promise<string> {
     select json_build_object(
       'id', id, 'name', name, 'email', email, 'role', user_role, 'photo', user_img,
       'verifiedSeller', user_verify = 'true', 'createdAt', created_at, 'zip', zip,
-      'suspendedAt', suspended_at, 'suspendReason', suspend_reason)::text as doc
+      'suspendedAt', suspended_at, 'suspendReason', suspend_reason,
+      'dealer', ${dealerJsonSql(sql`users.id`)})::text as doc
     from users where id = ${account.id}`,
   );
   return row?.doc ?? 'null';

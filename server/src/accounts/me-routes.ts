@@ -17,10 +17,8 @@ import {
   User,
 } from '../platform/http/schemas';
 import { NO_SUCH_ZIP } from '../places/places';
+import { PHONE_PATTERN } from './phone';
 import type { ProfileChanges } from './users-repository';
-
-/** 7 to 20 characters: digits, spaces, dashes, brackets and a leading +, ending in a digit. */
-const PHONE_PATTERN = '\\+?[0-9(][0-9 ()-]{5,18}[0-9]';
 
 const Me = Type.Object(
   {

@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import authRoutes from './auth-routes';
 import emailChangeRoutes from './email-change-routes';
+import dealerRoutes from './dealer-routes';
 import leavingRoutes from './leaving-routes';
 import meRoutes from './me-routes';
 import recoveryRoutes, { type RecoveryOptions } from './recovery-routes';
@@ -14,6 +15,7 @@ export default async function accountsApi(api: FastifyInstance, options: Recover
   await api.register(authRoutes);
   await api.register(userRoutes);
   await api.register(meRoutes);
+  await api.register(dealerRoutes);
   await api.register(leavingRoutes);
   await api.register(recoveryRoutes, { publicOrigin: options.publicOrigin });
   await api.register(emailChangeRoutes, { publicOrigin: options.publicOrigin });

@@ -27,6 +27,8 @@ export interface AlertCar {
   sellerId: string | null;
   /** Whether the seller is verified (search's `verified` filter). */
   sellerVerified: boolean;
+  /** Whether the seller has a dealer profile (search's `sellerType` filter). */
+  sellerDealer: boolean;
   /** The car's point (null: it has no place, and no search with a radius matches it). */
   latitude: number | null;
   longitude: number | null;
@@ -42,7 +44,9 @@ export async function alertCar(db: Db, id: string): Promise<AlertCar | null> {
         p.mileage, p.product_location as location,
         to_char(p.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as "listedAt",
         p.sold_at is not null as sold, p.hidden is not null as hidden, u.id as "sellerId",
-        coalesce(u.user_verify = 'true', false) as "sellerVerified", p.latitude, p.longitude
+        coalesce(u.user_verify = 'true', false) as "sellerVerified",
+        exists (select 1 from dealer_profiles d where d.user_id = u.id) as "sellerDealer",
+        p.latitude, p.longitude
       from products p left join users u on u.email = p.email
       where p.id = ${id}`,
   );

@@ -4,7 +4,7 @@
  * compared with the car exactly as search's own WHERE (catalogue/search-filters.ts) compares a
  * car with it: a list filter names the car's value (null: any), a range holds it (a bound not
  * set: open), the location is a part of the car's (case-insensitive, taken literally), and
- * `verified` asks for a verified seller. The free text is not compared here: the candidates
+ * `verified` asks for a verified seller, `seller_type` a dealer or a private seller. The free text is not compared here: the candidates
  * with text go through text-check.ts, with search's own rules, before the alerts are written.
  */
 import { sql, type SQL } from 'drizzle-orm';
@@ -51,6 +51,7 @@ export function passes(car: AlertCar): SQL {
       holds(sql`s.min_mileage`, sql`s.max_mileage`, car.mileage),
       sql`(s.location is null or ${car.location}::text ilike '%' || ${literal} || '%')`,
       car.sellerVerified ? sql`true` : sql`not s.verified`,
+      sql`(s.seller_type is null or s.seller_type = ${car.sellerDealer ? 'dealer' : 'private'})`,
     ],
     sql` and `,
   );

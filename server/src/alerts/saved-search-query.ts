@@ -52,6 +52,7 @@ export function canonicalQuery(filters: SearchFilters): string {
   number('minMileage', filters.minMileage);
   number('maxMileage', filters.maxMileage);
   if (filters.verified) params.set('verified', 'true');
+  if (filters.sellerType) params.set('sellerType', filters.sellerType);
   if (filters.near) params.set('zip', filters.near.zip);
   if (filters.near) number('radius', filters.radiusMiles);
   return params.toString();

@@ -37,6 +37,7 @@ function filterColumns(filters: SearchFilters) {
     maxMileage: filters.maxMileage ?? null,
     location: filters.location ?? null,
     verified: filters.verified ?? false,
+    sellerType: filters.sellerType ?? null,
     nearZip: filters.near?.zip ?? null,
     latitude: filters.near?.latitude ?? null,
     longitude: filters.near?.longitude ?? null,
@@ -64,6 +65,7 @@ export function filtersOfRow(row: SavedSearchRow): SearchFilters {
     maxMileage: row.maxMileage ?? undefined,
     location: row.location ?? undefined,
     verified: row.verified,
+    sellerType: row.sellerType ?? undefined,
   };
   if (row.nearZip !== null && row.latitude !== null && row.longitude !== null) {
     filters.near = { zip: row.nearZip, latitude: row.latitude, longitude: row.longitude };

@@ -67,6 +67,10 @@ const QUERIES = [
   'location=%25',
   'verified=true',
   'verified=true&category=BMW&maxPrice=90000',
+  'sellerType=dealer',
+  'sellerType=private',
+  'sellerType=dealer&category=BMW&maxPrice=90000',
+  'sellerType=private&verified=true',
   'q=ferrari',
   'q=ferari',
   'q=Lamborgini',
@@ -156,6 +160,9 @@ describe(`alerts match exactly what search lists (${databaseKind})`, () => {
       userVerify: verified ? ('true' as const) : ('false' as const),
     }));
     await db.insert(users).values(sellers);
+    // The unverified seller is a dealer: the seller type and the tick are apart.
+    await db.execute(sql`insert into dealer_profiles (user_id, name, address, zip, phone)
+      values (${sellers[1]!._id}, 'Equal Motors', '1 Main St', '78701', '5125550100')`);
     const records = fc.sample(carArbitrary, { numRuns: 80, seed: 25 });
     const rows = records.map((r, i) => {
       const models = MAKES[r.make];

@@ -8,6 +8,10 @@ import { ratingOf } from './seller-rating';
 /** The name of the car's place ('Austin, TX'), by its ZIP's primary key; null without a ZIP. */
 export const PLACE_NAME_SQL = `(select pl.city || ', ' || pl.state from places pl where pl.zip = p.zip)`;
 
+/** The seller's type: 'dealer' when their account has a dealer profile. */
+const SELLER_TYPE_SQL = `case when exists (select 1 from dealer_profiles d where d.user_id = u.id)
+  then 'dealer' else 'private' end`;
+
 export const COLUMNS = sql.raw(`p.id as "_id", p.car_name as "carName", p.car_photo as "carPhoto",
   p.category_name as "categoryName", p.condition as "condition",
   p.original_price as "originalPrice", p.resale_price as "resalePrice",
@@ -17,7 +21,7 @@ export const COLUMNS = sql.raw(`p.id as "_id", p.car_name as "carName", p.car_ph
   p.advertisement as "advertisement", coalesce(u.user_verify, 'false') as "isVerify",
   p.sold_at is not null as "sold", p.photos as "photos", u.id as "sellerId",
   u.review_count as "reviewCount", u.review_sum as "reviewSum", p.zip as "zip",
-  ${PLACE_NAME_SQL} as "place", ${VEHICLE_COLUMNS_SQL}`);
+  ${PLACE_NAME_SQL} as "place", ${SELLER_TYPE_SQL} as "sellerType", ${VEHICLE_COLUMNS_SQL}`);
 
 export interface RawRow
   extends Omit<SearchProduct, 'fairPrice' | 'sellerRating'>, Partial<MarketColumns> {

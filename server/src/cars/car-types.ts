@@ -1,4 +1,5 @@
 /** A car as the answers carry it, and its seller in brief. */
+import type { DealerProfile } from '../accounts/dealer-schemas';
 import type { ProductRow } from '../platform/db/schema';
 import type { VehicleData } from '../platform/db/vehicle-fields';
 import type { FairPrice } from '../valuation/value-types';
@@ -30,6 +31,8 @@ export interface SearchProduct extends VehicleData {
   /** The seller's account (null: gone) and stored rating. */
   sellerId: string | null;
   sellerRating: SellerRating;
+  /** 'dealer': the seller has a dealer profile; 'private' otherwise (an account gone too). */
+  sellerType: 'dealer' | 'private';
   /** Its US ZIP code and that place's name ('Austin, TX'); both null: the car has no place. */
   zip: string | null;
   place: string | null;
@@ -41,4 +44,7 @@ export interface SellerSummary {
   verified: boolean;
   memberSince: string;
   carsSold: number;
+  sellerType: 'dealer' | 'private';
+  /** The seller's business; null: a private seller. */
+  dealer: DealerProfile | null;
 }

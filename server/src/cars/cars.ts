@@ -8,6 +8,7 @@ import { MARKET_COLUMNS, MARKET_JOIN, marketOf } from '../valuation/fair-price';
 import { COLUMNS, toProduct, type RawRow } from './car-rows';
 import { rowsOf } from '../platform/db/rows';
 import type { SellerSummary } from './car-types';
+import { dealerJsonSql, dealerOf } from '../accounts/dealer-profiles';
 
 /** The car's page's and the sitemap's reads of the cars. */
 export function carQueries(db: Db) {
@@ -23,13 +24,14 @@ export function carQueries(db: Db) {
         sellerImg: string | null;
         memberSince: Date | string | null;
         carsSold: number | string;
+        dealer: unknown;
       } & HiddenColumns
     >(
       db,
       sql`select ${COLUMNS}, ${MARKET_COLUMNS},
           u.name as "sellerName2", u.user_img as "sellerImg", u.created_at as "memberSince",
           (select count(*) from products s where s.email = p.email and s.sold_at is not null)
-            as "carsSold",
+            as "carsSold", ${dealerJsonSql(sql`u.id`)} as "dealer",
           p.hidden, p.hidden_reason as "hiddenReason", p.review_asked_at as "reviewAskedAt"
         from products p
         left join users u on u.email = p.email
@@ -42,6 +44,7 @@ export function carQueries(db: Db) {
       sellerImg,
       memberSince,
       carsSold,
+      dealer,
       hidden,
       hiddenReason,
       reviewAskedAt,
@@ -56,6 +59,8 @@ export function carQueries(db: Db) {
       verified: product.isVerify === 'true',
       memberSince: memberSince ? new Date(memberSince).toISOString() : '',
       carsSold: Number(carsSold),
+      sellerType: product.sellerType,
+      dealer: dealerOf(dealer),
     };
     const outOfSale = product.sold || moderation !== null;
     return {

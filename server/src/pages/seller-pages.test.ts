@@ -1,7 +1,8 @@
 /**
  * A seller's page in the HTML: the shell with the seller filled in (title,
- * description, canonical, JSON-LD `AutoDealer` or `Person` with `aggregateRating`), escaped, and
- * the not-found page for no such seller.
+ * description, canonical, JSON-LD `AutoDealer` for a seller with a dealer profile or `Person`, with
+ * `aggregateRating`; the verified tick apart from either), escaped, and the not-found page for no
+ * such seller.
  */
 import { sql } from 'drizzle-orm';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -74,7 +75,7 @@ describe(`seller pages in the HTML (${databaseKind})`, () => {
     expect(ld).not.toHaveProperty('aggregateRating');
   });
 
-  it('fills in a verified seller with reviews as an AutoDealer with its rating', async () => {
+  it('fills in a verified seller with reviews, without a dealer profile, as a Person', async () => {
     const [seller, buyer] = await Promise.all([
       registerUser(ctx.app, 'Seller', 'html-dealer'),
       registerUser(ctx.app, 'Buyer', 'html-buyer'),
@@ -100,10 +101,54 @@ describe(`seller pages in the HTML (${databaseKind})`, () => {
     expect(reviewed.statusCode).toBe(201);
     const html = (await page(`/sellers/${seller._id}`)).body;
     expect(jsonLd(html)).toMatchObject({
-      '@type': 'AutoDealer',
+      '@type': 'Person',
       aggregateRating: { '@type': 'AggregateRating', ratingValue: 4, reviewCount: 1 },
     });
     expect(html).toContain('4.0 ★ (1 review)');
+    expect(html).toMatch(/<meta name="description" content="[^"]*, verified seller on CarDealer/);
+    expect(html).toContain('<p>Private seller</p>');
+  });
+
+  it('fills in a seller with a dealer profile as an AutoDealer, verified or not', async () => {
+    const seller = await registerUser(ctx.app, 'Seller', 'html-autodealer');
+    await postProduct(ctx.app, seller);
+    const profile = await ctx.app.inject({
+      method: 'PUT',
+      url: '/api/me/dealer',
+      headers: seller.auth,
+      payload: {
+        name: 'Hill & Sons <Autos>',
+        address: '200 Congress Ave',
+        zip: '78701',
+        phone: '(512) 555-0177',
+        hours: 'Mo-Fr 09:00-18:00, Sa 10:00-14:00',
+        website: 'https://hill.example.com/',
+      },
+    });
+    expect(profile.statusCode).toBe(200);
+    const html = (await page(`/sellers/${seller._id}`)).body;
+    expect(jsonLd(html)).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'AutoDealer',
+      '@id': `${ORIGIN}/sellers/${seller._id}`,
+      name: 'Hill & Sons <Autos>',
+      url: 'https://hill.example.com/',
+      address: {
+        '@type': 'PostalAddress',
+        streetAddress: '200 Congress Ave',
+        addressLocality: 'Austin',
+        addressRegion: 'TX',
+        postalCode: '78701',
+        addressCountry: 'US',
+      },
+      telephone: '(512) 555-0177',
+      openingHours: ['Mo-Fr 09:00-18:00', 'Sa 10:00-14:00'],
+      image: `${ORIGIN}/images/avatar.svg`,
+    });
+    expect(html).toContain('<p>Dealer: Hill &amp; Sons &lt;Autos&gt;</p>');
+    expect(html).toContain('<p>200 Congress Ave, Austin, TX 78701</p>');
+    expect(html).toMatch(/<meta name="description" content="[^"]*, dealer in Austin, TX on/);
+    expect(html).not.toContain('verified seller');
   });
 
   it('answers the not-found page for no such seller, a buyer, or a forged id', async () => {

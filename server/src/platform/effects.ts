@@ -91,6 +91,13 @@ export const platformEffects: DomainEffects = {
       migration: '0038_account_settings.sql',
       feeds: ['cardealer_catalogue'],
     },
+    {
+      name: 'dealer_profiles_catalogue_change',
+      table: 'dealer_profiles',
+      fires: 'after insert or update or delete, each statement',
+      migration: '0043_dealer_profiles.sql',
+      feeds: ['cardealer_catalogue'],
+    },
   ],
   queues: [
     {

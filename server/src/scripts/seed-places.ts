@@ -3,7 +3,7 @@
  * AZ'), by the rule a car posted through the API follows, and each demo seller at the place of
  * their first car (their lot: Bayside in Oakland, Mesa Auto Group in Mesa).
  */
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client';
 import { users } from '../platform/db/schema';
 import { placeOfText, type Place } from '../places/places';
@@ -39,4 +39,27 @@ export async function placeDemoSellers(db: Db, rows: { email: string; zip?: stri
       .set({ zip })
       .where(and(eq(users.email, email), isNull(users.zip)));
   }
+}
+
+/**
+ * The demo's dealers: two sellers with a dealer profile at their lot (their account's ZIP code),
+ * one verified and one not (the tick is not what makes a dealer). Kept as written once.
+ */
+export async function seedDemoDealers(db: Db, dealers: DemoDealer[]): Promise<void> {
+  for (const { email, name, address, phone, hours, website } of dealers) {
+    await db.execute(sql`
+      insert into dealer_profiles (user_id, name, address, zip, phone, hours, website)
+      select u.id, ${name}, ${address}, u.zip, ${phone}, ${hours}, ${website}
+      from users u where u.email = ${email} and u.zip is not null
+      on conflict (user_id) do nothing`);
+  }
+}
+
+export interface DemoDealer {
+  email: string;
+  name: string;
+  address: string;
+  phone: string;
+  hours: string;
+  website: string | null;
 }

@@ -5,7 +5,7 @@ import { categories, products, users } from '../platform/db/schema';
 import type { Db } from '../platform/db/client';
 import { dealRatioRefresh } from '../valuation/deal-ratio-refresh';
 import { BAYSIDE, demoMarketProducts, MESA } from './seed-market';
-import { placeDemoSellers, withDemoPlaces } from './seed-places';
+import { placeDemoSellers, seedDemoDealers, withDemoPlaces } from './seed-places';
 import { DEMO_VEHICLES } from './seed-vehicles';
 
 /** Reference data, in every mode: the four brands a new database starts with (docs/api.md). */
@@ -331,6 +331,24 @@ export async function seedDemoData(db: Db, auth: Auth): Promise<void> {
   if (unplaced.length === 0) return;
   const rows = await withDemoPlaces(db, unplaced);
   await placeDemoSellers(db, rows);
+  await seedDemoDealers(db, [
+    {
+      email: BAYSIDE,
+      name: 'Bayside EV Exchange',
+      address: '1200 Embarcadero',
+      phone: '(510) 555-0142',
+      hours: 'Mo-Fr 09:00-18:00, Sa 10:00-16:00',
+      website: 'https://bayside-ev.example.com/',
+    },
+    {
+      email: MESA,
+      name: 'Mesa Auto Group',
+      address: '455 W Main St',
+      phone: '(480) 555-0199',
+      hours: 'Mo-Sa 08:30-19:00',
+      website: null,
+    },
+  ]);
   const added = await db
     .insert(products)
     .values(rows)

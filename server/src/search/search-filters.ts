@@ -70,6 +70,13 @@ export function conditions(
       sql`exists (select 1 from users v where v.email = p.email and v.user_verify = 'true')`,
     );
   }
+  if (filters.sellerType) {
+    // A join, not a copy on the cars (see dealer_profiles' migration): the dealers' accounts
+    // are few, so the planner hashes them once and tests each car it reads.
+    const dealer = sql`exists (select 1 from users s join dealer_profiles d on d.user_id = s.id
+      where s.email = p.email)`;
+    parts.push(filters.sellerType === 'dealer' ? dealer : sql`not ${dealer}`);
+  }
   if (filters.near && filters.radiusMiles !== undefined) {
     parts.push(withinMiles(filters.near, filters.radiusMiles, filters.radiusBy));
   }
@@ -105,6 +112,7 @@ export function fingerprint(filters: SearchFilters): string {
     filters.verified ?? false,
     ...vehicleKey(filters),
     ...(filters.seller ? [filters.seller] : []),
+    ...(filters.sellerType ? [`type:${filters.sellerType}`] : []),
     // Near a place: the distance sort's order and the radius are the place's.
     ...(filters.near ? [filters.near.zip, filters.radiusMiles ?? null] : []),
   ]);
@@ -133,6 +141,7 @@ export function groupsOnly(filters: SearchFilters, text: SQL | null): boolean {
     !filters.location?.trim() &&
     !filters.verified &&
     !filters.seller &&
+    !filters.sellerType &&
     !filters.listedAfter &&
     filters.radiusMiles === undefined &&
     vehicleKey(filters).every((part) => part === null || (Array.isArray(part) && !part.length))

@@ -69,6 +69,7 @@ export async function searchFiltersOf(
     maxYears: queryNumber('maxYears', query.maxYears, LIMITS.maxYears),
     location: query.location?.trim() || undefined,
     verified: query.verified === true || query.verified === 'true',
+    sellerType: query.sellerType,
     seller: query.seller,
     ...vehicleFiltersOf(query),
   };
@@ -106,6 +107,7 @@ export const filtersKey = (filters: SearchFilters) =>
     filters.verified ?? false,
     ...vehicleKey(filters),
     filters.seller ?? null,
+    filters.sellerType ?? null,
     filters.near?.zip ?? null,
     filters.radiusMiles ?? null,
   ]);

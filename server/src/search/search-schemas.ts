@@ -20,6 +20,7 @@ import {
 } from '../platform/http/schemas';
 import { ZipField, Condition, PhotoList, MAX_PHOTOS } from '../cars/car-schemas';
 import { vehicleBodyFields } from '../cars/vehicle-schemas';
+import { DealerProfile, NullableDealer, SellerType } from '../accounts/dealer-schemas';
 
 /** The radii a search within a distance of a ZIP code may take, in miles. */
 export const RADIUS_MILES = [10, 25, 50, 100, 200, 500] as const;
@@ -47,6 +48,7 @@ export const SearchProduct = Type.Intersect(
     Type.Object({
       photos: Photos,
       fairPrice: NullableFairPrice,
+      sellerType: SellerType,
       ...priceNewsFields,
       distanceMiles: Type.Optional(
         Type.Union([Type.Number({ minimum: 0 }), Type.Null()], {
@@ -66,6 +68,8 @@ export const SellerSummary = Type.Object(
     verified: Type.Boolean({ description: 'an admin has verified this seller' }),
     memberSince: Type.String({ description: 'when the account was made (ISO date-time)' }),
     carsSold: Type.Integer({ minimum: 0 }),
+    sellerType: SellerType,
+    dealer: NullableDealer,
   },
   { $id: 'SellerSummary', title: 'SellerSummary' },
 );
@@ -81,6 +85,7 @@ export const CarDetails = Type.Intersect(
       marketValue: Type.Union([Type.Ref('MarketValue'), Type.Null()], {
         description: 'null until the next refresh values the car, when it cannot, and when sold',
       }),
+      sellerType: SellerType,
       seller: Type.Ref('SellerSummary'),
       photosCopies: PhotosCopies,
       ...priceNewsFields,
@@ -163,6 +168,7 @@ export const searchSchemas = [
   FairPrice,
   MarketValue,
   SearchProduct,
+  DealerProfile,
   SellerSummary,
   CarDetails,
   SearchFacets,
@@ -230,6 +236,13 @@ export const SearchFilterQuery = {
   verified: Type.Optional(
     Type.Union([Type.Literal('true'), Type.Literal('false'), Type.Boolean()], {
       description: 'true: only cars of verified sellers',
+    }),
+  ),
+  sellerType: Type.Optional(
+    Type.Union([Type.Literal('dealer'), Type.Literal('private')], {
+      description:
+        "'dealer' or 'private': only the cars of sellers with a dealer profile, or only those " +
+        'of private sellers (absent: both)',
     }),
   ),
   seller: Type.Optional(

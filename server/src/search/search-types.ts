@@ -30,6 +30,8 @@ export interface SearchFilters {
   location?: string;
   /** Only cars of verified sellers. */
   verified?: boolean;
+  /** Only the cars of dealers (sellers with a dealer profile), or only those of private sellers. */
+  sellerType?: 'dealer' | 'private';
   /** Models, as stored (any of them). */
   models?: string[];
   minModelYear?: number;

@@ -1,6 +1,7 @@
 /** A seller's public page as the API and the server-rendered page answer it. */
 import type { FastifyInstance } from 'fastify';
 import { Type } from '@sinclair/typebox';
+import { NullableDealer, SellerType } from '../accounts/dealer-schemas';
 import { ANSWER_HOURS, RESPONSE_DAYS, type SellerProfile } from './seller-profiles';
 
 export const SellerPage = Type.Object(
@@ -17,6 +18,8 @@ export const SellerPage = Type.Object(
     }),
     carsSold: Type.Integer({ minimum: 0 }),
     carsForSale: Type.Integer({ minimum: 0, description: 'as GET /products?seller={id} counts' }),
+    sellerType: SellerType,
+    dealer: NullableDealer,
     rating: Type.Ref('SellerRating'),
     responses: Type.Object(
       {

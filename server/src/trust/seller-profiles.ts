@@ -10,6 +10,8 @@ import { FOR_SALE_SQL } from '../platform/db/for-sale';
 import { boundsOf, inRange, type IdRange } from '../platform/db/id-ranges';
 import { rowsOf } from '../platform/db/rows';
 import { ratingOf, type SellerRating } from '../cars/seller-rating';
+import { dealerJsonSql, dealerOf } from '../accounts/dealer-profiles';
+import type { DealerProfile } from '../accounts/dealer-schemas';
 
 /** The bookings of this many days tell how a seller answers. */
 export const RESPONSE_DAYS = 90;
@@ -25,6 +27,10 @@ export interface SellerProfile {
   /** The seller's e-mail is confirmed (the page says 'E-mail confirmed'). */
   emailConfirmed: boolean;
   carsSold: number;
+  /** 'dealer' with a dealer profile, else 'private'. */
+  sellerType: 'dealer' | 'private';
+  /** The seller's business; null: a private seller. */
+  dealer: DealerProfile | null;
   rating: SellerRating;
   responses: {
     /** The median minutes from a booking to the seller's first answer; null: none answered. */
@@ -47,6 +53,7 @@ interface RawSeller {
   reviewCount: number | string;
   reviewSum: number | string;
   email: string;
+  dealer: unknown;
 }
 
 interface RawResponses {
@@ -73,7 +80,7 @@ export function sellerProfiles(db: Db) {
           u.review_count as "reviewCount", u.review_sum as "reviewSum",
           u.email_confirmed as "emailConfirmed",
           (select count(*) from products s where s.email = u.email and s.sold_at is not null)
-            as "carsSold"
+            as "carsSold", ${dealerJsonSql(sql`u.id`)} as "dealer"
         from users u
         where u.id = ${id} and u.user_role = 'Seller' and u.suspended_at is null`,
     );
@@ -110,6 +117,7 @@ export function sellerProfiles(db: Db) {
     );
     const counted = Number(answers?.counted ?? 0);
     const median = answers?.medianSeconds;
+    const dealer = dealerOf(seller.dealer);
     return {
       email: seller.email,
       profile: {
@@ -120,6 +128,8 @@ export function sellerProfiles(db: Db) {
         memberSince: new Date(seller.memberSince).toISOString(),
         emailConfirmed: Boolean(seller.emailConfirmed),
         carsSold: Number(seller.carsSold),
+        sellerType: dealer ? 'dealer' : 'private',
+        dealer,
         rating: ratingOf(seller.reviewCount, seller.reviewSum),
         responses: {
           medianMinutes:

@@ -70,6 +70,8 @@ describe(`seller pages (${databaseKind})`, () => {
       emailConfirmed: false,
       carsSold: 0,
       carsForSale: 0,
+      sellerType: 'private',
+      dealer: null,
       rating: { average: null, count: 0 },
       responses: { medianMinutes: null, within48h: null, bookings: 0 },
     });

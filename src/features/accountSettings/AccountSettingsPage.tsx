@@ -6,6 +6,7 @@ import { QueryState } from '../../components/QueryState';
 import type { Me } from '../../lib/api/account';
 import { useMe } from '../../lib/auth/profileZip';
 import { ContactSection } from './ContactSection';
+import { DealerSection } from './DealerSection';
 import { DeleteAccountSection } from './DeleteAccountSection';
 import { DownloadDataSection } from './DownloadDataSection';
 import { EmailAddressSection } from './EmailAddressSection';
@@ -24,6 +25,7 @@ const SECTIONS: { key: string; Section: ComponentType<{ me: Me }> }[] = [
   { key: 'profile', Section: ProfileSection },
   { key: 'contact', Section: ContactSection },
   { key: 'email-address', Section: EmailAddressSection },
+  { key: 'dealer', Section: DealerSection },
   { key: 'email', Section: EmailSection },
   { key: 'password', Section: PasswordSection },
   { key: 'sign-out', Section: SignOutEverywhereSection },
@@ -32,8 +34,9 @@ const SECTIONS: { key: string; Section: ComponentType<{ me: Me }> }[] = [
 ];
 
 /**
- * Every role's own settings, one section each: profile, contact, e-mail address, e-mails, password, signing out
- * everywhere, downloading one's data and deleting the account.
+ * Every role's own settings, one section each: profile, contact, e-mail address, a seller's dealer
+ * profile, e-mails, password, signing out everywhere, downloading one's data and deleting the
+ * account.
  */
 export function AccountSettingsPage() {
   const query = useMe();

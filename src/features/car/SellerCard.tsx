@@ -2,12 +2,16 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import { VerifiedIcon } from '../../components/icons';
+import { SellerTypeTag } from '../../components/SellerTypeTag';
 import { UserAvatar } from '../../components/UserAvatar';
 import { paths } from '../../config/paths';
 import type { CarDetails } from '../../lib/api';
 import { carsSold, memberSince, ratingText } from '../../lib/sellerRating';
 
-/** A car's seller: their name (a link to their page), tick, rating, member since, cars sold. */
+/**
+ * A car's seller: their name (a link to their page), tick, 'Dealer' or 'Private seller' (a dealer's
+ * business and where it is), rating, member since, cars sold.
+ */
 export function SellerCard({
   seller,
   id,
@@ -43,6 +47,14 @@ export function SellerCard({
               fontSize="small"
               sx={{ color: '#1d9bf0' }}
             />
+          )}
+        </Box>
+        <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, my: 0.5, flexWrap: 'wrap' }}>
+          <SellerTypeTag type={seller.sellerType} />
+          {seller.dealer && (
+            <Typography variant="body2" color="text.secondary">
+              {seller.dealer.name}, {seller.dealer.city}, {seller.dealer.state}
+            </Typography>
           )}
         </Box>
         <Typography variant="body2" sx={{ fontWeight: 600 }}>

@@ -40,7 +40,8 @@ function filtersChosen(search: CarSearch): number {
       search.location,
       search.radius,
     ].filter(Boolean).length +
-    (search.verified ? 1 : 0)
+    (search.verified ? 1 : 0) +
+    (search.sellerType ? 1 : 0)
   );
 }
 

@@ -16,7 +16,9 @@ import {
   withoutFilters,
   type CarSearch,
 } from './searchParams';
+import { checkRow } from './checkRow';
 import { NearFilter } from './NearFilter';
+import { SellerTypeFilter } from './SellerTypeFilter';
 import { searchFromForm } from './searchForm';
 
 /** A text field that keeps what is typed until it is applied (Enter, or leaving the field). */
@@ -69,15 +71,6 @@ function Group({ legend, children, hint }: { legend: string; children: ReactNode
     </Box>
   );
 }
-
-const checkRow = {
-  display: 'flex',
-  alignItems: 'center',
-  gap: 1,
-  py: 0.5,
-  cursor: 'pointer',
-  '& input': { width: 18, height: 18, m: 0, accentColor: '#0b1f3a', cursor: 'pointer' },
-} as const;
 
 function Check({
   name,
@@ -368,6 +361,9 @@ export function FilterPanel({ search, facets, onApply }: FilterPanelProps) {
           checked={search.verified}
           onToggle={(on) => onApply({ ...search, verified: on })}
         />
+      </Group>
+      <Group legend="Seller type">
+        <SellerTypeFilter {...{ search, onApply }} />
       </Group>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
         <ActionButton type="submit" variant="contained">

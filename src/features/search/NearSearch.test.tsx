@@ -25,6 +25,7 @@ function car(id: string, carName: string, miles: number | null, listed: number):
     fairPrice: null,
     listedAt: new Date(Date.UTC(2026, 0, listed)).toISOString(),
     priceDrop: null,
+    sellerType: 'private',
     distanceMiles: miles,
   };
 }

@@ -14,6 +14,7 @@ function car(overrides: Partial<SearchProduct>): SearchProduct {
     fairPrice: null,
     listedAt: new Date().toISOString(),
     priceDrop: null,
+    sellerType: 'private',
     ...product,
     ...overrides,
   };

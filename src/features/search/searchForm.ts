@@ -15,6 +15,7 @@ import {
   MAX_YEARS,
   nearZip,
   RADII,
+  SELLER_TYPES,
   TRANSMISSIONS,
   ZIP,
   type CarSearch,
@@ -56,6 +57,7 @@ export function searchFromForm(form: HTMLFormElement, current: CarSearch): CarSe
     maxYears: cleanNumber(text('maxYears'), MAX_YEARS),
     location: text('location').slice(0, limits.location.maxLength),
     verified: all('verified').includes('true'),
+    sellerType: among(SELLER_TYPES, all('sellerType'))[0] ?? '',
     radius: among(RADII, all('radius'))[0] ?? '',
   };
   return nearZip(next, zip);

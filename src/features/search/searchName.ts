@@ -26,6 +26,7 @@ export function searchName(search: CarSearch): string {
     bodyStyles: search.bodyStyle,
     location: search.location,
     verified: search.verified,
+    sellerType: search.sellerType || undefined,
     zip: search.zip || undefined,
     radiusMiles: number(search.radius),
   });

@@ -28,6 +28,10 @@ export const SORTS: readonly { value: Sort; label: string }[] = [
 
 /** The radii a search near a ZIP offers, in miles (the server takes these alone). */
 export const RADII = ['10', '25', '50', '100', '200', '500'] as const;
+
+/** The seller types the search filters by: a seller with a dealer profile, or any other. */
+export const SELLER_TYPES = ['dealer', 'private'] as const;
+export type SellerType = (typeof SELLER_TYPES)[number];
 export type Radius = (typeof RADII)[number];
 
 /** A US ZIP code as the server takes it: five digits. */
@@ -44,6 +48,8 @@ export interface CarSearch {
   maxYears: string;
   location: string;
   verified: boolean;
+  /** Only dealers' cars, or only private sellers'; '': both. */
+  sellerType: SellerType | '';
   model: string[];
   minModelYear: string;
   maxModelYear: string;
@@ -69,6 +75,7 @@ export const EMPTY_SEARCH: CarSearch = {
   maxYears: '',
   location: '',
   verified: false,
+  sellerType: '',
   model: [],
   minModelYear: '',
   maxModelYear: '',
@@ -159,6 +166,7 @@ export function readSearch(params: URLSearchParams): { search: CarSearch; cursor
       maxYears: cleanNumber(params.get('maxYears') ?? '', MAX_YEARS),
       location: text('location'),
       verified: params.get('verified') === 'true',
+      sellerType: among(SELLER_TYPES, [params.get('sellerType') ?? ''])[0] ?? '',
       model: model.slice(0, limits.model.maxItems),
       minModelYear: cleanModelYear(params.get('minModelYear') ?? ''),
       maxModelYear: cleanModelYear(params.get('maxModelYear') ?? ''),
@@ -188,6 +196,7 @@ export function searchQuery(search: CarSearch, cursor: string | null = null): st
     if (search[key]) params.set(key, search[key]);
   }
   if (search.verified) params.set('verified', 'true');
+  if (search.sellerType) params.set('sellerType', search.sellerType);
   if (search.zip) params.set('zip', search.zip);
   if (search.zip && search.radius) params.set('radius', search.radius);
   if (search.sort) params.set('sort', search.sort);
@@ -210,6 +219,7 @@ export function apiFilters(search: CarSearch): Omit<SearchProductsApiArg, 'curso
     if (search[key]) filters[key] = search[key];
   }
   if (search.verified) filters.verified = 'true';
+  if (search.sellerType) filters.sellerType = search.sellerType;
   if (search.zip) filters.zip = search.zip;
   if (search.zip && search.radius) filters.radius = Number(search.radius);
   if (search.sort) filters.sort = search.sort;
@@ -238,7 +248,8 @@ export function hasFilters(search: CarSearch): boolean {
     search.bodyStyle.length > 0 ||
     NUMBER_KEYS.some((key) => Boolean(search[key])) ||
     Boolean(search.radius) ||
-    search.verified
+    search.verified ||
+    Boolean(search.sellerType)
   );
 }
 

@@ -12,12 +12,15 @@ import { UserAvatar } from '../../components/UserAvatar';
 import { useGetSellerQuery, type SellerPage as Seller } from '../../lib/api/reviews';
 import { ratingText } from '../../lib/sellerRating';
 import { carsSold, memberSince } from '../../lib/sellerRating';
+import { SellerTypeTag } from '../../components/SellerTypeTag';
+import { DealerDetails } from './DealerDetails';
 import { SellerCars } from './SellerCars';
 import { SellerReviews } from './SellerReviews';
 import { answeredShare, answersWithin } from './sellerText';
 
 /**
- * A seller's public page (`/sellers/:id`): who they are, how they answer bookings,
+ * A seller's public page (`/sellers/:id`): who they are ('Dealer', with their business, or
+ * 'Private seller'), how they answer bookings,
  * their rating, their cars for sale (the search's cards) and their reviews. The server renders
  * its title, description and JSON-LD (server/src/pages/seller-pages.ts). `actions` go beside the
  * name (the 'Report' button). An unknown seller shows `notFound`.
@@ -70,6 +73,7 @@ export function SellerPage({
             {seller.verified === 'true' && (
               <VerifiedIcon titleAccess="Verified seller" sx={{ color: '#1d9bf0' }} />
             )}
+            <SellerTypeTag type={seller.sellerType} />
             {actions?.(seller)}
             <ReportButton targetKind="user" targetId={seller._id} name={seller.name} />
           </Box>
@@ -86,6 +90,7 @@ export function SellerPage({
           </Box>
         </Box>
       </Box>
+      {seller.dealer && <DealerDetails dealer={seller.dealer} />}
       <Box component="section" aria-labelledby="seller-cars" sx={{ mb: 5 }}>
         <Typography id="seller-cars" component="h2" variant="h5" sx={{ fontWeight: 700, mb: 2 }}>
           Cars for sale ({seller.carsForSale})

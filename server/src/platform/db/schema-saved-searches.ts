@@ -64,6 +64,8 @@ export const savedSearches = pgTable(
       sql`case when cardinality(makes) = 1 then case when cardinality(models) = 1 then makes[1] || '|' || models[1] else makes[1] end else '' end`,
     ),
     verified: boolean('verified').notNull().default(false),
+    /** Only dealers' cars, or only private sellers' (null: both), as the search's `sellerType`. */
+    sellerType: text('seller_type', { enum: ['dealer', 'private'] }),
     /** How its new matches are mailed: at once, in the daily digest, or never (the bell only). */
     notify: text('notify', { enum: SAVED_SEARCH_NOTIFY }).notNull().default('daily'),
     /**

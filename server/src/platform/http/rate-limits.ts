@@ -95,8 +95,11 @@ const tooManyMessages = (window: RateLimitWindow, seconds: number) =>
 
 export const RATE_LIMIT_GUARDS: Record<RateLimitName, Guard> = {
   jwt: { route: 'GET /api/jwt', per: 'caller' },
-  /** An account made or changed: registration, and its own settings. */
-  users: { route: ['PUT /api/users', 'PATCH /api/me'], per: 'caller' },
+  /** An account made or changed: registration, its own settings and its dealer profile. */
+  users: {
+    route: ['PUT /api/users', 'PATCH /api/me', 'PUT /api/me/dealer', 'DELETE /api/me/dealer'],
+    per: 'caller',
+  },
   /** Registration uploads its photo with the sign-in provider's ID token, before /jwt. */
   uploads: { route: 'POST /image-host/1/upload', per: 'signed-in' },
   orders: { route: 'POST /api/orders', per: 'caller' },

@@ -148,6 +148,7 @@ const injectedRtkApi = api.injectEndpoints({
           maxYears: queryArg.maxYears,
           location: queryArg.location,
           verified: queryArg.verified,
+          sellerType: queryArg.sellerType,
           seller: queryArg.seller,
           model: queryArg.model,
           minModelYear: queryArg.minModelYear,
@@ -178,6 +179,7 @@ const injectedRtkApi = api.injectEndpoints({
           maxYears: queryArg.maxYears,
           location: queryArg.location,
           verified: queryArg.verified,
+          sellerType: queryArg.sellerType,
           seller: queryArg.seller,
           model: queryArg.model,
           minModelYear: queryArg.minModelYear,
@@ -405,6 +407,8 @@ export type SearchProductsApiArg = {
   location?: string;
   /** true: only cars of verified sellers */
   verified?: 'true' | 'false' | boolean;
+  /** 'dealer' or 'private': only the cars of sellers with a dealer profile, or only those of private sellers (absent: both) */
+  sellerType?: 'dealer' | 'private';
   /** a seller's account id: only that seller's cars (the seller page's list) */
   seller?: string;
   /** model(s) as listed, any of them (repeat the key for more); the facets list them */
@@ -487,6 +491,8 @@ export type GetSearchFacetsApiArg = {
   location?: string;
   /** true: only cars of verified sellers */
   verified?: 'true' | 'false' | boolean;
+  /** 'dealer' or 'private': only the cars of sellers with a dealer profile, or only those of private sellers (absent: both) */
+  sellerType?: 'dealer' | 'private';
   /** a seller's account id: only that seller's cars (the seller page's list) */
   seller?: string;
   /** model(s) as listed, any of them (repeat the key for more); the facets list them */
@@ -763,6 +769,8 @@ export type SearchProduct = Product & {
   /** every photo of the car, the cover (carPhoto) first */
   photos: string[];
   fairPrice: FairPrice | (null | null);
+  /** 'dealer': the seller has a dealer profile; 'private': a private seller */
+  sellerType: 'dealer' | 'private';
   /** when the car was listed (its post time as the server recorded it; ISO date-time) */
   listedAt: string;
   /** the price's latest change if it was a drop (PriceDrop) in the last 14 days; else null */
@@ -837,6 +845,22 @@ export type MarketValue = {
   /** whether the price is rated against it (fairPrice) */
   rated: boolean;
 };
+export type DealerProfile = {
+  name: string;
+  /** the street address */
+  address: string;
+  /** its five-digit US ZIP code */
+  zip: string;
+  /** the ZIP code's city */
+  city: string;
+  /** the ZIP code's state (two letters) */
+  state: string;
+  phone: string;
+  /** opening hours as schema.org's openingHours: 'Mo-Fr 09:00-18:00, Sa 10:00-14:00' */
+  hours: string | null;
+  /** an http(s) address */
+  website: string | null;
+};
 export type SellerSummary = {
   name: string;
   /** photo URL (may be empty) */
@@ -846,6 +870,10 @@ export type SellerSummary = {
   /** when the account was made (ISO date-time) */
   memberSince: string;
   carsSold: number;
+  /** 'dealer': the seller has a dealer profile; 'private': a private seller */
+  sellerType: 'dealer' | 'private';
+  /** the seller's business (a dealer); null: a private seller */
+  dealer: DealerProfile | (null | null);
 };
 export type PricePoint = {
   /** the selling price, in whole dollars */
@@ -860,6 +888,8 @@ export type CarDetails = Product & {
   fairPrice: FairPrice | (null | null);
   /** null until the next refresh values the car, when it cannot, and when sold */
   marketValue: MarketValue | (null | null);
+  /** 'dealer': the seller has a dealer profile; 'private': a private seller */
+  sellerType: 'dealer' | 'private';
   seller: SellerSummary;
   /** for each of `photos`, in order, its smaller WebP copies, narrowest first, with their true sizes (160 and 640 px, and 1600 px for full screen of a photo wider than 640 px, each never wider than the photo); an empty list for a photo not stored on this API's image host */
   photosCopies: PhotoCopy[][];

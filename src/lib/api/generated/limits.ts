@@ -9,6 +9,7 @@ import { getBuyersLimits } from './limits/getBuyers';
 import { getSellersLimits } from './limits/getSellers';
 import { updateMeLimits } from './limits/updateMe';
 import { deleteMyAccountLimits } from './limits/deleteMyAccount';
+import { putMyDealerLimits } from './limits/putMyDealer';
 import { requestPasswordResetLimits } from './limits/requestPasswordReset';
 import { confirmEmailLimits } from './limits/confirmEmail';
 import { requestEmailChangeLimits } from './limits/requestEmailChange';
@@ -61,6 +62,7 @@ export {
   getSellersLimits,
   updateMeLimits,
   deleteMyAccountLimits,
+  putMyDealerLimits,
   requestPasswordResetLimits,
   confirmEmailLimits,
   requestEmailChangeLimits,
@@ -118,6 +120,7 @@ export const operationLimits = {
   getSellers: getSellersLimits,
   updateMe: updateMeLimits,
   deleteMyAccount: deleteMyAccountLimits,
+  putMyDealer: putMyDealerLimits,
   requestPasswordReset: requestPasswordResetLimits,
   confirmEmail: confirmEmailLimits,
   requestEmailChange: requestEmailChangeLimits,
@@ -209,7 +212,11 @@ export const schemaLimits = {
     listings: { minimum: 1 },
     makeListings: { minimum: 1 },
   },
-  SellerSummary: { carsSold: { minimum: 0 } },
+  SellerSummary: {
+    carsSold: { minimum: 0 },
+    sellerType: { enum: ['dealer', 'private'] },
+    dealer: { enum: [null] },
+  },
   AdminCategory: {
     rating: { minimum: 0, maximum: 5 },
     position: { minimum: 1 },
@@ -236,6 +243,7 @@ export const schemaLimits = {
   },
   ReportFile: { targetKind: { enum: ['product', 'user'] } },
   Me: { userRole: { enum: ['Seller', 'Buyer', 'Admin'] }, userVerify: { enum: ['true', 'false'] } },
+  MyDealer: { dealer: { enum: [null] } },
   Notification: {
     kind: {
       enum: [
@@ -275,6 +283,8 @@ export const schemaLimits = {
     verified: { enum: ['true', 'false'] },
     carsSold: { minimum: 0 },
     carsForSale: { minimum: 0 },
+    sellerType: { enum: ['dealer', 'private'] },
+    dealer: { enum: [null] },
   },
   VinDecoded: {
     bodyStyle: {

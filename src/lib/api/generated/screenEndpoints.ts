@@ -2,6 +2,7 @@
 import { api } from '../index';
 import type {
   CarDetails,
+  DealerProfile,
   ErrorMessage,
   FairPrice,
   ListingModeration,
@@ -18,6 +19,7 @@ import type {
 } from './cardealerApi';
 export type {
   CarDetails,
+  DealerProfile,
   ErrorMessage,
   FairPrice,
   ListingModeration,
@@ -59,6 +61,19 @@ const injectedRtkApi = api.injectEndpoints({
         method: 'DELETE',
         body: queryArg.body,
       }),
+    }),
+    getMyDealer: build.query<GetMyDealerApiResponse, GetMyDealerApiArg>({
+      query: () => ({ url: `/api/me/dealer` }),
+    }),
+    putMyDealer: build.mutation<PutMyDealerApiResponse, PutMyDealerApiArg>({
+      query: (queryArg) => ({
+        url: `/api/me/dealer`,
+        method: 'PUT',
+        body: queryArg.body,
+      }),
+    }),
+    deleteMyDealer: build.mutation<DeleteMyDealerApiResponse, DeleteMyDealerApiArg>({
+      query: () => ({ url: `/api/me/dealer`, method: 'DELETE' }),
     }),
     signOutEverywhere: build.mutation<SignOutEverywhereApiResponse, SignOutEverywhereApiArg>({
       query: () => ({ url: `/api/me/sign-out-everywhere`, method: 'POST' }),
@@ -415,6 +430,27 @@ export type DeleteMyAccountApiArg = {
     confirm: string;
   };
 };
+export type GetMyDealerApiResponse = /** status 200 Default Response */ MyDealer;
+export type GetMyDealerApiArg = void;
+export type PutMyDealerApiResponse = /** status 200 Default Response */ MyDealer;
+export type PutMyDealerApiArg = {
+  body: {
+    /** the business's name, as its sign says */
+    name: string;
+    /** the street address (street and number) */
+    address: string;
+    /** a five-digit US ZIP code. Unknown: 400 'zip: no such US ZIP code' */
+    zip: string;
+    /** 7 to 20 characters: digits, spaces, dashes, brackets and a leading + */
+    phone: string;
+    /** days and times as 'Mo-Fr 09:00-18:00, Sa 10:00-14:00' (days Mo Tu We Th Fr Sa Su, a range with -, several with a comma; 24-hour times; entries separated by a comma and a space); empty or null: not given */
+    hours?: string | '' | (null | null);
+    /** an http:// or https:// address of a site, as https://example.com; empty or null: not given */
+    website?: string | '' | (null | null);
+  };
+};
+export type DeleteMyDealerApiResponse = /** status 200 Default Response */ DeleteResult;
+export type DeleteMyDealerApiArg = void;
 export type SignOutEverywhereApiResponse = unknown;
 export type SignOutEverywhereApiArg = void;
 export type ExportMyDataApiResponse = /** status 200 the data */ {
@@ -948,6 +984,10 @@ export type OpenBookings = {
     link: string;
   }[];
 };
+export type MyDealer = {
+  /** the seller's business (a dealer); null: a private seller */
+  dealer: DealerProfile | (null | null);
+};
 export type AdminCategory = {
   _id: string;
   categoryName: string;
@@ -1237,6 +1277,10 @@ export type SellerPage = {
   carsSold: number;
   /** as GET /products?seller={id} counts */
   carsForSale: number;
+  /** 'dealer': the seller has a dealer profile; 'private': a private seller */
+  sellerType: 'dealer' | 'private';
+  /** the seller's business (a dealer); null: a private seller */
+  dealer: DealerProfile | (null | null);
   rating: SellerRating;
   /** how the seller answers bookings, over the last 90 days */
   responses: {

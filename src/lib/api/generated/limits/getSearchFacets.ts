@@ -10,6 +10,7 @@ export const getSearchFacetsLimits = {
     maxYears: { minimum: 0, maximum: 100, maxLength: 17 },
     location: { minLength: 1, maxLength: 200 },
     verified: { enum: ['true', 'false'] },
+    sellerType: { enum: ['dealer', 'private'] },
     model: { minLength: 1, maxLength: 60, maxItems: 20 },
     minModelYear: { minimum: 1900, maximum: 2100 },
     maxModelYear: { minimum: 1900, maximum: 2100 },
