@@ -22,6 +22,7 @@ const sam: Me = {
   phone: null,
   zip: null,
   place: null,
+  bookingMails: true,
 };
 
 /** The API's dealer profile, in memory: what the section reads and what it sends. */
