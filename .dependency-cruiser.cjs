@@ -23,6 +23,7 @@ const LAYERS = [
   'bookings',
   'trust',
   'alerts',
+  'imports',
   'pages',
 ];
 const NOT_TESTS = '\\.test\\.ts$';

@@ -33,6 +33,7 @@ import carsApi, { adminCategorySchemas } from './cars/plugin';
 import searchApi from './search/plugin';
 import trustApi from './trust/plugin';
 import vehiclesApi from './vehicles/plugin';
+import importsApi from './imports/plugin';
 import healthRoutes from './platform/http/health';
 import { Metrics } from './platform/ops/metrics';
 import requestTelemetry, { requestIds, serializeRequest } from './platform/ops/request-telemetry';
@@ -247,6 +248,14 @@ async function apiRoutes(api: FastifyInstance, options: AppOptions, deps: ApiDep
   await api.register(alertsApi);
   await api.register(trustApi);
   await api.register(vehiclesApi, { decoder: vinDecoder });
+  await api.register(importsApi, {
+    photoOrigins,
+    checks,
+    decoder: vinDecoder,
+    images,
+    dir: options.importDir ?? join(repoRoot, '.data', 'imports'),
+    allowance: options.importAllowance,
+  });
   api.setNotFoundHandler((request, reply) =>
     reply.code(404).send({ message: `No such call: ${request.method} ${request.url}` }),
   );

@@ -64,6 +64,11 @@ export const DEFAULT_RATE_LIMITS = {
   passwordResets: { max: 20, windowSeconds: 3600 },
   /** Confirmation mails asked for and confirmation links reported, per account and address. */
   emailConfirmations: { max: 10, windowSeconds: 60 },
+  /** Inventory imports started, matched again, applied or discarded: a minute's and a day's. */
+  imports: [
+    { max: 10, windowSeconds: 60 },
+    { max: 100, windowSeconds: 24 * 3600 },
+  ],
 } as const satisfies RateLimits;
 
 /**
@@ -79,7 +84,8 @@ export const DEFAULT_RATE_LIMITS = {
  * with `RATE_LIMIT_CAR_EDITS`. The sitemap's index and files per address: `RATE_LIMIT_SITEMAPS`.
  * An account's own sign-outs everywhere, deletes and downloads: `RATE_LIMIT_ACCOUNT` an hour.
  * Requests for a password reset per address: `RATE_LIMIT_PASSWORD_RESETS` an hour. Confirmation
- * mails asked for and links reported: `RATE_LIMIT_EMAIL_CONFIRMATIONS`.
+ * mails asked for and links reported: `RATE_LIMIT_EMAIL_CONFIRMATIONS`. Inventory imports'
+ * writes: `RATE_LIMIT_IMPORTS` a minute and `RATE_LIMIT_IMPORTS_DAY` a day.
  */
 export function rateLimits(readInt: ReadInt): RateLimits {
   const windowSeconds = readInt('RATE_LIMIT_WINDOW_SECONDS', 60, 1, 24 * 3600);
@@ -121,5 +127,6 @@ export function rateLimits(readInt: ReadInt): RateLimits {
       'RATE_LIMIT_EMAIL_CONFIRMATIONS',
       DEFAULT_RATE_LIMITS.emailConfirmations.max,
     ),
+    imports: minuteAndDay('RATE_LIMIT_IMPORTS', DEFAULT_RATE_LIMITS.imports),
   };
 }

@@ -49,7 +49,8 @@ export type RateLimitName =
   | 'sitemaps'
   | 'account'
   | 'passwordResets'
-  | 'emailConfirmations';
+  | 'emailConfirmations'
+  | 'imports';
 export type RateLimits = Record<RateLimitName, RateLimitRule>;
 
 /**
@@ -179,6 +180,16 @@ export const RATE_LIMIT_GUARDS: Record<RateLimitName, Guard> = {
   /** A confirmation mail asked for, and a confirmation link reported. */
   emailConfirmations: {
     route: ['POST /api/me/verification', 'POST /api/email-verification'],
+    per: 'caller',
+  },
+  /** A dealer's inventory imports: each upload, new matching, apply or discard. */
+  imports: {
+    route: [
+      'POST /api/imports',
+      'PUT /api/imports/:id/mapping',
+      'POST /api/imports/:id/apply',
+      'DELETE /api/imports/:id',
+    ],
     per: 'caller',
   },
 };
