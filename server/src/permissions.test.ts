@@ -38,6 +38,7 @@ import { reportRows } from '../test/permission-rows-reports';
 import { suspensionRows } from '../test/permission-rows-trust-flags';
 import { moderationRows } from '../test/permission-rows-moderation';
 import { accountRecoveryRows } from '../test/permission-rows-recovery';
+import { importRows } from '../test/permission-rows-imports';
 import { REAL_VINS } from '../test/vins';
 
 const rows: Row[] = [
@@ -264,6 +265,7 @@ const rows: Row[] = [
   },
   ...unsubscribeRows,
   ...suspensionRows,
+  ...importRows,
   { route: 'GET /robots.txt', request: () => ({ url: '/robots.txt' }), expect: open() },
   { route: 'GET /sitemap.xml', request: () => ({ url: '/sitemap.xml' }), expect: open() },
   {

@@ -1,8 +1,9 @@
 /** Helpers of the inventory import's tests: dealers' files, their upload, waiting for a job. */
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
 import { checkDigit } from '../src/vehicles/vin-check';
-import type { TestUser } from './helper';
+import type { TestContext, TestUser } from './helper';
 import { multipartParts, zipOf } from './zip-fixture';
 
 /** A North American VIN with its check digit, one per `n` (and `series`). */
@@ -153,4 +154,35 @@ export async function waitForImport(
     if (Date.now() > end) throw new Error(`import ${id} still ${body.state}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/** A one-row file of a car whose photo is on the image host already. */
+export const csvFor = (imageUrl: string) =>
+  `Make,Model,Year,Price,Condition,ZIP,Photos\nTesla,Model 3,2020,31000,Good,78701,${imageUrl}\n`;
+
+/** The fixture's imports on the app of `ctx`. */
+export function importFixture(ctx: TestContext, seller: TestUser, imageUrl: () => string) {
+  const importsSettled = async () => {
+    for (;;) {
+      const result = (await ctx.database.db.execute(
+        sql`select count(*)::int as n from imports where state in ('checking', 'applying')`,
+      )) as unknown as { rows: { n: number }[] };
+      if (Number(result.rows[0]?.n) === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  };
+  return {
+    importsSettled,
+    /** A new checked import of `seller`'s (one open before is discarded): its id. */
+    freshImport: async () => {
+      await importsSettled();
+      await ctx.database.db.execute(sql`update imports set state = 'discarded'
+        where user_id = ${seller._id} and state in ('checked')`);
+      const started = await upload(ctx.app, seller, { csv: csvFor(imageUrl()) });
+      if (started.statusCode !== 202) throw new Error(`POST /api/imports: ${started.body}`);
+      const id = started.json<{ _id: string }>()._id;
+      await waitForImport(ctx.app, seller, id);
+      return id;
+    },
+  };
 }

@@ -11,6 +11,7 @@ import { basename, dirname, join, relative } from 'node:path';
 import { alertsEffects } from '../src/alerts/effects';
 import { bookingsEffects } from '../src/bookings/effects';
 import { carsEffects } from '../src/cars/effects';
+import { importsEffects } from '../src/imports/effects';
 import { migrationsFolder, type Database } from '../src/platform/db/client';
 import { platformEffects, type DomainEffects } from '../src/platform/effects';
 import { searchEffects } from '../src/search/effects';
@@ -26,6 +27,7 @@ const DOMAINS: Record<string, DomainEffects> = {
   bookings: bookingsEffects,
   trust: trustEffects,
   alerts: alertsEffects,
+  imports: importsEffects,
 };
 
 const repoRoot = join(__dirname, '..', '..');
