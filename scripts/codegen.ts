@@ -93,6 +93,13 @@ const screenEndpoints = [
   'signOutEverywhere',
   'deleteMyAccount',
   'exportMyData',
+  // The dealer's inventory import: its page.
+  'startImport',
+  'getCurrentImport',
+  'getImport',
+  'changeImportMapping',
+  'applyImport',
+  'discardImport',
 ];
 const isScreenEndpoint = (name: string) => screenEndpoints.includes(name);
 

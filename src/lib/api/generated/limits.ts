@@ -281,5 +281,10 @@ export const schemaLimits = {
     drive: { enum: ['FWD', 'RWD', 'AWD', '4WD', null] },
     doors: { minimum: 1 },
   },
+  Import: {
+    state: { enum: ['checking', 'checked', 'applying', 'done', 'failed'] },
+    rowsTotal: { minimum: 0 },
+    rowsDone: { minimum: 0 },
+  },
   Unsubscribed: { target: { enum: ['search', 'car', 'digest'] } },
 } as const;
