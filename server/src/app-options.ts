@@ -123,8 +123,8 @@ export interface AppOptions {
    */
   vinDecoder?: VinDecoder;
   /**
-   * Where the inventory imports keep their photos' ZIPs while they live (`IMPORT_DIR`; default
-   * `.data/imports`).
+   * Where the inventory imports keep their photos' ZIPs while they live (the server's
+   * `DATA_DIR/imports`; default `.data/imports`).
    */
   importDir?: string;
   /**

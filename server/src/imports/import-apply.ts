@@ -23,6 +23,9 @@ import type { ImportRecord, ImportRow } from './import-repository';
 import { openPhotos, type ZipPhoto } from './import-zip';
 import { importMail } from './import-mail';
 
+/** The pause between two rows written (ms). */
+const ROW_PAUSE_MS = 10;
+
 type Photos = { zip: ZipFile; photos: Map<string, ZipPhoto> } | null;
 
 /** The columns a row's fields change (only those its file gives). */
@@ -166,6 +169,9 @@ export async function runApply(deps: ImportJobDeps, record: ImportRecord): Promi
       }
       done += 1;
       await imports.progress(record.id, done);
+      // A pause between rows: the requests' queries, and the work each write sets off (market
+      // values, alerts), go before the next row's (an embedded database runs one at a time).
+      await new Promise((resolve) => setTimeout(resolve, ROW_PAUSE_MS));
     }
   } finally {
     photos?.zip.close();

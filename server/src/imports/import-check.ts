@@ -125,6 +125,7 @@ export async function runCheck(deps: ImportJobDeps, record: ImportRecord): Promi
     }
     results.push(row);
     if (results.length % BATCH === 0) await imports.progress(record.id, results.length);
+    await new Promise((resolve) => setImmediate(resolve));
   }
   // The day's allowance: the new cars past it are not listed.
   const limit = dealer.verified ? deps.allowance.verified : deps.allowance.unverified;

@@ -60,9 +60,11 @@ export class ImportJobs {
     const { imports } = this.deps;
     if (!(await imports.claim(id, this.worker, STALE_SECONDS))) return;
     const deps: ImportJobDeps = { ...this.deps, stopping: () => this.stopped };
+    let photosPath: string | null = null;
     try {
       const record = await imports.find(id);
       if (!record) return;
+      photosPath = record.photosPath;
       const finished =
         record.state === 'checking' ? await runCheck(deps, record) : await runApply(deps, record);
       if (finished && record.state === 'applying' && record.photosPath) {
@@ -70,16 +72,10 @@ export class ImportJobs {
       }
     } catch (error) {
       await imports.fail(id, 'The import stopped on an error on our side: try again');
+      if (photosPath) rmSync(photosPath, { force: true });
       throw error;
     } finally {
       await imports.release(id, this.worker);
-    }
-  }
-
-  /** Whether a job of the import runs or waits here (tests wait on it). */
-  async settled(id: string): Promise<void> {
-    while (this.running.has(id) || this.waiting.includes(id)) {
-      await (this.running.get(id) ?? new Promise((resolve) => setTimeout(resolve, 10)));
     }
   }
 

@@ -86,6 +86,9 @@ function importHelpers(imports: ImportsRepository) {
 
 type Helpers = ReturnType<typeof importHelpers>;
 
+/** An import's id in the path. */
+const ImportId = Type.Object({ id: Id });
+
 const shown = { 200: Type.Ref('Import'), ...errors(400, 401, 403, 404) };
 const started = { 202: Type.Ref('Import'), ...errors(400, 401, 403, 404, 409, 429) };
 
@@ -171,7 +174,7 @@ function readRoutes(app: RoutesApp, imports: ImportsRepository, { answer, ownImp
         tags: ['seller'],
         summary: "One of the caller's imports, with each row's result (another's: 404)",
         security: ACCESS_TOKEN,
-        params: Type.Object({ id: Id }),
+        params: ImportId,
         response: shown,
       },
     },
@@ -196,7 +199,7 @@ function changeRoutes(
         summary: 'Changes the column matches of a checked import and runs its dry run again',
         description: "Only while the import is 'checked' (else 409).",
         security: ACCESS_TOKEN,
-        params: Type.Object({ id: Id }),
+        params: ImportId,
         body: Type.Object({ mapping: ImportMappingBody }, { additionalProperties: false }),
         response: started,
       },
@@ -232,7 +235,7 @@ function changeRoutes(
           "Only from 'checked' (else 409). `wholeStock`: the file is the dealer's whole stock: " +
           'their other cars not sold are deleted as Delete does. The result is mailed.',
         security: ACCESS_TOKEN,
-        params: Type.Object({ id: Id }),
+        params: ImportId,
         body: Type.Object({ wholeStock: Type.Boolean() }, { additionalProperties: false }),
         response: started,
       },
@@ -257,7 +260,7 @@ function changeRoutes(
         tags: ['seller'],
         summary: 'Discards an import that is not being applied (its photos are deleted)',
         security: ACCESS_TOKEN,
-        params: Type.Object({ id: Id }),
+        params: ImportId,
         response: { 200: Type.Ref('DeleteResult'), ...errors(400, 401, 403, 404, 409, 429) },
       },
     },
