@@ -3,6 +3,9 @@
  * wrong, and nothing changed (no import, no car); a good file in another spelling (semicolons,
  * a byte order mark, headers in other words) accepted.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
   buildTestApp,
   databaseKind,
@@ -14,15 +17,20 @@ import { csvOf, photo, stockRows, upload, waitForImport } from '../../test/impor
 import { zipOf } from '../../test/zip-fixture';
 
 describe(`inventory import's bad files (${databaseKind})`, () => {
+  /** Where the imports' ZIPs are kept (removed at the end). */
+  const importDir = mkdtempSync(join(tmpdir(), 'cardealer-imports-'));
   let ctx: TestContext;
   let dealer: TestUser;
   const good = csvOf(stockRows(2));
 
   beforeAll(async () => {
-    ctx = await buildTestApp();
+    ctx = await buildTestApp({ importDir });
     dealer = await registerUser(ctx.app, 'Seller', 'dealer');
   });
-  afterAll(() => ctx.close());
+  afterAll(async () => {
+    await ctx.close();
+    rmSync(importDir, { recursive: true, force: true });
+  });
 
   const wide = ['VIN', 'Make', ...Array.from({ length: 8 }, (_, i) => `Extra ${i}`)].join(',');
   const cases: [string, () => Promise<Parameters<typeof upload>[2]>, number, RegExp][] = [

@@ -3,6 +3,9 @@
  * process on the same database picks the import up at start and finishes it, and every car is
  * written once.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
@@ -18,17 +21,22 @@ import { csvOf, photosZip, stockRows, upload, waitForImport } from '../../test/i
 jest.setTimeout(120_000);
 
 describe(`an import's apply across a restart (${databaseKind})`, () => {
+  /** Where the imports' ZIPs are kept (removed at the end). */
+  const importDir = mkdtempSync(join(tmpdir(), 'cardealer-imports-'));
   let ctx: TestContext;
   let dealer: TestUser;
 
   beforeAll(async () => {
-    ctx = await buildTestApp();
+    ctx = await buildTestApp({ importDir });
     dealer = await registerUser(ctx.app, 'Seller', 'dealer');
     await ctx.database.db.execute(
       sql`update users set user_verify = 'true' where id = ${dealer._id}`,
     );
   });
-  afterAll(() => ctx.close());
+  afterAll(async () => {
+    await ctx.close();
+    rmSync(importDir, { recursive: true, force: true });
+  });
 
   /** The import as `app` answers it. */
   const read = async (app: FastifyInstance, id: string) =>
@@ -39,7 +47,7 @@ describe(`an import's apply across a restart (${databaseKind})`, () => {
     }>();
 
   it('goes on after the last row written, and writes no car twice', async () => {
-    const first = await buildReplica(ctx);
+    const first = await buildReplica(ctx, { importDir });
     await first.app.ready();
     const rows = stockRows(20, 'R');
     const started = await upload(first.app, dealer, { csv: csvOf(rows), zip: await photosZip(20) });
@@ -60,7 +68,7 @@ describe(`an import's apply across a restart (${databaseKind})`, () => {
     expect(stopped.rowsDone).toBeLessThan(20);
 
     // The next process picks it up as it starts.
-    const second = await buildReplica(ctx);
+    const second = await buildReplica(ctx, { importDir });
     await second.app.ready();
     try {
       const done = await waitForImport(second.app, dealer, id, ['done', 'failed']);

@@ -5,6 +5,9 @@
  * whole stock (three updated, one removed, a saver's price-drop alert once); one import at a
  * time; another account's import not found; an unverified account's allowance.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { alertsFor, MATCH_ON_DEMAND, saveCar } from '../../test/alert-fixture';
 import {
@@ -28,6 +31,8 @@ import { REAL_VINS } from '../../test/vins';
 jest.setTimeout(120_000);
 
 describe(`inventory import (${databaseKind})`, () => {
+  /** Where the imports' ZIPs are kept (removed at the end). */
+  const importDir = mkdtempSync(join(tmpdir(), 'cardealer-imports-'));
   let ctx: TestContext;
   let dealer: TestUser;
   let buyer: TestUser;
@@ -56,6 +61,7 @@ describe(`inventory import (${databaseKind})`, () => {
   beforeAll(async () => {
     ctx = await buildTestApp({
       ...MATCH_ON_DEMAND,
+      importDir,
       importAllowance: { verified: 2000, unverified: 3 },
     });
     [dealer, buyer] = await Promise.all([
@@ -71,7 +77,10 @@ describe(`inventory import (${databaseKind})`, () => {
     Object.assign(rows[0]!, { vin: REAL_VINS.tesla, make: '', model: '', year: '' });
     zip = await photosZip(50);
   });
-  afterAll(() => ctx.close());
+  afterAll(async () => {
+    await ctx.close();
+    rmSync(importDir, { recursive: true, force: true });
+  });
 
   it('checks a 50-row CSV with its photos: 48 new, 2 refused with the field and why', async () => {
     const started = await upload(ctx.app, dealer, { csv: csvOf(rows), zip });
