@@ -24,6 +24,7 @@ const LAYERS = [
   'trust',
   'alerts',
   'insights',
+  'imports',
   'pages',
 ];
 const NOT_TESTS = '\\.test\\.ts$';

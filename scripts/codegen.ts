@@ -101,6 +101,13 @@ const screenEndpoints = [
   'getMyDealer',
   'putMyDealer',
   'deleteMyDealer',
+  // The dealer's inventory import: its page.
+  'startImport',
+  'getCurrentImport',
+  'getImport',
+  'changeImportMapping',
+  'applyImport',
+  'discardImport',
 ];
 const isScreenEndpoint = (name: string) => screenEndpoints.includes(name);
 

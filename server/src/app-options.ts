@@ -3,6 +3,7 @@ import type { SignInProvider } from './platform/caller/access';
 import type { AlertMatchingOptions } from './alerts/alert-matching';
 import type { DealRatiosOptions } from './valuation/deal-ratios';
 import type { MarketTrust } from './valuation/market-trust';
+import type { ImportAllowance } from './imports/plugin';
 import type { VinDecoder } from './vehicles/vin-decoder';
 import type { Db } from './platform/db/client';
 import type { Standbys } from './platform/db/standbys';
@@ -124,4 +125,14 @@ export interface AppOptions {
    * of the app's own with the default limits. Closed with the app either way.
    */
   vinDecoder?: VinDecoder;
+  /**
+   * Where the inventory imports keep their photos' ZIPs while they live (the server's
+   * `DATA_DIR/imports`; default `.data/imports`).
+   */
+  importDir?: string;
+  /**
+   * Cars a day an inventory import may list (`IMPORT_VERIFIED_DAILY_CARS`, default 2,000, and
+   * `IMPORT_UNVERIFIED_DAILY_CARS`, default NEW_SELLER_DAILY_CARS' 3).
+   */
+  importAllowance?: ImportAllowance;
 }

@@ -36,6 +36,7 @@ import vehiclesApi from './vehicles/plugin';
 import valuationApi from './valuation/plugin';
 import insightsApi from './insights/plugin';
 import { DEFAULT_VIEW_COUNTING, ViewCounter } from './insights/view-counter';
+import importsApi from './imports/plugin';
 import healthRoutes from './platform/http/health';
 import { Metrics } from './platform/ops/metrics';
 import requestTelemetry, { requestIds, serializeRequest } from './platform/ops/request-telemetry';
@@ -282,6 +283,14 @@ async function apiRoutes(api: FastifyInstance, options: AppOptions, deps: ApiDep
   await api.register(vehiclesApi, { decoder: vinDecoder });
   await api.register(valuationApi, { decoder: vinDecoder });
   await api.register(insightsApi);
+  await api.register(importsApi, {
+    photoOrigins,
+    checks,
+    decoder: vinDecoder,
+    images,
+    dir: options.importDir ?? join(repoRoot, '.data', 'imports'),
+    allowance: options.importAllowance,
+  });
   api.setNotFoundHandler((request, reply) =>
     reply.code(404).send({ message: `No such call: ${request.method} ${request.url}` }),
   );

@@ -70,6 +70,11 @@ export const DEFAULT_RATE_LIMITS = {
   emailChanges: { max: 10, windowSeconds: 3600 },
   /** Car views counted by the web app (each a write): a person opens a few cars a minute. */
   carViews: { max: 120, windowSeconds: 60 },
+  /** Inventory imports started, matched again, applied or discarded: a minute's and a day's. */
+  imports: [
+    { max: 10, windowSeconds: 60 },
+    { max: 100, windowSeconds: 24 * 3600 },
+  ],
 } as const satisfies RateLimits;
 
 /**
@@ -88,6 +93,7 @@ export const DEFAULT_RATE_LIMITS = {
  * mails asked for and links reported: `RATE_LIMIT_EMAIL_CONFIRMATIONS`. 'What's my car worth?'
  * per address: `RATE_LIMIT_VALUE`. Changes of e-mail asked for and their links opened:
  * `RATE_LIMIT_EMAIL_CHANGES` an hour. Car views the web app counts: `RATE_LIMIT_CAR_VIEWS`.
+ * Inventory imports' writes: `RATE_LIMIT_IMPORTS` a minute and `RATE_LIMIT_IMPORTS_DAY` a day.
  */
 export function rateLimits(readInt: ReadInt): RateLimits {
   const windowSeconds = readInt('RATE_LIMIT_WINDOW_SECONDS', 60, 1, 24 * 3600);
@@ -132,5 +138,6 @@ export function rateLimits(readInt: ReadInt): RateLimits {
     value: rule('RATE_LIMIT_VALUE', DEFAULT_RATE_LIMITS.value.max),
     emailChanges: ownWindow('RATE_LIMIT_EMAIL_CHANGES', DEFAULT_RATE_LIMITS.emailChanges),
     carViews: rule('RATE_LIMIT_CAR_VIEWS', DEFAULT_RATE_LIMITS.carViews.max),
+    imports: minuteAndDay('RATE_LIMIT_IMPORTS', DEFAULT_RATE_LIMITS.imports),
   };
 }

@@ -89,6 +89,12 @@ export interface ServerConfig {
   vinDecodeBudgetMs: number;
   /** How the market values weigh sellers, and a burst of new accounts' listings (market-trust.ts). */
   marketTrust: MarketTrust;
+  /**
+   * Cars a day an inventory import lists: a verified seller's (`IMPORT_VERIFIED_DAILY_CARS`,
+   * default 2,000) and an unverified account's (`IMPORT_UNVERIFIED_DAILY_CARS`, default
+   * NEW_SELLER_DAILY_CARS).
+   */
+  importAllowance: { verified: number; unverified: number };
 }
 
 export class ConfigError extends Error {}
@@ -265,6 +271,16 @@ export function loadServerConfig(env: Env = process.env): ServerConfig {
     imageOrigins: imageDisplayOrigins(env),
     alertDigestHour: int(env, 'ALERT_DIGEST_HOUR', 7, 0, 23),
     newSellerDailyCars: int(env, 'NEW_SELLER_DAILY_CARS', 3, 0, 1000),
+    importAllowance: {
+      verified: int(env, 'IMPORT_VERIFIED_DAILY_CARS', 2000, 0, 100_000),
+      unverified: int(
+        env,
+        'IMPORT_UNVERIFIED_DAILY_CARS',
+        int(env, 'NEW_SELLER_DAILY_CARS', 3, 0, 1000),
+        0,
+        100_000,
+      ),
+    },
     streamsPerAddress: int(
       env,
       'RATE_LIMIT_STREAMS_PER_ADDRESS',

@@ -55,6 +55,8 @@ function appOptions(
     publicOrigin: config.publicOrigin,
     imageOrigins: config.imageOrigins,
     newSellerDailyCars: config.newSellerDailyCars,
+    importAllowance: config.importAllowance,
+    importDir: join(config.dataDir, 'imports'),
     streamsPerAddress: config.streamsPerAddress,
     vinDecoder: new VinDecoder({ budgetMs: config.vinDecodeBudgetMs }),
     marketTrust: config.marketTrust,

@@ -39,6 +39,7 @@ import { suspensionRows } from '../test/permission-rows-trust-flags';
 import { moderationRows } from '../test/permission-rows-moderation';
 import { accountRecoveryRows } from '../test/permission-rows-recovery';
 import { insightsRows } from '../test/permission-rows-insights';
+import { importRows } from '../test/permission-rows-imports';
 import { REAL_VINS } from '../test/vins';
 
 const rows: Row[] = [
@@ -266,6 +267,7 @@ const rows: Row[] = [
   ...unsubscribeRows,
   ...suspensionRows,
   ...insightsRows,
+  ...importRows,
   { route: 'GET /robots.txt', request: () => ({ url: '/robots.txt' }), expect: open() },
   { route: 'GET /sitemap.xml', request: () => ({ url: '/sitemap.xml' }), expect: open() },
   {

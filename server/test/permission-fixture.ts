@@ -18,6 +18,7 @@ import {
   type TestContext,
   type TestUser,
 } from './helper';
+import { importFixture } from './import-fixture';
 
 export const CALLERS = [
   'anonymous',
@@ -64,6 +65,10 @@ export interface Fixture {
    * that end the caller's sessions or the account itself.
    */
   freshCaller(role: 'Seller' | 'Buyer' | 'Admin'): Promise<{ authorization: string }>;
+  /** Waits until no import job (a dry run, an apply) runs: they write after their answer. */
+  importsSettled(): Promise<void>;
+  /** A new checked import of `seller`'s (its id). */
+  freshImport(): Promise<string>;
 }
 
 /** The callers and their things on the app of `ctx`, for a `beforeAll`. */
@@ -167,7 +172,9 @@ export async function openPermissionFixture(ctx: TestContext): Promise<Fixture> 
     }
     return id;
   };
+  const imageUrl: string = uploaded.json().data.display_url;
   return {
+    ...importFixture(ctx, seller, () => imageUrl),
     users: { buyer, seller, otherSeller, admin, deleted, newcomer },
     productId: await freshProduct(),
     imageUrl: uploaded.json().data.display_url,

@@ -12,6 +12,7 @@ import { alertsEffects } from '../src/alerts/effects';
 import { bookingsEffects } from '../src/bookings/effects';
 import { carsEffects } from '../src/cars/effects';
 import { insightsEffects } from '../src/insights/effects';
+import { importsEffects } from '../src/imports/effects';
 import { migrationsFolder, type Database } from '../src/platform/db/client';
 import { platformEffects, type DomainEffects } from '../src/platform/effects';
 import { searchEffects } from '../src/search/effects';
@@ -28,6 +29,7 @@ const DOMAINS: Record<string, DomainEffects> = {
   trust: trustEffects,
   alerts: alertsEffects,
   insights: insightsEffects,
+  imports: importsEffects,
 };
 
 const repoRoot = join(__dirname, '..', '..');

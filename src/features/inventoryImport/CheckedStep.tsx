@@ -11,7 +11,7 @@ import { ColumnMatches } from './ColumnMatches';
 import {
   useApplyImportMutation,
   useDiscardImportMutation,
-  useUpdateImportMappingMutation,
+  useChangeImportMappingMutation,
 } from './importApi';
 import { ImportRowsTable } from './ImportRowsTable';
 import type { Import, ImportMapping } from './importTypes';
@@ -34,7 +34,7 @@ function wholeStockWarning(removed: number): string {
  * day's allowance, every row's result, and the choice: import, or discard.
  */
 export function CheckedStep({ job, onDiscarded }: { job: Import; onDiscarded: () => void }) {
-  const [updateMapping, mapping] = useUpdateImportMappingMutation();
+  const [updateMapping, mapping] = useChangeImportMappingMutation();
   const [apply, applying] = useApplyImportMutation();
   const [discard, discarding] = useDiscardImportMutation();
   const [wholeStock, setWholeStock] = useState(job.wholeStock);

@@ -1,60 +1,17 @@
 /**
- * The inventory import's calls, as the generated slices write them (hand-written until the
- * server's routes are in the contract; their types are in importTypes.ts). Uploading the files is
- * not here: it goes by XMLHttpRequest for its progress (uploadImport.ts).
+ * The inventory import's calls: the generated screen endpoints, with what the page needs of their
+ * cache. Uploading the files is not here: it goes by XMLHttpRequest for its progress
+ * (uploadImport.ts).
  *
  * No cache tags: every answer is the whole import, so each mutation puts its answer in the
  * import's entry, and the page's polling takes it from there.
  */
-import { api } from '../../lib/api';
-import type {
-  ApplyImportApiArg,
-  ApplyImportApiResponse,
-  DiscardImportApiArg,
-  DiscardImportApiResponse,
-  GetCurrentImportApiArg,
-  GetCurrentImportApiResponse,
-  GetImportApiArg,
-  GetImportApiResponse,
-  Import,
-  UpdateImportMappingApiArg,
-  UpdateImportMappingApiResponse,
-} from './importTypes';
-
-const injectedRtkApi = api.injectEndpoints({
-  endpoints: (build) => ({
-    getCurrentImport: build.query<GetCurrentImportApiResponse, GetCurrentImportApiArg>({
-      query: () => ({ url: `/api/imports/current` }),
-    }),
-    getImport: build.query<GetImportApiResponse, GetImportApiArg>({
-      query: (queryArg) => ({ url: `/api/imports/${encodeURIComponent(String(queryArg.id))}` }),
-    }),
-    updateImportMapping: build.mutation<UpdateImportMappingApiResponse, UpdateImportMappingApiArg>({
-      query: (queryArg) => ({
-        url: `/api/imports/${encodeURIComponent(String(queryArg.id))}/mapping`,
-        method: 'PUT',
-        body: queryArg.body,
-      }),
-    }),
-    applyImport: build.mutation<ApplyImportApiResponse, ApplyImportApiArg>({
-      query: (queryArg) => ({
-        url: `/api/imports/${encodeURIComponent(String(queryArg.id))}/apply`,
-        method: 'POST',
-        body: queryArg.body,
-      }),
-    }),
-    discardImport: build.mutation<DiscardImportApiResponse, DiscardImportApiArg>({
-      query: (queryArg) => ({
-        url: `/api/imports/${encodeURIComponent(String(queryArg.id))}`,
-        method: 'DELETE',
-      }),
-    }),
-  }),
-});
+import { screenApi } from '../../lib/api/generated/screenEndpoints';
+import type { Import } from './importTypes';
 
 /** Puts an answer in its import's entry (the polled one) and in the latest import's. */
 export const storeImport = (answer: Import) =>
-  injectedRtkApi.util.upsertQueryEntries([
+  screenApi.util.upsertQueryEntries([
     { endpointName: 'getImport', arg: { id: answer._id }, value: answer },
     { endpointName: 'getCurrentImport', arg: undefined, value: answer },
   ]);
@@ -78,11 +35,11 @@ async function keepAnswer(
   }
 }
 
-export const importApi = injectedRtkApi.enhanceEndpoints({
+export const importApi = screenApi.enhanceEndpoints({
   endpoints: {
     // The latest import is asked again on each visit (it may have moved on meanwhile).
     getCurrentImport: { keepUnusedDataFor: 0 },
-    updateImportMapping: { onQueryStarted: keepAnswer },
+    changeImportMapping: { onQueryStarted: keepAnswer },
     applyImport: { onQueryStarted: keepAnswer },
   },
 });
@@ -90,7 +47,7 @@ export const importApi = injectedRtkApi.enhanceEndpoints({
 export const {
   useGetCurrentImportQuery,
   useGetImportQuery,
-  useUpdateImportMappingMutation,
+  useChangeImportMappingMutation,
   useApplyImportMutation,
   useDiscardImportMutation,
 } = importApi;

@@ -52,7 +52,8 @@ export type RateLimitName =
   | 'emailConfirmations'
   | 'value'
   | 'emailChanges'
-  | 'carViews';
+  | 'carViews'
+  | 'imports';
 export type RateLimits = Record<RateLimitName, RateLimitRule>;
 
 /**
@@ -199,6 +200,16 @@ export const RATE_LIMIT_GUARDS: Record<RateLimitName, Guard> = {
   },
   /** The web app's car view counting a view: a person opens a few cars a minute. */
   carViews: { route: 'POST /api/products/:id/view', per: 'caller' },
+  /** A dealer's inventory imports: each upload, new matching, apply or discard. */
+  imports: {
+    route: [
+      'POST /api/imports',
+      'PUT /api/imports/:id/mapping',
+      'POST /api/imports/:id/apply',
+      'DELETE /api/imports/:id',
+    ],
+    per: 'caller',
+  },
 };
 
 const windowText = (seconds: number) =>

@@ -320,5 +320,10 @@ export const schemaLimits = {
     messages: { minimum: 0 },
     daysOnMarket: { minimum: 0 },
   },
+  Import: {
+    state: { enum: ['checking', 'checked', 'applying', 'done', 'failed'] },
+    rowsTotal: { minimum: 0 },
+    rowsDone: { minimum: 0 },
+  },
   Unsubscribed: { target: { enum: ['search', 'car', 'digest'] } },
 } as const;

@@ -384,6 +384,37 @@ const injectedRtkApi = api.injectEndpoints({
         method: 'POST',
       }),
     }),
+    startImport: build.mutation<StartImportApiResponse, StartImportApiArg>({
+      query: () => ({ url: `/api/imports`, method: 'POST' }),
+    }),
+    getCurrentImport: build.query<GetCurrentImportApiResponse, GetCurrentImportApiArg>({
+      query: () => ({ url: `/api/imports/current` }),
+    }),
+    getImport: build.query<GetImportApiResponse, GetImportApiArg>({
+      query: (queryArg) => ({
+        url: `/api/imports/${encodeURIComponent(String(queryArg.id))}`,
+      }),
+    }),
+    discardImport: build.mutation<DiscardImportApiResponse, DiscardImportApiArg>({
+      query: (queryArg) => ({
+        url: `/api/imports/${encodeURIComponent(String(queryArg.id))}`,
+        method: 'DELETE',
+      }),
+    }),
+    changeImportMapping: build.mutation<ChangeImportMappingApiResponse, ChangeImportMappingApiArg>({
+      query: (queryArg) => ({
+        url: `/api/imports/${encodeURIComponent(String(queryArg.id))}/mapping`,
+        method: 'PUT',
+        body: queryArg.body,
+      }),
+    }),
+    applyImport: build.mutation<ApplyImportApiResponse, ApplyImportApiArg>({
+      query: (queryArg) => ({
+        url: `/api/imports/${encodeURIComponent(String(queryArg.id))}/apply`,
+        method: 'POST',
+        body: queryArg.body,
+      }),
+    }),
     unsubscribe: build.mutation<UnsubscribeApiResponse, UnsubscribeApiArg>({
       query: (queryArg) => ({
         url: `/api/unsubscribe`,
@@ -954,6 +985,56 @@ export type ViewProductApiArg = {
   /** a record's _id (letters, digits, _ and -) */
   id: string;
 };
+export type StartImportApiResponse = /** status 202 Default Response */ Import;
+export type StartImportApiArg = void;
+export type GetCurrentImportApiResponse = /** status 200 Default Response */ Import;
+export type GetCurrentImportApiArg = void;
+export type GetImportApiResponse = /** status 200 Default Response */ Import;
+export type GetImportApiArg = {
+  /** a record's _id (letters, digits, _ and -) */
+  id: string;
+};
+export type DiscardImportApiResponse = /** status 200 Default Response */ DeleteResult;
+export type DiscardImportApiArg = {
+  /** a record's _id (letters, digits, _ and -) */
+  id: string;
+};
+export type ChangeImportMappingApiResponse = /** status 202 Default Response */ Import;
+export type ChangeImportMappingApiArg = {
+  /** a record's _id (letters, digits, _ and -) */
+  id: string;
+  body: {
+    /** CSV header → field name (vin, stockNumber, make, model, year, trim, mileage, price, colour, condition, zip, description, photos, name), or null to ignore the column */
+    mapping: {
+      [key: string]:
+        | (
+            | 'vin'
+            | 'stockNumber'
+            | 'make'
+            | 'model'
+            | 'year'
+            | 'trim'
+            | 'mileage'
+            | 'price'
+            | 'colour'
+            | 'condition'
+            | 'zip'
+            | 'description'
+            | 'photos'
+            | 'name'
+          )
+        | (null | null);
+    };
+  };
+};
+export type ApplyImportApiResponse = /** status 202 Default Response */ Import;
+export type ApplyImportApiArg = {
+  /** a record's _id (letters, digits, _ and -) */
+  id: string;
+  body: {
+    wholeStock: boolean;
+  };
+};
 export type UnsubscribeApiResponse = /** status 200 Default Response */ Unsubscribed;
 export type UnsubscribeApiArg = {
   /** the link's token (it names what to stop and is signed by the server) */
@@ -1375,6 +1456,68 @@ export type Insights = {
     /** every day of the window, the oldest first */
     viewsPerDay: DayViews[];
   };
+};
+export type Import = {
+  _id: string;
+  state: 'checking' | 'checked' | 'applying' | 'done' | 'failed';
+  fileName: string;
+  createdAt: string;
+  columns: {
+    header: string;
+    field:
+      | (
+          | 'vin'
+          | 'stockNumber'
+          | 'make'
+          | 'model'
+          | 'year'
+          | 'trim'
+          | 'mileage'
+          | 'price'
+          | 'colour'
+          | 'condition'
+          | 'zip'
+          | 'description'
+          | 'photos'
+          | 'name'
+        )
+      | (null | null);
+  }[];
+  rowsTotal: number;
+  rowsDone: number;
+  summary: {
+    new: number;
+    updated: number;
+    unchanged: number;
+    refused: number;
+    removed: number;
+  };
+  allowance: {
+    listableToday: number;
+    message: string | null;
+  };
+  wholeStock: boolean;
+  error: string | null;
+  rows: {
+    /** the row's line in the CSV (1-based) */
+    row: number;
+    result: 'new' | 'updated' | 'unchanged' | 'refused' | 'over-allowance';
+    name: string | null;
+    vin: string | null;
+    stockNumber: string | null;
+    price: number | null;
+    /** the fields that change ('updated') */
+    changes: string[];
+    /** the field refused ('refused') */
+    field: string | null;
+    /** why ('refused', 'over-allowance') */
+    reason: string | null;
+    /** the car's market value from its model's fit (whole dollars), or null */
+    marketValue: number | null;
+    rating: ('great' | 'good' | 'fair' | 'high') | (null | null);
+    /** the car written or matched */
+    productId: string | null;
+  }[];
 };
 export type Unsubscribed = {
   /** what the link stops: a saved search's e-mails, a saved car's, the digest */
