@@ -128,6 +128,29 @@ async function run(command: string, args: string[]): Promise<void> {
   }
 }
 
+/**
+ * Closes the WAL segment being written and waits (at most a minute) until the archiver has
+ * handed it to pgBackRest: what `archive_timeout` does within a minute, now.
+ */
+export async function archiveNow(url: string): Promise<void> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ wal: string }>(
+      'select pg_walfile_name(pg_switch_wal()) as wal',
+    );
+    const deadline = Date.now() + 60_000;
+    const question =
+      'select coalesce(last_archived_wal >= $1, false) as done from pg_stat_archiver';
+    while (!(await client.query<{ done: boolean }>(question, [rows[0]!.wal])).rows[0]?.done) {
+      if (Date.now() > deadline) throw new Error('the WAL was not archived within a minute');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  } finally {
+    await client.end();
+  }
+}
+
 /** Waits until the primary accepts writes (its recovery ended), for at most `ms`. */
 export async function waitUntilWritable(url: string, ms = 300_000): Promise<void> {
   const deadline = Date.now() + ms;
@@ -153,22 +176,15 @@ export async function waitUntilWritable(url: string, ms = 300_000): Promise<void
 
 /**
  * Restores the primary to `target` (PostgreSQL's time text; null: all of the archive): stopped,
- * restored, started, and open for writes when this resolves. A primary that was not running is
- * stopped again afterwards.
+ * restored, started, and open for writes when this resolves (left running).
  */
 export async function restoreCluster(state: ClusterBackups, target: string | null): Promise<void> {
-  const wasRunning = primaryRuns(state);
-  if (wasRunning) {
-    // The last WAL segment goes to the archive first, so the newest commits can be replayed.
-    const client = new Client({ connectionString: state.databaseUrl });
-    await client.connect();
-    await client.query('select pg_switch_wal()').finally(() => client.end());
-  }
+  // The last WAL segment goes to the archive first, so the newest commits can be replayed.
+  if (primaryRuns(state)) await archiveNow(state.databaseUrl);
   await stopPrimary(state);
   await restoreTo(state, target);
   await startPrimary(state);
   await waitUntilWritable(state.databaseUrl);
-  if (!wasRunning) await stopPrimary(state);
 }
 
 /** pgBackRest's check: the archive receives WAL and the backups' configuration is sound. */
