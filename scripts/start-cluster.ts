@@ -49,6 +49,7 @@ import {
 import { DEMO_ACCOUNTS, portIsFree, stopProcess } from './lib/processes';
 import { restartOnSignal, SUPERVISOR_FILE } from './lib/rolling-restart';
 import { startPrometheus } from './lib/monitor';
+import { debianBackups, pairBackups } from './lib/cluster-backups';
 
 const root = resolve(__dirname, '..');
 const env = process.env;
@@ -132,14 +133,14 @@ async function startDatabase(
   cluster: Databases,
 ): Promise<{ databaseUrl: string; readUrl: string }> {
   if (standbyCount > 0) {
+    const dir = env.CLUSTER_PG_DIR ?? join('/var/lib/postgresql/cardealer', `${pgName}-standbys`);
+    const backups = pairBackups(dir, pgPort, freshPair);
     const pair = await startPostgresPair({
-      dir: env.CLUSTER_PG_DIR ?? join('/var/lib/postgresql/cardealer', `${pgName}-standbys`),
-      primaryPort: pgPort,
-      standbyPorts,
-      database: 'cardealer',
-      fresh: freshPair,
+      ...{ dir, primaryPort: pgPort, standbyPorts, database: 'cardealer', fresh: freshPair },
+      primarySettings: backups?.settings,
     });
     cluster.pair = pair;
+    await backups?.start(dataDir, pair);
     const pids = pair.standbyPids();
     // Who is who, for whoever needs to stop a standby (the cluster's browser test kills one).
     writeRoster(
@@ -155,6 +156,7 @@ async function startDatabase(
       database: 'cardealer',
     });
     cluster.postgres = postgres;
+    await debianBackups(dataDir, postgres, pgName);
     return { databaseUrl: postgres.url, readUrl: '' };
   }
   return { databaseUrl: env.DATABASE_URL, readUrl: '' };

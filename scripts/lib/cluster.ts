@@ -14,6 +14,9 @@ export const HAPROXY = process.env.HAPROXY_BIN || '/usr/sbin/haproxy';
 export interface LocalPostgres {
   /** postgres://… of the database `database` on the cluster. */
   url: string;
+  /** The cluster's PostgreSQL version and data folder (Debian's /var/lib/postgresql/…). */
+  version: string;
+  dataDir: string;
   /** Stops the cluster if this process started it (its data stays for the next start). */
   stop(): void;
 }
@@ -80,6 +83,8 @@ export async function startLocalPostgres(options: {
   }
   return {
     url: `${base}/${options.database}`,
+    version,
+    dataDir: found?.[5] ?? join('/var/lib/postgresql', version, options.cluster),
     stop: () => {
       if (startedHere) run('pg_ctlcluster', [version, options.cluster, 'stop']);
     },

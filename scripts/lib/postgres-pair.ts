@@ -37,6 +37,8 @@ export interface PostgresPairOptions {
   fresh?: boolean;
   /** No fsync and no full-page writes: for throwaway data (tests). */
   unsafeFast?: boolean;
+  /** The primary's further settings (`-c name=value`): WAL archiving to pgBackRest. */
+  primarySettings?: string[];
 }
 
 export interface PostgresPair {
@@ -44,6 +46,8 @@ export interface PostgresPair {
   primaryUrl: string;
   /** postgres://… of `database` on each standby. */
   standbyUrls: string[];
+  /** The primary's data folder, log, and settings as pg_ctl starts it (to start it again). */
+  primary: { dataDir: string; log: string; settings: string[] };
   /** Each standby's postmaster process id (SIGKILL it to kill the standby). */
   standbyPids(): number[];
   /** Stops the standbys and removes them and their slots, then stops the primary. */
@@ -63,7 +67,7 @@ export function postgresBin(): string {
 const asRoot = process.getuid?.() === 0;
 
 /** Runs a PostgreSQL binary, as the postgres user when this process is root. */
-async function pg(binary: string, args: string[]): Promise<string> {
+export async function pg(binary: string, args: string[]): Promise<string> {
   const file = join(postgresBin(), binary);
   const [command, commandArgs] = asRoot
     ? ['runuser', ['-u', 'postgres', '--', file, ...args]]
@@ -81,7 +85,7 @@ async function pg(binary: string, args: string[]): Promise<string> {
 }
 
 /** A folder the postgres user owns. */
-function ownFolder(path: string): void {
+export function ownFolder(path: string): void {
   // Its parents made here stay open to the postgres user; the folder is its own.
   mkdirSync(dirname(path), { recursive: true, mode: 0o755 });
   mkdirSync(path, { recursive: true, mode: 0o700 });
@@ -97,7 +101,7 @@ function ownFolder(path: string): void {
 }
 
 /** The postmaster's process id from its pid file; null: none running there. */
-function postmasterPid(dataDir: string): number | null {
+export function postmasterPid(dataDir: string): number | null {
   const file = join(dataDir, 'postmaster.pid');
   if (!existsSync(file)) return null;
   const pid = Number(readFileSync(file, 'utf8').split('\n')[0]);
@@ -110,12 +114,12 @@ function postmasterPid(dataDir: string): number | null {
   }
 }
 
-async function stopServer(dataDir: string, mode: 'fast' | 'immediate'): Promise<void> {
+export async function stopServer(dataDir: string, mode: 'fast' | 'immediate'): Promise<void> {
   if (postmasterPid(dataDir) === null) return;
   await pg('pg_ctl', ['-D', dataDir, '-m', mode, '-w', '-t', '30', 'stop']).catch(() => undefined);
 }
 
-async function startServer(dataDir: string, log: string, settings: string[]): Promise<void> {
+export async function startServer(dataDir: string, log: string, settings: string[]): Promise<void> {
   const args = ['-D', dataDir, '-l', log, '-w', '-t', '120', '-o', settings.join(' '), 'start'];
   try {
     await pg('pg_ctl', args);
@@ -183,13 +187,19 @@ export async function startPostgresPair(options: PostgresPairOptions): Promise<P
     ]);
     rmSync(passwordFile, { force: true });
   }
-  await startServer(primaryDir, join(dir, 'primary.log'), [
-    `-p ${options.primaryPort}`,
-    ...common,
-    '-c wal_level=replica',
-    `-c max_wal_senders=${options.standbyPorts.length + 4}`,
-    `-c max_replication_slots=${options.standbyPorts.length + 4}`,
-  ]);
+  const primary = {
+    dataDir: primaryDir,
+    log: join(dir, 'primary.log'),
+    settings: [
+      `-p ${options.primaryPort}`,
+      ...common,
+      '-c wal_level=replica',
+      `-c max_wal_senders=${options.standbyPorts.length + 4}`,
+      `-c max_replication_slots=${options.standbyPorts.length + 4}`,
+      ...(options.primarySettings ?? []),
+    ],
+  };
+  await startServer(primaryDir, primary.log, primary.settings);
   const admin = new Client({ connectionString: urlOf(options.primaryPort, 'postgres') });
   await admin.connect();
   const slots: string[] = [];
@@ -255,6 +265,7 @@ export async function startPostgresPair(options: PostgresPairOptions): Promise<P
 
   return {
     primaryUrl: urlOf(options.primaryPort, database),
+    primary,
     standbyUrls: options.standbyPorts.map((port) => urlOf(port, database)),
     standbyPids: () => standbyDirs.map((standbyDir) => postmasterPid(standbyDir) ?? 0),
     stop,

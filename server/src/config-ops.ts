@@ -1,3 +1,5 @@
+import { DEFAULT_BACKUP_KEEP } from './platform/ops/backups';
+
 /** Reads a whole number setting (config.ts's `int`): the fallback when unset, else checked. */
 type ReadInt = (name: string, fallback: number, min: number, max: number) => number;
 
@@ -11,6 +13,8 @@ export interface OpsSettings {
    * checks to take the server out; alone 0.
    */
   shutdownDrainMs: number;
+  /** How many of PGlite's backups `npm run backup` keeps (`BACKUP_KEEP`, default 7). */
+  backupKeep: number;
 }
 
 /** A server's metrics port when METRICS_PORT is unset: its own port + 1000 (each replica its own). */
@@ -32,5 +36,6 @@ export function opsSettings(
     // Loopback unless METRICS_HOST says otherwise: the numbers are for the operator's scraper.
     metrics: metricsPort > 0 ? { host: env.METRICS_HOST || '127.0.0.1', port: metricsPort } : null,
     shutdownDrainMs: int('SHUTDOWN_DRAIN_MS', trustProxyHops > 0 ? PROXIED_DRAIN_MS : 0, 0, 60_000),
+    backupKeep: int('BACKUP_KEEP', DEFAULT_BACKUP_KEEP, 1, 1000),
   };
 }

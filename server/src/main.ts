@@ -22,6 +22,7 @@ import { imageStoreFor } from './images/database-image-store';
 import type { ImageStore } from './images/image-files';
 import { addOperatorMetrics } from './ops-metrics';
 import { startMetricsServer, type MetricsServer } from './platform/ops/metrics-server';
+import { takePgliteBackup } from './platform/ops/backups';
 import { shutDown } from './platform/ops/shutdown';
 
 /** The app's options: the configuration's, and what `main` made of it before building the app. */
@@ -87,6 +88,24 @@ async function seedDemoWhenUp(
   }
 }
 
+/**
+ * The operator's calls beside the metrics: on PGlite, POST /backup makes a backup (only this
+ * process may read its folder); PostgreSQL's backups are pgBackRest's, made beside the server.
+ */
+function opsActions(database: Database, config: ServerConfig) {
+  return {
+    '/backup': async () => {
+      if (database.kind !== 'pglite') {
+        throw Object.assign(
+          new Error('This server runs on PostgreSQL, which pgBackRest backs up: npm run backup'),
+          { status: 409 },
+        );
+      }
+      return takePgliteBackup(database, config.dataDir, config.ops.backupKeep);
+    },
+  };
+}
+
 /** GET /metrics on METRICS_PORT; a port in use is a warning, not a reason to stay down. */
 async function serveMetrics(
   app: FastifyInstance,
@@ -98,7 +117,12 @@ async function serveMetrics(
   addOperatorMetrics(app, database);
   app.metrics.addProcessMetrics();
   try {
-    const server = await startMetricsServer(where.host, where.port, () => app.metrics.render());
+    const server = await startMetricsServer(
+      where.host,
+      where.port,
+      () => app.metrics.render(),
+      opsActions(database, config),
+    );
     app.log.info(`metrics: http://${where.host}:${server.port}/metrics`);
     return server;
   } catch (error) {

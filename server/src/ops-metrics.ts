@@ -3,12 +3,13 @@
  * read when Prometheus scrapes, by a cheap query (an index or a small table) bounded by the
  * scrape's timeout, never on a request's path. The outbox's depth and its oldest due mail, mail
  * that failed, the alert matcher's queue, the database pool, the live streams, and on PostgreSQL
- * with standbys attached the standbys' replay lag.
+ * with standbys attached the standbys' replay lag, and the age of the newest backup.
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from './platform/db/client';
 import { rowsOf } from './platform/db/rows';
+import { backupAgeSeconds } from './platform/ops/backups';
 
 interface OutboxRow {
   pending: number | string;
@@ -84,6 +85,12 @@ export function addOperatorMetrics(app: FastifyInstance, database: Database): vo
         { labels: { what: 'oldest_seconds' }, value: num(row.oldest) },
       ];
     },
+  );
+  metrics.gauge(
+    'cardealer_backup_age_seconds',
+    'Seconds since the newest backup (npm run backup) began; +Inf when none was ever taken',
+    [],
+    async () => [{ value: await backupAgeSeconds(database.db) }],
   );
   metrics.gauge('cardealer_live_streams', 'Live event streams open on this process', [], () => [
     { value: app.openStreams.size },

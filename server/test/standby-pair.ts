@@ -18,7 +18,7 @@ import { seedReferenceData } from '../src/scripts/seed';
 import { testAppOn, type TestContext } from './helper';
 
 /** A port nothing listens on now. */
-function freePort(): Promise<number> {
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer()
       .once('error', reject)

@@ -41,6 +41,11 @@ export interface Database {
    * the notifying transaction commits). Resolves to a function that stops listening.
    */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * PGlite's data-directory dump (a gzipped tarball a new PGlite opens with `loadDataDir`),
+   * made by the process that holds the folder; absent on PostgreSQL (pgBackRest backs it up).
+   */
+  dumpDataDir?(): Promise<Blob>;
   /** The primary's connection pool now (PostgreSQL; PGlite has none). */
   poolUse?(): PoolUse;
   close(): Promise<void>;
@@ -143,6 +148,7 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
         if (!pglite.closed) await stop();
       };
     },
+    dumpDataDir: () => pglite.dumpDataDir('gzip'),
     close: () => pglite.close(),
   };
 }

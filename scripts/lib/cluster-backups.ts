@@ -1,0 +1,277 @@
+/**
+ * The cluster's PostgreSQL under pgBackRest: `npm run start:cluster` sets it up (WAL archived,
+ * a first full backup) and records how in its data folder (`pgbackrest.json`); `npm run
+ * backup`, `restore` and `backup:check` read that record. A restore stops the primary, restores
+ * its data folder to the time asked, starts it and waits until it has replayed the archive and
+ * opened for writes.
+ */
+import { execFile } from 'node:child_process';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { Client } from 'pg';
+import { openDatabase } from '../../server/src/platform/db/client';
+import { recordBackup } from '../../server/src/platform/ops/backups';
+import {
+  archiveOptions,
+  archiveSettings,
+  backRest,
+  backRestInstalled,
+  createStanza,
+  DEFAULT_RETENTION_FULL,
+  listBackupSets,
+  restoreTo,
+  takeBackup,
+  writeBackRestConfig,
+  type BackRestSetup,
+  type BackupSet,
+} from './pgbackrest';
+import type { LocalPostgres } from './cluster';
+import { postmasterPid, startServer, stopServer, type PostgresPair } from './postgres-pair';
+
+const execFileAsync = promisify(execFile);
+
+/** How the primary is stopped and started again. */
+export type PrimaryControl =
+  | { kind: 'pg_ctl'; log: string; settings: string[] }
+  | { kind: 'debian'; version: string; cluster: string };
+
+export interface ClusterBackups extends BackRestSetup {
+  /** postgres://… of the app's database on the primary. */
+  databaseUrl: string;
+  control: PrimaryControl;
+}
+
+/** The record's file in the cluster's data folder. */
+export const STATE_FILE = 'pgbackrest.json';
+
+export function writeClusterBackups(dataDir: string, state: ClusterBackups): void {
+  writeFileSync(join(dataDir, STATE_FILE), JSON.stringify(state, null, 2));
+}
+
+/** The record in `dataDir`, or null when start:cluster set up no backups there. */
+export function readClusterBackups(dataDir: string): ClusterBackups | null {
+  const file = join(dataDir, STATE_FILE);
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as ClusterBackups) : null;
+}
+
+/** Applies the archiving settings to a running server (ALTER SYSTEM); answers if it must restart. */
+export async function archiveBySystemSettings(url: string, setup: BackRestSetup): Promise<boolean> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    let restart = false;
+    for (const [name, value] of Object.entries(archiveSettings(setup))) {
+      const { rows } = await client.query<{ setting: string }>(
+        'select setting from pg_settings where name = $1',
+        [name],
+      );
+      // archive_mode and wal_level are read at start only.
+      if (rows[0]?.setting !== value && ['archive_mode', 'wal_level'].includes(name)) {
+        restart = true;
+      }
+      await client.query(`ALTER SYSTEM SET ${name} = '${value.replace(/'/g, "''")}'`);
+    }
+    await client.query('select pg_reload_conf()');
+    return restart;
+  } finally {
+    await client.end();
+  }
+}
+
+/** A backup (full the first time, then incremental), recorded in the database. */
+export async function backupCluster(state: ClusterBackups): Promise<BackupSet> {
+  const set = await takeBackup(state);
+  const database = await openDatabase({ databaseUrl: state.databaseUrl, poolSize: 1 });
+  try {
+    await recordBackup(database.db, {
+      engine: 'postgres',
+      kind: set.type,
+      label: set.label,
+      bytes: set.repoSize,
+      takenAt: new Date(set.start * 1000),
+    });
+  } finally {
+    await database.close();
+  }
+  return set;
+}
+
+/** Whether the primary runs now. */
+function primaryRuns(state: ClusterBackups): boolean {
+  return postmasterPid(state.pgData) !== null;
+}
+
+async function stopPrimary(state: ClusterBackups): Promise<void> {
+  if (state.control.kind === 'debian') {
+    if (primaryRuns(state))
+      await run('pg_ctlcluster', [state.control.version, state.control.cluster, 'stop']);
+    return;
+  }
+  await stopServer(state.pgData, 'fast');
+}
+
+async function startPrimary(state: ClusterBackups): Promise<void> {
+  if (state.control.kind === 'debian') {
+    await run('pg_ctlcluster', [state.control.version, state.control.cluster, 'start']);
+    return;
+  }
+  await startServer(state.pgData, state.control.log, state.control.settings);
+}
+
+async function run(command: string, args: string[]): Promise<void> {
+  try {
+    await execFileAsync(command, args, { encoding: 'utf8' });
+  } catch (error) {
+    const failed = error as { stderr?: string; message: string };
+    throw new Error(`${command} failed: ${failed.stderr?.trim() || failed.message}`);
+  }
+}
+
+/**
+ * Closes the WAL segment being written and waits (at most a minute) until the archiver has
+ * handed it to pgBackRest: what `archive_timeout` does within a minute, now.
+ */
+export async function archiveNow(url: string): Promise<void> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ wal: string }>(
+      'select pg_walfile_name(pg_switch_wal()) as wal',
+    );
+    const deadline = Date.now() + 60_000;
+    const question =
+      'select coalesce(last_archived_wal >= $1, false) as done from pg_stat_archiver';
+    while (!(await client.query<{ done: boolean }>(question, [rows[0]!.wal])).rows[0]?.done) {
+      if (Date.now() > deadline) throw new Error('the WAL was not archived within a minute');
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  } finally {
+    await client.end();
+  }
+}
+
+/** Waits until the primary accepts writes (its recovery ended), for at most `ms`. */
+export async function waitUntilWritable(url: string, ms = 300_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const client = new Client({ connectionString: url });
+    try {
+      await client.connect();
+      const { rows } = await client.query<{ recovering: boolean }>(
+        'select pg_is_in_recovery() as recovering',
+      );
+      if (!rows[0]?.recovering) return;
+    } catch {
+      // Still starting.
+    } finally {
+      await client.end().catch(() => undefined);
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`the primary did not open for writes within ${ms / 1000} s: see its log`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+/**
+ * Restores the primary to `target` (PostgreSQL's time text; null: all of the archive): stopped,
+ * restored, started, and open for writes when this resolves (left running).
+ */
+export async function restoreCluster(state: ClusterBackups, target: string | null): Promise<void> {
+  // The last WAL segment goes to the archive first, so the newest commits can be replayed.
+  if (primaryRuns(state)) await archiveNow(state.databaseUrl);
+  await stopPrimary(state);
+  await restoreTo(state, target);
+  await startPrimary(state);
+  await waitUntilWritable(state.databaseUrl);
+}
+
+/** pgBackRest's check: the archive receives WAL and the backups' configuration is sound. */
+export async function checkCluster(state: ClusterBackups): Promise<BackupSet[]> {
+  await backRest(state, 'check');
+  return listBackupSets(state);
+}
+
+/** pgBackRest's setup for a primary, its configuration written (the repository made later). */
+export function backRestFor(options: {
+  dir: string;
+  pgData: string;
+  pgPort: number;
+  pgSocket: string;
+  fresh?: boolean;
+}): BackRestSetup {
+  const retentionFull = Number(process.env.BACKUP_RETENTION_FULL ?? DEFAULT_RETENTION_FULL);
+  if (!Number.isInteger(retentionFull) || retentionFull < 1 || retentionFull > 100) {
+    throw new Error(
+      `BACKUP_RETENTION_FULL must be a whole number from 1 to 100 (got "${process.env.BACKUP_RETENTION_FULL}")`,
+    );
+  }
+  // A fresh primary is another database: the repository of the old one would refuse it.
+  if (options.fresh) rmSync(options.dir, { recursive: true, force: true });
+  const { fresh: _fresh, ...where } = options;
+  const setup = { stanza: 'cardealer', retentionFull, ...where };
+  writeBackRestConfig(setup);
+  return setup;
+}
+
+/** What start:cluster does for backups: nothing without pgBackRest (a warning says so). */
+const withoutBackRest = () => {
+  console.warn('Backups are off: pgBackRest is not installed (apt-get install -y pgbackrest).');
+  return null;
+};
+
+/**
+ * start:cluster's primary of its own (STANDBYS): pgBackRest's folder beside its data, the
+ * settings that archive its WAL (to start it with), and `start`, once it runs: the stanza, the
+ * record in the cluster's data folder, and in the background a first full backup when none is.
+ */
+export function pairBackups(pairDir: string, pgPort: number, fresh: boolean) {
+  if (!backRestInstalled()) return withoutBackRest();
+  const setup = backRestFor({
+    dir: join(pairDir, 'pgbackrest'),
+    pgData: join(pairDir, 'primary'),
+    pgPort,
+    pgSocket: pairDir,
+    fresh,
+  });
+  return {
+    settings: archiveOptions(setup),
+    start: (dataDir: string, pair: PostgresPair) =>
+      startBackups(dataDir, {
+        ...setup,
+        databaseUrl: pair.primaryUrl,
+        control: { kind: 'pg_ctl', log: pair.primary.log, settings: pair.primary.settings },
+      }),
+  };
+}
+
+/** start:cluster's Debian cluster: its WAL archived (ALTER SYSTEM, a restart if needed). */
+export async function debianBackups(dataDir: string, postgres: LocalPostgres, cluster: string) {
+  if (!backRestInstalled()) return withoutBackRest();
+  const port = Number(new URL(postgres.url).port);
+  const setup = backRestFor({
+    dir: join('/var/lib/postgresql/cardealer', `${cluster}-pgbackrest`),
+    pgData: postgres.dataDir,
+    pgPort: port,
+    pgSocket: '/var/run/postgresql',
+  });
+  if (await archiveBySystemSettings(postgres.url, setup)) {
+    await run('pg_ctlcluster', [postgres.version, cluster, 'restart']);
+  }
+  await startBackups(dataDir, {
+    ...setup,
+    databaseUrl: postgres.url,
+    control: { kind: 'debian', version: postgres.version, cluster },
+  });
+}
+
+async function startBackups(dataDir: string, state: ClusterBackups): Promise<void> {
+  await createStanza(state);
+  writeClusterBackups(dataDir, state);
+  void (async () => {
+    if ((await listBackupSets(state)).length > 0) return;
+    const set = await backupCluster(state);
+    console.log(`pgBackRest: the first full backup is made (${set.label}).`);
+  })().catch((error: Error) => console.error(`The first backup failed: ${error.message}`));
+}
