@@ -51,10 +51,11 @@ CREATE TABLE IF NOT EXISTS "import_rows" (
   CONSTRAINT "import_rows_result_values"
     CHECK ("result" IN ('new', 'updated', 'unchanged', 'refused', 'over-allowance', 'removed'))
 );--> statement-breakpoint
--- A dealer's stock number of a car (one car per stock number and dealer), gone with the car.
+-- A dealer's stock number of a car (one car per stock number and dealer), gone with the car;
+-- its dealer's address follows a change of e-mail, as the car's does.
 CREATE TABLE IF NOT EXISTS "product_stock_numbers" (
   "product_id" text PRIMARY KEY NOT NULL REFERENCES "products"("id") ON DELETE CASCADE,
-  "email" text NOT NULL,
+  "email" text NOT NULL REFERENCES "users"("email") ON DELETE CASCADE ON UPDATE CASCADE,
   "stock_number" text NOT NULL
 );--> statement-breakpoint
 CREATE UNIQUE INDEX IF NOT EXISTS "product_stock_numbers_seller_idx"

@@ -261,11 +261,17 @@ describe(`changing one's e-mail (${databaseKind})`, () => {
   it("undoes a change with the old address's link for 7 days, signing the account out", async () => {
     const user = await registerUser(ctx.app, 'Seller', 'undoing');
     const car = await postProduct(ctx.app, user);
+    // Its stock number, as an inventory import keeps it (per dealer's address).
+    await ctx.database.db.execute(sql`insert into product_stock_numbers
+      (product_id, email, stock_number) values (${car}, ${user.email}, 'S-1')`);
     const to = uniqueEmail('hijacked');
     const codes = await requestChange(user, to);
     expect((await confirm(codes.change)).statusCode).toBe(200);
-    // The seller's car follows the account's address.
+    // The seller's car and its stock number follow the account's address.
     expect(await rows(sql`select email from products where id = ${car}`)).toEqual([{ email: to }]);
+    expect(
+      await rows(sql`select email from product_stock_numbers where product_id = ${car}`),
+    ).toEqual([{ email: to }]);
     const hijacker = await signIn(to);
 
     const undone = await undo(codes.undo);
