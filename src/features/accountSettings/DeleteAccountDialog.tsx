@@ -12,6 +12,7 @@ import TextField from '@mui/material/TextField';
 import { useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import type { OpenBooking } from '../../lib/api/accountLeaving';
+import { SignInAgain } from './SignInAgain';
 
 export const CONFIRM_WORDS = 'delete my account';
 
@@ -30,49 +31,6 @@ function OpenBookingsList({ bookings }: { bookings: OpenBooking[] }) {
           </ListItem>
         ))}
       </List>
-    </Alert>
-  );
-}
-
-/** Signing in again: the password, or Google. */
-function SignInAgain({
-  google,
-  busy,
-  onSignIn,
-}: {
-  google: boolean;
-  busy: boolean;
-  onSignIn: (password: string | null) => void;
-}) {
-  const [password, setPassword] = useState('');
-  return (
-    <Alert severity="info" sx={{ mt: 2 }}>
-      It has been a while since you signed in: sign in again to delete your account.
-      {google ? (
-        <Button sx={{ mt: 1, display: 'block' }} disabled={busy} onClick={() => onSignIn(null)}>
-          Sign in with Google again
-        </Button>
-      ) : (
-        <>
-          <TextField
-            label="Your password"
-            type="password"
-            autoComplete="current-password"
-            size="small"
-            fullWidth
-            sx={{ mt: 1 }}
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-          <Button
-            sx={{ mt: 1 }}
-            disabled={busy || password === ''}
-            onClick={() => onSignIn(password)}
-          >
-            Sign in again and delete
-          </Button>
-        </>
-      )}
     </Alert>
   );
 }
@@ -119,7 +77,15 @@ export function DeleteAccountDialog(props: Props) {
         />
         {error ? <Alert severity="error">{error}</Alert> : null}
         {openBookings ? <OpenBookingsList bookings={openBookings} /> : null}
-        {signInAgain ? <SignInAgain google={google} busy={busy} onSignIn={onSignIn} /> : null}
+        {signInAgain ? (
+          <SignInAgain
+            google={google}
+            busy={busy}
+            toDo="delete your account"
+            action="Sign in again and delete"
+            onSignIn={onSignIn}
+          />
+        ) : null}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} autoFocus>

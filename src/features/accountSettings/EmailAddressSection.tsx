@@ -10,6 +10,7 @@ import { needsRecentSignIn, useRequestEmailChangeMutation } from '../../lib/api/
 import { useSessionDispatch } from '../../lib/auth/session';
 import { reauthenticate, signsInWithGoogle } from './reauthenticate';
 import { SettingsSection } from './SettingsSection';
+import { SignInAgain } from './SignInAgain';
 
 export const EMAIL_ADDRESS = 'E-mail address';
 
@@ -18,51 +19,6 @@ type Outcome =
   | { kind: 'sent'; message: string }
   | { kind: 'error'; message: string }
   | { kind: 'sign-in'; message: string | null };
-
-/** Signing in again before the change: the password, or Google. */
-function SignInAgain({
-  google,
-  busy,
-  problem,
-  onSignIn,
-}: {
-  google: boolean;
-  busy: boolean;
-  problem: string | null;
-  onSignIn: (password: string | null) => void;
-}) {
-  const [password, setPassword] = useState('');
-  return (
-    <Alert severity="info" sx={{ mt: 2 }}>
-      It has been a while since you signed in: sign in again to change your e-mail.
-      {problem && <Box sx={{ mt: 1, color: 'error.main' }}>{problem}</Box>}
-      {google ? (
-        <Button sx={{ mt: 1, display: 'block' }} disabled={busy} onClick={() => onSignIn(null)}>
-          Sign in with Google again
-        </Button>
-      ) : (
-        <Box sx={{ mt: 1 }}>
-          <TextField
-            label="Your password"
-            type="password"
-            autoComplete="current-password"
-            size="small"
-            fullWidth
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-          <Button
-            sx={{ mt: 1 }}
-            disabled={busy || password === ''}
-            onClick={() => onSignIn(password)}
-          >
-            Sign in again and change
-          </Button>
-        </Box>
-      )}
-    </Alert>
-  );
-}
 
 /**
  * Changing the account's e-mail: the new address gets a link that makes the change, the current
@@ -142,6 +98,8 @@ export function EmailAddressSection({ me }: { me: Me }) {
           google={signsInWithGoogle(providers)}
           busy={busy}
           problem={outcome.message}
+          toDo="change your e-mail"
+          action="Sign in again and change"
           onSignIn={(password) => void signInThenSend(password)}
         />
       )}
