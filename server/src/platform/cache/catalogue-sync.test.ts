@@ -152,6 +152,7 @@ describe(`the catalogue across replicas (${databaseKind})`, () => {
     expect(writes).toEqual([
       'DELETE /api/admin/categories/:id',
       'DELETE /api/me',
+      'DELETE /api/me/dealer',
       'DELETE /api/seller-products/:id',
       'DELETE /api/user/:id',
       'PATCH /api/admin/categories/:id',
@@ -166,9 +167,14 @@ describe(`the catalogue across replicas (${databaseKind})`, () => {
       'POST /api/admin/users/:id/suspend',
       'POST /api/admin/users/:id/unsuspend',
       'POST /api/category',
+      // A change of e-mail moves the seller's address on each of their cars.
+      'POST /api/email-change',
+      'POST /api/email-change/undo',
       'POST /api/orders/:id/review',
       // What a seller's page shows, read on a standby.
       'POST /api/reviews/:id/reply',
+      // A dealer's profile is in the seller block of each of their cars.
+      'PUT /api/me/dealer',
       'PUT /api/seller-products/:id',
       'PUT /api/users',
       'PUT /api/users/verify/:id',
