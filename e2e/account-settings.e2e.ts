@@ -23,7 +23,7 @@ test("a seller renames themself, sees it on their car's page, and searches near 
     .click();
   await expect(page).toHaveURL(/\/dashboad\/account$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Account settings' })).toBeVisible();
-  const profile = page.getByRole('region', { name: 'Profile' });
+  const profile = page.getByRole('region', { name: 'Profile', exact: true });
   await expect(profile.getByLabel('Name')).toHaveValue('Sam Before');
   await settled(page);
   await expectAccessible(page, 'Account settings');

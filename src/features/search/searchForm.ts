@@ -23,14 +23,21 @@ import {
 
 /** A form's values under a name (a box counts when ticked), as the browser would send them. */
 function formValues(form: HTMLFormElement, name: string): string[] {
-  return Array.from(form.elements)
-    .filter(
-      (field): field is HTMLInputElement | HTMLSelectElement =>
-        field instanceof HTMLInputElement || field instanceof HTMLSelectElement,
-    )
-    .filter((field) => field.name === name && !field.disabled)
-    .filter((field) => (field.type === 'checkbox' ? (field as HTMLInputElement).checked : true))
-    .map((field) => field.value);
+  return (
+    Array.from(form.elements)
+      .filter(
+        (field): field is HTMLInputElement | HTMLSelectElement =>
+          field instanceof HTMLInputElement || field instanceof HTMLSelectElement,
+      )
+      .filter((field) => field.name === name && !field.disabled)
+      // A checkbox or a radio button counts only when ticked (the seller type is radio buttons).
+      .filter((field) =>
+        field.type === 'checkbox' || field.type === 'radio'
+          ? (field as HTMLInputElement).checked
+          : true,
+      )
+      .map((field) => field.value)
+  );
 }
 
 /** The filter panel's form, read as a search (the words and the sort come along from the URL). */
