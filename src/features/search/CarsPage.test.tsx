@@ -115,7 +115,8 @@ const searches = (sent: string[]) => sent.filter((r) => r.startsWith('GET /api/p
 const names = () =>
   screen.getAllByRole('article').map((card) => within(card).getByRole('heading').textContent);
 
-jest.setTimeout(20000);
+// A page of 30 cars typed and clicked through, beside the browser tests on 2 cores: up to a minute.
+jest.setTimeout(60_000);
 
 describe('Search for buyers (/cars)', () => {
   it('shows the count, each car with its link, photo, price, badge and tick, and the counts per filter', async () => {
