@@ -179,6 +179,9 @@ test('a whole deal on three replicas in round robin reading a standby, the stand
   const search = admin.getByRole('main').getByRole('searchbox');
   if (!(await search.isVisible())) await admin.getByRole('button', { name: 'Search' }).click();
   await admin.getByRole('main').getByRole('searchbox').fill(sellerEmail);
+  // The server's search has answered (the grid holds that seller alone): a click before it may
+  // land on a row the answer then replaces.
+  await expect(admin.getByText('1–1 of 1')).toBeVisible();
   const sellerRow = admin.getByRole('row', { name: new RegExp(sellerName) });
   await sellerRow.getByRole('button', { name: `Make seller verify: ${sellerName}` }).click();
   await expect(admin.getByText('User verified success full')).toBeVisible();
