@@ -1,13 +1,12 @@
 /**
  * What an import compares its rows with: the dealer's cars not sold (each with its VIN and
- * stock number), and a row's market value and rating from the stored fits (market_fits).
+ * stock number), and a row's market value and rating as the valuation gives them.
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client';
 import { rowsOf } from '../platform/db/rows';
-import { rateRatio } from '../valuation/fair-price';
-import { lineValue } from '../valuation/market-fit';
-import { isRated, modelKey } from '../valuation/market-valuation';
+import { estimateValue, questionKey, VALUE_CONDITIONS } from '../valuation/value-estimate';
+import { valueRepository } from '../valuation/value-repository';
 import type { FairPriceRating } from '../valuation/value-types';
 import type { RowCar } from './import-row-check';
 
@@ -92,52 +91,31 @@ export function changesOf(car: StockCar, row: RowCar, photoUrls: string[] | null
   return [...new Set(changes)];
 }
 
-interface FitRow {
-  listings: number;
-  intercept: number | null;
-  age: number | null;
-  mileage: number | null;
-  condition: number | null;
-}
-
-const CONDITION_INDEX: Record<string, number> = { Excellent: 0, Good: 1, Fair: 2 };
-
 /**
- * A row's market value and rating from its model's stored fit (as the cars for sale are valued),
- * or nulls when its model has no fit or the row lacks a model, year or mileage.
+ * A row's market value and rating as 'What's my car worth?' gives them (the valuation's stored
+ * fits, read once per model for the whole file), or nulls when its model has no fit or the row
+ * lacks a model, year or mileage.
  */
 export function marketValuer(db: Db, now: Date) {
-  const fits = new Map<string, FitRow | null>();
+  const values = valueRepository(db);
+  const fits = new Map<string, ReturnType<typeof values.fitsOf>>();
   return async (
     car: RowCar,
   ): Promise<{ marketValue: number | null; rating: FairPriceRating | null }> => {
     const none = { marketValue: null, rating: null };
-    if (!car.model || car.modelYear === null || car.mileage === null) return none;
-    const key = `${car.make}\u0000${modelKey(car.model)}`;
-    if (!fits.has(key)) {
-      const [fit] = await rowsOf<FitRow>(
-        db,
-        sql`select listings, intercept, age, mileage, condition from market_fits
-          where make = ${car.make} and model = ${modelKey(car.model)}`,
-      );
-      fits.set(key, fit ?? null);
-    }
-    const fit = fits.get(key);
-    if (!fit || fit.intercept === null || fit.age === null) return none;
-    const age = Math.max(0, now.getUTCFullYear() - car.modelYear);
-    const value = Math.round(
-      lineValue(
-        {
-          intercept: Number(fit.intercept),
-          age: Number(fit.age),
-          mileage: Number(fit.mileage),
-          condition: Number(fit.condition),
-        },
-        { age, mileage: car.mileage, condition: CONDITION_INDEX[car.condition] ?? 1 },
-      ),
+    const condition = VALUE_CONDITIONS.find((known) => known === car.condition);
+    if (!car.model || car.modelYear === null || car.mileage === null || !condition) return none;
+    const question = { ...car, model: car.model, modelYear: car.modelYear, mileage: car.mileage };
+    const key = `${car.make}\u0000${questionKey(question)}`;
+    if (!fits.has(key)) fits.set(key, values.fitsOf(car.make, questionKey(question)));
+    const answer = estimateValue(
+      { ...question, condition },
+      now.getUTCFullYear(),
+      await fits.get(key)!,
+      null,
     );
-    if (!(value > 0) || !Number.isFinite(value)) return none;
-    const rated = isRated(Number(fit.listings), age, car.price);
-    return { marketValue: value, rating: rated ? rateRatio(car.price / value) : null };
+    return answer.value === null
+      ? none
+      : { marketValue: answer.value, rating: answer.rating ?? null };
   };
 }
