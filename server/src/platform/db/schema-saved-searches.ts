@@ -86,8 +86,11 @@ export const savedSearches = pgTable(
     // owner's list.
     uniqueIndex('saved_searches_user_query_idx').on(t.userId, t.query),
     // The alert matcher (alerts/candidates.ts): the searches a new car could match, by their
-    // place and model, make or neither (`match_keys && <the car's keys>`).
-    index('saved_searches_match_keys_idx').using('gin', t.matchKeys),
+    // place and model, make or neither (`match_keys && <the car's keys>`); those within a
+    // radius are left out: their circles' index finds them (saved_searches_circle_key_idx).
+    index('saved_searches_match_keys_idx')
+      .using('gin', t.matchKeys)
+      .where(sql`${t.radiusMiles} is null`),
   ],
 );
 
