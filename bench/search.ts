@@ -10,7 +10,9 @@
  * the database `cardealer_search_<cars>` of SEARCH_DATABASE_URL (default: Debian's local cluster
  * as the tests find it). SEARCH_DB=pglite|postgres runs one only. BENCH_SEARCH_CASES: the cases
  * whose names contain one of these comma-separated words only (to time again a case one stall of
- * a shared machine spoilt, e.g. `BENCH_SEARCH_CASES=facets,typo`). Ports 8590–8591.
+ * a shared machine spoilt, e.g. `BENCH_SEARCH_CASES=facets,typo`). BENCH_SEARCH_PAGES=1 adds, on
+ * PostgreSQL, the pages each case's request reads (search-pages.ts: about 25 s a case; a figure
+ * a loaded machine does not change). Ports 8590–8591.
  * Goals: p99 ≤ 50 ms on PostgreSQL, ≤ 150 ms on PGlite; at a million cars (PostgreSQL) p50 ≤ 30
  * ms and p99 ≤ 100 ms, a car's p99 ≤ 20 ms, a local page's p99 ≤ 50 ms. On PostgreSQL the timing starts once the server's
  * first refresh has stored every car's market value.
@@ -23,6 +25,7 @@ import { repositories } from '../server/src/repositories';
 import type { SearchRequest } from '../server/src/search/search-types';
 import { root, shellWebRoot, startServer, timeGets } from './lib';
 import { placeCars } from './places';
+import { pageCounter, type PageCounter } from './search-pages';
 import { benchTargets, openTarget, type Target } from './targets';
 
 /** Near New York's 10001 (a dense metro) and Austin's 78701, for the plans printed. */
@@ -101,6 +104,10 @@ interface Case {
 const time = (url: string, html: boolean, n: number) =>
   timeGets(url, html ? { accept: 'text/html' } : {}, n, Math.min(5, n));
 
+/** One GET of `url` (an HTML page's when `html`), its answer read to the end. */
+const get = async (url: string, html: boolean) =>
+  (await fetch(url, { headers: html ? { accept: 'text/html' } : {} })).arrayBuffer();
+
 /**
  * Waits until the market values and deal ratios are stored for every car: a server's first
  * refresh after seeding values every car at once (minutes at a million), and a search timed
@@ -117,6 +124,12 @@ async function untilValued(target: Target): Promise<void> {
   }
   console.log(`market values stored (waited ${((Date.now() - started) / 1000).toFixed(1)} s)`);
 }
+
+/** A counter of the pages a request reads, when asked for (PostgreSQL only). */
+const pagesOf = (target: Target): Promise<PageCounter | null> =>
+  process.env.BENCH_SEARCH_PAGES === '1' && target.kind === 'postgres'
+    ? pageCounter(target.env.DATABASE_URL!)
+    : Promise.resolve(null);
 
 /** The goals (ms): at 100,000 cars p99 only; at a million p50 and p99, a car's page its own. */
 function goal(kind: Target['kind'], name: string): { p50: number; p99: number } {
@@ -214,8 +227,13 @@ async function measure(target: Target, port: number, webRoot: string): Promise<v
           : "p50 ≤ 30 ms and p99 ≤ 100 ms, a car's p99 ≤ 20 ms"),
     );
     const table: Record<string, string | number>[] = [];
+    const pages = await pagesOf(target);
     for (const c of cases) {
-      const t = await time(`${c.html ? server.url : api}${c.path}`, c.html === true, N);
+      const url = `${c.html ? server.url : api}${c.path}`;
+      const t = await time(url, c.html === true, N);
+      const read: Record<string, number> = pages
+        ? { pages: await pages.perRequest(() => get(url, c.html === true)) }
+        : {};
       table.push({
         case: c.name,
         'p50 ms': t.p50,
@@ -226,8 +244,10 @@ async function measure(target: Target, port: number, webRoot: string): Promise<v
           t.p50 <= goal(target.kind, c.name).p50 && t.p99 <= goal(target.kind, c.name).p99
             ? 'met'
             : 'MISSED',
+        ...read,
       });
     }
+    await pages?.close();
     console.table(table);
   } finally {
     await server.stop();
