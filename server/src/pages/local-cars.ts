@@ -3,10 +3,10 @@
  * first (ties newest first), optionally of one make. The car's point is tested against the
  * circle's bounding box on the GiST index (`products_point_idx`), then by its exact distance.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client';
 import { FOR_SALE_SQL } from '../platform/db/for-sale';
-import { rowsOf } from '../platform/db/rows';
+import { rowsInIndexOrder, rowsOf } from '../platform/db/rows';
 import { boundsOf, inRange, type IdRange } from '../platform/db/id-ranges';
 import { COLUMNS, toProduct, type RawRow } from '../cars/car-rows';
 import type { SearchProduct } from '../cars/car-types';
@@ -26,8 +26,11 @@ export interface LocalCar extends SearchProduct {
 /**
  * The nearest cars for sale within the radius of `place` (of `make` only, when given). The
  * index is read nearest first (GiST's ordering by `<->`, the chord between two points: the same
- * order as the distance on the earth) for the `limit` nearest; then the cars as near as the last
- * of those are taken again in full order (ties newest first), and only those rows are joined.
+ * order as the distance on the earth), each car ranked by that distance alone: the cars ranked
+ * within the page are the `limit` nearest and every car tied with the last of them, and the scan
+ * stops at the first car ranked past it (rank's run condition; the ROWS frame keeps it from
+ * reading that car's ties too: a ZIP code's point holds hundreds of cars). Those are put in full
+ * order (ties newest first), and only the page's rows are joined.
  */
 export async function carsNear(
   db: Db,
@@ -38,25 +41,25 @@ export async function carsNear(
   const centre = pointOf(place);
   const meters = sql`${LOCAL_RADIUS_MILES * METERS_PER_MILE}::float8`;
   const point = POINT;
-  const within = (reach: SQL) => sql`${FOR_SALE_SQL} and p.latitude is not null
-    and earth_box(${centre}, ${reach}) @> ${point}
-    and earth_distance(${centre}, ${point}) <= ${meters}
-    ${make === null ? sql`` : sql`and p.category_name = ${make}`}`;
-  const rows = await rowsOf<RawRow & { distanceMeters: number | string }>(
+  const chord = sql`(${point} <-> ${centre})`;
+  const rows = await rowsInIndexOrder<RawRow & { distanceMeters: number | string }>(
     db,
-    sql`with nearest as materialized (
-        select ${point} <-> ${centre} as chord from products p
-        where ${within(meters)}
-        order by ${point} <-> ${centre} limit ${limit}
-      ), edge as (select max(chord) as chord from nearest),
-      page as (
-        select p.id, ${point} <-> ${centre} as chord from edge, products p
-        where ${within(sql`sec_to_gc(edge.chord) + 1`)} and ${point} <-> ${centre} <= edge.chord
-        order by chord, p.created_at desc, p.id limit ${limit}
+    sql`with page as (
+        select k.id, k.chord, k.created_at from (
+          select p.id, p.created_at, ${chord} as chord,
+            rank() over (order by ${chord} rows between unbounded preceding and current row)
+              as nearer
+          from products p
+          where ${FOR_SALE_SQL} and p.latitude is not null
+            and earth_box(${centre}, ${meters}) @> ${point}
+            and earth_distance(${centre}, ${point}) <= ${meters}
+            ${make === null ? sql`` : sql`and p.category_name = ${make}`}
+        ) k where k.nearer <= ${limit}
+        order by k.chord, k.created_at desc, k.id limit ${limit}
       )
       select ${COLUMNS}, earth_distance(${centre}, ${point}) as "distanceMeters"
       from page join products p on p.id = page.id left join users u on u.email = p.email
-      order by page.chord, p.created_at desc, p.id`,
+      order by page.chord, page.created_at desc, page.id`,
   );
   return rows.map(({ distanceMeters, ...row }) => ({
     ...toProduct(row),
