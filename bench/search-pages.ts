@@ -3,7 +3,10 @@
  * pg_stat_database's blocks hit and read in the bench's database before and after a few
  * requests, less what the idle server reads in as long (its queues' polls). Unlike a time, the
  * count does not grow with the load of a shared machine. A backend reports its counts once it
- * has been idle for up to 10 s, so each reading waits a little longer than that first.
+ * has been idle for up to 10 s, so each reading waits a little longer than that first. The
+ * database's counts include autovacuum's (after a seed it reads whole tables for minutes): a
+ * count waits until no autovacuum worker is in the database, and one with a worker there at its
+ * end is taken again.
  */
 import { Client } from 'pg';
 
@@ -24,6 +27,16 @@ export interface PageCounter {
 export async function pageCounter(url: string): Promise<PageCounter> {
   const client = new Client({ connectionString: url });
   await client.connect();
+  const vacuuming = async () => {
+    const result = await client.query<{ n: string }>(
+      `select count(*) as n from pg_stat_activity
+        where backend_type = 'autovacuum worker' and datname = current_database()`,
+    );
+    return Number(result.rows[0]?.n ?? 0) > 0;
+  };
+  const untilNotVacuuming = async () => {
+    while (await vacuuming()) await settle();
+  };
   const pagesSoFar = async () => {
     await settle();
     const result = await client.query<{ n: string }>(
@@ -32,14 +45,18 @@ export async function pageCounter(url: string): Promise<PageCounter> {
     return Number(result.rows[0]?.n ?? 0);
   };
   // What the idle server (and these readings) read in one window.
+  await untilNotVacuuming();
   const before = await pagesSoFar();
   const idle = (await pagesSoFar()) - before;
   return {
     async perRequest(get) {
-      const start = await pagesSoFar();
-      for (let i = 0; i < REQUESTS; i++) await get();
-      const end = await pagesSoFar();
-      return Math.max(0, Math.round((end - start - idle) / REQUESTS));
+      for (;;) {
+        await untilNotVacuuming();
+        const start = await pagesSoFar();
+        for (let i = 0; i < REQUESTS; i++) await get();
+        const end = await pagesSoFar();
+        if (!(await vacuuming())) return Math.max(0, Math.round((end - start - idle) / REQUESTS));
+      }
     },
     close: () => client.end(),
   };
