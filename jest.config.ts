@@ -30,6 +30,7 @@ const config: Config = {
       testEnvironment: 'node',
       roots: ['<rootDir>/server'],
       testMatch: ['**/*.test.ts'],
+      setupFiles: ['<rootDir>/server/test/plugin-names.ts'],
       globalSetup: '<rootDir>/server/test/global-setup.ts',
       globalTeardown: '<rootDir>/server/test/global-teardown.ts',
     },
