@@ -34,11 +34,11 @@ import { openDatabase } from './client';
 
 const BUSY = 'The marketplace is busy: try again in a moment';
 
-function book(ctx: TestContext, buyer: TestUser, productID: string) {
+function book(ctx: TestContext, buyer: TestUser, productID: string, key?: string) {
   return ctx.app.inject({
     method: 'POST',
     url: '/api/orders',
-    headers: buyer.auth,
+    headers: { ...buyer.auth, ...(key ? { 'idempotency-key': key } : {}) },
     payload: { buyerName: buyer.name, phone: '5551234567', meetLocation: 'Main St', productID },
   });
 }
@@ -135,13 +135,15 @@ if (databaseKind === 'postgres') {
       const car = await postProduct(ctx.app, seller, { carName: 'Outage Volvo XC60' });
       const mailed = readdirSync(mailDir).length;
       await proxy.refuse();
-      expectBusy(await book(ctx, buyer, car));
+      expectBusy(await book(ctx, buyer, car, 'outage-key'));
       expectBusy(await ctx.app.inject({ method: 'GET', url: `/api/products/${car}` }));
       // The mail worker meets the outage on its rounds, and keeps going.
       await new Promise((resolve) => setTimeout(resolve, 500));
       await proxy.restore();
-      const booked = await book(ctx, buyer, car);
+      // The web app's retry: the same request with the same key, once the primary answers.
+      const booked = await book(ctx, buyer, car, 'outage-key');
       expect(booked.statusCode).toBe(201);
+      expect((await book(ctx, buyer, car, 'outage-key')).json()).toEqual(booked.json());
       // The seller's mail of the booking, sent by the worker that lived through the outage.
       await eventually(async () => readdirSync(mailDir).length > mailed || null);
     });
