@@ -6,7 +6,7 @@
  * On PostgreSQL (the PostgreSQL run) the app reaches its database through a TCP proxy the test
  * cuts: connections dropped and refused, then taken but never answered (a machine gone silent),
  * and a database that turned read-only under the pool (25006: a proxy still pointing at a primary
- * just demoted). On PGlite the database runs inside the process: no connection can be lost, so
+ * just demoted); with a streaming standby in use, the catalogue's reads go on from it meanwhile. On PGlite the database runs inside the process: no connection can be lost, so
  * only the read-only server applies, with the one session made read-only.
  */
 import { sql } from 'drizzle-orm';
@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { CuttableProxy } from '../../../test/cuttable-proxy';
+import { startTestStandbyPair, type TestStandbyPair } from '../../../test/standby-pair';
 import { withDatabase } from '../../../test/global-setup';
 import {
   buildTestApp,
@@ -159,19 +160,76 @@ if (databaseKind === 'postgres') {
     });
 
     it('read-only (25006, a demoted primary): reads answer, writes 503 busy, then succeed', async () => {
-      // Every connection of the app ended, so the pool opens new ones that read the setting.
+      // Every connection of the app ended, so the pool opens new ones that read the setting;
+      // once the ended ones have gone, and the pool has heard so and dropped them.
       const reconnect = () =>
-        admin((client) =>
-          client.query(
-            'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1',
+        admin(async (client) => {
+          const ended = await client.query<{ pid: number }>(
+            'with app as materialized (select pid from pg_stat_activity where datname = $1) ' +
+              'select pid from app where pg_terminate_backend(pid)',
             [name],
-          ),
-        );
+          );
+          const pids = ended.rows.map((row) => row.pid);
+          const left = 'select count(*)::int as n from pg_stat_activity where pid = any($1)';
+          await eventually(async () => (await client.query(left, [pids])).rows[0].n === 0 || null);
+          await new Promise((resolve) => setTimeout(resolve, 300));
+        });
       await readOnlyServer(ctx, async (on) => {
         const setting = on ? 'SET default_transaction_read_only = on' : 'RESET ALL';
         await admin((client) => client.query(`ALTER DATABASE ${name} ${setting}`));
         await reconnect();
       });
+    });
+  });
+  describe('no primary answering, a standby in use (PostgreSQL)', () => {
+    let pair: TestStandbyPair;
+    let proxy: CuttableProxy;
+    let ctx: TestContext;
+
+    beforeAll(async () => {
+      pair = await startTestStandbyPair();
+      const primary = new URL(pair.primaryUrl);
+      proxy = await CuttableProxy.start({ host: primary.hostname, port: Number(primary.port) });
+      const database = await openDatabase({
+        databaseUrl: proxy.url(pair.primaryUrl),
+        readUrls: pair.standbyUrls,
+        poolSize: 3,
+        connectTimeoutMs: 1000,
+      });
+      ctx = await testAppOn(database, {
+        readDb: database.readDb,
+        standbys: database.standbys,
+        catalogueCacheMs: 0,
+      });
+    }, 90_000);
+    afterAll(async () => {
+      await proxy?.restore();
+      await ctx?.close();
+      await proxy?.close();
+      await pair?.stop().catch(() => undefined);
+    });
+
+    it("the catalogue's reads go on from the standby while writes answer 503 busy", async () => {
+      const seller = await registerUser(ctx.app, 'Seller');
+      const buyer = await registerUser(ctx.app, 'Buyer');
+      const name = `Standby-read Lancia Delta ${Date.now().toString(36)}`;
+      const car = await postProduct(ctx.app, seller, { carName: name });
+      const standby = () => ctx.database.standbys!.status()[0]!;
+      await eventually(async () => standby().inUse || null);
+      await proxy.refuse();
+      const before = standby().reads;
+      // The search's counts, read from the standby alone (a car list also reads the photos'
+      // copies, which the image host keeps in the primary).
+      const found = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/products/facets?q=${encodeURIComponent(name)}`,
+      });
+      expect(found.statusCode).toBe(200);
+      expect(found.body).toContain('Tesla');
+      expect(standby().reads).toBeGreaterThan(before);
+      expectBusy(await book(ctx, buyer, car, 'standby-key'));
+      await proxy.restore();
+      expect((await book(ctx, buyer, car, 'standby-key')).statusCode).toBe(201);
     });
   });
 } else {
