@@ -132,12 +132,12 @@ describe('Booking modal', () => {
     expect(inDialog.getByRole('button', { name: 'Submit' })).toBeEnabled();
   });
 
-  it('never retries a failed order (a retry would be a duplicate)', async () => {
+  it('never retries an order the server failed (only a busy 503 is tried again)', async () => {
     let posted = 0;
     server.use(
       http.post(`${API}/orders`, () => {
         posted += 1;
-        return HttpResponse.json({ message: 'down' }, { status: 503 });
+        return HttpResponse.json({ message: 'down' }, { status: 500 });
       }),
     );
     const { user, inDialog } = await openBooking();

@@ -15,6 +15,7 @@ import { useState } from 'react';
 import * as yup from 'yup';
 import { useSelector } from 'react-redux';
 import { errorMessage, useCreateOrderMutation, type Product } from '../lib/api';
+import { BUSY_TRYING_AGAIN, newIdempotencyKey, useMarketplaceBusy } from '../lib/api/busyRetry';
 import { selectAuthUser, type AuthRootState } from '../lib/auth/authSlice';
 import { formatPrice } from '../lib/format';
 import { notify } from '../lib/notify/notify';
@@ -55,6 +56,7 @@ function BookingForm({ product, onClose }: { product: Product; onClose: () => vo
   const user = useSelector((state: AuthRootState) => selectAuthUser(state));
   const [createOrder] = useCreateOrderMutation();
   const [refusal, setRefusal] = useState<string | null>(null);
+  const marketplaceBusy = useMarketplaceBusy();
   const form = useFormik({
     initialValues: { buyerName: user?.displayName ?? '', phone: '', meetLocation: '' },
     validationSchema: bookingSchema,
@@ -62,6 +64,8 @@ function BookingForm({ product, onClose }: { product: Product; onClose: () => vo
       setRefusal(null);
       try {
         await createOrder({
+          // One key per Submit: a retry while the marketplace is busy books once.
+          'idempotency-key': newIdempotencyKey(),
           body: {
             buyerName: values.buyerName.trim(),
             buyerEmail: user?.email ?? '',
@@ -90,6 +94,11 @@ function BookingForm({ product, onClose }: { product: Product; onClose: () => vo
           {refusal && (
             <Alert severity="error" role="alert">
               {refusal}
+            </Alert>
+          )}
+          {busy && marketplaceBusy && (
+            <Alert severity="info" role="status">
+              {BUSY_TRYING_AGAIN}
             </Alert>
           )}
           <TextField

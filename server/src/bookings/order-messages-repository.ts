@@ -13,6 +13,13 @@ import {
 } from '../platform/db/schema';
 import { CLOSED_STATUSES } from './order-states';
 import { newId } from '../platform/db/ids';
+import {
+  claimKey,
+  giveUp,
+  keepAnswer,
+  type Earlier,
+  type OnceWrite,
+} from '../platform/db/idempotency';
 
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
@@ -41,6 +48,16 @@ export async function tell(
   });
 }
 
+/** A message as its sender is answered. */
+export interface SentMessage {
+  _id: string;
+  orderId: string;
+  senderEmail: string;
+  senderName: string;
+  text: string;
+  createdAt: string;
+}
+
 /** A booking's conversation: read, and written by its two parties. */
 export function orderMessages(db: Db) {
   return {
@@ -62,7 +79,8 @@ export function orderMessages(db: Db) {
 
     /**
      * Adds a message to a booking's conversation and tells the other party; refused when the
-     * booking is declined or cancelled (its conversation is closed).
+     * booking is declined or cancelled (its conversation is closed). With a key (`once`), a
+     * repeat answers what the key holds and writes nothing.
      */
     async addMessage(
       order: Pick<
@@ -71,8 +89,11 @@ export function orderMessages(db: Db) {
       >,
       sender: { id: string; email: string; name: string },
       text: string,
-    ) {
+      once?: OnceWrite<SentMessage>,
+    ): Promise<SentMessage | { refused: 'closed' } | { earlier: Earlier }> {
       return db.transaction(async (tx) => {
+        const earlier = once ? await claimKey(tx, once.key) : null;
+        if (earlier) return { earlier };
         // Under a share lock: a booking declined or cancelled meanwhile takes no message.
         const [current] = await tx
           .select({ status: orders.status })
@@ -80,6 +101,7 @@ export function orderMessages(db: Db) {
           .where(eq(orders._id, order._id))
           .for('share');
         if (!current || CLOSED_STATUSES.includes(current.status)) {
+          if (once) await giveUp(tx, once.key);
           return { refused: 'closed' as const };
         }
         const [message] = await tx
@@ -112,7 +134,9 @@ export function orderMessages(db: Db) {
           `${sender.name} wrote about ${order.productName}`,
           message!._id,
         );
-        return { ...message!, createdAt: message!.createdAt.toISOString() };
+        const sent: SentMessage = { ...message!, createdAt: message!.createdAt.toISOString() };
+        if (once) await keepAnswer(tx, once.key, once.answer(sent));
+        return sent;
       });
     },
   };

@@ -19,6 +19,15 @@ import {
 import { newId } from '../platform/db/ids';
 import { orderMessages, tell, type Tx } from './order-messages-repository';
 import { isUniqueViolation } from '../platform/db/db-errors';
+import {
+  claimKey,
+  earlierAnswer,
+  giveUp,
+  keepAnswer,
+  type Earlier,
+  type OnceKey,
+  type OnceWrite,
+} from '../platform/db/idempotency';
 import { contactPhones } from './contact-phones';
 
 const orderColumns = {
@@ -187,20 +196,31 @@ function orderWrites(db: Db) {
   return {
     /**
      * Books a car: refused when the car is sold or the buyer already holds an open booking of
-     * it (a unique index settles two at the same moment). The seller is told.
+     * it (a unique index settles two at the same moment). The seller is told. With a key
+     * (`once`), a repeat answers what the key holds and writes nothing; a booking made keeps
+     * its answer with the key, a refusal nothing.
      */
-    async insert(order: NewOrder): Promise<{ id: string } | DealRefusal> {
+    async insert(
+      order: NewOrder,
+      once?: OnceWrite<{ id: string }>,
+    ): Promise<{ id: string } | DealRefusal | { earlier: Earlier }> {
       try {
         return await db.transaction(async (tx) => {
+          const earlier = once ? await claimKey(tx, once.key) : null;
+          if (earlier) return { earlier };
+          const refuse = async (refusal: DealRefusal) => {
+            if (once) await giveUp(tx, once.key);
+            return refusal;
+          };
           const [car] = await tx
             .select({ soldAt: products.soldAt, hidden: products.hidden, sellerId: users._id })
             .from(products)
             .leftJoin(users, eq(users.email, products.email))
             .where(eq(products._id, order.productID))
             .for('share', { of: products });
-          if (!car || car.soldAt) return { refused: 'sold' as const };
+          if (!car || car.soldAt) return refuse({ refused: 'sold' });
           // A hidden car is out of sale as a sold one is.
-          if (car.hidden) return { refused: 'removed' as const };
+          if (car.hidden) return refuse({ refused: 'removed' });
           const id = newId();
           await tx.insert(orders).values({
             ...order,
@@ -216,6 +236,7 @@ function orderWrites(db: Db) {
             'booking',
             `${order.buyerName} booked ${order.productName}`,
           );
+          if (once) await keepAnswer(tx, once.key, once.answer({ id }));
           return { id };
         });
       } catch (error) {
@@ -296,6 +317,8 @@ export function ordersRepository(db: Db) {
     ...orderWrites(db),
     ...orderMessages(db),
     ...contactPhones(db),
+    /** What a write's key already holds (a repeat is answered before any check). */
+    earlierAnswer: (key: OnceKey) => earlierAnswer(db, key),
   };
 }
 

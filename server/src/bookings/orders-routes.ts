@@ -20,6 +20,14 @@ import {
 } from './order-schemas';
 import type { RoutesApp } from '../platform/http/routes-app';
 import { ACCESS_TOKEN, Email, errors } from '../platform/http/schemas';
+import { IdempotencyHeaders, answerEarlier, onceKeyOf } from '../platform/http/idempotency-key';
+
+/** What the writes that take an `Idempotency-Key` say of it in the contract. */
+const KEY_TEXT =
+  ' An optional `Idempotency-Key` header (1 to 200 printable ASCII characters; else 400) makes ' +
+  "the call safe to repeat: for 24 hours a repeat with the same key and body answers the first's " +
+  'answer (the same status and id) and writes nothing; the same key with another body answers ' +
+  '422. Keys are per account.';
 
 /** The statuses as the web app shows them. */
 const STATUS_WORDS: Record<OrderStatus, string> = {
@@ -43,6 +51,8 @@ function conflict(refusal: DealRefusal): Error {
       return httpError(409, `status: the booking is ${STATUS_WORDS[refusal.current]}`);
   }
 }
+
+const inserted = (id: string) => ({ acknowledged: true as const, insertedId: id });
 
 const PARTY_NAMES: Record<Party, string> = { buyer: 'the buyer', seller: "the car's seller" };
 
@@ -123,37 +133,46 @@ function bookingRoutes(app: RoutesApp): void {
           "photo, and the seller's name and email, are taken from the stored product, not from " +
           'the body. The booking is `requested`. Unknown product: 404. A sold car, or a car the ' +
           'buyer already holds an open (requested or accepted) booking of: 409; a hidden car: ' +
-          "409 'This listing was removed'.",
+          "409 'This listing was removed'." +
+          KEY_TEXT,
         security: ACCESS_TOKEN,
+        headers: IdempotencyHeaders,
         body: NewOrderBody,
         response: {
           201: Type.Ref('InsertResult'),
-          ...errors(400, 401, 403, 404, 409, 413, 415),
+          ...errors(400, 401, 403, 404, 409, 413, 415, 422),
         },
       },
     },
     async (request, reply) => {
       const caller = request.caller!;
       const body = request.body;
+      const key = onceKeyOf(request, caller.user!._id);
+      const earlier = key ? await app.repos.orders.earlierAnswer(key) : null;
+      if (earlier) return answerEarlier(reply, earlier);
       const product = await app.repos.products.findById(body.productID);
       if (!product) throw httpError(404, 'productID: no such product');
       if (product.sold) throw conflict({ refused: 'sold' });
       if (product.moderation) throw conflict({ refused: 'removed' });
-      const booked = await app.repos.orders.insert({
-        buyerName: body.buyerName.trim(),
-        buyerId: caller.user!._id,
-        buyerEmail: caller.email,
-        productName: product.carName,
-        productPrice: product.resalePrice,
-        phone: String(body.phone).trim(),
-        meetLocation: body.meetLocation.trim(),
-        productID: product._id,
-        carImage: product.carPhoto,
-        sellerEmail: normaliseEmail(product.email),
-        sellerName: product.sellerName,
-      });
+      const booked = await app.repos.orders.insert(
+        {
+          buyerName: body.buyerName.trim(),
+          buyerId: caller.user!._id,
+          buyerEmail: caller.email,
+          productName: product.carName,
+          productPrice: product.resalePrice,
+          phone: String(body.phone).trim(),
+          meetLocation: body.meetLocation.trim(),
+          productID: product._id,
+          carImage: product.carPhoto,
+          sellerEmail: normaliseEmail(product.email),
+          sellerName: product.sellerName,
+        },
+        key && { key, answer: ({ id }) => ({ status: 201, body: inserted(id) }) },
+      );
+      if ('earlier' in booked) return answerEarlier(reply, booked.earlier);
       if ('refused' in booked) throw conflict(booked);
-      return reply.code(201).send({ acknowledged: true as const, insertedId: booked.id });
+      return reply.code(201).send(inserted(booked.id));
     },
   );
 }
@@ -295,14 +314,24 @@ function messageRoutes(app: RoutesApp): void {
           "to the booking: 404. A declined or cancelled booking's conversation is closed: 409 " +
           "'This booking is closed' (it is still read). At most 20 messages a minute and 200 a " +
           'day per account, and 10 a minute per account in one booking: over them 429 ' +
-          "'You are sending messages too fast: wait a minute' with `Retry-After`.",
+          "'You are sending messages too fast: wait a minute' with `Retry-After`." +
+          KEY_TEXT,
         security: ACCESS_TOKEN,
         params: OrderIdParams,
+        headers: IdempotencyHeaders,
         body: MessageBody,
-        response: { 201: Type.Ref('Message'), ...errors(400, 401, 404, 409, 413, 415, 429) },
+        response: {
+          201: Type.Ref('Message'),
+          ...errors(400, 401, 404, 409, 413, 415, 422, 429),
+        },
       },
     },
     async (request, reply) => {
+      // A caller without an account is no party to any booking (bookingOf answers 404).
+      const userId = request.caller!.user?._id;
+      const key = userId ? onceKeyOf(request, userId) : undefined;
+      const earlier = key ? await app.repos.orders.earlierAnswer(key) : null;
+      if (earlier) return answerEarlier(reply, earlier);
       const [order, party] = await bookingOf(app, request, request.params.id);
       const name =
         request.caller!.user?.name ?? (party === 'buyer' ? order.buyerName : order.sellerName);
@@ -310,7 +339,9 @@ function messageRoutes(app: RoutesApp): void {
         order,
         { id: request.caller!.user!._id, email: request.caller!.email, name },
         request.body.text.trim(),
+        key && { key, answer: (sent) => ({ status: 201, body: sent }) },
       );
+      if ('earlier' in message) return answerEarlier(reply, message.earlier);
       if ('refused' in message) throw httpError(409, 'This booking is closed');
       return reply.code(201).send(message);
     },

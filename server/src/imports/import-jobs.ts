@@ -10,6 +10,7 @@ import { rmSync } from 'node:fs';
 import { runApply } from './import-apply';
 import { runCheck } from './import-check';
 import type { ImportJobDeps } from './import-job-deps';
+import { isDatabaseUnavailable } from '../platform/db/unavailable';
 
 /** A claim not kept alive this long is free (a job's progress keeps it alive row by row). */
 export const STALE_SECONDS = 120;
@@ -71,11 +72,16 @@ export class ImportJobs {
         rmSync(record.photosPath, { force: true });
       }
     } catch (error) {
+      // No primary answering (a failover) is no fault of the import: it is left as it is, its
+      // claim lapses, and the next pick-up goes on with it once a primary answers.
+      if (isDatabaseUnavailable(error)) throw error;
       await imports.fail(id, 'The import stopped on an error on our side: try again');
       if (photosPath) rmSync(photosPath, { force: true });
       throw error;
     } finally {
-      await imports.release(id, this.worker);
+      await imports.release(id, this.worker).catch((error: unknown) => {
+        if (!isDatabaseUnavailable(error)) throw error;
+      });
     }
   }
 

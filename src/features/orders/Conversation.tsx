@@ -16,11 +16,37 @@ import {
   type Order,
 } from '../../lib/api/deals';
 import { formatWhen } from '../../lib/format';
+import { BUSY_TRYING_AGAIN, newIdempotencyKey, useMarketplaceBusy } from '../../lib/api/busyRetry';
 
 const MAX_MESSAGE = postOrderMessageLimits.body.text.maxLength;
 
 /** A declined or cancelled booking's conversation is read, not written (the server says 409). */
 const CLOSED: readonly Order['status'][] = ['declined', 'cancelled'];
+
+/** One message of the conversation: the caller's own on the right. */
+function MessageItem({ message, mine }: { message: Message; mine: boolean }) {
+  return (
+    <Box
+      component="li"
+      sx={{
+        alignSelf: mine ? 'flex-end' : 'flex-start',
+        maxWidth: '85%',
+        bgcolor: mine ? 'rgba(194,65,12,0.08)' : 'grey.100',
+        borderRadius: 2,
+        px: 1.5,
+        py: 1,
+      }}
+    >
+      <Typography variant="caption" color="text.secondary" component="p">
+        {message.senderName} · {formatWhen(message.createdAt)}
+      </Typography>
+      {/* Plain text: React escapes it, and line breaks are kept. */}
+      <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        {message.text}
+      </Typography>
+    </Box>
+  );
+}
 
 /** A booking's conversation: its messages, and a box to write one while the booking is open. */
 export function Conversation({ order, me }: { order: Order; me: string }) {
@@ -28,6 +54,7 @@ export function Conversation({ order, me }: { order: Order; me: string }) {
   const [post, { isLoading }] = usePostOrderMessageMutation();
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
+  const marketplaceBusy = useMarketplaceBusy();
   const end = useRef<HTMLDivElement>(null);
   const count = messages.data?.length ?? 0;
   useEffect(() => {
@@ -41,7 +68,9 @@ export function Conversation({ order, me }: { order: Order; me: string }) {
       setProblem('Write something first');
       return;
     }
-    const result = await post({ id: order._id, body: { text: body } });
+    // One key per Send: a retry while the marketplace is busy writes the message once.
+    const key = newIdempotencyKey();
+    const result = await post({ id: order._id, 'idempotency-key': key, body: { text: body } });
     if ('error' in result) {
       setProblem(errorMessage(result.error));
     } else {
@@ -69,31 +98,13 @@ export function Conversation({ order, me }: { order: Order; me: string }) {
                 spacing={1.5}
                 sx={{ listStyle: 'none', p: 0, m: 0, mb: 2, maxHeight: 420, overflowY: 'auto' }}
               >
-                {thread.map((message) => {
-                  const mine = message.senderEmail === me;
-                  return (
-                    <Box
-                      component="li"
-                      key={message._id}
-                      sx={{
-                        alignSelf: mine ? 'flex-end' : 'flex-start',
-                        maxWidth: '85%',
-                        bgcolor: mine ? 'rgba(194,65,12,0.08)' : 'grey.100',
-                        borderRadius: 2,
-                        px: 1.5,
-                        py: 1,
-                      }}
-                    >
-                      <Typography variant="caption" color="text.secondary" component="p">
-                        {message.senderName} · {formatWhen(message.createdAt)}
-                      </Typography>
-                      {/* Plain text: React escapes it, and line breaks are kept. */}
-                      <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                        {message.text}
-                      </Typography>
-                    </Box>
-                  );
-                })}
+                {thread.map((message) => (
+                  <MessageItem
+                    key={message._id}
+                    message={message}
+                    mine={message.senderEmail === me}
+                  />
+                ))}
                 <div ref={end} />
               </Stack>
             )
@@ -121,7 +132,12 @@ export function Conversation({ order, me }: { order: Order; me: string }) {
                 maxRows={6}
                 fullWidth
                 error={Boolean(problem)}
-                helperText={problem ?? `${text.length} / ${MAX_MESSAGE}`}
+                helperText={
+                  problem ??
+                  (isLoading && marketplaceBusy
+                    ? BUSY_TRYING_AGAIN
+                    : `${text.length} / ${MAX_MESSAGE}`)
+                }
                 slotProps={{ htmlInput: { maxLength: MAX_MESSAGE } }}
               />
               <Button

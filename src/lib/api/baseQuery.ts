@@ -14,6 +14,7 @@ import {
 } from '../auth/authSlice';
 import { firebaseAuthService } from '../auth/firebase';
 import { readAccessToken, storeAccessToken } from './accessToken';
+import { idempotencyKeyOf, retryWhileBusy } from './busyRetry';
 
 export { ACCESS_TOKEN_KEY, readAccessToken } from './accessToken';
 
@@ -111,10 +112,24 @@ const authenticatedBaseQuery: BaseQueryFn<
 };
 
 /**
- * Queries retry (MAX_RETRIES times); mutations never do (a retried order would be a duplicate).
+ * A write sent with an `Idempotency-Key` is sent again while the marketplace is busy (busyRetry.ts):
+ * the server answers a repeat of its key with the first answer, so it is made once.
+ */
+const keyedBaseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (
+  args,
+  api,
+  extraOptions,
+) =>
+  api.type === 'mutation' && idempotencyKeyOf(args) !== null
+    ? retryWhileBusy(async () => authenticatedBaseQuery(args, api, extraOptions))
+    : authenticatedBaseQuery(args, api, extraOptions);
+
+/**
+ * Queries retry (MAX_RETRIES times); mutations do not here (a retried order without a key would
+ * be a duplicate): those sent with an `Idempotency-Key` are tried again by keyedBaseQuery.
  */
 export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = retry(
-  authenticatedBaseQuery,
+  keyedBaseQuery,
   {
     // `attempt` counts failures so far: 1 before the first retry.
     retryCondition: (error, _args, { attempt, baseQueryApi }) =>

@@ -19,6 +19,12 @@ import { Standbys, type StandbyOptions } from './standbys';
 
 /** PostgreSQL connections one server process keeps at most, unless DATABASE_POOL_SIZE says. */
 export const DEFAULT_POOL_SIZE = 10;
+/**
+ * How long a query waits at most for a connection to the primary (ms): one being opened to a
+ * primary that does not answer (a failover under way), or a free one of a busy pool. It then
+ * fails, and its request answers 503 'busy' with `Retry-After` instead of hanging.
+ */
+export const DEFAULT_CONNECT_TIMEOUT_MS = 5000;
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
@@ -86,13 +92,39 @@ export interface OpenOptions {
   readUrls?: string[];
   /** The standbys' limits (tests shorten them). */
   standbyOptions?: StandbyOptions;
+  /** The wait for a connection to the primary (default 5 s; tests shorten it). */
+  connectTimeoutMs?: number;
+}
+
+/**
+ * The primary's pool. A pooled connection the primary drops while idle (a failover, a restart,
+ * a proxy cut) emits 'error' on the pool, which without a listener would end the process: it is
+ * only thrown away, and the pool opens a new one for the next query, so the process keeps running
+ * and finds the primary again once one answers, without a restart. A query on a connection lost
+ * meanwhile fails (platform/db/unavailable.ts says so) and that connection is not reused.
+ */
+function primaryPool(url: string, max: number, connectTimeoutMs: number): Pool {
+  const pool = new Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: connectTimeoutMs,
+    // A primary that went silent (its machine gone, no reset sent) is found out in seconds.
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  });
+  pool.on('error', () => undefined);
+  return pool;
 }
 
 /** Opens PostgreSQL when a URL is given, else the embedded PGlite. */
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
     const max = options.poolSize ?? DEFAULT_POOL_SIZE;
-    const pool = new Pool({ connectionString: options.databaseUrl, max });
+    const pool = primaryPool(
+      options.databaseUrl,
+      max,
+      options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
+    );
     const db = drizzlePg(pool, { schema });
     const readUrls = options.readUrls ?? [];
     let standbys: Standbys | undefined;

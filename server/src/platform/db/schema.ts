@@ -23,6 +23,7 @@ export * from './schema-deals';
 export * from './schema-alerts';
 export * from './schema-trust';
 export * from './schema-places';
+export * from './schema-idempotency';
 /**
  * The marketplace's tables. Every record answers with a string `_id`; flags are the strings
  * 'true' and 'false', as the API answers them (docs/api.md). A product's verified tick is not

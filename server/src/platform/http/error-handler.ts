@@ -2,13 +2,20 @@
  * Every error becomes `{message}` with a status a caller can act on: a failed schema names the
  * field and its rule; a body the parser refused says what was wrong with it; a 4xx thrown by a
  * handler goes as it is; a write naming a row deleted meanwhile is a 401 (the caller's own
- * account) or a 409; an unavailable dependency is a 503 without internals; anything else a
- * 500 with the request's id (unique across processes: it finds that request in the logs).
+ * account) or a 409; no primary answering (platform/db/unavailable.ts) is a 503 'busy' with
+ * `Retry-After`; an unavailable dependency is a 503 without internals; anything else a 500 with
+ * the request's id (unique across processes: it finds that request in the logs).
  */
 import type { FastifyError, FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 import { ONE_LINE_PATTERN, SINGLE_LINE_PATTERN, singleLineProblem } from './single-line';
 import { isForeignKeyViolation, vanishedReference } from './vanished-reference';
+import { isDatabaseUnavailable } from '../db/unavailable';
+
+/** What a request answers while no primary answers (a failover, a restart): try it again. */
+export const BUSY_MESSAGE = 'The marketplace is busy: try again in a moment';
+/** The `Retry-After` of that answer (seconds): a promotion takes a few, a restart one or two. */
+export const BUSY_RETRY_AFTER_SECONDS = 2;
 
 export interface ErrorHandlerOptions {
   /** The largest JSON body in bytes (named in the 413's message). */
@@ -65,6 +72,13 @@ const errorHandler: FastifyPluginAsync<ErrorHandlerOptions> = async (app, option
     }
     if (status >= 400 && status < 500) {
       return reply.code(status).send({ message: error.message });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable: answered busy');
+      return reply
+        .code(503)
+        .header('retry-after', String(BUSY_RETRY_AFTER_SECONDS))
+        .send({ message: BUSY_MESSAGE });
     }
     if (isForeignKeyViolation(error)) {
       const [vanishedStatus, message] = await vanishedReference(app, request);

@@ -212,6 +212,9 @@ const injectedRtkApi = api.injectEndpoints({
         url: `/api/orders`,
         method: 'POST',
         body: queryArg.body,
+        headers: {
+          'idempotency-key': queryArg['idempotency-key'],
+        },
       }),
     }),
     valueCar: build.query<ValueCarApiResponse, ValueCarApiArg>({
@@ -552,6 +555,8 @@ export type GetOrdersApiArg = {
 };
 export type CreateOrderApiResponse = /** status 201 Default Response */ InsertResult;
 export type CreateOrderApiArg = {
+  /** 1 to 200 printable ASCII characters */
+  'idempotency-key'?: string;
   body: {
     buyerName: string;
     /** a phone number (digits; spaces, dashes, brackets and a leading + allowed) */

@@ -184,6 +184,9 @@ const injectedRtkApi = api.injectEndpoints({
         url: `/api/orders/${encodeURIComponent(String(queryArg.id))}/messages`,
         method: 'POST',
         body: queryArg.body,
+        headers: {
+          'idempotency-key': queryArg['idempotency-key'],
+        },
       }),
     }),
     getNotifications: build.query<GetNotificationsApiResponse, GetNotificationsApiArg>({
@@ -722,6 +725,8 @@ export type PostOrderMessageApiResponse = /** status 201 Default Response */ Mes
 export type PostOrderMessageApiArg = {
   /** a record's _id (letters, digits, _ and -) */
   id: string;
+  /** 1 to 200 printable ASCII characters */
+  'idempotency-key'?: string;
   body: {
     /** plain text, 1 to 2,000 characters */
     text: string;
