@@ -4,7 +4,6 @@ import Typography from '@mui/material/Typography';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useLocation, useParams } from 'react-router-dom';
-import { ActionButton } from '../../components/actions';
 import { CompareToggleLater } from '../../components/CompareToggleLater';
 import { LoadFailure } from '../../components/QueryState';
 import { Spinner } from '../../components/Spinner';
@@ -12,8 +11,7 @@ import { Fact } from '../../components/Fact';
 import { Tag } from '../../components/Tag';
 import { paths } from '../../config/paths';
 import { useGetProductQuery, type CarDetails, type PhotoCopy } from '../../lib/api';
-import type { FromState } from '../../lib/auth/guards';
-import { useSignedInDialog } from '../../lib/auth/useSignedInDialog';
+import { whenReady } from '../../lib/useHydrated';
 import { formatDistance } from '../../lib/distance';
 import { formatPostDate, formatPrice, formatYears } from '../../lib/format';
 import { Gallery } from './Gallery';
@@ -56,12 +54,12 @@ const SimilarCars = lazy(async () => ({
   default: (await import('./SimilarCars')).SimilarCars,
 }));
 
-// The booking dialog (MUI Dialog and TextFields) loads only when a buyer opens it.
-const BookingDialog = lazy(async () => ({
-  default: (await import('../../components/BookingDialog')).BookingDialog,
-}));
-
-export const BOOK = 'Book this car';
+// 'Book this car' shows once the session is known (read when the browser is idle, after the
+// page is interactive), so its code loads after the page's own.
+const BookButton = lazy(async () => {
+  await whenReady();
+  return { default: (await import('./BookButton')).BookButton };
+});
 
 /**
  * A car's own page (`/cars/:id`, public): its photos, every field, the seller, the price signal,
@@ -204,7 +202,11 @@ function CarDetailsView({ car }: { car: CarDetails }) {
             <PriceSignal car={car} fairPrice={car.fairPrice} marketValue={car.marketValue} />
           )}
           <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
-            {!car.sold && !car.moderation && <BookButton car={car} />}
+            {!car.sold && !car.moderation && (
+              <Suspense fallback={null}>
+                <BookButton car={car} />
+              </Suspense>
+            )}
             <SaveHeart carId={car._id} look="page" />
             <Suspense fallback={<Box sx={{ width: 78, height: 37 }} />}>
               <ShareButton title={car.carName} url={url} />
@@ -245,55 +247,5 @@ function CarDetailsView({ car }: { car: CarDetails }) {
         </Suspense>
       )}
     </Container>
-  );
-}
-
-/**
- * 'Book this car': a signed-out visitor signs in first and comes back here; a buyer gets the
- * booking dialog. The car's own seller and admins (and other sellers, whom the server refuses)
- * see no button.
- */
-function BookButton({ car }: { car: CarDetails }) {
-  const { navigate, location, email, sessionLoading, role, loading, opened, open, ...dialog } =
-    useSignedInDialog();
-
-  if (sessionLoading) return null;
-  if (!email) {
-    return (
-      <ActionButton
-        type="button"
-        variant="contained"
-        tone="secondary"
-        size="large"
-        onClick={() =>
-          navigate(paths.login, {
-            state: {
-              from: { pathname: location.pathname, search: location.search },
-            } satisfies FromState,
-          })
-        }
-      >
-        {BOOK}
-      </ActionButton>
-    );
-  }
-  if (loading || role !== 'Buyer' || car.email.toLowerCase() === email.toLowerCase()) return null;
-  return (
-    <>
-      <ActionButton
-        type="button"
-        variant="contained"
-        tone="secondary"
-        size="large"
-        onClick={dialog.openDialog}
-      >
-        {BOOK}
-      </ActionButton>
-      {opened && (
-        <Suspense fallback={null}>
-          <BookingDialog product={car} open={open} onClose={dialog.closeDialog} />
-        </Suspense>
-      )}
-    </>
   );
 }
