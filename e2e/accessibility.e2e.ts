@@ -101,6 +101,9 @@ test('a visitor: every public page', async ({ page }) => {
     '/login',
     '/register',
     '/no/such/page',
+    // 'What's my car worth?', and a place's cars (drawn over the server's list).
+    '/value',
+    '/cars/in/austin-tx',
   ]);
   // 'Report' signed out: the dialog asks to sign in.
   await page.goto(`/cars/${car.id}`);
@@ -186,6 +189,9 @@ test('a seller: the dashboard pages, a car to edit, the bookings and a booking t
       path: '/dashboad/saved',
       shows: (on) => on.getByRole('heading', { level: 1, name: 'Saved cars' }),
     },
+    // The stock import, before a file; what the seller's cars earn, with its charts and grid.
+    '/dashboad/import',
+    { path: '/dashboad/insights', shows: (on) => on.getByRole('grid') },
   ]);
 
   // The booking's page reads its notification: the bell's count drops to 0. Its badge once kept
@@ -237,6 +243,8 @@ test('an admin: the users, the orders and the reports', async ({ page }) => {
       path: '/dashboad/saved',
       shows: (on) => on.getByRole('heading', { level: 1, name: 'Saved cars' }),
     },
+    // What the whole marketplace's cars earn.
+    { path: '/dashboad/insights', shows: (on) => on.getByRole('grid') },
   ]);
 });
 

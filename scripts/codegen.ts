@@ -108,6 +108,18 @@ const screenEndpoints = [
   'changeImportMapping',
   'applyImport',
   'discardImport',
+  // The pages of the account's mailed links (password reset, e-mail confirmation and change)
+  // and the confirmation's notice: src/lib/api/accountLinks.ts.
+  'requestPasswordReset',
+  'getEmailConfirmation',
+  'sendEmailConfirmation',
+  'confirmEmail',
+  'confirmEmailChange',
+  'undoEmailChange',
+  // The health probes: for load balancers and monitors, never the web app.
+  'getHealth',
+  'getHealthLive',
+  'getHealthReady',
 ];
 const isScreenEndpoint = (name: string) => screenEndpoints.includes(name);
 

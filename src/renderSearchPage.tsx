@@ -12,6 +12,8 @@ import { paths } from './config/paths';
 import { CarsPage } from './features/search/CarsPage';
 import { FilterPanel } from './features/search/FilterPanel';
 import { NoResults } from './features/search/NoResults';
+import { Footer } from './components/Footer';
+import { renderFooterWith } from './components/FooterLater';
 import { ResultCard } from './components/ResultCard';
 import { pageRequests, readSearch, searchQuery } from './features/search/searchParams';
 import { searchEndpoints } from './lib/api/search';
@@ -50,6 +52,8 @@ function withSearchScreen(table: RouteObject[]): RouteObject[] {
   }) as RouteObject[];
 }
 const table = withSearchScreen(routes);
+// The footer, which the browser loads after the page, is in the page's markup from the start.
+renderFooterWith(Footer);
 
 export async function renderSearchPage(url: string): Promise<RenderedSearchPage> {
   const address = new URL(url, 'http://server-render.invalid');

@@ -3,11 +3,11 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { useSelector } from 'react-redux';
+import { errorMessage } from '../lib/api';
 import {
-  errorMessage,
   useGetEmailConfirmationQuery,
   useSendEmailConfirmationMutation,
-} from '../lib/api';
+} from '../lib/api/accountLinks';
 import { selectTokenReady, selectUserEmail, type AuthRootState } from '../lib/auth/authSlice';
 import { notify } from '../lib/notify/notify';
 

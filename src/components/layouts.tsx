@@ -4,7 +4,7 @@ import { Navigate, Outlet, ScrollRestoration, useLocation } from 'react-router-d
 import { paths } from '../config/paths';
 import { selectAccountRecord, type AuthRootState } from '../lib/auth/authSlice';
 import type { FromState } from '../lib/auth/guards';
-import { Footer } from './Footer';
+import { FooterLater } from './FooterLater';
 import { NavBar } from './NavBar';
 
 /** An account whose registration was cut short finishes it before anything else. */
@@ -35,7 +35,7 @@ export function MainLayout() {
       <Box component="main" sx={{ flex: 1 }}>
         <Outlet />
       </Box>
-      <Footer />
+      <FooterLater />
     </>
   );
 }

@@ -60,3 +60,23 @@ export function useOwnMarkupHydrated(): boolean {
     () => false,
   );
 }
+
+/**
+ * Resolves a task after the page is marked interactive (`<html data-ready>`, src/main.tsx), at once
+ * off the browser: for code that no first view needs, hydrated or rendered in the browser, so
+ * that it loads after the page's own scripts. (Tests mark their page ready: src/testing.)
+ */
+export function whenReady(): Promise<void> {
+  if (typeof document === 'undefined') return Promise.resolve();
+  const ready = () => document.documentElement.dataset.ready === 'true';
+  const nextTask = (resolve: () => void) => setTimeout(resolve, 0);
+  if (ready()) return new Promise(nextTask);
+  return new Promise((resolve) => {
+    const watch = new MutationObserver(() => {
+      if (!ready()) return;
+      watch.disconnect();
+      nextTask(resolve);
+    });
+    watch.observe(document.documentElement, { attributeFilter: ['data-ready'] });
+  });
+}

@@ -104,6 +104,7 @@ export function makeEmptyFacets(): SearchFacets {
   return {
     category: {},
     condition: {},
+    sellerType: {},
     price: null,
     years: null,
     model: {},

@@ -12,6 +12,10 @@ afterAll(() => server.close());
 // tests run in Node, without a window.)
 if (typeof window !== 'undefined') window.scrollTo = () => undefined;
 
+// The app's entry (src/main.tsx) marks the page interactive once React owns it; a test renders
+// the app without the entry, so its page is marked from the start (src/lib/useHydrated.ts).
+if (typeof document !== 'undefined') document.documentElement.dataset.ready = 'true';
+
 // Each rendered app's styles go with it (see renderApp).
 afterEach(() => {
   if (typeof document === 'undefined') return;

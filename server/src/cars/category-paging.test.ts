@@ -72,6 +72,8 @@ describe('GET /api/category-products/{name} paging', () => {
         // Where the car is: its ZIP code and that place's name.
         'zip',
         'place',
+        // Whether a dealer or a private seller sells it.
+        'sellerType',
       ].sort(),
     );
   });

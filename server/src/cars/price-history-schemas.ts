@@ -1,5 +1,6 @@
 /** The TypeBox schemas of a car's price history in the catalogue's answers. */
 import { Type } from '@sinclair/typebox';
+import { SellerType } from '../accounts/dealer-schemas';
 import { DROP_WINDOW_HOURS, PRICE_DROP_DAYS, PRICE_HISTORY_CAP } from './price-history';
 
 export const PricePoint = Type.Object(
@@ -50,10 +51,15 @@ export const priceHistoryField = {
 };
 
 /** A product as the home page's advertisement and the category pages answer it. */
-export const ListedProduct = Type.Intersect([Type.Ref('Product'), Type.Object(priceNewsFields)], {
-  $id: 'ListedProduct',
-  title: 'ListedProduct',
-  description: 'The original product, with when it was listed and its recent price drop beside it.',
-});
+export const ListedProduct = Type.Intersect(
+  [Type.Ref('Product'), Type.Object({ sellerType: SellerType, ...priceNewsFields })],
+  {
+    $id: 'ListedProduct',
+    title: 'ListedProduct',
+    description:
+      'The original product, with whether its seller is a dealer, when it was listed and its ' +
+      'recent price drop beside it.',
+  },
+);
 
 export const priceHistorySchemas = [PricePoint, PriceDrop, ListedProduct];

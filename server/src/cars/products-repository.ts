@@ -87,6 +87,16 @@ const productColumns = {
   owners: products.owners,
 };
 
+/**
+ * A car of the catalogue's lists (a category's, the advertised): as `productColumns`, and whether
+ * its seller is a dealer (has a dealer profile) or a private seller, as a search's cars say.
+ */
+const listedColumns = {
+  ...productColumns,
+  sellerType: sql<'dealer' | 'private'>`case when exists (select 1 from dealer_profiles d
+    where d.user_id = ${users._id}) then 'dealer' else 'private' end`.as('seller_type'),
+};
+
 /** The sort column, and how its value is written into (and read back from) a cursor. */
 const SORT_COLUMNS: Record<
   ProductSort,
@@ -137,7 +147,7 @@ async function categoryPage(db: Db, cursors: CursorCodec, request: CategoryPageR
   const direction = (c: AnyColumn) => (order === 'desc' ? desc(c) : asc(c));
   const select = () =>
     db
-      .select({ ...productColumns, cursorKey: sql<string | number>`${key}`.as('cursor_key') })
+      .select({ ...listedColumns, cursorKey: sql<string | number>`${key}`.as('cursor_key') })
       .from(products)
       .$dynamic();
   let query;
@@ -207,7 +217,7 @@ async function categoryPage(db: Db, cursors: CursorCodec, request: CategoryPageR
 function productReads(db: Db, cursors: CursorCodec) {
   const list = (where: SQL | undefined) =>
     db
-      .select(productColumns)
+      .select(listedColumns)
       .from(products)
       .leftJoin(users, eq(users.email, products.email))
       .where(where)

@@ -44,8 +44,11 @@ const PRODUCT_KEYS = [
   'vin',
   'zip',
 ];
-/** The catalogue's cards: the original fields, and when the car was listed and its recent drop beside them. */
-const LISTED_KEYS = [...PRODUCT_KEYS, 'listedAt', 'priceDrop'].sort();
+/**
+ * The catalogue's cards: the original fields, and their seller's type, when the car was listed and
+ * its recent drop beside them.
+ */
+const LISTED_KEYS = [...PRODUCT_KEYS, 'sellerType', 'listedAt', 'priceDrop'].sort();
 
 describe(`products (${databaseKind})`, () => {
   let ctx: TestContext;

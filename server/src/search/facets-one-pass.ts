@@ -1,9 +1,10 @@
 /**
  * Every facet of a search with filters other than make and condition (free text, price, years,
- * place, verified sellers, vehicle filters): one pass over the cars matching every filter but
- * the six facets' own (make, condition, model, fuel, transmission, body style), grouped by those
- * six (a few hundred groups at most). Each facet adds up the groups the other five facets'
- * filters allow; the ranges are of the groups every filter allows. Two passes, one for make and
+ * place, verified sellers, seller type, vehicle filters): one pass over the cars matching every
+ * filter but the seven facets' own (make, condition, model, fuel, transmission, body style,
+ * seller type), grouped by those seven (a few hundred groups at most). Each facet adds up the
+ * groups the other six facets' filters allow; the ranges are of the groups every filter allows.
+ * A car's seller type is a hash join with the dealers' e-mails (a few thousand accounts). Two passes, one for make and
  * condition and one for the vehicle facets, read the matching cars twice: 'facets, "bmw" Good'
  * took 38 ms p50 on PostgreSQL and 103 ms on PGlite at 100,000 cars.
  *
@@ -19,8 +20,17 @@ import { conditions } from './search-filters';
 import { rowsOf } from '../platform/db/rows';
 import type { Facets, SearchFilters, VehicleFacets } from './search-types';
 
-type Key = 'category' | 'condition' | 'model' | 'fuel' | 'transmission' | 'bodyStyle';
-const KEYS: Key[] = ['category', 'condition', 'model', 'fuel', 'transmission', 'bodyStyle'];
+type Key =
+  'category' | 'condition' | 'model' | 'fuel' | 'transmission' | 'bodyStyle' | 'sellerType';
+const KEYS: Key[] = [
+  'category',
+  'condition',
+  'model',
+  'fuel',
+  'transmission',
+  'bodyStyle',
+  'sellerType',
+];
 type Ends = 'Price' | 'Years' | 'Year' | 'Mileage';
 
 type GroupRow = Record<Key, string | null> & {
@@ -53,6 +63,7 @@ export async function facetsInOnePass(
     fuels: [],
     transmissions: [],
     bodyStyles: [],
+    sellerType: undefined,
   };
   const where = conditions(rest, text);
   // A sample: the first `size` + 1 matches read (the one more says there are more).
@@ -63,13 +74,17 @@ export async function facetsInOnePass(
     db,
     sql`select p.category_name as category, p.condition as condition, p.model as model,
         p.fuel as fuel, p.transmission as transmission, p.body_style as "bodyStyle",
+        case when dl.email is null then 'private' else 'dealer' end as "sellerType",
         count(*) as n,
         min(p.resale_price) as "minPrice", max(p.resale_price) as "maxPrice",
         min(p.user_years) as "minYears", max(p.user_years) as "maxYears",
         min(p.model_year) as "minYear", max(p.model_year) as "maxYear",
         min(p.mileage) as "minMileage", max(p.mileage) as "maxMileage"
       from ${from}
-      group by p.category_name, p.condition, p.model, p.fuel, p.transmission, p.body_style`,
+      left join (select s.email from users s join dealer_profiles d on d.user_id = s.id) dl
+        on dl.email = p.email
+      group by p.category_name, p.condition, p.model, p.fuel, p.transmission, p.body_style,
+        dl.email is null`,
   );
   const chosen: Record<Key, readonly string[] | undefined> = {
     category: filters.categories,
@@ -78,6 +93,7 @@ export async function facetsInOnePass(
     fuel: filters.fuels,
     transmission: filters.transmissions,
     bodyStyle: filters.bodyStyles,
+    sellerType: filters.sellerType ? [filters.sellerType] : undefined,
   };
   const allows = (row: GroupRow, key: Key) => {
     const values = chosen[key];
@@ -116,6 +132,7 @@ export async function facetsInOnePass(
   return {
     category: counts('category'),
     condition: counts('condition'),
+    sellerType: counts('sellerType'),
     price: range('Price'),
     years: range('Years'),
     model: counts('model'),

@@ -104,6 +104,11 @@ export const SearchFacets = Type.Object(
     condition: Type.Record(Type.String(), Type.Integer(), {
       description: 'cars per condition: every filter applied except condition',
     }),
+    sellerType: Type.Record(Type.String(), Type.Integer(), {
+      description:
+        "cars of dealers ('dealer') and of private sellers ('private'): every filter applied " +
+        'except sellerType',
+    }),
     price: Type.Union([Type.Object({ min: Type.Number(), max: Type.Number() }), Type.Null()], {
       description: 'the selling prices of the matching cars (every filter); null: none match',
     }),

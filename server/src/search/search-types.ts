@@ -65,6 +65,8 @@ export interface SearchRequest extends SearchFilters {
 export interface Facets {
   category: Record<string, number>;
   condition: Record<string, number>;
+  /** Cars of dealers and of private sellers ('dealer', 'private'), the seller type left out. */
+  sellerType: Record<string, number>;
   price: { min: number; max: number } | null;
   years: { min: number; max: number } | null;
   /**

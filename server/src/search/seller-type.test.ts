@@ -1,6 +1,7 @@
 /**
  * The search's seller type: `sellerType=dealer` lists the cars of sellers with a dealer profile,
- * `private` the others', with every other filter, page by page; the facets count the same cars;
+ * `private` the others', with every other filter, page by page; each car (a category's too) says
+ * which its seller is; the facets count the same cars;
  * any other value is a 400; a saved search keeps it.
  */
 import { NEXT_CURSOR_HEADER, TOTAL_HEADER } from '../platform/http/page-headers';
@@ -79,6 +80,18 @@ describe(`search by seller type (${databaseKind})`, () => {
       sellerType: string;
     }[];
     for (const car of cars) {
+      expect(car.sellerType).toBe(dealerCars.includes(car._id) ? 'dealer' : 'private');
+    }
+  });
+
+  it("says on a category's cars whether their seller is a dealer, as the search's do", async () => {
+    const cars = (await ctx.app.inject('/api/category-products/Tesla?limit=100')).json() as {
+      _id: string;
+      sellerType: string;
+    }[];
+    const ours = cars.filter((car) => [...dealerCars, ...privateCars].includes(car._id));
+    expect(ours).toHaveLength(4);
+    for (const car of ours) {
       expect(car.sellerType).toBe(dealerCars.includes(car._id) ? 'dealer' : 'private');
     }
   });

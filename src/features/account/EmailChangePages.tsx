@@ -5,11 +5,11 @@ import { Link as RouterLink, useSearchParams } from 'react-router-dom';
 import { useAppSelector } from '../../app/hooks';
 import { Spinner } from '../../components/Spinner';
 import { paths } from '../../config/paths';
+import { errorMessage } from '../../lib/api';
 import {
-  errorMessage,
   useConfirmEmailChangeMutation,
   useUndoEmailChangeMutation,
-} from '../../lib/api';
+} from '../../lib/api/accountLinks';
 import { signOut, useSessionDispatch } from '../../lib/auth/session';
 import { AuthCard } from './AuthCard';
 import { LINK_EXPIRED } from './linkCodes';

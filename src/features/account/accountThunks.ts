@@ -1,4 +1,3 @@
-import { api } from '../../lib/api';
 import { absoluteUrl, imageHostApi } from '../../lib/api/imageHost';
 import {
   authAttemptFailed,
@@ -106,7 +105,10 @@ export function registerAccount(
       const user = await dispatch(saveProfile(input, onProgress));
       dispatch(registrationCompleted(user));
       // 'Confirm your e-mail': a failure here leaves the dashboard's banner to send it again.
-      void dispatch(api.endpoints.sendEmailConfirmation.initiate());
+      // Its call's code loads now, not with the registration form.
+      void import('../../lib/api/accountLinks').then(({ accountLinksApi }) =>
+        dispatch(accountLinksApi.endpoints.sendEmailConfirmation.initiate()),
+      );
     } catch (error) {
       if (created) {
         await authService.deleteCurrentUser().catch((cleanup: unknown) => {

@@ -3,23 +3,15 @@ import { Container } from '../../components/Container';
 import Typography from '@mui/material/Typography';
 import { skipToken } from '@reduxjs/toolkit/query/react';
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
-import { Link as RouterLink, useLocation, useParams } from 'react-router-dom';
-import { ActionButton, ActionLink } from '../../components/actions';
+import { useLocation, useParams } from 'react-router-dom';
 import { CompareToggleLater } from '../../components/CompareToggleLater';
 import { LoadFailure } from '../../components/QueryState';
 import { Spinner } from '../../components/Spinner';
 import { Fact } from '../../components/Fact';
 import { Tag } from '../../components/Tag';
 import { paths } from '../../config/paths';
-import {
-  useGetProductQuery,
-  useSearchProductsQuery,
-  type CarDetails,
-  type PhotoCopy,
-} from '../../lib/api';
-import type { FromState } from '../../lib/auth/guards';
-import { useSignedInDialog } from '../../lib/auth/useSignedInDialog';
-import { responsiveImage } from '../../lib/images';
+import { useGetProductQuery, type CarDetails, type PhotoCopy } from '../../lib/api';
+import { whenReady } from '../../lib/useHydrated';
 import { formatDistance } from '../../lib/distance';
 import { formatPostDate, formatPrice, formatYears } from '../../lib/format';
 import { Gallery } from './Gallery';
@@ -57,15 +49,17 @@ const SellerCard = lazy(async () => ({
   default: (await import('./SellerCard')).SellerCard,
 }));
 
-// The booking dialog (MUI Dialog and TextFields) loads only when a buyer opens it.
-const BookingDialog = lazy(async () => ({
-  default: (await import('../../components/BookingDialog')).BookingDialog,
+// A sold car's similar cars for sale: only a sold car's page has them.
+const SimilarCars = lazy(async () => ({
+  default: (await import('./SimilarCars')).SimilarCars,
 }));
 
-export const BOOK = 'Book this car';
-
-/** How many other cars a sold car's page suggests. */
-const SIMILAR = 6;
+// 'Book this car' shows once the session is known (read when the browser is idle, after the
+// page is interactive), so its code loads after the page's own.
+const BookButton = lazy(async () => {
+  await whenReady();
+  return { default: (await import('./BookButton')).BookButton };
+});
 
 /**
  * A car's own page (`/cars/:id`, public): its photos, every field, the seller, the price signal,
@@ -208,7 +202,11 @@ function CarDetailsView({ car }: { car: CarDetails }) {
             <PriceSignal car={car} fairPrice={car.fairPrice} marketValue={car.marketValue} />
           )}
           <Box sx={{ display: 'flex', gap: 1.5, flexWrap: 'wrap', alignItems: 'center' }}>
-            {!car.sold && !car.moderation && <BookButton car={car} />}
+            {!car.sold && !car.moderation && (
+              <Suspense fallback={null}>
+                <BookButton car={car} />
+              </Suspense>
+            )}
             <SaveHeart carId={car._id} look="page" />
             <Suspense fallback={<Box sx={{ width: 78, height: 37 }} />}>
               <ShareButton title={car.carName} url={url} />
@@ -243,135 +241,11 @@ function CarDetailsView({ car }: { car: CarDetails }) {
           </Box>
         )}
       </Suspense>
-      {car.sold && <SimilarCars car={car} />}
-    </Container>
-  );
-}
-
-/**
- * 'Book this car': a signed-out visitor signs in first and comes back here; a buyer gets the
- * booking dialog. The car's own seller and admins (and other sellers, whom the server refuses)
- * see no button.
- */
-function BookButton({ car }: { car: CarDetails }) {
-  const { navigate, location, email, sessionLoading, role, loading, opened, open, ...dialog } =
-    useSignedInDialog();
-
-  if (sessionLoading) return null;
-  if (!email) {
-    return (
-      <ActionButton
-        type="button"
-        variant="contained"
-        tone="secondary"
-        size="large"
-        onClick={() =>
-          navigate(paths.login, {
-            state: {
-              from: { pathname: location.pathname, search: location.search },
-            } satisfies FromState,
-          })
-        }
-      >
-        {BOOK}
-      </ActionButton>
-    );
-  }
-  if (loading || role !== 'Buyer' || car.email.toLowerCase() === email.toLowerCase()) return null;
-  return (
-    <>
-      <ActionButton
-        type="button"
-        variant="contained"
-        tone="secondary"
-        size="large"
-        onClick={dialog.openDialog}
-      >
-        {BOOK}
-      </ActionButton>
-      {opened && (
+      {car.sold && (
         <Suspense fallback={null}>
-          <BookingDialog product={car} open={open} onClose={dialog.closeDialog} />
+          <SimilarCars car={car} />
         </Suspense>
       )}
-    </>
-  );
-}
-
-/** A sold car's page: other cars of its category that are for sale, as links. */
-function SimilarCars({ car }: { car: CarDetails }) {
-  const query = useSearchProductsQuery({ category: car.categoryName, limit: SIMILAR + 1 });
-  const others = (query.data ?? [])
-    .filter((other) => other._id !== car._id && !other.sold)
-    .slice(0, SIMILAR);
-  return (
-    <Box component="section" aria-labelledby="similar-cars" sx={{ mt: 5 }}>
-      <Typography id="similar-cars" component="h2" variant="h5" gutterBottom>
-        Similar cars for sale
-      </Typography>
-      {query.isLoading ? (
-        <Spinner minHeight={120} label="Loading similar cars" />
-      ) : others.length === 0 ? (
-        <Typography color="text.secondary">
-          {query.isError
-            ? 'We could not load similar cars.'
-            : `No other ${car.categoryName} cars are for sale right now.`}
-        </Typography>
-      ) : (
-        <Box
-          component="ul"
-          sx={{
-            listStyle: 'none',
-            p: 0,
-            m: 0,
-            display: 'grid',
-            gap: 2,
-            gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', md: 'repeat(3, 1fr)' },
-          }}
-        >
-          {others.map((other) => (
-            <li key={other._id}>
-              <Box
-                component={RouterLink}
-                to={paths.car.to(other._id)}
-                sx={{
-                  display: 'flex',
-                  gap: 1.5,
-                  alignItems: 'center',
-                  p: 1,
-                  border: 1,
-                  borderColor: 'divider',
-                  borderRadius: 2,
-                  color: 'inherit',
-                  textDecoration: 'none',
-                  '&:hover': { borderColor: 'secondary.main' },
-                }}
-              >
-                <Box
-                  component="img"
-                  {...responsiveImage(other.carPhoto, other.carPhotoCopies, { width: 96 })}
-                  alt=""
-                  width={96}
-                  height={60}
-                  loading="lazy"
-                  sx={{ width: 96, height: 60, objectFit: 'cover', borderRadius: 1 }}
-                />
-                <Box sx={{ minWidth: 0 }}>
-                  <Typography sx={{ fontWeight: 600 }} noWrap>
-                    {other.carName}
-                  </Typography>
-                  <Typography variant="body2" color="text.secondary">
-                    {formatPrice(other.resalePrice)} · {other.condition}
-                  </Typography>
-                </Box>
-              </Box>
-            </li>
-          ))}
-        </Box>
-      )}
-      <ActionLink to={paths.root} variant="text" tone="primary" sx={{ mt: 1 }}>
-        Browse every category
-      </ActionLink>
-    </Box>
+    </Container>
   );
 }

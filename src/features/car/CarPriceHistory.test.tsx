@@ -105,7 +105,7 @@ describe("a car's price history and payment estimate", () => {
     const { router, unmount } = await openCar(makeCar());
     const user = userEvent.setup();
     const estimate = await screen.findByRole('region', { name: 'Payment estimate' });
-    const footer = screen.getByRole('contentinfo');
+    const footer = await screen.findByRole('contentinfo');
     await user.click(within(footer).getByRole('link', { name: 'Check your rate' }));
     await waitFor(() => expect(estimate).toHaveFocus());
     expect(router.state.location.pathname).toBe('/cars/car-1');
@@ -115,7 +115,7 @@ describe("a car's price history and payment estimate", () => {
     await screen.findByRole('region', { name: 'Price history' });
     expect(screen.queryByRole('region', { name: 'Payment estimate' })).not.toBeInTheDocument();
     await user.click(
-      within(screen.getByRole('contentinfo')).getByRole('link', { name: 'Check your rate' }),
+      within(await screen.findByRole('contentinfo')).getByRole('link', { name: 'Check your rate' }),
     );
     await waitFor(() => expect(sold.router.state.location.pathname).toBe('/financing'));
   });

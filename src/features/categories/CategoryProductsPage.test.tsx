@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { delay, http, HttpResponse } from 'msw';
 import { makeStore } from '../../app/store';
-import { api, type Product } from '../../lib/api';
+import { api, type ListedProduct, type Product } from '../../lib/api';
 import { categories, makeProduct } from '../../testing/data';
 import { renderApp } from '../../testing/render';
 import { API, server } from '../../testing/server';
@@ -12,7 +12,8 @@ import { loadCategoryProducts } from './loadCategoryProducts';
 const buyer = makeSessionUser({ email: 'bea@example.com', displayName: 'Bea Buyer' });
 const signedInStore = () => makeStore({ preloadedState: signedInState(buyer) });
 
-const model3 = makeProduct({
+// A dealer's car and a private seller's, as the category's answer says (its `sellerType`).
+const model3 = makeListed('dealer', {
   _id: 'car-1',
   carName: 'Tesla Model 3 Long Range',
   originalPrice: 52000,
@@ -25,7 +26,7 @@ const model3 = makeProduct({
   sellerName: 'Sam Seller',
   isVerify: 'true',
 });
-const modelY = makeProduct({
+const modelY = makeListed('private', {
   _id: 'car-2',
   carName: 'Tesla Model Y',
   resalePrice: 1250000,
@@ -33,6 +34,12 @@ const modelY = makeProduct({
   sellerName: 'Una Unverified',
   isVerify: 'false',
 });
+
+/** A category answer's car: a product with its seller's type, when it was listed, no drop. */
+function makeListed(sellerType: ListedProduct['sellerType'], fields: Partial<Product>) {
+  const product = makeProduct(fields);
+  return { ...product, sellerType, listedAt: new Date().toISOString(), priceDrop: null };
+}
 
 function answerCategory(products: Product[] | { status: number; message: string }) {
   let calls = 0;
@@ -80,6 +87,19 @@ describe('Category products page', () => {
     expect(other.getByText('no verify')).toBeInTheDocument();
     expect(other.queryByRole('img', { name: 'Verified seller' })).not.toBeInTheDocument();
     expect(other.getByLabelText('Selling price $1,250,000')).toBeInTheDocument();
+  });
+
+  it('says on each card whether a dealer or a private seller sells the car', async () => {
+    answerCategory([model3, modelY]);
+    renderApp('/category-products/Tesla', { store: signedInStore() });
+    const dealers = within(
+      await screen.findByRole('article', { name: 'Tesla Model 3 Long Range' }),
+    );
+    expect(dealers.getByText('Dealer')).toBeVisible();
+    expect(dealers.queryByText('Private seller')).not.toBeInTheDocument();
+    const privates = within(screen.getByRole('article', { name: 'Tesla Model Y' }));
+    expect(privates.getByText('Private seller')).toBeVisible();
+    expect(privates.queryByText('Dealer')).not.toBeInTheDocument();
   });
 
   it("links each car's name to its page, with the price badge when the answer has a fair price", async () => {

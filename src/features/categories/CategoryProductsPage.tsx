@@ -12,6 +12,7 @@ import { paths } from '../../config/paths';
 import {
   useGetCategoriesQuery,
   useGetCategoryProductPagesInfiniteQuery,
+  type ListedProduct,
   type Product,
 } from '../../lib/api';
 import { BookingDialog } from '../../components/BookingDialog';
@@ -79,7 +80,7 @@ const CarsGrid = memo(function CarsGrid({
   products,
   onBuy,
 }: {
-  products: Product[];
+  products: ListedProduct[];
   onBuy: (product: Product) => void;
 }) {
   return (

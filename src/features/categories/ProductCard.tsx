@@ -10,14 +10,16 @@ import { Link as RouterLink } from 'react-router-dom';
 import { FairPriceBadge } from '../../components/FairPriceBadge';
 import { paths } from '../../config/paths';
 import { VerifiedIcon } from '../../components/icons';
-import type { FairPrice, Product } from '../../lib/api';
+import type { FairPrice, ListedProduct, Product } from '../../lib/api';
+import { SellerTypeTag } from '../../components/SellerTypeTag';
 import { formatPostDate, formatPrice, formatYears } from '../../lib/format';
 import { CarCard } from '../../components/CarCard';
 import { Fact } from '../../components/Fact';
 
 /**
- * One car of a category: every field the seller posted, and a Buy now control; the
- * name links to the car's page, and the fair-price badge shows when the answer has one.
+ * One car of a category: every field the seller posted, whether a dealer or a private seller
+ * sells it, and a Buy now control; the name links to the car's page, and the fair-price badge
+ * shows when the answer has one.
  * Memoised: loading the next page of a category renders only the new cards.
  */
 export const ProductCard = memo(function ProductCard({
@@ -25,7 +27,7 @@ export const ProductCard = memo(function ProductCard({
   onBuy,
 }: {
   /** A category answer's car; a search's carries its fair price too. */
-  product: Product & { fairPrice?: FairPrice | null };
+  product: ListedProduct & { fairPrice?: FairPrice | null };
   onBuy: (product: Product) => void;
 }) {
   const verified = product.isVerify === 'true';
@@ -68,11 +70,12 @@ export const ProductCard = memo(function ProductCard({
               Original <Box component="s">{formatPrice(product.originalPrice)}</Box>
             </Typography>
           </Box>
-          {product.fairPrice && (
-            <Box sx={{ mt: 0.75 }}>
+          <Box sx={{ mt: 0.75, display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+            {product.fairPrice && (
               <FairPriceBadge price={product.resalePrice} fairPrice={product.fairPrice} />
-            </Box>
-          )}
+            )}
+            <SellerTypeTag type={product.sellerType} />
+          </Box>
         </Box>
         <Box
           component="dl"

@@ -82,6 +82,7 @@ function answerSearch(cars: SearchProduct[]) {
       const facets: SearchFacets = {
         category: count(matching(url, 'category'), 'categoryName'),
         condition: count(matching(url, 'condition'), 'condition'),
+        sellerType: {},
         price: prices.length ? { min: Math.min(...prices), max: Math.max(...prices) } : null,
         years: null,
         model: {},

@@ -363,7 +363,7 @@ export function FilterPanel({ search, facets, onApply }: FilterPanelProps) {
         />
       </Group>
       <Group legend="Seller type">
-        <SellerTypeFilter {...{ search, onApply }} />
+        <SellerTypeFilter counts={facets?.sellerType} {...{ search, onApply, tally }} />
       </Group>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
         <ActionButton type="submit" variant="contained">

@@ -65,6 +65,7 @@ function answerNear() {
       const facets: SearchFacets = {
         category: {},
         condition: {},
+        sellerType: {},
         price: null,
         years: null,
         model: {},
@@ -296,6 +297,7 @@ describe('Cars near a ZIP code (/cars)', () => {
         HttpResponse.json({
           category: {},
           condition: {},
+          sellerType: {},
           price: null,
           years: null,
           model: {},

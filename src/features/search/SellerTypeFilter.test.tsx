@@ -25,10 +25,23 @@ const cars = [
   car('d2', 'Lot Model Y', 'dealer'),
 ];
 
-/** GET /api/products over `cars`, by `sellerType` as the server filters them. */
-function answerSearch() {
+/**
+ * GET /api/products over `cars`, by `sellerType` as the server filters them; the facets count the
+ * cars per seller type with the seller type left out (`estimated`: as past the cars a search
+ * ranks, a thousand for each).
+ */
+function answerSearch({ estimated = false } = {}) {
+  const sellerType = cars.reduce<Record<string, number>>(
+    (counts, c) => ({
+      ...counts,
+      [c.sellerType]: (counts[c.sellerType] ?? 0) + (estimated ? 1000 : 1),
+    }),
+    {},
+  );
   server.use(
-    http.get(`${API}/products/facets`, () => HttpResponse.json(makeEmptyFacets())),
+    http.get(`${API}/products/facets`, () =>
+      HttpResponse.json({ ...makeEmptyFacets(), sellerType, countsExact: !estimated }),
+    ),
     http.get(`${API}/products`, ({ request }) => {
       const type = new URL(request.url).searchParams.get('sellerType');
       const list = cars.filter((c) => !type || c.sellerType === type);
@@ -57,17 +70,17 @@ describe("/cars' seller type filter and the cards' 'Dealer' or 'Private seller'"
     expect(within(card('Driveway Civic')).getByText('Private seller')).toBeVisible();
 
     const group = screen.getByRole('group', { name: 'Seller type' });
-    expect(within(group).getByRole('radio', { name: 'Any seller' })).toBeChecked();
-    await user.click(within(group).getByRole('radio', { name: 'Dealers' }));
+    expect(within(group).getByRole('radio', { name: /^Any seller/ })).toBeChecked();
+    await user.click(within(group).getByRole('radio', { name: /^Dealers/ }));
     await waitFor(() => expect(names()).toEqual(['Lot Model 3', 'Lot Model Y']));
     expect(router.state.location.search).toBe('?sellerType=dealer');
     expect(requests.sent.filter((r) => r.includes('sellerType=dealer')).length).toBeGreaterThan(0);
 
-    await user.click(within(group).getByRole('radio', { name: 'Private sellers' }));
+    await user.click(within(group).getByRole('radio', { name: /^Private sellers/ }));
     await waitFor(() => expect(names()).toEqual(['Driveway Civic']));
     expect(router.state.location.search).toBe('?sellerType=private');
 
-    await user.click(within(group).getByRole('radio', { name: 'Any seller' }));
+    await user.click(within(group).getByRole('radio', { name: /^Any seller/ }));
     await waitFor(() => expect(names()).toHaveLength(3));
     expect(router.state.location.search).toBe('');
     requests.stop();
@@ -77,7 +90,27 @@ describe("/cars' seller type filter and the cards' 'Dealer' or 'Private seller'"
     answerSearch();
     renderApp('/cars?sellerType=private');
     await waitFor(() => expect(names()).toEqual(['Driveway Civic']));
-    expect(screen.getByRole('radio', { name: 'Private sellers' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: /^Private sellers/ })).toBeChecked();
+  });
+
+  it('shows how many cars each seller type has, as the facets count them', async () => {
+    answerSearch();
+    renderApp('/cars?sellerType=private');
+    const group = await screen.findByRole('group', { name: 'Seller type' });
+    // The counts leave the seller type out: the dealers' cars are counted while private is chosen.
+    expect(await within(group).findByRole('radio', { name: 'Dealers (2)' })).not.toBeChecked();
+    expect(within(group).getByRole('radio', { name: 'Private sellers (1)' })).toBeChecked();
+    expect(within(group).getByRole('radio', { name: 'Any seller (3)' })).not.toBeChecked();
+  });
+
+  it('says an estimated count is about so many', async () => {
+    answerSearch({ estimated: true });
+    renderApp('/cars');
+    const group = await screen.findByRole('group', { name: 'Seller type' });
+    expect(
+      await within(group).findByRole('radio', { name: 'Dealers (about 2,000)' }),
+    ).toBeVisible();
+    expect(within(group).getByRole('radio', { name: 'Any seller (about 3,000)' })).toBeChecked();
   });
 
   it('ignores a seller type the server does not know', async () => {
@@ -86,7 +119,7 @@ describe("/cars' seller type filter and the cards' 'Dealer' or 'Private seller'"
     renderApp('/cars?sellerType=trader');
     await waitFor(() => expect(names()).toHaveLength(3));
     expect(requests.sent.some((r) => r.includes('sellerType'))).toBe(false);
-    expect(screen.getByRole('radio', { name: 'Any seller' })).toBeChecked();
+    expect(screen.getByRole('radio', { name: /^Any seller/ })).toBeChecked();
     requests.stop();
   });
 });

@@ -9,16 +9,29 @@ const CHOICES: { value: SellerType | ''; label: string }[] = [
   { value: 'private', label: 'Private sellers' },
 ];
 
+/** The cars a choice would show: a seller type's own count, or both added up for any seller. */
+function countOf(value: SellerType | '', counts: Record<string, number>): number {
+  if (value) return counts[value] ?? 0;
+  return (counts.dealer ?? 0) + (counts.private ?? 0);
+}
+
 /**
  * 'Seller type': any seller, dealers (sellers with a dealer profile) or private sellers, as
- * radio buttons of the filter form (a page without the app sends them too). A choice applies at
- * once, one made before the app started as soon as it has.
+ * radio buttons of the filter form (a page without the app sends them too), each with the cars
+ * it would show (the facet counts them with every other filter) once the counts have come. A
+ * choice applies at once, one made before the app started as soon as it has.
  */
 export function SellerTypeFilter({
   search,
+  counts,
+  tally,
   onApply,
 }: {
   search: CarSearch;
+  /** The facet's counts per seller type; undefined while they load. */
+  counts: Record<string, number> | undefined;
+  /** A count as shown ('about 1,200' when estimated). */
+  tally: (n: number) => number | string;
   onApply: (search: CarSearch) => void;
 }) {
   // Chosen at once (the search's URL follows a moment later); the URL's value wins when it changes.
@@ -55,6 +68,11 @@ export function SellerTypeFilter({
             }}
           />
           <span>{label}</span>
+          {counts && (
+            <Box component="span" sx={{ color: 'text.secondary', ml: 'auto' }}>
+              ({tally(countOf(value, counts))})
+            </Box>
+          )}
         </Box>
       ))}
     </Box>

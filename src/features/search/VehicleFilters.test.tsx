@@ -107,6 +107,7 @@ function answerSearch(estimated = false) {
       const facets: SearchFacets = {
         category: {},
         condition: {},
+        sellerType: {},
         price: null,
         years: null,
         model: count(matching(url, 'model'), 'model'),

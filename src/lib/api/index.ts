@@ -1,5 +1,5 @@
 import { header, totalOf } from './cacheUpdates';
-import { cardealerApi, type Product } from './generated/cardealerApi';
+import { cardealerApi, type ListedProduct } from './generated/cardealerApi';
 import { carLists, LIST, listTags, tag, TAG_TYPES } from './tags';
 
 // ---------------------------------------------------------------------------------------------
@@ -11,7 +11,7 @@ export const CATEGORY_PAGE_SIZE = 24;
 
 /** One page of a category's cars; `nextCursor` is null on the last page. */
 export interface ProductPage {
-  products: Product[];
+  products: ListedProduct[];
   nextCursor: string | null;
   total: number;
 }
@@ -32,7 +32,7 @@ const withPages = cardealerApi.injectEndpoints({
         url: `/api/category-products/${encodeURIComponent(queryArg.categoryName)}`,
         params: { limit: CATEGORY_PAGE_SIZE, cursor: pageParam ?? undefined },
       }),
-      transformResponse: (products: Product[], meta): ProductPage => ({
+      transformResponse: (products: ListedProduct[], meta): ProductPage => ({
         products,
         nextCursor: header(meta, 'X-Next-Cursor') || null,
         total: totalOf(meta, products.length),
@@ -64,10 +64,6 @@ export const api = withPages.enhanceEndpoints({
         tag('sellers', LIST),
       ],
     },
-    // The caller's confirmed e-mail: asked again once a link is reported or a mail sent.
-    getEmailConfirmation: { providesTags: [tag('emailConfirmation', 'me')] },
-    sendEmailConfirmation: { invalidatesTags: [tag('emailConfirmation', 'me')] },
-    confirmEmail: { invalidatesTags: [tag('emailConfirmation', 'me')] },
     getBuyers: { providesTags: (users) => listTags('buyers', users) },
     getSellers: { providesTags: (users) => listTags('sellers', users) },
     // Each car by id, every car list, and this category's pages.
@@ -115,13 +111,7 @@ export const {
   useGetOrdersQuery,
   useCreateOrderMutation,
   useGetPlaceQuery,
-  useRequestPasswordResetMutation,
-  useGetEmailConfirmationQuery,
-  useSendEmailConfirmationMutation,
-  useConfirmEmailMutation,
   useValueCarQuery,
-  useConfirmEmailChangeMutation,
-  useUndoEmailChangeMutation,
 } = api;
 /** The contract's enums and limits as values, for forms and choices (generated with the API). */
 export {
@@ -136,6 +126,7 @@ export {
 export type {
   Category,
   FairPrice,
+  ListedProduct,
   MarketValue,
   SearchProductsApiArg,
   Order,

@@ -7,6 +7,7 @@
  */
 import { env } from '../../config/env';
 import { readAccessToken } from './accessToken';
+import { accountRecordSaved, recordsSaved, waiting } from './accountRecord';
 
 export interface LiveEvent {
   event: string;
@@ -23,19 +24,7 @@ export interface LiveEventsOptions {
 const defaultBackoff = (failures: number) =>
   Math.min(30_000, 1000 * 2 ** Math.max(0, failures - 1));
 
-/** The streams waiting out a pause: each is woken to try again at once. */
-const waiting = new Set<() => void>();
-/** How many times a user record was saved in this tab (a refusal older than the last is stale). */
-let recordsSaved = 0;
-
-/**
- * The signed-in account's user record was just saved (`PUT /users`): streams refused for want of
- * one try again now rather than after their pause, and so does one whose try was under way.
- */
-export function accountRecordSaved(): void {
-  recordsSaved += 1;
-  for (const wake of [...waiting]) wake();
-}
+export { accountRecordSaved };
 
 /** Splits a stream's text into events; answers the rest (an event not yet complete). */
 export function parseEvents(text: string, onEvent: (event: LiveEvent) => void): string {
@@ -106,14 +95,14 @@ export function openLiveEvents(options: LiveEventsOptions): () => void {
 
   void (async () => {
     while (!stopped) {
-      const saved = recordsSaved;
+      const saved = recordsSaved();
       try {
         await connectOnce();
       } catch {
         // Refused, dropped or offline: try again after a pause.
       }
       if (stopped) return;
-      if (recordsSaved !== saved) {
+      if (recordsSaved() !== saved) {
         // The record was saved while this try was under way: its refusal is stale.
         failures = 0;
         continue;

@@ -6,7 +6,7 @@ import type {
 } from '@reduxjs/toolkit';
 import { api } from '../api';
 import { forgetSession, markSignedIn } from '../api/accessToken';
-import { accountRecordSaved } from '../api/liveEvents';
+import { accountRecordSaved } from '../api/accountRecord';
 import { notify } from '../notify/notify';
 import {
   ACCOUNT_SUSPENDED,

@@ -2,15 +2,6 @@
 import { emptyApi as api } from '../emptyApi';
 const injectedRtkApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getHealth: build.query<GetHealthApiResponse, GetHealthApiArg>({
-      query: () => ({ url: `/api/health` }),
-    }),
-    getHealthLive: build.query<GetHealthLiveApiResponse, GetHealthLiveApiArg>({
-      query: () => ({ url: `/api/health/live` }),
-    }),
-    getHealthReady: build.query<GetHealthReadyApiResponse, GetHealthReadyApiArg>({
-      query: () => ({ url: `/api/health/ready` }),
-    }),
     getPlace: build.query<GetPlaceApiResponse, GetPlaceApiArg>({
       query: (queryArg) => ({
         url: `/api/places/${encodeURIComponent(String(queryArg.zip))}`,
@@ -72,46 +63,6 @@ const injectedRtkApi = api.injectEndpoints({
     }),
     getMe: build.query<GetMeApiResponse, GetMeApiArg>({
       query: () => ({ url: `/api/me` }),
-    }),
-    requestPasswordReset: build.mutation<
-      RequestPasswordResetApiResponse,
-      RequestPasswordResetApiArg
-    >({
-      query: (queryArg) => ({
-        url: `/api/password-reset`,
-        method: 'POST',
-        body: queryArg.body,
-      }),
-    }),
-    getEmailConfirmation: build.query<GetEmailConfirmationApiResponse, GetEmailConfirmationApiArg>({
-      query: () => ({ url: `/api/me/verification` }),
-    }),
-    sendEmailConfirmation: build.mutation<
-      SendEmailConfirmationApiResponse,
-      SendEmailConfirmationApiArg
-    >({
-      query: () => ({ url: `/api/me/verification`, method: 'POST' }),
-    }),
-    confirmEmail: build.mutation<ConfirmEmailApiResponse, ConfirmEmailApiArg>({
-      query: (queryArg) => ({
-        url: `/api/email-verification`,
-        method: 'POST',
-        body: queryArg.body,
-      }),
-    }),
-    confirmEmailChange: build.mutation<ConfirmEmailChangeApiResponse, ConfirmEmailChangeApiArg>({
-      query: (queryArg) => ({
-        url: `/api/email-change`,
-        method: 'POST',
-        body: queryArg.body,
-      }),
-    }),
-    undoEmailChange: build.mutation<UndoEmailChangeApiResponse, UndoEmailChangeApiArg>({
-      query: (queryArg) => ({
-        url: `/api/email-change/undo`,
-        method: 'POST',
-        body: queryArg.body,
-      }),
     }),
     getCategories: build.query<GetCategoriesApiResponse, GetCategoriesApiArg>({
       query: () => ({ url: `/api/categories` }),
@@ -235,12 +186,6 @@ const injectedRtkApi = api.injectEndpoints({
   overrideExisting: false,
 });
 export { injectedRtkApi as cardealerApi };
-export type GetHealthApiResponse = /** status 200 Default Response */ Health;
-export type GetHealthApiArg = void;
-export type GetHealthLiveApiResponse = /** status 200 Default Response */ Health;
-export type GetHealthLiveApiArg = void;
-export type GetHealthReadyApiResponse = /** status 200 Default Response */ Health;
-export type GetHealthReadyApiArg = void;
 export type GetPlaceApiResponse = /** status 200 Default Response */ Place;
 export type GetPlaceApiArg = {
   zip: string;
@@ -314,62 +259,6 @@ export type GetSellersApiArg = {
 };
 export type GetMeApiResponse = /** status 200 Default Response */ Me;
 export type GetMeApiArg = void;
-export type RequestPasswordResetApiResponse = /** status 202 Default Response */ {
-  message: string;
-};
-export type RequestPasswordResetApiArg = {
-  body: {
-    /** an email address (compared case-insensitively) */
-    email: string;
-  };
-};
-export type GetEmailConfirmationApiResponse = /** status 200 Default Response */ {
-  /** the address is confirmed: alerts, digests and notices are mailed to it */
-  emailConfirmed: boolean;
-};
-export type GetEmailConfirmationApiArg = void;
-export type SendEmailConfirmationApiResponse =
-  | /** status 200 Default Response */ {
-      /** the address is confirmed: alerts, digests and notices are mailed to it */
-      emailConfirmed: boolean;
-    }
-  | /** status 202 Default Response */ {
-      /** the address is confirmed: alerts, digests and notices are mailed to it */
-      emailConfirmed: boolean;
-    };
-export type SendEmailConfirmationApiArg = void;
-export type ConfirmEmailApiResponse = /** status 200 Default Response */ {
-  /** the address is confirmed: alerts, digests and notices are mailed to it */
-  emailConfirmed: boolean;
-};
-export type ConfirmEmailApiArg = {
-  body: {
-    /** the code of the mailed link (its 'oobCode') */
-    oobCode: string;
-  };
-};
-export type ConfirmEmailChangeApiResponse = /** status 200 Default Response */ {
-  /** the account's e-mail now */
-  email: string;
-  message: string;
-};
-export type ConfirmEmailChangeApiArg = {
-  body: {
-    /** the code of the mailed link */
-    oobCode: string;
-  };
-};
-export type UndoEmailChangeApiResponse = /** status 200 Default Response */ {
-  /** the account's e-mail now */
-  email: string;
-  message: string;
-};
-export type UndoEmailChangeApiArg = {
-  body: {
-    /** the code of the mailed link */
-    code: string;
-  };
-};
 export type GetCategoriesApiResponse = /** status 200 Default Response */ Category[];
 export type GetCategoriesApiArg = void;
 export type GetAdvertisedProductsApiResponse = /** status 200 Default Response */ ListedProduct[];
@@ -591,13 +480,6 @@ export type ValueCarApiArg = {
   /** an asking price in whole dollars: the answer then rates it (`rating`) */
   price?: string;
 };
-export type Health = {
-  status: 'ok';
-};
-export type Unavailable = {
-  status: 'unavailable';
-  message: string;
-};
 export type Place = {
   /** five digits */
   zip: string;
@@ -757,6 +639,8 @@ export type PriceDrop = {
   at: string;
 };
 export type ListedProduct = Product & {
+  /** 'dealer': the seller has a dealer profile; 'private': a private seller */
+  sellerType: 'dealer' | 'private';
   /** when the car was listed (its post time as the server recorded it; ISO date-time) */
   listedAt: string;
   /** the price's latest change if it was a drop (PriceDrop) in the last 14 days; else null */
@@ -790,6 +674,10 @@ export type SearchFacets = {
   };
   /** cars per condition: every filter applied except condition */
   condition: {
+    [key: string]: number;
+  };
+  /** cars of dealers ('dealer') and of private sellers ('private'): every filter applied except sellerType */
+  sellerType: {
     [key: string]: number;
   };
   /** the selling prices of the matching cars (every filter); null: none match */

@@ -36,6 +36,15 @@ export type {
 };
 const injectedRtkApi = api.injectEndpoints({
   endpoints: (build) => ({
+    getHealth: build.query<GetHealthApiResponse, GetHealthApiArg>({
+      query: () => ({ url: `/api/health` }),
+    }),
+    getHealthLive: build.query<GetHealthLiveApiResponse, GetHealthLiveApiArg>({
+      query: () => ({ url: `/api/health/live` }),
+    }),
+    getHealthReady: build.query<GetHealthReadyApiResponse, GetHealthReadyApiArg>({
+      query: () => ({ url: `/api/health/ready` }),
+    }),
     deleteUser: build.mutation<DeleteUserApiResponse, DeleteUserApiArg>({
       query: (queryArg) => ({
         url: `/api/user/${encodeURIComponent(String(queryArg.id))}`,
@@ -81,9 +90,49 @@ const injectedRtkApi = api.injectEndpoints({
     exportMyData: build.query<ExportMyDataApiResponse, ExportMyDataApiArg>({
       query: () => ({ url: `/api/me/export` }),
     }),
+    requestPasswordReset: build.mutation<
+      RequestPasswordResetApiResponse,
+      RequestPasswordResetApiArg
+    >({
+      query: (queryArg) => ({
+        url: `/api/password-reset`,
+        method: 'POST',
+        body: queryArg.body,
+      }),
+    }),
+    getEmailConfirmation: build.query<GetEmailConfirmationApiResponse, GetEmailConfirmationApiArg>({
+      query: () => ({ url: `/api/me/verification` }),
+    }),
+    sendEmailConfirmation: build.mutation<
+      SendEmailConfirmationApiResponse,
+      SendEmailConfirmationApiArg
+    >({
+      query: () => ({ url: `/api/me/verification`, method: 'POST' }),
+    }),
+    confirmEmail: build.mutation<ConfirmEmailApiResponse, ConfirmEmailApiArg>({
+      query: (queryArg) => ({
+        url: `/api/email-verification`,
+        method: 'POST',
+        body: queryArg.body,
+      }),
+    }),
     requestEmailChange: build.mutation<RequestEmailChangeApiResponse, RequestEmailChangeApiArg>({
       query: (queryArg) => ({
         url: `/api/me/email`,
+        method: 'POST',
+        body: queryArg.body,
+      }),
+    }),
+    confirmEmailChange: build.mutation<ConfirmEmailChangeApiResponse, ConfirmEmailChangeApiArg>({
+      query: (queryArg) => ({
+        url: `/api/email-change`,
+        method: 'POST',
+        body: queryArg.body,
+      }),
+    }),
+    undoEmailChange: build.mutation<UndoEmailChangeApiResponse, UndoEmailChangeApiArg>({
+      query: (queryArg) => ({
+        url: `/api/email-change/undo`,
         method: 'POST',
         body: queryArg.body,
       }),
@@ -432,6 +481,12 @@ const injectedRtkApi = api.injectEndpoints({
   overrideExisting: false,
 });
 export { injectedRtkApi as screenApi };
+export type GetHealthApiResponse = /** status 200 Default Response */ Health;
+export type GetHealthApiArg = void;
+export type GetHealthLiveApiResponse = /** status 200 Default Response */ Health;
+export type GetHealthLiveApiArg = void;
+export type GetHealthReadyApiResponse = /** status 200 Default Response */ Health;
+export type GetHealthReadyApiArg = void;
 export type DeleteUserApiResponse = /** status 200 Default Response */ DeleteResult;
 export type DeleteUserApiArg = {
   /** a record's _id (letters, digits, _ and -) */
@@ -491,6 +546,40 @@ export type ExportMyDataApiResponse = /** status 200 the data */ {
   [key: string]: any;
 };
 export type ExportMyDataApiArg = void;
+export type RequestPasswordResetApiResponse = /** status 202 Default Response */ {
+  message: string;
+};
+export type RequestPasswordResetApiArg = {
+  body: {
+    /** an email address (compared case-insensitively) */
+    email: string;
+  };
+};
+export type GetEmailConfirmationApiResponse = /** status 200 Default Response */ {
+  /** the address is confirmed: alerts, digests and notices are mailed to it */
+  emailConfirmed: boolean;
+};
+export type GetEmailConfirmationApiArg = void;
+export type SendEmailConfirmationApiResponse =
+  | /** status 200 Default Response */ {
+      /** the address is confirmed: alerts, digests and notices are mailed to it */
+      emailConfirmed: boolean;
+    }
+  | /** status 202 Default Response */ {
+      /** the address is confirmed: alerts, digests and notices are mailed to it */
+      emailConfirmed: boolean;
+    };
+export type SendEmailConfirmationApiArg = void;
+export type ConfirmEmailApiResponse = /** status 200 Default Response */ {
+  /** the address is confirmed: alerts, digests and notices are mailed to it */
+  emailConfirmed: boolean;
+};
+export type ConfirmEmailApiArg = {
+  body: {
+    /** the code of the mailed link (its 'oobCode') */
+    oobCode: string;
+  };
+};
 export type RequestEmailChangeApiResponse = /** status 202 Default Response */ {
   message: string;
 };
@@ -498,6 +587,28 @@ export type RequestEmailChangeApiArg = {
   body: {
     /** an email address (compared case-insensitively) */
     email: string;
+  };
+};
+export type ConfirmEmailChangeApiResponse = /** status 200 Default Response */ {
+  /** the account's e-mail now */
+  email: string;
+  message: string;
+};
+export type ConfirmEmailChangeApiArg = {
+  body: {
+    /** the code of the mailed link */
+    oobCode: string;
+  };
+};
+export type UndoEmailChangeApiResponse = /** status 200 Default Response */ {
+  /** the account's e-mail now */
+  email: string;
+  message: string;
+};
+export type UndoEmailChangeApiArg = {
+  body: {
+    /** the code of the mailed link */
+    code: string;
   };
 };
 export type AddProductApiResponse = /** status 201 Default Response */ {
@@ -1048,6 +1159,13 @@ export type UnsubscribeApiArg = {
     /** RFC 8058: the only value a one-click POST sends */
     'List-Unsubscribe'?: 'One-Click';
   };
+};
+export type Health = {
+  status: 'ok';
+};
+export type Unavailable = {
+  status: 'unavailable';
+  message: string;
 };
 export type DeleteResult = {
   acknowledged: true;
