@@ -92,7 +92,12 @@ export interface OpenOptions {
 export async function openDatabase(options: OpenOptions): Promise<Database> {
   if (options.databaseUrl) {
     const max = options.poolSize ?? DEFAULT_POOL_SIZE;
-    const pool = new Pool({ connectionString: options.databaseUrl, max });
+    // keepAlive: a primary that went silent (its machine gone, no reset sent) is noticed.
+    const pool = new Pool({ connectionString: options.databaseUrl, max, keepAlive: true });
+    // An idle connection lost (the primary died or failed over, and HAProxy cut its sessions):
+    // the pool drops it and the next query opens a new one, to whichever node is the primary
+    // then. Without a listener the pool's 'error' event would end the process.
+    pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema });
     const readUrls = options.readUrls ?? [];
     let standbys: Standbys | undefined;
