@@ -94,10 +94,12 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
     const max = options.poolSize ?? DEFAULT_POOL_SIZE;
     // keepAlive: a primary that went silent (its machine gone, no reset sent) is noticed.
     const pool = new Pool({ connectionString: options.databaseUrl, max, keepAlive: true });
-    // An idle connection lost (the primary died or failed over, and HAProxy cut its sessions):
-    // the pool drops it and the next query opens a new one, to whichever node is the primary
-    // then. Without a listener the pool's 'error' event would end the process.
+    // An idle connection lost (the primary died or failed over, HAProxy cut its sessions): the
+    // pool drops it, the next query opens one to the primary of then. Unheard, the pool's
+    // 'error' event would end the process.
     pool.on('error', () => undefined);
+    // One lost while checked out, between two queries: the next query fails instead.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = drizzlePg(pool, { schema });
     const readUrls = options.readUrls ?? [];
     let standbys: Standbys | undefined;
