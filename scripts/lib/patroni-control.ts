@@ -129,6 +129,7 @@ export async function waitForWrites(port: number, ms = 30_000): Promise<void> {
         connectionString: postgresUrl(port, 'postgres'),
         connectionTimeoutMillis: 1000,
       });
+      client.on('error', () => undefined);
       try {
         await client.connect();
         const { rows } = await client.query<{ standby: boolean }>(

@@ -289,6 +289,9 @@ export async function startPatroni(options: PatroniOptions): Promise<PatroniClus
     haproxy = spawnLogged(HAPROXY, ['-db', '-f', configFile], join(dir, 'haproxy.log'));
     children.set('haproxy', haproxy);
     savePids();
+    // HAProxy counts every node up until its checks say otherwise (two, a second apart): a
+    // connection before then may reach a standby, and be cut when it is taken out.
+    await new Promise((resolve) => setTimeout(resolve, 2500));
     await waitFor('HAProxy did not reach the primary', () => answers(basePort), 30_000);
   } catch (error) {
     await stop().catch(() => undefined);
@@ -334,16 +337,20 @@ async function hasSync(restPort: number): Promise<boolean> {
   }
 }
 
-/** Whether PostgreSQL answers at `port` (through HAProxy). */
+/** Whether a primary answers at `port` (through HAProxy). */
 async function answers(port: number): Promise<boolean> {
   const client = new Client({
     connectionString: postgresUrl(port, 'postgres'),
     connectionTimeoutMillis: 1000,
   });
+  // A connection HAProxy closes (no primary yet) is an error event too: heard, not thrown.
+  client.on('error', () => undefined);
   try {
     await client.connect();
-    await client.query('select 1');
-    return true;
+    const { rows } = await client.query<{ standby: boolean }>(
+      'select pg_is_in_recovery() as standby',
+    );
+    return rows[0]?.standby === false;
   } catch {
     return false;
   } finally {
@@ -353,6 +360,7 @@ async function answers(port: number): Promise<boolean> {
 
 async function createDatabase(url: string, database: string): Promise<void> {
   const admin = new Client({ connectionString: url });
+  admin.on('error', () => undefined);
   await admin.connect();
   try {
     const exists = await admin.query('select 1 from pg_database where datname = $1', [database]);
