@@ -210,29 +210,21 @@ async function main(): Promise<void> {
     const databaseUrl = await freshDatabase(patroni.primaryUrl, DATABASE);
     const readUrl = new URL(patroni.standbyUrl);
     readUrl.pathname = `/${DATABASE}`;
-    const launch = (i: number) =>
-      startReplica({
-        index: i + 1,
-        port: PORT + 1 + i,
-        dataDir: join(dataDir, `replica-${i + 1}`),
-        logFile: join(dataDir, `replica-${i + 1}.log`),
-        env: {
-          APP_MODE: 'production',
-          FIREBASE_AUTH_EMULATOR_HOST: '',
-          DATABASE_URL: databaseUrl,
-          DATABASE_READ_URL: readUrl.toString(),
-          ACCESS_TOKEN_SECRET: BENCH_SECRET,
-          RATE_LIMIT_ORDERS: '0',
-          METRICS_PORT: '0',
-        },
-      });
-    for (let i = 0; i < REPLICAS; i++) replicas.push(launch(i));
+    // Production mode, the bench's token secret, no limit on bookings, no metrics port.
+    const env = {
+      ...{ APP_MODE: 'production', FIREBASE_AUTH_EMULATOR_HOST: '', METRICS_PORT: '0' },
+      ...{ DATABASE_URL: databaseUrl, DATABASE_READ_URL: readUrl.toString() },
+      ...{ ACCESS_TOKEN_SECRET: BENCH_SECRET, RATE_LIMIT_ORDERS: '0' },
+    };
+    const launch = (i: number) => {
+      const name = `replica-${i + 1}`;
+      const where = { dataDir: join(dataDir, name), logFile: join(dataDir, `${name}.log`) };
+      return startReplica({ index: i + 1, port: PORT + 1 + i, ...where, env });
+    };
+    replicas.push(...Array.from({ length: REPLICAS }, (_, i) => launch(i)));
     await waitForReplicas(replicas, 120_000);
-    haproxy = startHaproxy(
-      join(dataDir, 'haproxy.cfg'),
-      { host: '127.0.0.1', port: PORT, replicas },
-      join(dataDir, 'haproxy.log'),
-    );
+    const balancer = { host: '127.0.0.1', port: PORT, replicas };
+    haproxy = startHaproxy(join(dataDir, 'haproxy.cfg'), balancer, join(dataDir, 'haproxy.log'));
     await waitForHttp(`${base}/api/health/ready`, haproxy, 30_000);
     console.log(
       `\nFailover and rolling restart under load: ${SEARCHERS} search loops and ${BOOKERS} booking loops through HAProxy, ${REPLICAS} replicas, ${availableParallelism()} cores (load ${load()})`,

@@ -7,11 +7,10 @@
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Client } from 'pg';
 import { SUPERVISOR_FILE } from './rolling-restart';
 import {
   nodePostmaster,
-  postgresUrl,
+  primaryAnswers,
   ROSTER_FILE,
   waitFor,
   type PatroniNode,
@@ -122,28 +121,7 @@ export async function waitForNewPrimary(
  * `ms`): HAProxy checks each node every second, so it follows Patroni's promotion within one.
  */
 export async function waitForWrites(port: number, ms = 30_000): Promise<void> {
-  await waitFor(
-    `no primary took writes through port ${port}`,
-    async () => {
-      const client = new Client({
-        connectionString: postgresUrl(port, 'postgres'),
-        connectionTimeoutMillis: 1000,
-      });
-      client.on('error', () => undefined);
-      try {
-        await client.connect();
-        const { rows } = await client.query<{ standby: boolean }>(
-          'select pg_is_in_recovery() as standby',
-        );
-        return rows[0]?.standby === false;
-      } catch {
-        return false;
-      } finally {
-        await client.end().catch(() => undefined);
-      }
-    },
-    ms,
-  );
+  await waitFor(`no primary took writes through port ${port}`, () => primaryAnswers(port), ms);
 }
 
 /** Waits until `name` is a standby streaming from the primary on its timeline (at most `ms`). */

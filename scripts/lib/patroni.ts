@@ -292,7 +292,7 @@ export async function startPatroni(options: PatroniOptions): Promise<PatroniClus
     // HAProxy counts every node up until its checks say otherwise (two, a second apart): a
     // connection before then may reach a standby, and be cut when it is taken out.
     await new Promise((resolve) => setTimeout(resolve, 2500));
-    await waitFor('HAProxy did not reach the primary', () => answers(basePort), 30_000);
+    await waitFor('HAProxy did not reach the primary', () => primaryAnswers(basePort), 30_000);
   } catch (error) {
     await stop().catch(() => undefined);
     throw error;
@@ -337,8 +337,8 @@ async function hasSync(restPort: number): Promise<boolean> {
   }
 }
 
-/** Whether a primary answers at `port` (through HAProxy). */
-async function answers(port: number): Promise<boolean> {
+/** Whether a primary that takes writes answers at `port` (through HAProxy). */
+export async function primaryAnswers(port: number): Promise<boolean> {
   const client = new Client({
     connectionString: postgresUrl(port, 'postgres'),
     connectionTimeoutMillis: 1000,
