@@ -10,12 +10,13 @@
  *      own data folder under DATA_DIR (default `.data-cluster`), TRUST_PROXY_HOPS=1. They share
  *      nothing but the database: photos, rate limits and the catalogue's changes live there.
  *   6. HAProxy on PORT (default 8080), with a generated configuration (scripts/lib/cluster.ts).
- * With STANDBYS=n (1 to 4) the PostgreSQL is a primary of its own with n streaming standbys
- * (scripts/lib/postgres-pair.ts: initdb, pg_basebackup with a replication slot each, in
- * CLUSTER_PG_DIR, default /var/lib/postgresql/cardealer/<CLUSTER_PG_NAME>-standbys; the primary on
- * CLUSTER_PG_PORT, default 5460, kept between starts unless CLUSTER_PG_FRESH=1; the standbys on
- * the next ports, made afresh each start), and the replicas read the catalogue from the
- * standbys (DATABASE_READ_URL). Their ports and process ids are written to DATA_DIR/standbys.json.
+ * With STANDBYS=n (1 to 4) the PostgreSQL is n + 1 nodes of its own under Patroni with etcd,
+ * failing over on its own (scripts/lib/patroni.ts, in CLUSTER_PG_DIR, default
+ * /var/lib/postgresql/cardealer/<CLUSTER_PG_NAME>-patroni, kept between starts unless
+ * CLUSTER_PG_FRESH=1), HAProxy in front: the replicas write through CLUSTER_PG_PORT (default
+ * 5460), always the primary, and read the catalogue through the next port, the standbys
+ * (DATABASE_READ_URL). The nodes are in DATA_DIR/patroni.json, the standbys' postmasters in
+ * DATA_DIR/standbys.json; SIGUSR2 starts again every node whose Patroni is not running.
  * MONITOR=1 adds Prometheus scraping every replica's metrics, with alert rules (lib/monitor.ts).
  * `npm run cluster:restart` (SIGHUP) restarts the replicas one at a time, each once the one
  * before is ready and back in HAProxy's rotation, so that no request fails.
@@ -29,14 +30,11 @@ import { isLoopback, OPEN_DEMO_WARNING } from '../server/src/config';
 import { openDatabase } from '../server/src/platform/db/client';
 import { seedDemoData, seedReferenceData } from '../server/src/scripts/seed';
 import { build, buildIsFresh } from './build';
-import { startPostgresPair, type PostgresPair } from './lib/postgres-pair';
 import {
   startHaproxy,
-  startLocalPostgres,
   startReplica,
   waitForHttp,
   waitForReplicas,
-  type LocalPostgres,
   type Replica,
 } from './lib/cluster';
 import {
@@ -49,7 +47,14 @@ import {
 import { DEMO_ACCOUNTS, portIsFree, stopProcess } from './lib/processes';
 import { restartOnSignal, SUPERVISOR_FILE } from './lib/rolling-restart';
 import { startPrometheus } from './lib/monitor';
-import { debianBackups, pairBackups } from './lib/cluster-backups';
+import {
+  databaseLine,
+  databasePorts,
+  startClusterDatabase,
+  stopClusterDatabase,
+  writePatroniRoster,
+  type ClusterDatabase,
+} from './lib/cluster-database';
 
 const root = resolve(__dirname, '..');
 const env = process.env;
@@ -59,9 +64,8 @@ const host = env.HOST || (mode === 'demo' ? '127.0.0.1' : '0.0.0.0');
 const replicaCount = Number(env.REPLICAS ?? 3);
 const standbyCount = Number(env.STANDBYS ?? 0);
 const pgName = env.CLUSTER_PG_NAME ?? 'cardealer-cluster';
-/** The Debian cluster's port, or with STANDBYS the primary's (its standbys on the next ports). */
+/** The Debian cluster's port, or with STANDBYS HAProxy's of the primary (the rest after it). */
 const pgPort = Number(env.CLUSTER_PG_PORT ?? (standbyCount > 0 ? 5460 : 5450));
-const standbyPorts = Array.from({ length: standbyCount }, (_, i) => pgPort + 1 + i);
 const firstReplicaPort = Number(env.REPLICA_PORT ?? port + 1);
 const dataDir = resolve(root, env.DATA_DIR ?? '.data-cluster');
 const logs = join(dataDir, 'logs');
@@ -71,17 +75,13 @@ const emulatorPorts = {
   logging: Number(env.CLUSTER_LOGGING_PORT ?? 4530),
 };
 
-/** What the banner says of the database. */
-function databaseLine(): string {
-  if (standbyCount > 0) {
-    const standbys = standbyPorts.map((standbyPort) => `:${standbyPort}`).join(', ');
-    return `PostgreSQL primary on port ${pgPort}, catalogue reads on its streaming standby ${standbys}`;
-  }
-  if (env.DATABASE_URL) return 'DATABASE_URL';
-  return `PostgreSQL cluster ${pgName} on port ${pgPort}`;
-}
-
-const freshPair = env.CLUSTER_PG_FRESH === '1';
+const databaseSettings = {
+  standbys: standbyCount,
+  pgName,
+  pgPort,
+  fresh: env.CLUSTER_PG_FRESH === '1',
+  dataDir,
+};
 /** MONITOR=1: Prometheus scrapes every replica (scripts/lib/monitor.ts) on MONITOR_PORT. */
 const monitorPort = env.MONITOR === '1' ? Number(env.MONITOR_PORT ?? 9490) : 0;
 
@@ -105,7 +105,7 @@ async function checkPortsFree(replicaPorts: number[]): Promise<void> {
   const wanted: [string, number][] = [
     ['PORT (HAProxy)', port],
     ...replicaPorts.map((p, i): [string, number] => [`REPLICA_PORT (replica ${i + 1})`, p]),
-    ...standbyPorts.map((p, i): [string, number] => [`CLUSTER_PG_PORT + ${i + 1} (standby)`, p]),
+    ...databasePorts(databaseSettings),
   ];
   if (mode === 'demo') {
     wanted.push(['CLUSTER_AUTH_PORT', emulatorPorts.auth]);
@@ -117,49 +117,6 @@ async function checkPortsFree(replicaPorts: number[]): Promise<void> {
       throw new Error(`port ${candidate} is in use: stop what runs there, or choose ${name}=…`);
     }
   }
-}
-
-/** The PostgreSQL the cluster runs on, as started here (to be stopped with it). */
-interface Databases {
-  postgres?: LocalPostgres;
-  pair?: PostgresPair;
-}
-
-/**
- * Starts the database: with STANDBYS a primary and its standbys, else a Debian cluster unless
- * DATABASE_URL names one. Answers where to write and, with standbys, where to read.
- */
-async function startDatabase(
-  cluster: Databases,
-): Promise<{ databaseUrl: string; readUrl: string }> {
-  if (standbyCount > 0) {
-    const dir = env.CLUSTER_PG_DIR ?? join('/var/lib/postgresql/cardealer', `${pgName}-standbys`);
-    const backups = pairBackups(dir, pgPort, freshPair);
-    const pair = await startPostgresPair({
-      ...{ dir, primaryPort: pgPort, standbyPorts, database: 'cardealer', fresh: freshPair },
-      primarySettings: backups?.settings,
-    });
-    cluster.pair = pair;
-    await backups?.start(dataDir, pair);
-    const pids = pair.standbyPids();
-    // Who is who, for whoever needs to stop a standby (the cluster's browser test kills one).
-    writeRoster(
-      'standbys.json',
-      standbyPorts.map((port, i) => ({ name: `standby-${i + 1}`, port, pid: pids[i] })),
-    );
-    return { databaseUrl: pair.primaryUrl, readUrl: pair.standbyUrls.join(',') };
-  }
-  if (!env.DATABASE_URL) {
-    const postgres = await startLocalPostgres({
-      cluster: pgName,
-      port: pgPort,
-      database: 'cardealer',
-    });
-    cluster.postgres = postgres;
-    await debianBackups(dataDir, postgres, pgName);
-    return { databaseUrl: postgres.url, readUrl: '' };
-  }
-  return { databaseUrl: env.DATABASE_URL, readUrl: '' };
 }
 
 /** The sign-in emulator of demo mode, on the cluster's own ports. */
@@ -270,7 +227,7 @@ function printBanner(started: number, replicas: Replica[]): void {
   console.log(`
 CarDealer is running as ${replicaCount} replicas behind HAProxy (${mode} mode, ready in ${seconds} s):  http://localhost:${port}
   Replicas:      ${replicas.map((r) => `${r.name} on :${r.port}`).join(', ')} (answer header X-Replica)
-  Database:      ${databaseLine()}
+  Database:      ${databaseLine(databaseSettings)}
   Data folder:   ${dataDir} (logs in ${logs}, HAProxy's configuration in haproxy.cfg)
   Metrics:       each replica's GET /metrics on its port + 1000${monitorPort ? `; Prometheus on http://127.0.0.1:${monitorPort}` : ''}`);
   if (mode === 'demo' && !isLoopback(host)) {
@@ -286,7 +243,7 @@ async function main(): Promise<void> {
   await checkPortsFree(replicaPorts);
   mkdirSync(logs, { recursive: true });
 
-  const cluster: Databases = {};
+  const cluster: ClusterDatabase = {};
   let emulator: RunningEmulator | undefined;
   let haproxy: ReturnType<typeof startHaproxy> | undefined;
   let prometheus: ReturnType<typeof startPrometheus> | undefined;
@@ -303,19 +260,17 @@ async function main(): Promise<void> {
     await Promise.all(replicas.map((replica) => replica.stop()));
     // The emulator exports its accounts to the data folder as it stops.
     await emulator?.stop();
-    try {
-      cluster.postgres?.stop();
-    } catch (error) {
-      console.error(`Stopping PostgreSQL failed: ${(error as Error).message}`);
-    }
-    // The standbys are stopped and removed with their replication slots, then the primary.
-    await cluster.pair
-      ?.stop({ removeAll: freshPair })
-      .catch((error: Error) => console.error(`Stopping PostgreSQL failed: ${error.message}`));
+    await stopClusterDatabase(cluster);
     process.exit(code);
   };
   process.on('SIGINT', () => void stopAll(0));
   process.on('SIGTERM', () => void stopAll(0));
+  // SIGUSR2: every PostgreSQL node whose Patroni is not running starts again (and rejoins).
+  process.on('SIGUSR2', () => {
+    if (!cluster.patroni || stopping) return;
+    cluster.patroni.restartDead();
+    writePatroniRoster(dataDir, cluster.patroni, pgPort);
+  });
   // `npm run cluster:restart` sends SIGHUP: the replicas restart one at a time.
   const restarts = restartOnSignal(replicas, {
     dataDir,
@@ -324,7 +279,7 @@ async function main(): Promise<void> {
   });
 
   try {
-    const { databaseUrl, readUrl } = await startDatabase(cluster);
+    const { databaseUrl, readUrl } = await startClusterDatabase(databaseSettings, cluster);
     if (mode === 'demo') {
       emulator = startDemoEmulator();
       emulator.process.once('exit', (code) => {

@@ -178,11 +178,13 @@ function noteClusterSkipped(runs: TestRuns, onCluster: boolean, pg: string | und
       passed: 0,
       failed: 0,
       seconds: 0,
-      note: pg ? 'no HAProxy (apt-get install -y haproxy)' : 'no PostgreSQL',
+      note: pg
+        ? 'no HAProxy, Patroni or etcd (apt-get install -y haproxy patroni etcd-server)'
+        : 'no PostgreSQL',
     });
   } else if (!onCluster) {
     console.warn(
-      '\n! No PostgreSQL or no HAProxy here: skipping the browser tests on the cluster.',
+      '\n! No PostgreSQL, HAProxy, Patroni or etcd here: skipping the browser tests on the cluster.',
     );
   }
 }
@@ -290,7 +292,10 @@ async function main(): Promise<void> {
     args: ['test', '--config', 'e2e/playwright.config.ts', ...files],
     env: { ...testEnv, ...env },
   });
-  const haproxy = ['/usr/sbin/haproxy', '/usr/bin/haproxy'].some((file) => existsSync(file));
+  // The cluster's PostgreSQL fails over under Patroni, with etcd: both are needed too.
+  const haproxy =
+    ['/usr/sbin/haproxy', '/usr/bin/haproxy'].some((file) => existsSync(file)) &&
+    ['/usr/bin/patroni', '/usr/bin/etcd'].every((file) => existsSync(file));
   const cluster = {
     name: 'browser tests on the cluster (three replicas behind HAProxy, PostgreSQL and a standby)',
     command: bin('playwright'),

@@ -13,7 +13,6 @@ import { Client } from 'pg';
 import { openDatabase } from '../../server/src/platform/db/client';
 import { recordBackup } from '../../server/src/platform/ops/backups';
 import {
-  archiveOptions,
   archiveSettings,
   backRest,
   backRestInstalled,
@@ -27,14 +26,17 @@ import {
   type BackupSet,
 } from './pgbackrest';
 import type { LocalPostgres } from './cluster';
-import { postmasterPid, startServer, stopServer, type PostgresPair } from './postgres-pair';
+import { postmasterPid, startServer, stopServer } from './postgres-pair';
+import type { PatroniCluster } from './patroni';
 
 const execFileAsync = promisify(execFile);
 
 /** How the primary is stopped and started again. */
 export type PrimaryControl =
   | { kind: 'pg_ctl'; log: string; settings: string[] }
-  | { kind: 'debian'; version: string; cluster: string };
+  | { kind: 'debian'; version: string; cluster: string }
+  // Under Patroni the primary moves: a restore is done by hand (docs/operations.md).
+  | { kind: 'patroni' };
 
 export interface ClusterBackups extends BackRestSetup {
   /** postgres://… of the app's database on the primary. */
@@ -102,7 +104,14 @@ function primaryRuns(state: ClusterBackups): boolean {
   return postmasterPid(state.pgData) !== null;
 }
 
+/** A restore under Patroni would fight it (it restarts what is stopped, and may fail over). */
+const underPatroni = () =>
+  new Error(
+    'the cluster runs under Patroni: restore by hand (docs/operations.md, "Automatic failover")',
+  );
+
 async function stopPrimary(state: ClusterBackups): Promise<void> {
+  if (state.control.kind === 'patroni') throw underPatroni();
   if (state.control.kind === 'debian') {
     if (primaryRuns(state))
       await run('pg_ctlcluster', [state.control.version, state.control.cluster, 'stop']);
@@ -112,6 +121,7 @@ async function stopPrimary(state: ClusterBackups): Promise<void> {
 }
 
 async function startPrimary(state: ClusterBackups): Promise<void> {
+  if (state.control.kind === 'patroni') throw underPatroni();
   if (state.control.kind === 'debian') {
     await run('pg_ctlcluster', [state.control.version, state.control.cluster, 'start']);
     return;
@@ -222,27 +232,39 @@ const withoutBackRest = () => {
 };
 
 /**
- * start:cluster's primary of its own (STANDBYS): pgBackRest's folder beside its data, the
- * settings that archive its WAL (to start it with), and `start`, once it runs: the stanza, the
- * record in the cluster's data folder, and in the background a first full backup when none is.
+ * start:cluster's nodes under Patroni (STANDBYS): pgBackRest's folder beside theirs (made anew
+ * with them), each node's settings that archive its WAL (its own data folder named, as the
+ * archiver hands pgBackRest a path within it), and `start`, once the cluster runs: the stanza
+ * on the primary of the moment, the record in the cluster's data folder, a first full backup.
  */
-export function pairBackups(pairDir: string, pgPort: number, fresh: boolean) {
+export function patroniBackups(patroniDir: string, fresh: boolean) {
   if (!backRestInstalled()) return withoutBackRest();
-  const setup = backRestFor({
-    dir: join(pairDir, 'pgbackrest'),
-    pgData: join(pairDir, 'primary'),
-    pgPort,
-    pgSocket: pairDir,
-    fresh,
-  });
+  const dir = join(patroniDir, 'pgbackrest');
+  if (fresh) rmSync(dir, { recursive: true, force: true });
   return {
-    settings: archiveOptions(setup),
-    start: (dataDir: string, pair: PostgresPair) =>
-      startBackups(dataDir, {
+    parameters: (dataDir: string) => {
+      const settings = archiveSettings({ stanza: 'cardealer', dir });
+      settings.archive_command = settings.archive_command!.replace(
+        ' archive-push',
+        ` --pg1-path=${dataDir} archive-push`,
+      );
+      return settings;
+    },
+    start: async (dataDir: string, patroni: PatroniCluster) => {
+      const primary = await patroni.primary();
+      if (!primary) throw new Error('no primary to set up the backups on');
+      const setup = backRestFor({
+        dir,
+        pgData: primary.dataDir,
+        pgPort: primary.pgPort,
+        pgSocket: patroniDir,
+      });
+      await startBackups(dataDir, {
         ...setup,
-        databaseUrl: pair.primaryUrl,
-        control: { kind: 'pg_ctl', log: pair.primary.log, settings: pair.primary.settings },
-      }),
+        databaseUrl: patroni.primaryUrl,
+        control: { kind: 'patroni' },
+      });
+    },
   };
 }
 

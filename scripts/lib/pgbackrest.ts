@@ -71,7 +71,9 @@ pg1-user=postgres
 }
 
 /** PostgreSQL's settings that archive each WAL segment to the setup's repository. */
-export function archiveSettings(setup: BackRestSetup): Record<string, string> {
+export function archiveSettings(
+  setup: Pick<BackRestSetup, 'dir' | 'stanza'>,
+): Record<string, string> {
   return {
     archive_mode: 'on',
     archive_command: `${PGBACKREST} --config=${configFile(setup)} --stanza=${setup.stanza} archive-push %p`,

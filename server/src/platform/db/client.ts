@@ -113,6 +113,8 @@ function primaryPool(url: string, max: number, connectTimeoutMs: number): Pool {
     keepAliveInitialDelayMillis: 10_000,
   });
   pool.on('error', () => undefined);
+  // One lost while checked out, between two queries: the next query fails instead.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   return pool;
 }
 

@@ -38,7 +38,6 @@ export function parseLsn(text: string): bigint {
   const [high, low] = text.split('/');
   return (BigInt(`0x${high}`) << 32n) | BigInt(`0x${low}`);
 }
-
 export function formatLsn(lsn: bigint): string {
   return `${(lsn >> 32n).toString(16).toUpperCase()}/${(lsn & 0xffffffffn).toString(16).toUpperCase()}`;
 }
@@ -167,9 +166,10 @@ export class Standbys {
         lastCheck: 0,
         reads: 0,
       };
-      // An idle connection lost (the standby stopped): without a listener the pool would throw.
+      // A connection lost (the standby stopped), idle or checked out: unheard, it ends the process.
       for (const pool of [standby.pool, standby.monitor]) {
         pool.on('error', (error) => this.takeOut(standby, `connection lost (${error.message})`));
+        pool.on('connect', (client) => client.on('error', () => undefined));
       }
       return standby;
     });

@@ -1,0 +1,151 @@
+/**
+ * The configurations of the Patroni cluster (scripts/lib/patroni.ts): each node's Patroni, and
+ * HAProxy in front of them. node-postgres takes one host per connection and has no
+ * `target_session_attrs`, so the app reaches the primary through one port and the standbys
+ * through another, and HAProxy asks each node's Patroni which it is.
+ */
+import { postgresBin } from './postgres-pair';
+
+/** The cluster's name in etcd (Patroni's `scope`). */
+export const SCOPE = 'cardealer';
+/** The `postgres` user's password (every port listens on 127.0.0.1 only). */
+export const PASSWORD = 'postgres';
+
+/**
+ * Patroni's timing: the leader key lives `ttl` seconds unless renewed; each node acts every
+ * `loop_wait`; a DCS or PostgreSQL call is retried for `retry_timeout` (loop_wait + 2 ×
+ * retry_timeout must stay within ttl). A dead primary's key expires within 10 s, and the
+ * standby, awake every 2 s, takes over: a promotion within about 13 s.
+ */
+export const TIMING = { ttl: 10, loop_wait: 2, retry_timeout: 4 };
+
+export interface NodeConfigOptions {
+  /** The folder of the cluster (PostgreSQL's sockets are there). */
+  dir: string;
+  basePort: number;
+  /** The password file Patroni writes for its own connections. */
+  pgpass: string;
+  /** Each node's further PostgreSQL settings (WAL archiving), from its data folder. */
+  parameters?: (dataDir: string) => Record<string, string>;
+}
+
+export interface NodeConfigNode {
+  name: string;
+  pgPort: number;
+  restPort: number;
+  dataDir: string;
+}
+
+/** Patroni's configuration of one node (YAML is a superset of JSON). */
+export function nodeConfig(options: NodeConfigOptions, node: NodeConfigNode): string {
+  const etcdPort = options.basePort + 20;
+  const user = { username: 'postgres', password: PASSWORD };
+  return JSON.stringify(
+    {
+      scope: SCOPE,
+      name: node.name,
+      log: { level: 'WARNING' },
+      restapi: {
+        listen: `127.0.0.1:${node.restPort}`,
+        connect_address: `127.0.0.1:${node.restPort}`,
+      },
+      etcd3: { hosts: [`127.0.0.1:${etcdPort}`] },
+      bootstrap: {
+        dcs: {
+          ...TIMING,
+          maximum_lag_on_failover: 16 * 1024 * 1024,
+          synchronous_mode: true,
+          synchronous_mode_strict: false,
+          postgresql: {
+            use_pg_rewind: true,
+            use_slots: true,
+            parameters: {
+              wal_level: 'replica',
+              hot_standby: 'on',
+              wal_log_hints: 'on',
+              max_wal_senders: 10,
+              max_replication_slots: 10,
+              wal_keep_size: '256MB',
+            },
+          },
+        },
+        initdb: [{ encoding: 'UTF8' }, { locale: 'C.UTF-8' }, { auth: 'scram-sha-256' }],
+      },
+      postgresql: {
+        listen: `127.0.0.1:${node.pgPort}`,
+        connect_address: `127.0.0.1:${node.pgPort}`,
+        data_dir: node.dataDir,
+        bin_dir: postgresBin(),
+        pgpass: options.pgpass,
+        authentication: { superuser: user, replication: user, rewind: user },
+        // A new standby's copy starts at once, not after a spread checkpoint (minutes).
+        basebackup: [{ checkpoint: 'fast' }],
+        // A rewind that cannot be done, or a timeline that diverged: the node is made again
+        // from the primary (pg_basebackup) rather than left out.
+        remove_data_directory_on_rewind_failure: true,
+        remove_data_directory_on_diverged_timelines: true,
+        parameters: {
+          unix_socket_directories: options.dir,
+          ...options.parameters?.(node.dataDir),
+        },
+        pg_hba: [
+          'local all all scram-sha-256',
+          'host all all 127.0.0.1/32 scram-sha-256',
+          'host replication all 127.0.0.1/32 scram-sha-256',
+        ],
+      },
+      watchdog: { mode: 'off' },
+    },
+    null,
+    2,
+  );
+}
+
+export interface PatroniHaproxyOptions {
+  /** The primary's port; the standbys' is the next. */
+  basePort: number;
+  nodes: { name: string; pgPort: number; restPort: number }[];
+}
+
+/**
+ * The configuration: TCP to PostgreSQL, each node checked every second on its Patroni's REST
+ * API (`GET /primary` answers 200 on the leader alone, `GET /replica` on a running standby),
+ * taken out after two failures and back after one success. A node taken out has its
+ * connections cut (`on-marked-down shutdown-sessions`): after a failover no client keeps talking
+ * to the old primary, and the app's pools open new connections, which reach the new one.
+ */
+export function patroniHaproxyConfig(options: PatroniHaproxyOptions): string {
+  const servers = (check: string) =>
+    options.nodes
+      .map((node) => `  server ${node.name} 127.0.0.1:${node.pgPort} check port ${node.restPort}`)
+      .join('\n')
+      .concat(
+        `\n  option httpchk GET ${check}\n  http-check expect status 200\n` +
+          '  default-server inter 1s fall 2 rise 1 on-marked-down shutdown-sessions',
+      );
+  return `# Generated by CarDealer's scripts/lib/patroni-haproxy.ts; edits are overwritten at the next start.
+global
+  maxconn 2000
+
+defaults
+  mode tcp
+  timeout connect 2s
+  # A connection waits this long for a primary to be there (during a failover), then is refused.
+  timeout queue 3s
+  # Idle pool and LISTEN connections: the app opens a lost one again.
+  timeout client 1h
+  timeout server 1h
+  timeout check 1s
+  option clitcpka
+  option srvtcpka
+
+listen postgres-primary
+  bind 127.0.0.1:${options.basePort}
+${servers('/primary')}
+
+listen postgres-standbys
+  bind 127.0.0.1:${options.basePort + 1}
+  balance roundrobin
+${servers('/replica')}
+`;
+}
