@@ -16,7 +16,7 @@ import { vinFor } from '../server/test/import-fixture';
 import { percentile, round, runMain, shellWebRoot, startServer } from './lib';
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 1000);
-const PORT = 8640;
+const PORT = Number(process.env.BENCH_IMPORT_PORT ?? 8640);
 const SECRET = 'bench-access-token-secret-0123456789abcdef';
 const DEALER = 'dealer@bench.example';
 const GOAL = { jobMs: 4 * 60_000, searchP99Ms: 100 };
@@ -43,6 +43,20 @@ async function searchWhile(origin: string, done: () => boolean, atLeast = 0): Pr
     times.push(performance.now() - started);
   }
   return times;
+}
+
+/** The server's background jobs' runs so far: each job's count and total seconds (its metrics). */
+async function backgroundRuns(): Promise<string> {
+  const text = await (await fetch(`http://127.0.0.1:${PORT + 1000}/metrics`)).text();
+  const runs = new Map<string, { count: number; sum: number }>();
+  for (const match of text.matchAll(
+    /^cardealer_background_run_seconds_(sum|count)\{job="([^"]+)"\} (\S+)$/gm,
+  )) {
+    const job = runs.get(match[2]!) ?? { count: 0, sum: 0 };
+    job[match[1] as 'sum' | 'count'] = Number(match[3]);
+    runs.set(match[2]!, job);
+  }
+  return [...runs].map(([job, r]) => `${job} ${r.count}, ${round(r.sum)} s`).join('; ');
 }
 
 async function main(): Promise<void> {
@@ -128,6 +142,7 @@ async function main(): Promise<void> {
       );
       console.log(`  searches meanwhile: p50 / p99 / max ${searches.text}`);
       console.log(`  server RSS peak ${Math.round(peak)} MB`);
+      console.log(`  background runs so far (count, seconds): ${await backgroundRuns()}`);
       console.log(
         `  goal (≤ ${GOAL.jobMs / 60_000} min, search p99 ≤ ${GOAL.searchP99Ms} ms): ${met ? 'met' : 'NOT met'}`,
       );

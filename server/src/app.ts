@@ -293,6 +293,7 @@ async function apiRoutes(api: FastifyInstance, options: AppOptions, deps: ApiDep
     images,
     dir: options.importDir ?? join(repoRoot, '.data', 'imports'),
     allowance: options.importAllowance,
+    batch: options.importBatch,
   });
   api.setNotFoundHandler((request, reply) =>
     reply.code(404).send({ message: `No such call: ${request.method} ${request.url}` }),

@@ -1,4 +1,5 @@
 /** The dealers' inventory import: its routes, and its background jobs (dry runs and applies). */
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { CarChecks } from '../cars/car-checks';
 import type { CarPhotoOrigins } from '../cars/car-photos';
@@ -19,6 +20,18 @@ export interface ImportsApiOptions {
   /** Where the photos' ZIPs are kept while their imports live. */
   dir: string;
   allowance?: ImportAllowance;
+  /** Rows an apply writes in one transaction (default APPLY_BATCH). */
+  batch?: number;
+}
+
+/** Counts the requests the server is answering (none through `inject`: tests, then, say 0). */
+function countRequests(api: FastifyInstance): () => number {
+  let answering = 0;
+  api.server.on('request', (_request: IncomingMessage, response: ServerResponse) => {
+    answering += 1;
+    response.once('close', () => (answering -= 1));
+  });
+  return () => answering;
 }
 
 export default async function importsApi(api: FastifyInstance, options: ImportsApiOptions) {
@@ -31,6 +44,8 @@ export default async function importsApi(api: FastifyInstance, options: ImportsA
     images: options.images,
     checks: options.checks,
     allowance: options.allowance ?? DEFAULT_IMPORT_ALLOWANCE,
+    batch: options.batch,
+    requestsInFlight: countRequests(api),
   });
   // The jobs a stopped process left are picked up once the app is ready.
   api.addHook('onReady', async () => {
