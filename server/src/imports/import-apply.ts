@@ -41,10 +41,15 @@ const YIELD_MAX_MS = 1_000;
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Waits (at most YIELD_MAX_MS) until no request is being answered: they go first. */
+/**
+ * Waits (at most YIELD_MAX_MS) until the requests that came in before are answered: they go
+ * first. Requests that come in meanwhile wait for the next batch (a page that asks one after
+ * another would otherwise hold the import back for ever).
+ */
 async function yieldToRequests(deps: ImportJobDeps): Promise<void> {
+  const before = deps.requests().started;
   await pause(5);
-  for (let waited = 5; deps.requestsInFlight() > 0 && waited < YIELD_MAX_MS; waited += 5) {
+  for (let waited = 5; deps.requests().answered < before && waited < YIELD_MAX_MS; waited += 5) {
     await pause(5);
   }
 }
@@ -236,7 +241,7 @@ export async function runApply(deps: ImportJobDeps, record: ImportRecord): Promi
     await imports.progress(record.id, done);
     const most = deps.batch ?? APPLY_BATCH;
     let size = 1;
-    for (let at = 0; at < toWrite.length; ) {
+    for (let at = 0; at < toWrite.length;) {
       if (deps.stopping()) return false;
       const batch = await preparedRows(deps, dealer, toWrite.slice(at, at + size), photos);
       const started = performance.now();

@@ -28,8 +28,8 @@ export interface ImportJobDeps {
   allowance: ImportAllowance;
   /** Rows an apply writes in one transaction (default APPLY_BATCH, import-apply.ts). */
   batch?: number;
-  /** How many of the server's requests are being answered now (an apply yields to them). */
-  requestsInFlight(): number;
+  /** The server's requests so far: come in, and answered (an apply yields to them). */
+  requests(): { started: number; answered: number };
   /** True once the process is stopping: a job then leaves off where it is. */
   stopping(): boolean;
 }

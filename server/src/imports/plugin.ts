@@ -24,14 +24,14 @@ export interface ImportsApiOptions {
   batch?: number;
 }
 
-/** Counts the requests the server is answering (none through `inject`: tests, then, say 0). */
-function countRequests(api: FastifyInstance): () => number {
-  let answering = 0;
+/** Counts the server's requests come in and answered (none through `inject`: tests say 0). */
+function countRequests(api: FastifyInstance) {
+  const counts = { started: 0, answered: 0 };
   api.server.on('request', (_request: IncomingMessage, response: ServerResponse) => {
-    answering += 1;
-    response.once('close', () => (answering -= 1));
+    counts.started += 1;
+    response.once('close', () => (counts.answered += 1));
   });
-  return () => answering;
+  return () => counts;
 }
 
 export default async function importsApi(api: FastifyInstance, options: ImportsApiOptions) {
@@ -45,7 +45,7 @@ export default async function importsApi(api: FastifyInstance, options: ImportsA
     checks: options.checks,
     allowance: options.allowance ?? DEFAULT_IMPORT_ALLOWANCE,
     batch: options.batch,
-    requestsInFlight: countRequests(api),
+    requests: countRequests(api),
   });
   // The jobs a stopped process left are picked up once the app is ready.
   api.addHook('onReady', async () => {
