@@ -10,6 +10,7 @@
  * migrated and seeded once; the server is built in this process on a spare port.
  */
 import { rmSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import { Client } from 'pg';
 import { buildApp } from '../server/src/app';
@@ -106,6 +107,8 @@ interface Timing {
   p50: number;
   p99: number;
   bytes: number;
+  /** This process's CPU time per request (server and client: both run here), ms. */
+  cpu: number;
 }
 
 /** `n` sequential GETs (after 20 untimed), each with the headers `headersOf(i)` gives. */
@@ -116,7 +119,9 @@ async function timeGets(
 ): Promise<Timing> {
   const samples: number[] = [];
   let bytes = 0;
+  let cpuFrom = process.cpuUsage();
   for (let i = -20; i < n; i++) {
+    if (i === 0) cpuFrom = process.cpuUsage();
     const started = performance.now();
     const response = await fetch(url, { headers: headersOf(i) });
     const body = await response.arrayBuffer();
@@ -124,8 +129,14 @@ async function timeGets(
     if (!response.ok) throw new Error(`${url}: ${response.status}`);
     bytes = body.byteLength;
   }
+  const cpu = process.cpuUsage(cpuFrom);
   samples.sort((a, b) => a - b);
-  return { p50: round(percentile(samples, 50)), p99: round(percentile(samples, 99)), bytes };
+  return {
+    p50: round(percentile(samples, 50)),
+    p99: round(percentile(samples, 99)),
+    bytes,
+    cpu: round((cpu.user + cpu.system) / 1000 / n),
+  };
 }
 
 /** `ViewCounter.record` alone: each call a new visitor (µs). */
@@ -170,6 +181,7 @@ runMain(async () => {
   const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const auth = { authorization: `bearer ${signAccessToken(SECRET, DEALER)}` };
   try {
+    const loadBefore = loadavg()[0]!.toFixed(1);
     const days90 = await timeGets(`${origin}/api/insights?days=90`, () => auth);
     const days30 = await timeGets(`${origin}/api/insights?days=30`, () => auth);
     const page = (agent: (i: number) => string) =>
@@ -189,18 +201,23 @@ runMain(async () => {
 
     console.log(`seeded or found in ${(seedMs / 1000).toFixed(1)} s`);
     console.log(
-      `| ${CARS} cars, ${VIEWS.toLocaleString('en-US')} views, PostgreSQL | p50 | p99 | body |`,
+      `load average ${loadBefore} before the requests, ${loadavg()[0]!.toFixed(1)} after`,
     );
-    console.log('| --- | --- | --- | --- |');
+    console.log(
+      `| ${CARS} cars, ${VIEWS.toLocaleString('en-US')} views, PostgreSQL | p50 | p99 | body | CPU here / request |`,
+    );
+    console.log('| --- | --- | --- | --- | --- |');
     const row = (name: string, t: Timing) =>
-      console.log(`| ${name} | ${t.p50} ms | ${t.p99} ms | ${Math.round(t.bytes / 1024)} KB |`);
+      console.log(
+        `| ${name} | ${t.p50} ms | ${t.p99} ms | ${Math.round(t.bytes / 1024)} KB | ${t.cpu} ms |`,
+      );
     row('GET /api/insights?days=90 (goal p99 ≤ 100 ms)', days90);
     row('GET /api/insights?days=30', days30);
     row("a car's page, robot (not counted)", robot);
     row("a car's page, a new visitor each time (counted)", browser);
     row("a car's page, robot again", robotAgain);
-    console.log(`| ViewCounter.record alone | ${record.p50} µs | ${record.p99} µs | |`);
-    console.log(`| one write of 500 views (a batch) | ${round(flushMs)} ms | | |`);
+    console.log(`| ViewCounter.record alone | ${record.p50} µs | ${record.p99} µs | | |`);
+    console.log(`| one write of 500 views (a batch) | ${round(flushMs)} ms | | | |`);
   } finally {
     await app.close();
     await database.close();

@@ -135,4 +135,6 @@ export interface AppOptions {
    * `IMPORT_UNVERIFIED_DAILY_CARS`, default NEW_SELLER_DAILY_CARS' 3).
    */
   importAllowance?: ImportAllowance;
+  /** Rows an import's apply writes in one transaction (default APPLY_BATCH, 25). */
+  importBatch?: number;
 }

@@ -13,6 +13,7 @@ import { EventHub } from './platform/events/event-hub';
 import apiDocs from './platform/http/api-docs';
 import { catalogueCacheMs } from './platform/cache/catalogue-cache';
 import catalogueSync from './platform/cache/catalogue-sync';
+import { MarketFitsCache } from './valuation/market-fits-cache';
 import dealRatios, { DEAL_REFRESH_DELAY_MS, DEAL_REFRESH_POLL_MS } from './valuation/deal-ratios';
 import alertMatching, { ALERT_MATCH_DELAY_MS, ALERT_MATCH_POLL_MS } from './alerts/alert-matching';
 import errorHandler from './platform/http/error-handler';
@@ -186,6 +187,8 @@ async function registerData(app: FastifyInstance, options: AppOptions) {
     searchCandidates: options.searchCandidates,
     searchExactTotals: options.searchExactTotals,
     marketTrust: options.marketTrust,
+    // One for both handles: the refresh (on the primary) clears what the valuation reads.
+    marketFits: new MarketFitsCache(),
   };
   const repos = repositories(options.db, repositoryOptions);
   app.decorate('repos', repos);
@@ -290,6 +293,7 @@ async function apiRoutes(api: FastifyInstance, options: AppOptions, deps: ApiDep
     images,
     dir: options.importDir ?? join(repoRoot, '.data', 'imports'),
     allowance: options.importAllowance,
+    batch: options.importBatch,
   });
   api.setNotFoundHandler((request, reply) =>
     reply.code(404).send({ message: `No such call: ${request.method} ${request.url}` }),

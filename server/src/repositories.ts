@@ -25,6 +25,7 @@ import { accountCodesRepository } from './accounts/account-codes';
 import { reviewsRepository } from './trust/reviews-repository';
 import { sellerProfiles } from './trust/seller-profiles';
 import { valueRepository } from './valuation/value-repository';
+import { MarketFitsCache } from './valuation/market-fits-cache';
 
 export interface RepositoryOptions {
   /** Signs the paging cursors (the server's secret, shared by its replicas); absent: random. */
@@ -35,11 +36,17 @@ export interface RepositoryOptions {
   searchExactTotals?: number;
   /** How the market values weigh sellers (default DEFAULT_MARKET_TRUST). */
   marketTrust?: MarketTrust;
+  /**
+   * The valuation's fits kept in memory, cleared by the market refresh: one for the primary's
+   * repositories and the read handle's (default: a cache of these repositories' own).
+   */
+  marketFits?: MarketFitsCache;
 }
 
 /** The data access the routes use; handlers never build SQL themselves. */
 export function repositories(db: Db, options: RepositoryOptions = {}) {
   const cursors = new CursorCodec(options.cursorSecret);
+  const marketFits = options.marketFits ?? new MarketFitsCache();
   return {
     users: usersRepository(db),
     accountCodes: accountCodesRepository(db),
@@ -49,6 +56,7 @@ export function repositories(db: Db, options: RepositoryOptions = {}) {
       candidates: options.searchCandidates,
       exactTotals: options.searchExactTotals,
       marketTrust: options.marketTrust,
+      marketFits,
     }),
     priceHistory: priceHistoryRepository(db),
     orders: ordersRepository(db),
@@ -67,7 +75,7 @@ export function repositories(db: Db, options: RepositoryOptions = {}) {
     listingActions: listingActions(db),
     places: placesRepository(db),
     localCars: localCarsRepository(db),
-    values: valueRepository(db),
+    values: valueRepository(db, marketFits),
     dealers: dealerProfilesRepository(db),
   };
 }

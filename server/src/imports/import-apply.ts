@@ -1,9 +1,13 @@
 /**
  * Applying a checked import: each new or updated row written through the cars' own repository
  * code (productWrites: the price history's triggers and the price-drop rule follow any price
- * change, as for the seller's edit), the car and the row's done marker in one transaction, so a
- * restart goes on after the last row written and never writes a car twice; then, for 'whole
- * stock', the dealer's other cars deleted as the seller's Delete does; then the result mailed.
+ * change, as for the seller's edit). Rows are written APPLY_BATCH at a time in one transaction,
+ * each car with its row's done marker (a row refused by the database, such as a VIN listed
+ * meanwhile, rolls back to its own savepoint and is marked refused), so a restart goes on after
+ * the last batch written and never writes a car twice; the work a catalogue change sets off
+ * (the market refresh, the alert matcher) then follows a batch, not every car, and between two
+ * batches the server's requests go first. Then, for 'whole stock', the dealer's other cars
+ * deleted as the seller's Delete does; then the result mailed.
  */
 import { sql } from 'drizzle-orm';
 import type { ZipFile } from 'yauzl';
@@ -23,8 +27,32 @@ import type { ImportRecord, ImportRow } from './import-repository';
 import { openPhotos, type ZipPhoto } from './import-zip';
 import { importMail } from './import-mail';
 
-/** The pause between two rows written (ms). */
-const ROW_PAUSE_MS = 10;
+/** The most rows written in one transaction. */
+export const APPLY_BATCH = 25;
+/**
+ * About how long one batch's transaction may take (ms): a batch holds the database from the
+ * requests (an embedded one runs one query at a time, and a request's queries each wait for the
+ * batch in progress), so the next batch has as many rows as the last batch's time per row lets
+ * fit in this time (at least one).
+ */
+export const BATCH_BUDGET_MS = 50;
+/** Between two batches, the longest wait for the server's requests in flight to be answered. */
+const YIELD_MAX_MS = 1_000;
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Waits (at most YIELD_MAX_MS) until the requests that came in before are answered: they go
+ * first. Requests that come in meanwhile wait for the next batch (a page that asks one after
+ * another would otherwise hold the import back for ever).
+ */
+async function yieldToRequests(deps: ImportJobDeps): Promise<void> {
+  const before = deps.requests().started;
+  await pause(5);
+  for (let waited = 5; deps.requests().answered < before && waited < YIELD_MAX_MS; waited += 5) {
+    await pause(5);
+  }
+}
 
 type Photos = { zip: ZipFile; photos: Map<string, ZipPhoto> } | null;
 
@@ -51,7 +79,7 @@ function changesFor(car: RowCar, photos: string[]): ProductChanges {
   return changes;
 }
 
-/** Writes one row's car and its done marker in one transaction; answers the car's id. */
+/** Writes one row's car and its done marker in `db`'s savepoint; answers the car's id. */
 async function writeRow(
   db: Db,
   dealer: Dealer,
@@ -141,6 +169,63 @@ async function removeOthers(deps: ImportJobDeps, dealer: Dealer, rows: ImportRow
   return removed;
 }
 
+/** A row to write with its photos' URLs, or why it is refused. */
+type Prepared = { row: ImportRow; urls: string[] } | { row: ImportRow; refusal: RowRefused };
+
+/** The rows' photos stored (outside any transaction: image work takes its time). */
+async function preparedRows(
+  deps: ImportJobDeps,
+  dealer: Dealer,
+  rows: ImportRow[],
+  photos: Photos,
+): Promise<Prepared[]> {
+  const prepared: Prepared[] = [];
+  for (const row of rows) {
+    try {
+      prepared.push({ row, urls: await storedPhotos(deps, dealer._id, row.car!.photos, photos) });
+    } catch (error) {
+      if (!(error instanceof RowRefused)) throw error;
+      prepared.push({ row, refusal: error });
+    }
+  }
+  return prepared;
+}
+
+/**
+ * Writes a batch in one transaction, each row in a savepoint of its own, with the import's
+ * progress; answers the ids of the cars written.
+ */
+async function writeBatch(
+  deps: ImportJobDeps,
+  dealer: Dealer,
+  importId: string,
+  batch: Prepared[],
+  done: number,
+): Promise<string[]> {
+  const written: string[] = [];
+  await deps.app.db.transaction(async (transaction) => {
+    const tx = transaction as unknown as Db;
+    for (const item of batch) {
+      if ('refusal' in item) {
+        await refuseRow(tx, importId, item.row, item.refusal);
+        continue;
+      }
+      try {
+        item.row.productId = await writeRow(tx, dealer, importId, item.row, item.urls);
+        written.push(item.row.productId);
+      } catch (error) {
+        if (error instanceof VinAlreadyListed) {
+          await refuseRow(tx, importId, item.row, new RowRefused('vin', error.message));
+        } else if (error instanceof RowRefused) {
+          await refuseRow(tx, importId, item.row, error);
+        } else throw error;
+      }
+    }
+    await deps.imports.progressIn(tx, importId, done + batch.length);
+  });
+  return written;
+}
+
 /** Applies `record`; answers false when it left off (the process is stopping). */
 export async function runApply(deps: ImportJobDeps, record: ImportRecord): Promise<boolean> {
   const { app, imports } = deps;
@@ -149,29 +234,25 @@ export async function runApply(deps: ImportJobDeps, record: ImportRecord): Promi
   const rows = await imports.rows(record.id);
   const photos: Photos = record.photosPath ? await openPhotos(record.photosPath) : null;
   try {
-    const toWrite = (row: ImportRow) =>
-      (row.result === 'new' || row.result === 'updated') && !row.applied;
-    let done = rows.filter((row) => !toWrite(row)).length;
+    const toWrite = rows.filter(
+      (row) => (row.result === 'new' || row.result === 'updated') && !row.applied,
+    );
+    let done = rows.length - toWrite.length;
     await imports.progress(record.id, done);
-    for (const row of rows) {
-      if (!toWrite(row)) continue;
+    const most = deps.batch ?? APPLY_BATCH;
+    let size = 1;
+    for (let at = 0; at < toWrite.length;) {
       if (deps.stopping()) return false;
-      try {
-        const urls = await storedPhotos(deps, dealer._id, row.car!.photos, photos);
-        row.productId = await writeRow(app.db, dealer, record.id, row, urls);
-        await deps.checks.afterWrite(row.productId, app.log);
-      } catch (error) {
-        if (error instanceof VinAlreadyListed) {
-          await refuseRow(app.db, record.id, row, new RowRefused('vin', error.message));
-        } else if (error instanceof RowRefused) {
-          await refuseRow(app.db, record.id, row, error);
-        } else throw error;
-      }
-      done += 1;
-      await imports.progress(record.id, done);
-      // A pause between rows: the requests' queries, and the work each write sets off (market
-      // values, alerts), go before the next row's (an embedded database runs one at a time).
-      await new Promise((resolve) => setTimeout(resolve, ROW_PAUSE_MS));
+      const batch = await preparedRows(deps, dealer, toWrite.slice(at, at + size), photos);
+      const started = performance.now();
+      const written = await writeBatch(deps, dealer, record.id, batch, done);
+      const perRow = (performance.now() - started) / batch.length;
+      size = Math.max(1, Math.min(most, Math.floor(BATCH_BUDGET_MS / perRow)));
+      at += batch.length;
+      done += batch.length;
+      // The automatic flags' checks read the cars as committed.
+      for (const id of written) await deps.checks.afterWrite(id, app.log);
+      await yieldToRequests(deps);
     }
   } finally {
     photos?.zip.close();

@@ -26,6 +26,10 @@ export interface ImportJobDeps {
   images: ImageStore;
   checks: CarChecks;
   allowance: ImportAllowance;
+  /** Rows an apply writes in one transaction (default APPLY_BATCH, import-apply.ts). */
+  batch?: number;
+  /** The server's requests so far: come in, and answered (an apply yields to them). */
+  requests(): { started: number; answered: number };
   /** True once the process is stopping: a job then leaves off where it is. */
   stopping(): boolean;
 }

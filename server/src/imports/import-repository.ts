@@ -231,7 +231,12 @@ function importJobQueries(db: Db) {
     },
 
     async progress(id: string, rowsDone: number) {
-      await db.execute(
+      await this.progressIn(db, id, rowsDone);
+    },
+
+    /** The progress told in `tx` (with the rows it counts). */
+    async progressIn(tx: Db, id: string, rowsDone: number) {
+      await tx.execute(
         sql`update imports set rows_done = ${rowsDone}, heartbeat_at = now() where id = ${id}`,
       );
     },

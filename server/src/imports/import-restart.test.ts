@@ -1,5 +1,5 @@
 /**
- * An apply that a restart interrupts: the process stops after the row it is writing, a new
+ * An apply that a restart interrupts: the process stops after the batch it is writing, a new
  * process on the same database picks the import up at start and finishes it, and every car is
  * written once.
  */
@@ -47,7 +47,8 @@ describe(`an import's apply across a restart (${databaseKind})`, () => {
     }>();
 
   it('goes on after the last row written, and writes no car twice', async () => {
-    const first = await buildReplica(ctx, { importDir });
+    // Two rows a transaction, so that the stop comes between batches.
+    const first = await buildReplica(ctx, { importDir, importBatch: 2 });
     await first.app.ready();
     const rows = stockRows(20, 'R');
     const started = await upload(first.app, dealer, { csv: csvOf(rows), zip: await photosZip(20) });
@@ -60,7 +61,7 @@ describe(`an import's apply across a restart (${databaseKind})`, () => {
       payload: { wholeStock: false },
     });
     expect(applied.statusCode).toBe(202);
-    // Stopped part-way: after a few rows are written.
+    // Stopped part-way: after a few batches are written.
     while ((await read(first.app, id)).rowsDone < 3) await new Promise((r) => setTimeout(r, 20));
     await first.close();
     const stopped = await read(ctx.app, id);

@@ -1,4 +1,5 @@
 /** The dealers' inventory import: its routes, and its background jobs (dry runs and applies). */
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { CarChecks } from '../cars/car-checks';
 import type { CarPhotoOrigins } from '../cars/car-photos';
@@ -19,6 +20,18 @@ export interface ImportsApiOptions {
   /** Where the photos' ZIPs are kept while their imports live. */
   dir: string;
   allowance?: ImportAllowance;
+  /** Rows an apply writes in one transaction (default APPLY_BATCH). */
+  batch?: number;
+}
+
+/** Counts the server's requests come in and answered (none through `inject`: tests say 0). */
+function countRequests(api: FastifyInstance) {
+  const counts = { started: 0, answered: 0 };
+  api.server.on('request', (_request: IncomingMessage, response: ServerResponse) => {
+    counts.started += 1;
+    response.once('close', () => (counts.answered += 1));
+  });
+  return () => counts;
 }
 
 export default async function importsApi(api: FastifyInstance, options: ImportsApiOptions) {
@@ -31,6 +44,8 @@ export default async function importsApi(api: FastifyInstance, options: ImportsA
     images: options.images,
     checks: options.checks,
     allowance: options.allowance ?? DEFAULT_IMPORT_ALLOWANCE,
+    batch: options.batch,
+    requests: countRequests(api),
   });
   // The jobs a stopped process left are picked up once the app is ready.
   api.addHook('onReady', async () => {

@@ -11,11 +11,6 @@ import { rowsOf } from '../platform/db/rows';
 /** The most cars one answer lists (a dealer's whole import fits; an admin sees the most viewed). */
 export const INSIGHTS_CARS = 2000;
 
-export interface DayViews {
-  day: string;
-  views: number;
-}
-
 export interface CarInsights {
   _id: string;
   name: string;
@@ -26,7 +21,8 @@ export interface CarInsights {
   daysOnMarket: number;
   price: number;
   marketValue: number | null;
-  viewsPerDay: DayViews[];
+  /** The views of each day of the window, the answer's `from` first (one number a day). */
+  viewsPerDay: number[];
 }
 
 export interface InsightsTotals {
@@ -35,17 +31,36 @@ export interface InsightsTotals {
   saves: number;
   bookings: number;
   messages: number;
-  viewsPerDay: DayViews[];
+  /** The views of each day of the window, `from` first. */
+  viewsPerDay: number[];
 }
 
-/** The answer, its cars as JSON text already (the database writes it: 45,000 days at scale). */
+/**
+ * The answer. Each day's views are a plain list of numbers beside one shared `from`: a dealer's
+ * 500 cars over 90 days written as `{ day, views }` objects were 1.5 MB.
+ */
 export interface InsightsAnswer {
   days: number;
   from: string;
   to: string;
-  /** A JSON array of `CarInsights`. */
-  carsJson: string;
+  cars: CarInsights[];
   totals: InsightsTotals;
+}
+
+interface CarRow {
+  _id: string;
+  name: string;
+  views: number;
+  saves: number;
+  bookings: number;
+  messages: number;
+  daysOnMarket: number;
+  price: number | string;
+  marketValue: number | null;
+  /** The days with views as offsets from `from`, an array's text ('{0,5,6}'); null: none. */
+  at: string | null;
+  /** Their views, an array's text. */
+  counts: string | null;
 }
 
 interface TotalsRow {
@@ -55,121 +70,152 @@ interface TotalsRow {
   messages: number;
 }
 
-/** The days from `from` to `to` (YYYY-MM-DD, UTC), both included. */
-function daysBetween(from: string, to: string): string[] {
-  const days: string[] = [];
-  for (let at = Date.parse(`${from}T00:00:00Z`); at <= Date.parse(`${to}T00:00:00Z`);) {
-    days.push(new Date(at).toISOString().slice(0, 10));
-    at += 86_400_000;
-  }
-  return days;
+/** The numbers of an array's text ('{1,2,3}'). */
+const numbersOf = (text: string): number[] =>
+  text.length <= 2 ? [] : text.slice(1, -1).split(',').map(Number);
+
+/**
+ * `days` numbers, each day's views, from the days with views (`at`: offsets from the window's
+ * first day) and their views, each an array's text; days without views are 0.
+ */
+export function denseDays(at: string | null, counts: string | null, days: number): number[] {
+  const perDay = new Array<number>(days).fill(0);
+  if (!at || !counts) return perDay;
+  const offsets = numbersOf(at);
+  const views = numbersOf(counts);
+  offsets.forEach((offset, i) => {
+    if (offset >= 0 && offset < days) perDay[offset] = views[i] ?? 0;
+  });
+  return perDay;
+}
+
+/** The cars in scope: one seller's, or every car. */
+const scope = (seller: string | null): SQL =>
+  seller === null ? sql`true` : sql`p.email = ${seller}`;
+
+/**
+ * Each car's views in the window (`car_id`, `views`, and `at` and `counts`: the days with views
+ * as offsets from `from` and their views, two arrays' text). A seller's cars one by one, by the
+ * counts' key (an index-only scan: the views are in the key's index); the marketplace's in
+ * one pass over the window's counts.
+ */
+const viewsOf = (seller: string | null, from: string): SQL =>
+  seller === null
+    ? sql`select c.car_id, sum(c.views)::int as views,
+             array_agg(c.day - ${from}::date)::text as at, array_agg(c.views)::text as counts
+        from car_view_counts c
+       where c.day >= ${from}::date
+       group by c.car_id`
+    : sql`select cars.id as car_id, v.views, v.at, v.counts
+        from cars cross join lateral (
+          select sum(c.views)::int as views, array_agg(c.day - ${from}::date)::text as at,
+                 array_agg(c.views)::text as counts
+            from car_view_counts c
+           where c.car_id = cars.id and c.day >= ${from}::date) v`;
+
+/** The sums over every car in scope (an admin's over the marketplace, listed or not). */
+async function sums(db: Db, seller: string | null, from: string): Promise<TotalsRow> {
+  const [row] = await rowsOf<TotalsRow>(
+    db,
+    sql`
+    select
+      (select count(*)::int from products p where ${scope(seller)}) as cars,
+      (select count(*)::int from saved_cars s join products p on p.id = s.product_id
+        where s.saved_at >= ${from}::date and ${scope(seller)}) as saves,
+      (select count(*)::int from orders o join products p on p.id = o.product_id
+        where o.created_at >= ${from}::date and ${scope(seller)}) as bookings,
+      (select count(*)::int from orders o join products p on p.id = o.product_id
+         join messages m on m.order_id = o.id
+        where m.created_at >= ${from}::date and m.sender_email <> o.seller_email
+          and ${scope(seller)}) as messages`,
+  );
+  return {
+    cars: Number(row?.cars ?? 0),
+    saves: Number(row?.saves ?? 0),
+    bookings: Number(row?.bookings ?? 0),
+    messages: Number(row?.messages ?? 0),
+  };
 }
 
 export function insightsRepository(db: Db) {
-  /** The cars in scope: one seller's, or every car. */
-  const scope = (seller: string | null): SQL =>
-    seller === null ? sql`true` : sql`p.email = ${seller}`;
-
   /**
-   * Each car's numbers as a JSON array's text (the most viewed first; an admin's keeps the most
-   * viewed), written as text by the database: building 45,000 days as JSON values and
-   * serialising them again took several times as long.
+   * Each car's numbers (the most viewed first; an admin's keeps the most viewed), its days from
+   * the daily counts (car_view_counts, one row a car and day whatever the views: a dealer's 500
+   * cars over 90 days are 45,000 rows, sent as 500 pairs of short arrays).
    */
-  async function carsJson(seller: string | null, from: string): Promise<string> {
-    const [row] = await rowsOf<{ cars: string }>(
+  async function cars(seller: string | null, from: string, days: number): Promise<CarInsights[]> {
+    const rows = await rowsOf<CarRow>(
       db,
       sql`
       with cars as (
         select p.id, p.car_name, p.resale_price, p.created_at, p.sold_at
           from products p where ${scope(seller)}
       ),
-      views as (
-        select c.car_id, sum(c.views)::int as views,
-               '[' || string_agg('{"day":"' || to_char(c.day, 'YYYY-MM-DD') || '","views":'
-                                 || c.views || '}', ',' order by c.day) || ']' as per_day
-          from car_view_counts c
-         where c.day >= ${from}::date and c.car_id in (select id from cars)
-         group by c.car_id
-      ),
-      saves as (
-        select s.product_id, count(*)::int as saves from saved_cars s
-         where s.saved_at >= ${from}::date and s.product_id in (select id from cars)
-         group by s.product_id
-      ),
-      bookings as (
-        select o.product_id, count(*)::int as bookings from orders o
-         where o.created_at >= ${from}::date and o.product_id in (select id from cars)
-         group by o.product_id
-      ),
-      messages as (
-        select o.product_id, count(*)::int as messages
-          from orders o join messages m on m.order_id = o.id
-         where m.created_at >= ${from}::date and o.product_id in (select id from cars)
-           and m.sender_email <> o.seller_email
-         group by o.product_id
-      ),
+      views as (${viewsOf(seller, from)}),
       listed as (
-        select cars.*, coalesce(v.views, 0) as views, v.per_day,
+        select cars.*, coalesce(v.views, 0) as views, v.at, v.counts,
                row_number() over (
                  order by coalesce(v.views, 0) desc, cars.created_at desc, cars.id) as rank
           from cars left join views v on v.car_id = cars.id
          order by rank
          limit ${INSIGHTS_CARS}
+      ),
+      saves as (
+        select s.product_id, count(*)::int as saves from saved_cars s
+         where s.saved_at >= ${from}::date and s.product_id in (select id from listed)
+         group by s.product_id
+      ),
+      bookings as (
+        select o.product_id, count(*)::int as bookings from orders o
+         where o.created_at >= ${from}::date and o.product_id in (select id from listed)
+         group by o.product_id
+      ),
+      messages as (
+        select o.product_id, count(*)::int as messages
+          from orders o join messages m on m.order_id = o.id
+         where m.created_at >= ${from}::date and o.product_id in (select id from listed)
+           and m.sender_email <> o.seller_email
+         group by o.product_id
       )
-      select '[' || coalesce(string_agg(
-               '{"_id":' || to_json(l.id)::text || ',"name":' || to_json(l.car_name)::text
-               || ',"views":' || l.views || ',"saves":' || coalesce(s.saves, 0)
-               || ',"bookings":' || coalesce(b.bookings, 0)
-               || ',"messages":' || coalesce(m.messages, 0)
-               || ',"daysOnMarket":' || greatest(0, floor(extract(epoch from
-                    coalesce(l.sold_at, now()) - l.created_at) / 86400))::int
-               || ',"price":' || to_json(l.resale_price)::text
-               || ',"marketValue":' || coalesce(mv.value::text, 'null')
-               || ',"viewsPerDay":' || coalesce(l.per_day, '[]') || '}',
-               ',' order by l.rank), '') || ']' as cars
+      select l.id as "_id", l.car_name as name, l.views,
+             coalesce(s.saves, 0) as saves, coalesce(b.bookings, 0) as bookings,
+             coalesce(m.messages, 0) as messages,
+             greatest(0, floor(extract(epoch from
+               coalesce(l.sold_at, now()) - l.created_at) / 86400))::int as "daysOnMarket",
+             l.resale_price as price, mv.value as "marketValue", l.at, l.counts
         from listed l
         left join saves s on s.product_id = l.id
         left join bookings b on b.product_id = l.id
         left join messages m on m.product_id = l.id
-        left join market_values mv on mv.product_id = l.id`,
+        left join market_values mv on mv.product_id = l.id
+       order by l.rank`,
     );
-    return row?.cars ?? '[]';
+    return rows.map(({ at, counts, ...car }) => ({
+      ...car,
+      views: Number(car.views),
+      saves: Number(car.saves),
+      bookings: Number(car.bookings),
+      messages: Number(car.messages),
+      daysOnMarket: Number(car.daysOnMarket),
+      price: Number(car.price),
+      marketValue: car.marketValue === null ? null : Number(car.marketValue),
+      viewsPerDay: denseDays(at, counts, days),
+    }));
   }
 
-  /** The sums over every car in scope (an admin's over the marketplace, listed or not). */
-  async function totals(seller: string | null, from: string, to: string): Promise<InsightsTotals> {
-    const [row] = await rowsOf<TotalsRow>(
+  /** Every day's views over the cars in scope (an admin's marketplace), read by day. */
+  async function viewsPerDay(seller: string | null, from: string, days: number) {
+    const [row] = await rowsOf<{ at: string | null; counts: string | null }>(
       db,
       sql`
-      select
-        (select count(*)::int from products p where ${scope(seller)}) as cars,
-        (select count(*)::int from saved_cars s join products p on p.id = s.product_id
-          where s.saved_at >= ${from}::date and ${scope(seller)}) as saves,
-        (select count(*)::int from orders o join products p on p.id = o.product_id
-          where o.created_at >= ${from}::date and ${scope(seller)}) as bookings,
-        (select count(*)::int from orders o join products p on p.id = o.product_id
-           join messages m on m.order_id = o.id
-          where m.created_at >= ${from}::date and m.sender_email <> o.seller_email
-            and ${scope(seller)}) as messages`,
+      select array_agg(d.day - ${from}::date)::text as at, array_agg(d.views)::text as counts
+        from (select c.day, sum(c.views)::int as views
+                from car_view_counts c
+               where c.day >= ${from}::date
+                 and c.car_id in (select p.id from products p where ${scope(seller)})
+               group by c.day) d`,
     );
-    const perDay = await rowsOf<{ day: string; views: number }>(
-      db,
-      sql`
-      select to_char(c.day, 'YYYY-MM-DD') as day, sum(c.views)::int as views
-        from car_view_counts c
-       where c.day >= ${from}::date
-         and c.car_id in (select p.id from products p where ${scope(seller)})
-       group by c.day`,
-    );
-    const byDay = new Map(perDay.map((day) => [day.day, Number(day.views)]));
-    return {
-      cars: Number(row?.cars ?? 0),
-      views: perDay.reduce((sum, day) => sum + Number(day.views), 0),
-      saves: Number(row?.saves ?? 0),
-      bookings: Number(row?.bookings ?? 0),
-      messages: Number(row?.messages ?? 0),
-      viewsPerDay: daysBetween(from, to).map((day) => ({ day, views: byDay.get(day) ?? 0 })),
-    };
+    return denseDays(row?.at ?? null, row?.counts ?? null, days);
   }
 
   return {
@@ -179,8 +225,30 @@ export function insightsRepository(db: Db) {
       const from = new Date(Date.parse(`${to}T00:00:00Z`) - (days - 1) * 86_400_000)
         .toISOString()
         .slice(0, 10);
-      const [cars, sums] = await Promise.all([carsJson(seller, from), totals(seller, from, to)]);
-      return { days, from, to, carsJson: cars, totals: sums };
+      const [listed, totals] = await Promise.all([
+        cars(seller, from, days),
+        sums(db, seller, from),
+      ]);
+      // A seller's cars all listed (up to INSIGHTS_CARS): the days' totals are their sums, and
+      // the daily counts are read once; else (the marketplace) by day.
+      const perDay =
+        seller !== null && listed.length === totals.cars
+          ? listed.reduce(
+              (sum, car) => sum.map((views, day) => views + car.viewsPerDay[day]!),
+              new Array<number>(days).fill(0),
+            )
+          : await viewsPerDay(seller, from, days);
+      return {
+        days,
+        from,
+        to,
+        cars: listed,
+        totals: {
+          ...totals,
+          views: perDay.reduce((sum, views) => sum + views, 0),
+          viewsPerDay: perDay,
+        },
+      };
     },
   };
 }

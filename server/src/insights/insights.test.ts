@@ -35,14 +35,23 @@ const ROBOTS = [
 
 interface InsightsBody {
   days: number;
-  cars: { _id: string; name: string; views: number; saves: number; bookings: number }[];
+  from: string;
+  to: string;
+  cars: {
+    _id: string;
+    name: string;
+    views: number;
+    saves: number;
+    bookings: number;
+    viewsPerDay: number[];
+  }[];
   totals: {
     views: number;
     saves: number;
     bookings: number;
     messages: number;
     cars: number;
-    viewsPerDay: { day: string; views: number }[];
+    viewsPerDay: number[];
   };
 }
 
@@ -225,10 +234,43 @@ describe(`what each listing earns (${databaseKind})`, () => {
     expect(badId.json().message).toMatch(/id/);
   });
 
-  it('gives every day of the window in the totals', async () => {
+  it('gives every day of the window as one number a day, from the shared first day', async () => {
     const body = await insightsOf(seller, 90);
-    expect(body.totals.viewsPerDay).toHaveLength(90);
     const today = new Date().toISOString().slice(0, 10);
-    expect(body.totals.viewsPerDay.at(-1)).toEqual({ day: today, views: body.totals.views });
+    const first = new Date(Date.parse(`${today}T00:00:00Z`) - 89 * 86_400_000);
+    expect(body).toMatchObject({ days: 90, from: first.toISOString().slice(0, 10), to: today });
+    expect(body.totals.viewsPerDay).toHaveLength(90);
+    // Every view of this suite is today's: the last day holds them all, the others none.
+    expect(body.totals.viewsPerDay.at(-1)).toBe(body.totals.views);
+    expect(body.totals.viewsPerDay.slice(0, -1).every((views) => views === 0)).toBe(true);
+    for (const car of body.cars) {
+      expect(car.viewsPerDay).toHaveLength(90);
+      expect(car.viewsPerDay.at(-1)).toBe(car.views);
+    }
+  });
+
+  it("places a car's views on the days they were made, and sums them across cars", async () => {
+    const [one, two] = [
+      await postProduct(ctx.app, seller, { carName: 'Seen last week' }),
+      await postProduct(ctx.app, seller, { carName: 'Seen last week too' }),
+    ];
+    const day = (ago: number) => new Date(Date.now() - ago * 86_400_000).toISOString().slice(0, 10);
+    // Views of earlier days, as the counter wrote them then (its trigger keeps the counts).
+    await ctx.database.db.execute(sql`insert into car_views (car_id, day, visitor) values
+      (${one}, ${day(7)}::date, 'earlier-a'), (${one}, ${day(7)}::date, 'earlier-b'),
+      (${one}, ${day(3)}::date, 'earlier-c'), (${two}, ${day(7)}::date, 'earlier-d'),
+      (${two}, ${day(40)}::date, 'before-the-window')`);
+    const before = await insightsOf(seller, 30);
+    const car = (id: string) => before.cars.find((c) => c._id === id)!;
+    expect(car(one).viewsPerDay.at(-8)).toBe(2);
+    expect(car(one).viewsPerDay.at(-4)).toBe(1);
+    expect(car(one).views).toBe(3);
+    expect(car(two).viewsPerDay.at(-8)).toBe(1);
+    expect(car(two).views).toBe(1);
+    expect(before.totals.viewsPerDay.at(-8)).toBe(3);
+    expect(before.totals.viewsPerDay).toHaveLength(30);
+    const longer = await insightsOf(seller, 90);
+    expect(longer.cars.find((c) => c._id === two)!.viewsPerDay.at(-41)).toBe(1);
+    expect(longer.totals.views).toBe(before.totals.views + 1);
   });
 });

@@ -7,6 +7,7 @@ import type { Db } from '../platform/db/client';
 import { carQueries } from '../cars/cars';
 import { CursorCodec, MAX_CURSOR_OFFSET } from '../platform/http/cursors';
 import { dealRatioRefresh } from '../valuation/deal-ratio-refresh';
+import type { MarketFitsCache } from '../valuation/market-fits-cache';
 import type { MarketTrust } from '../valuation/market-trust';
 import { countedFacets } from './facets';
 import { facetsInOnePass, type FacetSample } from './facets-one-pass';
@@ -31,6 +32,8 @@ export interface SearchOptions {
   candidates?: number;
   /** The most cars a total counts exactly when it is not a sum of kept counts (EXACT_TOTALS). */
   exactTotals?: number;
+  /** The fits kept in memory for the valuation, cleared by each market refresh done here. */
+  marketFits?: MarketFitsCache;
   /** How the market values weigh sellers (default DEFAULT_MARKET_TRUST). */
   marketTrust?: MarketTrust;
 }
@@ -78,7 +81,11 @@ export function searchRepository(
   const candidates = options.candidates ?? SEARCH_CANDIDATES;
   const exactTotals = options.exactTotals ?? EXACT_TOTALS;
   const { textQuery } = textQueries(db);
-  const { refreshDeals, dealsBehind } = dealRatioRefresh(db, options.marketTrust);
+  const { refreshDeals, dealsBehind } = dealRatioRefresh(
+    db,
+    options.marketTrust,
+    options.marketFits,
+  );
   const { car, forSaleIdsIn, forSaleBounds } = carQueries(db);
 
   /** The planner's estimate of the cars matching `where` (no car read). */

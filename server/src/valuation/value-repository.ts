@@ -1,6 +1,7 @@
 /**
- * What 'What's my car worth?' reads: a model's stored fit and whether its make has one (one
- * query on market_fits' primary key), and for a make without a fit its comparables' spread.
+ * What 'What's my car worth?' reads: a model's stored fit and whether its make has one (from
+ * the fits kept in memory, market-fits-cache.ts: a make's read once per market refresh), and
+ * for a make without a fit its comparables' spread.
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../platform/db/client';
@@ -9,28 +10,25 @@ import { rowsOf } from '../platform/db/rows';
 import { COMPARABLE_YEARS } from './value-types';
 import type { FitRow } from './market-valuation';
 import type { ComparableSpread } from './value-estimate';
+import { MarketFitsCache, type MakeFits, type StoredFit } from './market-fits-cache';
 
-interface StoredFit {
-  model: string;
-  basis: 'model' | 'make';
-  listings: number;
-  intercept: number | null;
-  age: number | null;
-  mileage: number | null;
-  condition: number | null;
-  sigma: number | null;
-}
+/** `fits` keeps the makes' fits between market refreshes (shared with the refresh, which clears it). */
+export function valueRepository(db: Db, fits: MarketFitsCache = new MarketFitsCache()) {
+  /** Every stored fit of the make (one query on market_fits' primary key's first column). */
+  async function loadMake(make: string): Promise<MakeFits> {
+    const rows = await rowsOf<StoredFit>(
+      db,
+      sql`select model, basis, listings, intercept, age, mileage, condition, sigma
+        from market_fits where make = ${make}`,
+    );
+    return new Map(rows.map((row) => [row.model, row]));
+  }
 
-export function valueRepository(db: Db) {
   return {
     /** The model's fit row (null: none) and whether its make has any fit. */
     async fitsOf(make: string, model: string) {
-      const rows = await rowsOf<StoredFit>(
-        db,
-        sql`select model, basis, listings, intercept, age, mileage, condition, sigma
-          from market_fits where make = ${make} and model in (${model}, '')`,
-      );
-      const own = rows.find((row) => row.model === model && model !== '');
+      const stored = await fits.of(make, () => loadMake(make));
+      const own = model === '' ? undefined : stored.get(model);
       const fit: FitRow | null = own
         ? {
             make,
@@ -44,7 +42,7 @@ export function valueRepository(db: Db) {
             sigma: own.sigma,
           }
         : null;
-      return { model: fit, makeFitted: rows.length > 0 };
+      return { model: fit, makeFitted: stored.size > 0 };
     },
 
     /**

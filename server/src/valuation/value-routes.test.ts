@@ -1,9 +1,10 @@
 /**
  * 'What's my car worth?' as a caller sees it (`GET /api/value`): a model with a fit of its own,
  * a rarer model valued by its make's slopes, a car given by its VIN, a make without a fit valued
- * by its comparables, a car it cannot value, every bad parameter named, a price rated, and the
- * limit per address.
+ * by its comparables, a car it cannot value, every bad parameter named, a price rated, the
+ * limit per address, and the fits kept in memory until the market refresh writes new ones.
  */
+import { sql } from 'drizzle-orm';
 import { newId } from '../platform/db/ids';
 import { products, users } from '../platform/db/schema';
 import { REAL_VINS } from '../../test/vins';
@@ -49,6 +50,13 @@ describe(`GET /api/value (${databaseKind})`, () => {
     });
   }
 
+  /** The market refresh, as the server runs it after a catalogue change. */
+  async function refresh() {
+    while (!(await ctx.app.repos.search.refreshDeals())) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
   beforeAll(async () => {
     ctx = await buildTestApp({
       dealRatios: { delayMs: 600_000, pollMs: 600_000 },
@@ -87,9 +95,7 @@ describe(`GET /api/value (${databaseKind})`, () => {
     for (const price of [200_000, 210_000, 220_000, 230_000, 240_000, 250_000]) {
       await addCar({ category: 'Lamborghini', price, years: 4 });
     }
-    while (!(await ctx.app.repos.search.refreshDeals())) {
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await refresh();
   });
   afterAll(() => ctx.close());
 
@@ -190,5 +196,38 @@ describe(`GET /api/value (${databaseKind})`, () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.headers['retry-after']).toBeDefined();
     expect((await get(query, '10.9.9.10')).statusCode).toBe(200);
+  });
+
+  it("reads a make's fits once, and again after the market refresh writes new ones", async () => {
+    const query = `make=Tesla&model=Model 3&year=${YEAR - 3}&mileage=40000&condition=Good`;
+    const before = (await get(query)).json().value as number;
+    // The stored fits changed behind the server's back (a price level e times as high): the
+    // answers come from the fits in memory, as read after the last refresh.
+    await ctx.database.db.execute(
+      sql`update market_fits set intercept = intercept + 1 where make = 'Tesla'`,
+    );
+    expect((await get(query)).json().value).toBe(before);
+    // Ten more Model 3s at 1.6 times the rule: the refresh fits the model again, writes its
+    // new fit (and the make's), and the next answer is the new fit's.
+    for (let i = 0; i < 10; i++) {
+      const modelYear = YEAR - 1 - (i % 6);
+      const mileage = 10_000 + i * 5_000;
+      const rule = 48_000 * Math.exp(-0.1 * (YEAR - modelYear) - 0.03 * (mileage / 10_000));
+      await addCar({
+        category: 'Tesla',
+        model: 'Model 3',
+        modelYear,
+        mileage,
+        condition: 'Excellent',
+        price: Math.round(rule * 1.6),
+      });
+    }
+    expect((await get(query)).json().value).toBe(before);
+    await refresh();
+    const after = (await get(query)).json();
+    expect(after).toMatchObject({ basis: 'model', comparables: 40 });
+    expect(after.value).toBeGreaterThan(before * 1.05);
+    // The refresh replaced the changed fits: not e times the value.
+    expect(after.value).toBeLessThan(before * 2);
   });
 });

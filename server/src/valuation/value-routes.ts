@@ -151,10 +151,8 @@ const valueRoutes: FastifyPluginAsyncTypebox<ValueRouteOptions> = async (app, { 
       const year = new Date().getUTCFullYear();
       const key = questionKey(question);
       if (key === '') return { value: null, reason: NOT_ENOUGH, car };
-      // The price guide asks again as the price changes: the same fits, read once a second.
-      const fits = await app.catalogueCache.get(`value-fits:${car.make}\u0000${key}`, () =>
-        app.readRepos.values.fitsOf(car.make, key),
-      );
+      // The make's fits are kept in memory between market refreshes (market-fits-cache.ts).
+      const fits = await app.readRepos.values.fitsOf(car.make, key);
       const age = Math.max(0, year - car.modelYear);
       const spread =
         !fits.model && !fits.makeFitted

@@ -41,7 +41,7 @@ function insights(windowDays: number, cars: CarInsights[]): Insights {
       saves: cars.reduce((sum, c) => sum + c.saves, 0),
       bookings: cars.reduce((sum, c) => sum + c.bookings, 0),
       messages: cars.reduce((sum, c) => sum + c.messages, 0),
-      viewsPerDay: perDay,
+      viewsPerDay: perDay.map((day) => day.views),
     },
   };
 }

@@ -11,7 +11,12 @@ import { lazy, Suspense, useState } from 'react';
 import { Fact } from '../../components/Fact';
 import { QueryState } from '../../components/QueryState';
 import { Spinner } from '../../components/Spinner';
-import { useGetInsightsQuery, type CarInsights, type Insights } from '../../lib/api/insights';
+import {
+  daysOf,
+  useGetInsightsQuery,
+  type CarInsights,
+  type Insights,
+} from '../../lib/api/insights';
 import { useRole } from '../../lib/auth/roles';
 import { formatPrice } from '../../lib/format';
 import { insightsCsv } from './insightsCsv';
@@ -92,7 +97,10 @@ function InsightsView({ insights, admin }: { insights: Insights; admin: boolean 
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
       <Totals insights={insights} />
       <Suspense fallback={<Spinner minHeight={280} label="Loading the charts" />}>
-        <InsightsCharts days={insights.totals.viewsPerDay} cars={insights.cars} />
+        <InsightsCharts
+          days={daysOf(insights.from, insights.totals.viewsPerDay)}
+          cars={insights.cars}
+        />
       </Suspense>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>
         <Typography component="h2" variant="h6" sx={{ flex: 1 }}>

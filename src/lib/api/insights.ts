@@ -4,7 +4,26 @@
  */
 import { screenApi as api } from './generated/screenEndpoints';
 
-export type { CarInsights, DayViews, Insights } from './generated/screenEndpoints';
+export type { CarInsights, Insights } from './generated/screenEndpoints';
+
+/** One day of the window and its views. */
+export interface DayViews {
+  /** YYYY-MM-DD (UTC). */
+  day: string;
+  views: number;
+}
+
+/**
+ * The days of a window with their views: the answer gives one number a day from its `from`
+ * (YYYY-MM-DD, UTC).
+ */
+export function daysOf(from: string, viewsPerDay: readonly number[]): DayViews[] {
+  const first = Date.parse(`${from}T00:00:00Z`);
+  return viewsPerDay.map((views, i) => ({
+    day: new Date(first + i * 86_400_000).toISOString().slice(0, 10),
+    views,
+  }));
+}
 
 export const insightsApi = api.enhanceEndpoints({
   endpoints: {

@@ -312,13 +312,13 @@ export const schemaLimits = {
     basis: { enum: ['model', 'make', 'comparables'] },
     rating: { enum: ['great', 'good', 'fair', 'high', null] },
   },
-  DayViews: { views: { minimum: 0 } },
   CarInsights: {
     views: { minimum: 0 },
     saves: { minimum: 0 },
     bookings: { minimum: 0 },
     messages: { minimum: 0 },
     daysOnMarket: { minimum: 0 },
+    viewsPerDay: { maxItems: 90 },
   },
   Import: {
     state: { enum: ['checking', 'checked', 'applying', 'done', 'failed'] },

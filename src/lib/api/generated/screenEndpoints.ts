@@ -1532,11 +1532,6 @@ export type VinDecoded = {
   /** the number of doors (null: vPIC does not say) */
   doors: number | null;
 };
-export type DayViews = {
-  /** a day (UTC), YYYY-MM-DD */
-  day: string;
-  views: number;
-};
 export type CarInsights = {
   _id: string;
   name: string;
@@ -1553,8 +1548,8 @@ export type CarInsights = {
   price: number;
   /** its market value in whole dollars; null: not valued (too few like it, sold) */
   marketValue: number | null;
-  /** the days of the window it had views, the oldest first */
-  viewsPerDay: DayViews[];
+  /** its views on each day of the window, one number a day from the answer's `from` to `to` */
+  viewsPerDay: number[];
 };
 export type Insights = {
   days: number;
@@ -1576,8 +1571,8 @@ export type Insights = {
     bookings: number;
     /** buyers' messages in its bookings' conversations in the window */
     messages: number;
-    /** every day of the window, the oldest first */
-    viewsPerDay: DayViews[];
+    /** the views on each day of the window, one number a day from the answer's `from` */
+    viewsPerDay: number[];
   };
 };
 export type Import = {
