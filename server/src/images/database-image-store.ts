@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Database, Db } from '../platform/db/client';
+import { isDatabaseUnavailable } from '../platform/db/unavailable';
 import { imageFiles } from '../platform/db/schema';
 import {
   checkImageName,
@@ -12,10 +13,25 @@ import {
 
 /**
  * The files in the database's `image_files` table: every replica on the same PostgreSQL serves
- * every photo, whichever replica it was uploaded to.
+ * every photo, whichever replica it was uploaded to. A photo is read from the primary (one just
+ * uploaded elsewhere is there at once); while no primary answers, from `readDb` (the standbys), so
+ * the pages that show photos keep working through a failover.
  */
 export class DatabaseImageStore implements ImageStore {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly readDb: Db = db,
+  ) {}
+
+  /** `read` on the primary, or on the standbys while no primary answers. */
+  private async reading<T>(read: (db: Db) => Promise<T>): Promise<T> {
+    try {
+      return await read(this.db);
+    } catch (error) {
+      if (this.readDb === this.db || !isDatabaseUnavailable(error)) throw error;
+      return read(this.readDb);
+    }
+  }
 
   async put(name: string, bytes: Buffer, info: ImageInfo): Promise<boolean> {
     checkImageName(name);
@@ -30,19 +46,23 @@ export class DatabaseImageStore implements ImageStore {
 
   async get(name: string): Promise<ImageFile | null> {
     if (!isImageName(name)) return null;
-    const [row] = await this.db
-      .select({ bytes: imageFiles.bytes, mime: imageFiles.mime })
-      .from(imageFiles)
-      .where(eq(imageFiles.name, name));
+    const [row] = await this.reading((db) =>
+      db
+        .select({ bytes: imageFiles.bytes, mime: imageFiles.mime })
+        .from(imageFiles)
+        .where(eq(imageFiles.name, name)),
+    );
     return row ?? null;
   }
 
   async has(name: string): Promise<boolean> {
     if (!isImageName(name)) return false;
-    const [row] = await this.db
-      .select({ found: sql<number>`1` })
-      .from(imageFiles)
-      .where(eq(imageFiles.name, name));
+    const [row] = await this.reading((db) =>
+      db
+        .select({ found: sql<number>`1` })
+        .from(imageFiles)
+        .where(eq(imageFiles.name, name)),
+    );
     return row !== undefined;
   }
 
@@ -67,8 +87,11 @@ export class DatabaseImageStore implements ImageStore {
  * Where this deployment keeps its photos: in the database when it is PostgreSQL (replicas share
  * it), else in `folder` (PGlite serves a single node, and its files stay plain files).
  */
-export function imageStoreFor(database: Pick<Database, 'kind' | 'db'>, folder: string): ImageStore {
+export function imageStoreFor(
+  database: Pick<Database, 'kind' | 'db' | 'readDb'>,
+  folder: string,
+): ImageStore {
   return database.kind === 'postgres'
-    ? new DatabaseImageStore(database.db)
+    ? new DatabaseImageStore(database.db, database.readDb)
     : new FolderImageStore(folder);
 }

@@ -218,8 +218,7 @@ if (databaseKind === 'postgres') {
       await eventually(async () => standby().inUse || null);
       await proxy.refuse();
       const before = standby().reads;
-      // The search's counts, read from the standby alone (a car list also reads the photos'
-      // copies, which the image host keeps in the primary).
+      // The search's counts, read from the standby.
       const found = await ctx.app.inject({
         method: 'GET',
         url: `/api/products/facets?q=${encodeURIComponent(name)}`,
@@ -227,6 +226,13 @@ if (databaseKind === 'postgres') {
       expect(found.statusCode).toBe(200);
       expect(found.body).toContain('Tesla');
       expect(standby().reads).toBeGreaterThan(before);
+      // The cars themselves, with their photos' copies (read from the standby meanwhile).
+      const listed = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/products?q=${encodeURIComponent(name)}`,
+      });
+      expect(listed.statusCode).toBe(200);
+      expect(listed.body).toContain(name);
       expectBusy(await book(ctx, buyer, car, 'standby-key'));
       await proxy.restore();
       expect((await book(ctx, buyer, car, 'standby-key')).statusCode).toBe(201);

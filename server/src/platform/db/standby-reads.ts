@@ -5,11 +5,13 @@
  * fails it for the standby's sake (its connection refused or lost, the standby shutting down or
  * starting, a conflict with recovery) runs again on the primary, so no read fails because a
  * standby died; a failure of the query itself (bad input) is the caller's, as on the primary.
+ * While no primary answers, a read that went to the primary runs on a standby still in use.
  * A transaction (`connect()`) always runs on the primary: Drizzle opens one with `connect()` when
  * its client's class is named like a Pool, as this one is.
  */
 import { DatabaseError, type Pool, type QueryConfig, type QueryResult } from 'pg';
 import { messageOf, type Standby, type Standbys } from './standbys';
+import { isDatabaseUnavailable } from './unavailable';
 
 /**
  * What a standby's failure of a query means: `out` (the standby is unreachable or going away:
@@ -49,7 +51,17 @@ export class StandbyReadPool {
           this.standbys.takeOut(standby, `a read failed (${messageOf(error)})`);
       }
     }
-    return this.primary.query(config, values);
+    try {
+      return await this.primary.query(config, values);
+    } catch (error) {
+      // No primary answers (it died and no standby is promoted yet): a standby still in use
+      // answers, perhaps a moment behind, rather than the read failing.
+      const fallback = isDatabaseUnavailable(error)
+        ? this.standbys.list.find((one) => one.inUse)
+        : undefined;
+      if (!fallback) throw error;
+      return this.onStandby(fallback, config, values);
+    }
   }
 
   /** A transaction: on the primary. */
