@@ -49,6 +49,22 @@ const carItem = (car: LocalCar) =>
   `${escapeHtml(formatPrice(car.resalePrice))} · ${escapeHtml(car.place ?? car.productLocation)}` +
   ` · ${car.distanceMiles} mi away</li>`;
 
+/**
+ * The server's block drawn as the app draws the page (src/features/localCars/LocalCarsPage.tsx:
+ * the theme's font, the same width, padding and heading), so that the app's heading, painted over
+ * it once the scripts have run, is no larger than the one painted at the first byte: the largest
+ * paint stays the server's.
+ */
+const PREVIEW_STYLE =
+  '<style>' +
+  'body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,' +
+  '"Noto Sans",sans-serif;line-height:1.5}' +
+  `[${SERVER_PREVIEW_ATTRIBUTE}=local]{display:block;max-width:1152px;margin:0 auto;` +
+  'padding:32px 16px 48px;box-sizing:border-box}' +
+  `[${SERVER_PREVIEW_ATTRIBUTE}=local] h1{margin:0 0 8px;font-size:2rem;line-height:1.25}` +
+  `[${SERVER_PREVIEW_ATTRIBUTE}=local] ol{padding-left:24px;line-height:1.9}` +
+  '</style>';
+
 /** The shell with the place's nearest cars filled in. Throws when the shell lacks what it needs. */
 export function localPageHtml(shell: string, page: LocalPage, origin: string): string {
   const url = localPageUrl(page.slug, page.make, origin);
@@ -64,6 +80,7 @@ export function localPageHtml(shell: string, page: LocalPage, origin: string): s
     `<meta property="og:description" content="${escapeHtml(description)}" />`,
     `<meta property="og:url" content="${escapeHtml(url)}" />`,
     `<script type="application/ld+json">${scriptSafeJson(localJsonLd(page, origin))}</script>`,
+    PREVIEW_STYLE,
   ].join('');
   const list =
     page.cars.length > 0
