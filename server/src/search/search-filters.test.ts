@@ -169,6 +169,8 @@ describe(`search (${databaseKind})`, () => {
           price: range(all.map((c) => c.resalePrice)),
           years: range(all.map((c) => c.userYears)),
           model: {},
+          // No seller here has a dealer profile: every matching car is a private seller's.
+          sellerType: all.length > 0 ? { private: all.length } : {},
           fuel: {},
           transmission: {},
           bodyStyle: {},
