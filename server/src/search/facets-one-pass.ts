@@ -66,10 +66,11 @@ export async function facetsInOnePass(
     sellerType: undefined,
   };
   const where = conditions(rest, text);
-  // A sample: the first `size` + 1 matches read (the one more says there are more).
+  // A sample: the first `size` + 1 matches read (the one more says there are more). Either is a
+  // subquery, so that the dealers' join follows it (the planner pulls the unlimited one up).
   const from = sample
     ? sql`(select * from products p where ${where} limit ${sample.size + 1}) p`
-    : sql`products p where ${where}`;
+    : sql`(select * from products p where ${where}) p`;
   const rows = await rowsOf<GroupRow>(
     db,
     sql`select p.category_name as category, p.condition as condition, p.model as model,
