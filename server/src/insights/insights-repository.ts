@@ -47,28 +47,17 @@ export interface InsightsAnswer {
   totals: InsightsTotals;
 }
 
-interface CarRow {
-  _id: string;
-  name: string;
-  views: number;
-  saves: number;
-  bookings: number;
-  messages: number;
-  daysOnMarket: number;
+/** A car's row as the query reads it: the answer's fields, its price as PostgreSQL's numeric text. */
+type CarRow = Omit<CarInsights, 'price' | 'viewsPerDay'> & {
   price: number | string;
-  marketValue: number | null;
   /** The days with views as offsets from `from`, an array's text ('{0,5,6}'); null: none. */
   at: string | null;
   /** Their views, an array's text. */
   counts: string | null;
-}
+};
 
-interface TotalsRow {
-  cars: number;
-  saves: number;
-  bookings: number;
-  messages: number;
-}
+/** The totals the query reads (the views are summed from the cars' days). */
+type TotalsRow = Omit<InsightsTotals, 'views' | 'viewsPerDay'>;
 
 /** The numbers of an array's text ('{1,2,3}'). */
 const numbersOf = (text: string): number[] =>
