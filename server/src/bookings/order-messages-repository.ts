@@ -3,7 +3,7 @@
  * booking, a move, a message): the bookings repository's writes tell through them too.
  */
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../platform/db/client';
+import type { Db, Tx } from '../platform/db/client';
 import {
   messages,
   notifications,
@@ -20,8 +20,6 @@ import {
   type Earlier,
   type OnceWrite,
 } from '../platform/db/idempotency';
-
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /**
  * Tells `to` of what happened; the database enqueues the e-mail and sends the live event

@@ -1,5 +1,5 @@
 import { and, count, desc, eq, inArray, isNull, ne, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../platform/db/client';
+import type { Db, Tx } from '../platform/db/client';
 import {
   orders,
   products,
@@ -17,7 +17,7 @@ import {
   type Party,
 } from './order-states';
 import { newId } from '../platform/db/ids';
-import { orderMessages, tell, type Tx } from './order-messages-repository';
+import { orderMessages, tell } from './order-messages-repository';
 import { isUniqueViolation } from '../platform/db/db-errors';
 import {
   claimKey,

@@ -1,5 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../platform/db/client';
+import type { Db, Tx } from '../platform/db/client';
 import { categories } from '../platform/db/schema';
 import { newId } from '../platform/db/ids';
 
@@ -41,8 +41,6 @@ const STILL_REFERENCED = ['23503', '23001'];
 
 /** The admin's writes to the categories (the public list is the products repository's). */
 export function categoriesRepository(db: Db) {
-  type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-
   const columns = {
     _id: categories._id,
     categoryName: categories.categoryName,

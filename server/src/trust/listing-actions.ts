@@ -6,10 +6,10 @@
  * act; the other finds the target changed and is refused, having written nothing.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../platform/db/client';
+import type { Db, Tx } from '../platform/db/client';
 import { CATALOGUE_CHANNEL } from '../platform/cache/catalogue-replicas-repository';
 import { products, reviews, users, type REPORT_TARGETS } from '../platform/db/schema';
-import { closeReports, logAction, notify, type Moderator, type Tx } from './moderation-writes';
+import { closeReports, logAction, notify, type Moderator } from './moderation-writes';
 import { endOpenBookings } from './open-bookings';
 
 /** The reason the buyers of a hidden car's open bookings read. */

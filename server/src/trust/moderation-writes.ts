@@ -6,7 +6,7 @@
  * `moderation_actions_append_only`).
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import type { Db } from '../platform/db/client';
+import type { Db, Tx } from '../platform/db/client';
 import { newId } from '../platform/db/ids';
 import {
   moderationActions,
@@ -17,8 +17,6 @@ import {
   type REPORT_OUTCOMES,
   type REPORT_TARGETS,
 } from '../platform/db/schema';
-
-export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** Who acted: the admin's account id and name, as the audit log keeps them. */
 export interface Moderator {

@@ -8,7 +8,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { newId } from '../platform/db/ids';
 import { notifications, orders } from '../platform/db/schema';
 import { OPEN_STATUSES, moveText } from '../bookings/order-states';
-import type { Tx } from './moderation-writes';
+import type { Tx } from '../platform/db/client';
 
 /** Whose open bookings end: a car's, a seller's (declined) or a buyer's (cancelled). */
 export type OpenBookingsOf = { productId: string } | { sellerId: string } | { buyerId: string };

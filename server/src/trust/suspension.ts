@@ -8,8 +8,8 @@
  * The access checks (auth/access.ts) refuse every token of a suspended account.
  */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../platform/db/client';
-import { closeReports, logAction, notify, type Moderator, type Tx } from './moderation-writes';
+import type { Db, Tx } from '../platform/db/client';
+import { closeReports, logAction, notify, type Moderator } from './moderation-writes';
 import { endOpenBookings } from './open-bookings';
 
 export const SELLER_SUSPENDED = 'Seller suspended';

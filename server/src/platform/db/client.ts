@@ -28,6 +28,9 @@ export const DEFAULT_CONNECT_TIMEOUT_MS = 5000;
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** The handle a `db.transaction(…)` callback is given: every statement in it commits together. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
 export interface Database {
   db: Db;
   /**

@@ -7,13 +7,11 @@
  * claims the key itself). Keys are an account's own: another account's never matches.
  */
 import { and, eq, gte, sql } from 'drizzle-orm';
-import type { Db } from './client';
+import type { Db, Tx } from './client';
 import { idempotencyKeys } from './schema-idempotency';
 
 /** How long a key's answer is kept (and a key may not be used again for another request). */
 export const IDEMPOTENCY_KEY_HOURS = 24;
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 /** A write's key: whose, which route, the key, and a hash of what the request asked. */
 export interface OnceKey {
