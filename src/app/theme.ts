@@ -1,4 +1,5 @@
 import { createTheme } from '@mui/material/styles';
+import { FONT_STACK } from '../../api/shared/fonts';
 
 export const brand = {
   navy: '#0b1f3a',
@@ -23,8 +24,7 @@ export const theme = createTheme({
   },
   shape: { borderRadius: 12 },
   typography: {
-    fontFamily:
-      'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
+    fontFamily: FONT_STACK,
     h1: { fontWeight: 800, letterSpacing: '-0.02em' },
     h2: { fontWeight: 800, letterSpacing: '-0.01em' },
     h3: { fontWeight: 700 },

@@ -8,6 +8,7 @@ import { escapeHtml } from '../platform/http/html';
 import { carPageUrl, formatPrice, scriptSafeJson, SERVER_PREVIEW_ATTRIBUTE } from './car-pages';
 import { fillShell } from './fill-shell';
 import { LOCAL_RADIUS_MILES, type LocalCar } from './local-cars';
+import { FONT_STACK } from '../../../api/shared/fonts';
 
 export interface LocalPage {
   /** The place's slug ('austin-tx') and name ('Austin, TX'). */
@@ -57,8 +58,7 @@ const carItem = (car: LocalCar) =>
  */
 const PREVIEW_STYLE =
   '<style>' +
-  'body{margin:0;font-family:system-ui,-apple-system,"Segoe UI",Roboto,"Helvetica Neue",Arial,' +
-  '"Noto Sans",sans-serif;line-height:1.5}' +
+  `body{margin:0;font-family:${FONT_STACK};line-height:1.5}` +
   `[${SERVER_PREVIEW_ATTRIBUTE}=local]{display:block;max-width:1152px;margin:0 auto;` +
   'padding:32px 16px 48px;box-sizing:border-box}' +
   `[${SERVER_PREVIEW_ATTRIBUTE}=local] h1{margin:0 0 8px;font-size:2rem;line-height:1.25}` +
