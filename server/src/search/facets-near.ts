@@ -29,11 +29,8 @@ import type { SearchFilters } from './search-types';
 type NearRow = GroupRow & { extra: boolean } & Record<string, number | string | null>;
 
 /** Whether the facets and bands of `filters` can be read in one pass (facetsNear). */
-export const oneNearPass = (filters: SearchFilters, sample?: FacetSample): boolean =>
-  filters.near !== undefined &&
-  filters.radiusMiles !== undefined &&
-  sample !== undefined &&
-  noFacetFilters(filters);
+export const oneNearPass = (filters: SearchFilters): boolean =>
+  filters.near !== undefined && filters.radiusMiles !== undefined && noFacetFilters(filters);
 
 /** The facets within the radius of `filters` and their distance bands, in one pass. */
 export async function facetsNear(

@@ -188,7 +188,7 @@ export function searchRepository(
     const { query, ignoredWords } = await textQuery(filters.q);
     const sample = Number.isFinite(candidates) ? { size: candidates, estimate } : undefined;
     // Within a radius, without a facet's own filter: the facets and the bands in one pass.
-    if (sample && oneNearPass(filters, sample)) {
+    if (sample && oneNearPass(filters)) {
       return { ...(await facetsNear(db, filters, query, sample)), ignoredWords };
     }
     // Near a place: the cars within each radius too.
