@@ -138,7 +138,7 @@ export function searchRepository(
     const { query, keyset, offset, filter } = planned;
     const where = radiusBy === 'box' ? planned.where : conditions(request, text);
     // Free text within a radius: the words' and the box's bitmaps ANDed, kept exact.
-    const exact = text !== null && request.radiusMiles !== undefined && request.near;
+    const exact = text !== null && request.radiusMiles !== undefined && request.near !== undefined;
     const read = await (exact ? rowsWithExactBitmaps : rowsOf)<RawRow>(db, query);
     // Each car's stored market value and rating, in one more query for the page's cars.
     const market = await marketColumnsOf(
