@@ -10,11 +10,19 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../platform/db/client';
 import { rowsOf } from '../platform/db/rows';
 import { conditions } from './search-filters';
-import { centre, haversine, haversineOf, inBox, METERS_PER_MILE, POINT } from './search-near';
+import {
+  centre,
+  haversine,
+  haversineOf,
+  inBox,
+  METERS_PER_MILE,
+  POINT,
+  type Near,
+} from './search-near';
 import { RADIUS_MILES } from './search-schemas';
 import type { Facets, SearchFilters } from './search-types';
 
-type Bands = Pick<Facets, 'distanceBands' | 'distanceBandsAtLeast'>;
+export type Bands = Pick<Facets, 'distanceBands' | 'distanceBandsAtLeast'>;
 
 /**
  * Near a place: the cars within each radius, every other filter applied (else nothing), counted
@@ -29,26 +37,56 @@ export async function distanceBands(
   const near = filters.near;
   if (!near) return {};
   const where = conditions({ ...filters, radiusMiles: undefined }, text);
+  const capped = Number.isFinite(cap);
+  const [row] = await rowsOf<Record<string, number | string | null>>(
+    db,
+    sql`select ${bandColumns(sql`d.h`)}, count(*) as "read", max(d.h) as "farthest"
+      from (select ${haversine(near)} as h from products p
+        where ${nearestIn(near, where, capped ? cap : undefined)}) d`,
+  );
+  return bandsOf(
+    (miles) => Number(row?.[String(miles)] ?? 0),
+    Number(row?.read ?? 0),
+    Number(row?.farthest ?? 0),
+    cap,
+  );
+}
+
+/** The count of the cars within each radius (named by its miles), of their haversines `h`. */
+export function bandColumns(h: SQL): SQL {
   // Each car's haversine once, compared with each radius's (no distance in metres needed).
   const counts = RADIUS_MILES.map(
     (miles) =>
-      sql`count(*) filter (where d.h <= ${haversineOf(miles * METERS_PER_MILE)}::float8)
+      sql`count(*) filter (where ${h} <= ${haversineOf(miles * METERS_PER_MILE)}::float8)
         as ${sql.identifier(String(miles))}`,
   );
+  return sql.join(counts, sql`, `);
+}
+
+/**
+ * The conditions of the cars matching `where` in the widest radius's box, and their order:
+ * nearest first on the point index, at most `cap` + 1 of them (the one more says there are
+ * more; no cap: every car in the box).
+ */
+export function nearestIn(near: Near, where: SQL, cap?: number): SQL {
   const widest = Math.max(...RADIUS_MILES) * METERS_PER_MILE;
+  const nearest =
+    cap === undefined ? sql`` : sql`order by ${POINT} <-> ${centre(near)} limit ${cap + 1}`;
+  return sql`${where} and ${inBox(near, widest)} ${nearest}`;
+}
+
+/**
+ * The bands of the cars read (`read` of them, the farthest at haversine `farthest`), each band's
+ * count by `band`: past the cap, a band that reaches the farthest car read may hold cars not
+ * read, and says it holds at least the cap.
+ */
+export function bandsOf(
+  band: (miles: number) => number,
+  read: number,
+  farthest: number,
+  cap: number,
+): Bands {
   const capped = Number.isFinite(cap);
-  // The one car more than the cap says there are more; the farthest read bounds what is exact.
-  const nearest = capped ? sql`order by ${POINT} <-> ${centre(near)} limit ${cap + 1}` : sql``;
-  const [row] = await rowsOf<Record<string, number | string | null>>(
-    db,
-    sql`select ${sql.join(counts, sql`, `)}, count(*) as "read", max(d.h) as "farthest"
-      from (select ${haversine(near)} as h from products p
-        where ${where} and ${inBox(near, widest)} ${nearest}) d`,
-  );
-  const read = Number(row?.read ?? 0);
-  const farthest = Number(row?.farthest ?? 0);
-  const band = (miles: number) => Number(row?.[String(miles)] ?? 0);
-  // Past the cap, a band that reaches the farthest car read may hold cars not read.
   const over = RADIUS_MILES.filter(
     (miles) => capped && read > cap && haversineOf(miles * METERS_PER_MILE) >= farthest,
   );

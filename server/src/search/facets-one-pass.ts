@@ -33,7 +33,7 @@ const KEYS: Key[] = [
 ];
 type Ends = 'Price' | 'Years' | 'Year' | 'Mileage';
 
-type GroupRow = Record<Key, string | null> & {
+export type GroupRow = Record<Key, string | null> & {
   n: number | string;
 } & Record<`min${Ends}` | `max${Ends}`, number | string | null>;
 
@@ -48,32 +48,41 @@ export interface FacetSample {
   estimate: (where: SQL) => Promise<number>;
 }
 
-/** The facets of the filters (any), with their text query already made. */
-export async function facetsInOnePass(
-  db: Db,
-  filters: SearchFilters,
-  text: SQL | null,
-  sample?: FacetSample,
-): Promise<Omit<Facets, 'ignoredWords'> & VehicleFacets & { countsExact: boolean }> {
-  const rest: SearchFilters = {
-    ...filters,
-    categories: undefined,
-    conditions: undefined,
-    models: [],
-    fuels: [],
-    transmissions: [],
-    bodyStyles: [],
-    sellerType: undefined,
-  };
-  const where = conditions(rest, text);
-  // A sample: the first `size` + 1 matches read (the one more says there are more). Either is a
-  // subquery, so that the dealers' join follows it (the planner pulls the unlimited one up).
-  const from = sample
-    ? sql`(select * from products p where ${where} limit ${sample.size + 1}) p`
-    : sql`(select * from products p where ${where}) p`;
-  const rows = await rowsOf<GroupRow>(
-    db,
-    sql`select p.category_name as category, p.condition as condition, p.model as model,
+/** The facets and their ranges, and whether the counts are exact. */
+export type OnePassFacets = Omit<Facets, 'ignoredWords'> & VehicleFacets & { countsExact: boolean };
+
+/** The filters of the pass: every filter but the seven facets' own. */
+export const passFilters = (filters: SearchFilters): SearchFilters => ({
+  ...filters,
+  categories: undefined,
+  conditions: undefined,
+  models: [],
+  fuels: [],
+  transmissions: [],
+  bodyStyles: [],
+  sellerType: undefined,
+});
+
+/** Whether the filters set none of the seven facets' own (the pass reads what they match). */
+export const noFacetFilters = (filters: SearchFilters): boolean =>
+  !filters.categories?.length &&
+  !filters.conditions?.length &&
+  !filters.models?.length &&
+  !filters.fuels?.length &&
+  !filters.transmissions?.length &&
+  !filters.bodyStyles?.length &&
+  !filters.sellerType;
+
+/** The columns the pass reads of each car (`from` holds them as `p`). */
+export const PASS_COLUMNS = sql.raw(`p.category_name, p.condition, p.model, p.fuel,
+  p.transmission, p.body_style, p.email, p.resale_price, p.user_years, p.model_year, p.mileage`);
+
+/**
+ * The groups of the cars of `from` (aliased `p`, with PASS_COLUMNS), each with its count and
+ * ranges, grouped also by `extra` (a column of `from`, or nothing), with `more` aggregates.
+ */
+export function groupsQuery(from: SQL, extra?: SQL, more?: SQL): SQL {
+  return sql`select p.category_name as category, p.condition as condition, p.model as model,
         p.fuel as fuel, p.transmission as transmission, p.body_style as "bodyStyle",
         case when dl.email is null then 'private' else 'dealer' end as "sellerType",
         count(*) as n,
@@ -81,12 +90,45 @@ export async function facetsInOnePass(
         min(p.user_years) as "minYears", max(p.user_years) as "maxYears",
         min(p.model_year) as "minYear", max(p.model_year) as "maxYear",
         min(p.mileage) as "minMileage", max(p.mileage) as "maxMileage"
+        ${extra ? sql`, ${extra} as extra` : sql``}${more ? sql`, ${more}` : sql``}
       from ${from}
       left join (select s.email from users s join dealer_profiles d on d.user_id = s.id) dl
         on dl.email = p.email
       group by p.category_name, p.condition, p.model, p.fuel, p.transmission, p.body_style,
-        dl.email is null`,
-  );
+        dl.email is null${extra ? sql`, ${extra}` : sql``}`;
+}
+
+/** The facets of the filters (any), with their text query already made. */
+export async function facetsInOnePass(
+  db: Db,
+  filters: SearchFilters,
+  text: SQL | null,
+  sample?: FacetSample,
+): Promise<OnePassFacets> {
+  const where = conditions(passFilters(filters), text);
+  // A sample: the first `size` + 1 matches read (the one more says there are more). Either is a
+  // subquery, so that the dealers' join follows it (the planner pulls the unlimited one up).
+  const from = sample
+    ? sql`(select * from products p where ${where} limit ${sample.size + 1}) p`
+    : sql`(select * from products p where ${where}) p`;
+  const rows = await rowsOf<GroupRow>(db, groupsQuery(from));
+  const read = rows.reduce((sum, row) => sum + Number(row.n), 0);
+  const countsExact = !sample || read <= sample.size;
+  const scale = countsExact ? 1 : Math.max(await sample.estimate(where), read) / read;
+  return facetsOfGroups(rows, filters, countsExact, scale);
+}
+
+/**
+ * The facets of the groups read: each facet's counts over the groups the other facets' filters
+ * allow (scaled by `scale` and rounded when not exact), the ranges over the groups every
+ * filter allows.
+ */
+export function facetsOfGroups(
+  rows: GroupRow[],
+  filters: SearchFilters,
+  countsExact: boolean,
+  scale: number,
+): OnePassFacets {
   const chosen: Record<Key, readonly string[] | undefined> = {
     category: filters.categories,
     condition: filters.conditions,
@@ -101,9 +143,6 @@ export async function facetsInOnePass(
     const value = row[key];
     return !values?.length || (value !== null && values.includes(value));
   };
-  const read = rows.reduce((sum, row) => sum + Number(row.n), 0);
-  const countsExact = !sample || read <= sample.size;
-  const scale = countsExact ? 1 : Math.max(await sample.estimate(where), read) / read;
   const counts = (key: Key) => {
     const counted: Record<string, number> = {};
     for (const row of rows) {

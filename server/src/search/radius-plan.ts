@@ -5,14 +5,16 @@
  * mileage …), walking that index and testing each car's distance reaches a page after a few
  * hundred cars instead. The planner cannot tell the two apart (it guesses a box holds a tenth of
  * a percent of the cars), so this decides: dense when the circle's box holds at least
- * 5·√(cars for sale) cars, counted up to that on products_lat_lon_idx (read from the index
- * alone). From there the walk, about 25 of every (cars ÷ in the box) cars, reads fewer cars than
- * the box holds.
+ * 5·√(cars for sale) cars, counted up to that on the circle's box from
+ * products_for_sale_point_covering_idx alone (an index-only scan: 595 of its pages for 5,000
+ * cars around New York at a million, where a b-tree of latitude and longitude read a band of
+ * latitude across the whole country, 1,001 pages). From there the walk, about 25 of every
+ * (cars ÷ in the box) cars, reads fewer cars than the box holds.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../platform/db/client';
 import { rowsOf } from '../platform/db/rows';
-import { degreeBox, METERS_PER_MILE, type RadiusBy } from './search-near';
+import { inBox, METERS_PER_MILE, type RadiusBy } from './search-near';
 import type { SearchRequest } from './search-types';
 
 /** Below this many cars in a box, the box is read (a small catalogue: either way is quick). */
@@ -27,8 +29,6 @@ export async function radiusPlan(
   const { near, radiusMiles, sort } = request;
   if (!near || radiusMiles === undefined || text) return 'box';
   if (sort === 'distance' || sort === 'relevance') return 'box';
-  const box = degreeBox(near, radiusMiles * METERS_PER_MILE);
-  if (!box) return 'box';
   // One round trip: the bar (from the planner's count of the cars) and the count up to it.
   const [row] = await rowsOf<{ n: number | string; dense: number | string }>(
     db,
@@ -37,9 +37,7 @@ export async function radiusPlan(
         from pg_class where oid = 'products'::regclass
       )
       select (select count(*) from (select 1 from products p
-          where p.sold_at is null and p.latitude is not null
-            and p.latitude between ${box.south}::float8 and ${box.north}::float8
-            and p.longitude between ${box.west}::float8 and ${box.east}::float8
+          where p.sold_at is null and ${inBox(near, radiusMiles * METERS_PER_MILE)}
           limit (select dense from bar)) s) as n,
         (select dense from bar) as dense`,
   );

@@ -218,6 +218,55 @@ describe(`search near a ZIP code (${databaseKind})`, () => {
     }
   });
 
+  it('within a radius past the cars a search ranks, counts the facets of its nearest cars', async () => {
+    const capped = await buildReplica(ctx, { searchCandidates: 2, catalogueCacheMs: 0 });
+    const facetsOf = async (query: string) => {
+      const response = await capped.app.inject({
+        url: `/api/products/facets?seller=${sellerId}&zip=78701&${query}`,
+      });
+      expect(response.statusCode).toBe(200);
+      return response.json() as Record<string, unknown>;
+    };
+    const bands = {
+      distanceBands: { 10: 2, 25: 2, 50: 2, 100: 2, 200: 2, 500: 2 },
+      distanceBandsAtLeast: ['25', '50', '100', '200', '500'],
+    };
+    try {
+      // Ten miles hold the two Austin cars; the three nearest read reach Round Rock, outside
+      // them, so every car of the circle was read: its facets are exact.
+      expect(await facetsOf('radius=10')).toMatchObject({
+        category: { Tesla: 2 },
+        condition: { Good: 2 },
+        price: { min: 20_000, max: 30_000 },
+        countsExact: true,
+        ...bands,
+      });
+      // Twenty-five miles hold all three read: it may hold more, and the counts say so.
+      const wide = await facetsOf('radius=25');
+      expect(wide).toMatchObject({ countsExact: false, ...bands });
+      expect(Object.keys(wide.category as object)).toEqual(['Tesla']);
+      // A facet's own filter: the same bands, and the same facets.
+      expect(await facetsOf('radius=25&category=Tesla')).toMatchObject({
+        countsExact: false,
+        ...bands,
+      });
+    } finally {
+      await capped.close();
+    }
+  });
+
+  it('counts the same facets within a radius with a facet of its own chosen', async () => {
+    const response = await ctx.app.inject({
+      url: `/api/products/facets?seller=${sellerId}&zip=78701&radius=25&category=Tesla&condition=Good`,
+    });
+    expect(response.json()).toMatchObject({
+      distanceBands: { 10: 2, 25: 3, 50: 3, 100: 3, 200: 4, 500: 4 },
+      category: { Tesla: 3 },
+      condition: { Good: 3 },
+      countsExact: true,
+    });
+  });
+
   it.each([
     ['zip=7870', 'zip: no such US ZIP code'],
     ['zip=00000', 'zip: no such US ZIP code'],

@@ -75,26 +75,6 @@ export function withinMiles(near: Near, miles: number, by: RadiusBy = 'box'): SQ
 /** How a radius is tested: its box on the point index first, or each car's distance alone. */
 export type RadiusBy = 'box' | 'distance';
 
-/**
- * The latitudes and longitudes (degrees) of the box around the circle of `meters` around
- * `near`, for products_lat_lon_idx; null where the box would reach a pole or the 180th meridian.
- */
-export function degreeBox(near: Near, meters: number) {
-  const angle = meters / EARTH_RADIUS;
-  const latitude = (near.latitude * Math.PI) / 180;
-  const dLat = (angle * 180) / Math.PI;
-  const spread = Math.sin(angle) / Math.cos(latitude);
-  if (Math.abs(near.latitude) + dLat >= 90 || spread >= 1) return null;
-  const dLon = (Math.asin(spread) * 180) / Math.PI;
-  const box = {
-    south: near.latitude - dLat,
-    north: near.latitude + dLat,
-    west: near.longitude - dLon,
-    east: near.longitude + dLon,
-  };
-  return box.west < -180 || box.east > 180 ? null : box;
-}
-
 /** The select list's column of each car's distance in miles, one decimal (with `near`). */
 export function distanceMilesColumn(near: Near | undefined): SQL {
   if (!near) return sql``;
