@@ -1,10 +1,11 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { expectAccessible, settled } from './axe';
 import {
   accessToken,
   book,
   demo,
+  holdWrites,
   newPage,
   postCar,
   register,
@@ -84,23 +85,22 @@ test('a seller signs out everywhere, changes the password, takes their data and 
   await expect(here.getByText('You are signed out everywhere: sign in again')).toBeVisible();
   await expectSessionEnded(there, thereToken);
 
-  // Both sign in again; a password change in the first, on a slow network, ends the second's
-  // session and keeps the first signed in.
+  // Both sign in again; a password change in the first, on a slow network (its writes held
+  // until the page has shown that it waits), ends the second's session and keeps the first
+  // signed in.
   await signIn(here, email, PASSWORD);
   await signIn(there, email, PASSWORD);
   await openAccount(there);
   const thereAgainToken = await accessToken(there);
   await openAccount(here);
-  await here.route('**/*', async (route) => {
-    if (route.request().method() !== 'GET') await new Promise((r) => setTimeout(r, 1000));
-    await route.fallback();
-  });
+  const release = await holdWrites(here);
   const password = here.getByRole('region', { name: 'Password' });
   await password.getByLabel('Current password').fill(PASSWORD);
   await password.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
   await password.getByLabel('New password again').fill(NEW_PASSWORD);
   await password.getByRole('button', { name: 'Change password' }).click();
   await expect(password.getByRole('button', { name: 'Changing…' })).toBeDisabled();
+  release();
   await expect(here.getByText('Your password is changed')).toBeVisible({ timeout: 20_000 });
   await here.unroute('**/*');
   await expectSessionEnded(there, thereAgainToken);
@@ -130,8 +130,9 @@ test('a seller signs out everywhere, changes the password, takes their data and 
   await expect(dialog).toBeVisible();
   await settled(here);
   await expectAccessible(here, 'Account settings, the delete dialog open');
-  await deleteInDialog(here);
-  await expect(dialog.getByText('Cancel or finish these first')).toBeVisible();
+  const refused = dialog.getByText('Cancel or finish these first');
+  await deleteInDialog(here, refused);
+  await expect(refused).toBeVisible();
   await expect(dialog.getByRole('link', { name: carName })).toBeVisible();
   await settled(here);
   await expectAccessible(here, 'the delete dialog naming an open booking');
@@ -140,12 +141,11 @@ test('a seller signs out everywhere, changes the password, takes their data and 
   await expect(here.getByText('Marked as sold')).toBeVisible();
   await openAccount(here);
   await here.getByRole('button', { name: 'Delete my account' }).click();
-  await deleteInDialog(here);
+  const goodbye = here.getByText('Your account is deleted. Goodbye, and thank you.');
+  await deleteInDialog(here, goodbye);
   // The goodbye is said (the toast is on the page; on a busy machine its slide-in has been seen
   // to outlast the toast itself), and the person is signed out.
-  await expect(here.getByText('Your account is deleted. Goodbye, and thank you.')).toBeAttached({
-    timeout: 20_000,
-  });
+  await expect(goodbye).toBeAttached({ timeout: 20_000 });
   await expect(here.getByRole('link', { name: 'Login' }).first()).toBeVisible();
 
   // The buyer keeps the booking, from 'Deleted user'.
@@ -154,17 +154,17 @@ test('a seller signs out everywhere, changes the password, takes their data and 
   await expect(buyer.getByText(carName).first()).toBeVisible();
 });
 
-/** Types the words and presses Delete, signing in again when the dialog asks for it. */
-async function deleteInDialog(page: Page): Promise<void> {
+/**
+ * Types the words and presses Delete, signing in again when the dialog asks for it: whichever
+ * comes first, the request to sign in again or `outcome` (what the delete answers without it).
+ */
+async function deleteInDialog(page: Page, outcome: Locator): Promise<void> {
   const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
   await dialog.getByLabel(/^Type 'delete my account'/).fill('delete my account');
   await dialog.getByRole('button', { name: /^Delete/ }).click();
   const again = dialog.getByLabel('Your password');
-  const asked = await again
-    .waitFor({ timeout: 3000 })
-    .then(() => true)
-    .catch(() => false);
-  if (!asked) return;
+  await again.or(outcome).first().waitFor({ state: 'attached', timeout: 20_000 });
+  if ((await again.count()) === 0) return;
   await again.fill(NEW_PASSWORD);
   await dialog.getByRole('button', { name: 'Sign in again and delete' }).click();
 }

@@ -1,5 +1,16 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { demo, openBlogs, signIn, submitLogin } from './support';
+
+/**
+ * Waits for `shown`, the page's clock (installed before it loaded) jumping ahead while it does:
+ * each automatic retry's wait (1, 2, then 4 s) passes at once instead of in real time.
+ */
+async function shownAfterRetries(page: Page, shown: Locator): Promise<void> {
+  await expect(async () => {
+    await page.clock.fastForward(4000);
+    await expect(shown).toBeVisible({ timeout: 250 });
+  }).toPass({ timeout: 15_000 });
+}
 
 /** The client under faults: every page shows a clear state with a way to retry, never a blank page. */
 test.describe('the web app when things fail', () => {
@@ -10,14 +21,14 @@ test.describe('the web app when things fail', () => {
     await page.route('**/api/categories', (route) =>
       failing ? route.fulfill({ status: 500, json: { message: 'boom' } }) : route.fallback(),
     );
+    await page.clock.install();
     await page.goto('/');
     await expect(page.getByRole('heading', { name: 'Need some new Wheels' })).toBeVisible();
     await expect(page.getByRole('status', { name: 'Loading the categories' })).toBeVisible();
     // Three automatic retries (1, 2, 4 s), then the failure is shown.
-    await expect(page.getByText('We could not load the categories.', { exact: false })).toBeVisible(
-      {
-        timeout: 15_000,
-      },
+    await shownAfterRetries(
+      page,
+      page.getByText('We could not load the categories.', { exact: false }),
     );
     await expect(page.getByRole('heading', { name: 'Our Brands' })).toBeVisible();
     failing = false;
@@ -29,22 +40,28 @@ test.describe('the web app when things fail', () => {
     page,
   }) => {
     await page.route('**/api/**', (route) => route.abort('connectionrefused'));
+    await page.clock.install();
     await page.goto('/home');
-    await expect(page.getByText('We could not load the categories.', { exact: false })).toBeVisible(
-      {
-        timeout: 15_000,
-      },
+    await shownAfterRetries(
+      page,
+      page.getByText('We could not load the categories.', { exact: false }),
     );
     await openBlogs(page);
   });
 
   test('a slow API shows the spinner in place, then the data', async ({ page }) => {
+    // The categories' answer is held until the spinner has been seen.
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
     await page.route('**/api/categories', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 2500));
+      await answered;
       await route.fallback();
     });
     await page.goto('/');
     await expect(page.getByRole('status', { name: 'Loading the categories' })).toBeVisible();
+    answer();
     await expect(page.getByRole('link', { name: 'Buy Now: BMW' })).toBeVisible({ timeout: 10_000 });
   });
 
@@ -111,7 +128,8 @@ test.describe('the web app when things fail', () => {
     await page.route('**/api/orders**', (route) =>
       route.fulfill({ status: 503, json: { message: 'down' } }),
     );
+    await page.clock.install();
     await page.goto('/dashboad/my-orders');
-    await expect(page.getByRole('button', { name: 'Retry' })).toBeVisible({ timeout: 15_000 });
+    await shownAfterRetries(page, page.getByRole('button', { name: 'Retry' }));
   });
 });

@@ -1,4 +1,4 @@
-import { expect, type Browser, type Page } from '@playwright/test';
+import { expect, type Browser, type Page, type Route } from '@playwright/test';
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import sharp from 'sharp';
@@ -100,6 +100,25 @@ export async function signIn(
 /** A new page in a browser context of its own (another person, signed in apart). */
 export async function newPage(browser: Browser): Promise<Page> {
   return (await browser.newContext()).newPage();
+}
+
+/**
+ * A slow network for what the page sends: every request but a GET (the sign-in service's and
+ * the API's writes) waits until the answer's `release` is called, so a test sees what the page
+ * shows while it waits, for as long as it takes to see it and no longer. Every request after
+ * the release goes at once.
+ */
+export async function holdWrites(page: Page): Promise<() => void> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const hold = async (route: Route) => {
+    if (route.request().method() !== 'GET') await released;
+    await route.fallback();
+  };
+  await page.route('**/*', hold);
+  return release;
 }
 
 /** Errors the page logs or throws, collected from now on (a test expects none). */

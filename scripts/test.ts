@@ -7,9 +7,10 @@
  *     cluster when installed) beside them, on a sign-in emulator of their own, less the files whose
  *     subject does not depend on the engine (lib/engine-independent.ts)
  *   browser tests (Playwright with Debian's Chromium against the running product), in two halves
- *     at once against two servers once the Jest run on PGlite has ended, beside the browser test
- *     on the cluster (three replicas behind HAProxy on PostgreSQL with a streaming standby), the
- *     PostgreSQL run's end, and then the unit and component tests (Jest: web in jsdom)
+ *     at once against two servers as soon as one of the server runs has ended (the other's last
+ *     files beside them), with the browser test on the cluster (three replicas behind HAProxy on
+ *     PostgreSQL with a streaming standby), and then, once both server runs have ended, the unit
+ *     and component tests (Jest: web in jsdom)
  * Set TEST_POSTGRES=required to fail instead of skipping when no PostgreSQL can be had (CI does).
  */
 import { execFileSync } from 'node:child_process';
@@ -189,20 +190,86 @@ function noteClusterSkipped(runs: TestRuns, onCluster: boolean, pg: string | und
   }
 }
 
+/** A server test run going on in the background: its report and the sign-in emulator it uses. */
+interface ServerRun {
+  run: ReturnType<TestRuns['start']>;
+  report: string;
+  emulatorHost: string;
+}
+
+/**
+ * The sign-in emulators of the two browser halves, once they may start: the first half's own
+ * (started at the beginning) and the emulator of whichever server run ended first (the other may
+ * still be going on); both server runs' emulators, once both have ended, if the first half's own
+ * did not start.
+ */
+async function browserEmulators(
+  serverRuns: ServerRun[],
+  ownHost: string,
+  mainHost: string,
+): Promise<[string, string]> {
+  const first = await Promise.race(serverRuns.map(({ run, ...rest }) => run.done.then(() => rest)));
+  if (await isUp(ownHost)) return [ownHost, first.emulatorHost];
+  await Promise.all(serverRuns.map(({ run }) => run.done));
+  const other = serverRuns.find((server) => server.emulatorHost !== mainHost);
+  return [mainHost, other?.emulatorHost ?? mainHost];
+}
+
+/**
+ * The steps after the server tests: the unit and component tests, a run of browser test files,
+ * and the browser test on the cluster (where HAProxy, Patroni and etcd are installed).
+ */
+function laterSteps(testEnv: NodeJS.ProcessEnv, pg: string | undefined) {
+  // The unit and component tests (Jest, web in jsdom): all CPU and no waiting, so they start last,
+  // once both server runs have ended, on two workers beside the browser tests' waits.
+  const webReport = join(reports, 'jest-web.json');
+  const webTests = {
+    name: 'unit and component tests (Jest, web in jsdom)',
+    command: bin('jest'),
+    args: ['--selectProjects', 'web', '--maxWorkers=2', '--json', `--outputFile=${webReport}`],
+    env: { ...testEnv, DATABASE_URL: '' },
+  };
+
+  const browser = (name: string, files: string[], env: NodeJS.ProcessEnv) => ({
+    name: `browser tests (Playwright, Debian Chromium)${name}`,
+    command: bin('playwright'),
+    args: ['test', '--config', 'e2e/playwright.config.ts', ...files],
+    env: { ...testEnv, ...env },
+  });
+  // The cluster's PostgreSQL fails over under Patroni, with etcd: both are needed too.
+  const haproxy =
+    ['/usr/sbin/haproxy', '/usr/bin/haproxy'].some((file) => existsSync(file)) &&
+    ['/usr/bin/patroni', '/usr/bin/etcd'].every((file) => existsSync(file));
+  const cluster = {
+    name: 'browser tests on the cluster (three replicas behind HAProxy, PostgreSQL and a standby)',
+    command: bin('playwright'),
+    args: ['test', '--config', 'e2e/cluster.config.ts'],
+    env: { ...testEnv, DATABASE_URL: pg },
+  };
+  return { webTests, webReport, browser, haproxy, cluster };
+}
+
 async function main(): Promise<void> {
   const started = Date.now();
   rmSync(reports, { recursive: true, force: true });
   mkdirSync(reports, { recursive: true });
   const runs = new TestRuns(root, reports);
 
-  // Both sign-in emulators start now (13-22 s), so that they are up when the tests begin: one
-  // for the Jest runs on PGlite and the browser tests, one for the server tests on PostgreSQL
-  // (the browser tests' server seeds the demo accounts in the first).
+  // The sign-in emulators start now (13-22 s), so that they are up when the tests begin: one for
+  // the Jest run on PGlite, one for the server tests on PostgreSQL, and one for the first half of
+  // the browser tests, which starts before both server runs have ended (each browser half's
+  // server seeds the demo accounts in its emulator; the second half uses the emulator of the
+  // server run that ended first).
   const pg = postgresUrl();
   const pgEmulatorHost = '127.0.0.1:9299';
   const pgEmulator =
     pg && !(await isUp(pgEmulatorHost))
       ? startEmulatorOnPorts({ auth: 9299, hub: 4420, logging: 4520 }, reports)
+      : undefined;
+  const browserEmulatorHost = '127.0.0.1:9699';
+  const browserEmulator =
+    pg && !(await isUp(browserEmulatorHost))
+      ? startEmulatorOnPorts({ auth: 9699, hub: 4460, logging: 4560 }, reports)
       : undefined;
   const emulatorHost = '127.0.0.1:9199';
   let emulator = await mainEmulator(emulatorHost);
@@ -227,109 +294,89 @@ async function main(): Promise<void> {
     WEB_ROOT: webRoot,
   };
 
-  // The server tests on PostgreSQL, one worker, beside the Jest run on PGlite and then the
-  // browser tests: much of their time is spent waiting on PostgreSQL and the emulator.
+  // The server tests on PostgreSQL beside the Jest run on PGlite, each on two workers: much of
+  // their time is spent waiting on PostgreSQL and the emulator.
   const pgReport = join(reports, 'jest-postgres.json');
   const pgRun = await startPostgresRun(
     runs,
     pg,
     pgReport,
-    {
-      ...testEnv,
-      FIREBASE_AUTH_EMULATOR_HOST: pgEmulatorHost,
-    },
+    { ...testEnv, FIREBASE_AUTH_EMULATOR_HOST: pgEmulatorHost },
     pgEmulator,
   );
-
   const jestReport = join(reports, 'jest.json');
-  runs.countJest(
-    await runs.run({
-      name: 'server tests (Jest, on PGlite)',
-      command: bin('jest'),
-      // Two workers on a 2-core machine, beside the PostgreSQL run's one (Jest's default here is
-      // one): the three keep both cores busy (load average about 6 during the run).
-      args: [
-        '--selectProjects',
-        'server',
-        '--maxWorkers=2',
-        '--json',
-        `--outputFile=${jestReport}`,
-      ],
-      env: { ...testEnv, DATABASE_URL: '' },
-    }),
-    jestReport,
-  );
-
-  // The unit and component tests (Jest, web in jsdom): all CPU and no waiting, so they run once
-  // the PostgreSQL run has ended, beside the browser tests, whose waits leave a third of the two
-  // cores idle by then; two workers, for the two cores once the browser tests have ended.
-  const webReport = join(reports, 'jest-web.json');
-  const webTests = {
-    name: 'unit and component tests (Jest, web in jsdom)',
-    command: bin('jest'),
-    args: ['--selectProjects', 'web', '--maxWorkers=2', '--json', `--outputFile=${webReport}`],
-    env: { ...testEnv, DATABASE_URL: '' },
+  console.log('\n▶ server tests (Jest, on PGlite): started beside the others (output below)');
+  const serverRuns: ServerRun[] = [
+    {
+      run: runs.start({
+        name: 'server tests (Jest, on PGlite)',
+        command: bin('jest'),
+        args: [
+          '--selectProjects',
+          'server',
+          '--maxWorkers=2',
+          '--json',
+          `--outputFile=${jestReport}`,
+        ],
+        env: { ...testEnv, DATABASE_URL: '' },
+      }),
+      report: jestReport,
+      emulatorHost,
+    },
+    ...(pgRun ? [{ run: pgRun, report: pgReport, emulatorHost: pgEmulatorHost }] : []),
+  ];
+  const serverFinished = async () => {
+    for (const { run, report } of serverRuns) {
+      runs.countJest(await runs.finish(run, ' (ran beside the others)'), report);
+    }
   };
 
-  // The browser tests in two halves of about equal time at once, as soon as the Jest run above
-  // has ended (the PostgreSQL run, one worker, may still be finishing: much of a browser test's
-  // time is spent waiting, on the network, animations and the emulator, which its last files
-  // fill), with the browser test on the cluster beside them: the second half against a server of
-  // its own (its port, data folder, and the sign-in emulator the PostgreSQL run uses, every test
-  // there making accounts of its own), both serving the bundle built above; the cluster has its
-  // own emulator.
-  const pgFinished = async () => {
-    if (pgRun) runs.countJest(await runs.finish(pgRun, ' (ran beside the others)'), pgReport);
-  };
-  let webRun: ReturnType<TestRuns['start']> | undefined;
-  const startWeb = async () => {
-    await pgFinished();
-    webRun = runs.start(webTests);
-  };
-  const browser = (name: string, files: string[], env: NodeJS.ProcessEnv) => ({
-    name: `browser tests (Playwright, Debian Chromium)${name}`,
-    command: bin('playwright'),
-    args: ['test', '--config', 'e2e/playwright.config.ts', ...files],
-    env: { ...testEnv, ...env },
-  });
-  // The cluster's PostgreSQL fails over under Patroni, with etcd: both are needed too.
-  const haproxy =
-    ['/usr/sbin/haproxy', '/usr/bin/haproxy'].some((file) => existsSync(file)) &&
-    ['/usr/bin/patroni', '/usr/bin/etcd'].every((file) => existsSync(file));
-  const cluster = {
-    name: 'browser tests on the cluster (three replicas behind HAProxy, PostgreSQL and a standby)',
-    command: bin('playwright'),
-    args: ['test', '--config', 'e2e/cluster.config.ts'],
-    env: { ...testEnv, DATABASE_URL: pg },
-  };
+  const { webTests, webReport, browser, haproxy, cluster } = laterSteps(testEnv, pg);
   const clusterReport = join(reports, 'e2e-cluster.json');
   if (pg && (await isUp(pgEmulatorHost))) {
+    // The browser tests, in two halves of about equal time at once, and the browser test on the
+    // cluster start as soon as one server run has ended: a browser test spends much of its time
+    // waiting (on the network, animations, the emulator), which the other run's last files fill.
+    // The second half has a server of its own (its port and data folder), both serving the bundle
+    // built above, each half a sign-in emulator of its own; the cluster has its own too.
+    const [firstHost, secondHost] = await browserEmulators(
+      serverRuns,
+      browserEmulatorHost,
+      emulatorHost,
+    );
     const [first, second] = browserHalves(join(root, 'e2e'));
+    const hostEnv = (host: string) => ({
+      E2E_EMULATOR_HOST: host,
+      FIREBASE_AUTH_EMULATOR_HOST: host,
+    });
     const browserRuns = [
-      browser(', first half', first, { E2E_REPORT: 'e2e-1' }),
+      browser(', first half', first, { E2E_REPORT: 'e2e-1', ...hostEnv(firstHost) }),
       browser(', second half', second, {
         E2E_REPORT: 'e2e-2',
         E2E_PORT: String(Number(e2ePort) + 1),
         E2E_WEB_ROOT: webRoot,
-        E2E_EMULATOR_HOST: pgEmulatorHost,
-        FIREBASE_AUTH_EMULATOR_HOST: pgEmulatorHost,
+        ...hostEnv(secondHost),
       }),
       ...(haproxy ? [cluster] : []),
     ].map((step) => runs.start(step));
-    await startWeb();
+    await serverFinished();
+    const webRun = runs.start(webTests);
     const done = [];
     for (const run of browserRuns) done.push(await runs.finish(run, ' (ran beside the others)'));
     runs.countPlaywright(done[0], join(reports, 'e2e-1.json'));
     runs.countPlaywright(done[1], join(reports, 'e2e-2.json'));
     if (done[2]) runs.countPlaywright(done[2], clusterReport);
+    runs.countJest(await runs.finish(webRun, ' (ran beside the others)'), webReport);
   } else {
-    await startWeb();
+    await serverFinished();
+    const webRun = runs.start(webTests);
     runs.countPlaywright(await runs.run(browser('', [], {})), join(reports, 'e2e.json'));
     // The product as three replicas behind HAProxy on PostgreSQL (npm run start:cluster).
     if (pg && haproxy) runs.countPlaywright(await runs.run(cluster), clusterReport);
+    runs.countJest(await runs.finish(webRun, ' (ran beside the others)'), webReport);
   }
-  if (webRun) runs.countJest(await runs.finish(webRun, ' (ran beside the others)'), webReport);
   await pgEmulator?.stop();
+  await browserEmulator?.stop();
   noteClusterSkipped(runs, Boolean(pg && haproxy), pg);
 
   await emulator?.stop();
