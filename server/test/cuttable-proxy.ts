@@ -2,7 +2,8 @@
  * A TCP proxy between the app and PostgreSQL that a test cuts and restores, as a failover looks
  * from the app: `refuse()` drops every connection and stops listening (a primary gone: refused),
  * `blackHole()` drops every connection and takes new ones without ever answering (a machine gone
- * silent: only a timeout ends the wait), `restore()` forwards again (a primary answers).
+ * silent: only a timeout ends the wait), `restore()` forwards again (a primary answers), and
+ * `retarget()` sends new connections elsewhere (HAProxy's port of the primary after a failover).
  */
 import { createServer, connect, type Server, type Socket } from 'node:net';
 
@@ -13,7 +14,7 @@ export class CuttableProxy {
 
   private constructor(
     readonly port: number,
-    private readonly target: { host: string; port: number },
+    private target: { host: string; port: number },
   ) {}
 
   /** A proxy on a free loopback port to `target`, forwarding. */
@@ -52,6 +53,12 @@ export class CuttableProxy {
     this.dropAll();
     this.forwarding = true;
     if (!this.server) await this.listen(this.port);
+  }
+
+  /** Every connection dropped; new ones go to `target` (forwarding). */
+  async retarget(target: { host: string; port: number }): Promise<void> {
+    this.target = target;
+    await this.restore();
   }
 
   async close(): Promise<void> {

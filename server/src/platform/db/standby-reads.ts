@@ -5,12 +5,20 @@
  * fails it for the standby's sake (its connection refused or lost, the standby shutting down or
  * starting, a conflict with recovery) runs again on the primary, so no read fails because a
  * standby died; a failure of the query itself (bad input) is the caller's, as on the primary.
- * While no primary answers, a read that went to the primary runs on a standby still in use.
- * A transaction (`connect()`) always runs on the primary: Drizzle opens one with `connect()` when
- * its client's class is named like a Pool, as this one is.
+ *
+ * While no primary answers (its connection refused, or lost mid-query), a read that went to the
+ * primary runs on another source: a standby still in use, else one just promoted (standbys.ts),
+ * which during a failover answers before HAProxy's port of the primary has it. A read that every
+ * source refused at once tries them all once more after a moment (HAProxy's next check), then
+ * fails as the primary failed it (503 'busy').
+ *
+ * A transaction (`connect()`: Drizzle opens one with it when its client's class is named like a
+ * Pool, as this one is) runs on the primary, or while no primary takes a connection, on one of
+ * those sources: the catalogue's transactions only read (a search near a ZIP code, a local page).
  */
-import { DatabaseError, type Pool, type QueryConfig, type QueryResult } from 'pg';
-import { messageOf, type Standby, type Standbys } from './standbys';
+import { DatabaseError, type Pool, type PoolClient, type QueryConfig, type QueryResult } from 'pg';
+import { messageOf, sleep } from './standby-helpers';
+import type { Standby, Standbys } from './standbys';
 import { isDatabaseUnavailable } from './unavailable';
 
 /**
@@ -33,6 +41,9 @@ export function standbyFailure(error: unknown): 'out' | 'retry' | null {
   return null;
 }
 
+/** Every source refused a read within this (ms): refused at once, worth one more round. */
+const REFUSED_AT_ONCE_MS = 1000;
+
 export class StandbyReadPool {
   constructor(
     private readonly primary: Pool,
@@ -40,38 +51,61 @@ export class StandbyReadPool {
   ) {}
 
   async query(config: string | QueryConfig, values?: unknown[]): Promise<QueryResult> {
-    const standby = this.standbys.pick();
-    if (standby) {
+    const picked = this.standbys.pick();
+    if (picked) {
+      const answer = await this.onStandbyIfUp(picked, config, values);
+      if (answer) return answer;
+    }
+    const started = Date.now();
+    for (let round = 1; ; round += 1) {
       try {
-        return await this.onStandby(standby, config, values);
+        return await this.primary.query(config, values);
       } catch (error) {
-        const failure = standbyFailure(error);
-        if (!failure) throw error;
-        if (failure === 'out')
-          this.standbys.takeOut(standby, `a read failed (${messageOf(error)})`);
+        if (!isDatabaseUnavailable(error)) throw error;
+        for (const standby of this.standbys.fallbacks()) {
+          if (round === 1 && standby === picked) continue;
+          const answer = await this.onStandbyIfUp(standby, config, values);
+          if (answer) return answer;
+        }
+        // Refused after a wait (a silent primary): the wait was the retry.
+        if (round === 2 || Date.now() - started > REFUSED_AT_ONCE_MS) throw error;
       }
+      await sleep(this.standbys.retryMs);
     }
+  }
+
+  /** A transaction: on the primary, or while it takes no connection, on another source. */
+  async connect(): Promise<PoolClient> {
     try {
-      return await this.primary.query(config, values);
+      return await this.primary.connect();
     } catch (error) {
-      // No primary answers (it died and no standby is promoted yet): a standby still in use
-      // answers, perhaps a moment behind, rather than the read failing.
-      const fallback = isDatabaseUnavailable(error)
-        ? this.standbys.list.find((one) => one.inUse)
-        : undefined;
-      if (!fallback) throw error;
-      return this.onStandby(fallback, config, values);
+      if (!isDatabaseUnavailable(error)) throw error;
+      for (const standby of this.standbys.fallbacks()) {
+        const client = await standby.pool.connect().catch(() => null);
+        if (client) return client;
+      }
+      throw error;
     }
   }
 
-  /** A transaction: on the primary. */
-  connect() {
-    return this.primary.connect();
-  }
-
-  private async onStandby(standby: Standby, config: string | QueryConfig, values?: unknown[]) {
-    const result = await standby.pool.query(config, values);
-    standby.reads += 1;
-    return result;
+  /**
+   * `standby`'s answer, or null when it failed the query for its own sake (then left out of use
+   * if it is gone); the query's own error is the caller's.
+   */
+  private async onStandbyIfUp(
+    standby: Standby,
+    config: string | QueryConfig,
+    values?: unknown[],
+  ): Promise<QueryResult | null> {
+    try {
+      const result = await standby.pool.query(config, values);
+      standby.reads += 1;
+      return result;
+    } catch (error) {
+      const failure = standbyFailure(error);
+      if (!failure) throw error;
+      if (failure === 'out') this.standbys.takeOut(standby, `a read failed (${messageOf(error)})`);
+      return null;
+    }
   }
 }

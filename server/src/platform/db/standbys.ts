@@ -8,6 +8,9 @@
  *   is below the primary's position of 5 s ago) is taken out of use; it comes back once a later
  *   check finds it caught up with the primary. A read whose connection to it fails takes it out
  *   too (standby-reads.ts).
+ * - **Promoted.** A standby that answers but is no longer in recovery has just been promoted (a
+ *   failover): out of use, but while no primary answers it is a source of reads of its own
+ *   (`fallbacks`), as the new primary it holds every commit, until a check finds it gone.
  * - **Fresh reads.** A read goes to a standby only if it is known to have replayed `required`:
  *   the primary's position when this process last heard a catalogue notice (or finished a
  *   catalogue write), and at least its position of a second ago, in case a notice was missed.
@@ -16,7 +19,17 @@
  *   every standby in use has replayed the primary's position read after the write; one that has
  *   not is taken out of use until it has.
  */
-import { Pool, type QueryConfig } from 'pg';
+import type { Pool, QueryConfig } from 'pg';
+import {
+  CHECK_TIMEOUT_MS,
+  formatLsn,
+  messageOf,
+  nameOf,
+  parseLsn,
+  sleep,
+  standbyPools,
+  within,
+} from './standby-helpers';
 
 /** How long a catalogue write waits at most for the standbys to replay it (ms). */
 export const STANDBY_WAIT_MS = 1000;
@@ -24,23 +37,16 @@ export const STANDBY_WAIT_MS = 1000;
 export const STANDBY_MAX_LAG_MS = 5000;
 /** How often each process checks its standbys (ms). */
 export const STANDBY_CHECK_MS = 1000;
-/** A standby that has not answered a check within this (ms) does not answer. */
-const CHECK_TIMEOUT_MS = 1000;
-/** A read on a standby that has not answered within this (ms) runs on the primary instead. */
-export const READ_TIMEOUT_MS = 10_000;
 /** How often a waiting write asks again (ms). */
 const POLL_MS = 3;
 /** The least time between two checks a read asks for (ms). */
 const READ_CHECK_SPACING_MS = 2;
-
-/** A WAL position (`X/Y`) as one number. */
-export function parseLsn(text: string): bigint {
-  const [high, low] = text.split('/');
-  return (BigInt(`0x${high}`) << 32n) | BigInt(`0x${low}`);
-}
-export function formatLsn(lsn: bigint): string {
-  return `${(lsn >> 32n).toString(16).toUpperCase()}/${(lsn & 0xffffffffn).toString(16).toUpperCase()}`;
-}
+/**
+ * A read that every source refused (no primary, no standby) tries them once more after this
+ * (ms): a failover's gap between HAProxy's checks (patroni-config.ts checks a node that is down
+ * every 250 ms).
+ */
+export const READ_RETRY_MS = 250;
 
 /** What the standbys log (a Fastify or pino logger fits). */
 export interface StandbyLog {
@@ -69,6 +75,8 @@ export interface Standby {
   lastCheck: number;
   /** Queries it answered. */
   reads: number;
+  /** Its last check found it answering but not in recovery: promoted, the new primary. */
+  promoted: boolean;
 }
 
 export interface StandbyStatus {
@@ -88,28 +96,11 @@ export interface StandbyOptions {
   checkMs?: number;
   /** A catalogue write waits at most this (ms; default 1000). */
   waitMs?: number;
+  /** A read every source refused tries again after this (ms; default 250, standby-reads.ts). */
+  retryMs?: number;
 }
 
 const quiet: StandbyLog = { info: () => undefined, warn: () => undefined };
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** `promise`, or null once `ms` have passed (the promise is left to settle on its own). */
-function within<T>(promise: Promise<T>, ms: number): Promise<T | null> {
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<null>((resolve) => {
-    timer = setTimeout(() => resolve(null), Math.max(0, ms));
-  });
-  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
-}
-
-function nameOf(url: string): string {
-  const parsed = new URL(url);
-  return `${parsed.hostname}:${parsed.port || '5432'}${parsed.pathname}`;
-}
-
-export function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 export class Standbys {
   readonly list: Standby[];
@@ -128,6 +119,8 @@ export class Standbys {
   private readonly maxLagMs: number;
   private readonly checkMs: number;
   private readonly waitMs: number;
+  /** A read every source refused tries again after this (ms). */
+  readonly retryMs: number;
 
   constructor(
     private readonly primary: Pool,
@@ -137,26 +130,11 @@ export class Standbys {
     this.maxLagMs = options.maxLagMs ?? STANDBY_MAX_LAG_MS;
     this.checkMs = options.checkMs ?? STANDBY_CHECK_MS;
     this.waitMs = options.waitMs ?? STANDBY_WAIT_MS;
+    this.retryMs = options.retryMs ?? READ_RETRY_MS;
     this.list = urls.map((url) => {
       const standby: Standby = {
         name: nameOf(url),
-        pool: new Pool({
-          connectionString: url,
-          max: options.poolSize ?? 10,
-          // A standby that went silent (a partition, a frozen machine: no reset sent) fails a
-          // read within seconds instead of TCP's minutes; the read then runs on the primary.
-          keepAlive: true,
-          query_timeout: READ_TIMEOUT_MS,
-          // Waiting this long for one of the pool's connections: the read goes to the primary.
-          connectionTimeoutMillis: CHECK_TIMEOUT_MS,
-        }),
-        monitor: new Pool({
-          connectionString: url,
-          max: 1,
-          keepAlive: true,
-          // A standby that does not take a connection within a second is as good as down.
-          connectionTimeoutMillis: CHECK_TIMEOUT_MS,
-        }),
+        ...standbyPools(url, options.poolSize ?? 10),
         // Out until the first check finds it caught up.
         inUse: false,
         reason: 'not checked yet',
@@ -165,6 +143,7 @@ export class Standbys {
         checking: null,
         lastCheck: 0,
         reads: 0,
+        promoted: false,
       };
       // A connection lost (the standby stopped), idle or checked out: unheard, it ends the process.
       for (const pool of [standby.pool, standby.monitor]) {
@@ -214,10 +193,23 @@ export class Standbys {
   /** Takes `standby` out of use until it has replayed `until` and caught up with the primary. */
   takeOut(standby: Standby, reason: string, until = 0n): void {
     if (until > standby.outUntil) standby.outUntil = until;
+    // Failing now: no source of reads either until a check finds it promoted again.
+    standby.promoted = false;
     standby.reason = reason;
     if (!standby.inUse) return;
     standby.inUse = false;
     this.log.warn(`standby ${standby.name} out of use: ${reason}`);
+  }
+
+  /**
+   * Where a read goes while no primary answers: the standbys in use, then those just promoted
+   * (a failover: the new primary, reached before HAProxy's port of the primary has it).
+   */
+  fallbacks(): Standby[] {
+    return [
+      ...this.list.filter((standby) => standby.inUse),
+      ...this.list.filter((standby) => !standby.inUse && standby.promoted),
+    ];
   }
 
   /**
@@ -326,7 +318,13 @@ export class Standbys {
           question as QueryConfig,
         );
         const row = result.rows[0];
-        if (!row?.recovery || !row.lsn) throw new Error('not a standby (not in recovery)');
+        if (row && !row.recovery) {
+          this.takeOut(standby, 'promoted (not in recovery)');
+          standby.promoted = true;
+          return null;
+        }
+        if (!row?.lsn) throw new Error('not a standby (no replay position)');
+        standby.promoted = false;
         const replayed = parseLsn(row.lsn);
         if (replayed < standby.replayed) {
           // Restarted since the last check: it replays again from its last checkpoint, behind
