@@ -76,12 +76,23 @@ const alive = (pid: number) => {
   }
 };
 
+/** Whether `pid` runs and is the cluster's (its command names the cluster's folder). */
+function ofCluster(pid: number, dir: string): boolean {
+  if (pid <= 0 || !alive(pid)) return false;
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(dir);
+  } catch {
+    // No /proc: count it.
+    return true;
+  }
+}
+
 /** What of the cluster still runs: Patroni, etcd, HAProxy (pids.json) and the postmasters. */
 export function stillRunning(layout: PatroniLayout): string[] {
   const file = join(layout.dir, 'pids.json');
   const pids = existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as number[]) : [];
   return [
-    ...pids.filter((pid) => pid > 0 && alive(pid)).map((pid) => `process ${pid}`),
+    ...pids.filter((pid) => ofCluster(pid, layout.dir)).map((pid) => `process ${pid}`),
     ...layout.nodes
       .filter((node) => postmasterPid(node.dataDir) !== null)
       .map((node) => `${node.name}'s PostgreSQL`),
