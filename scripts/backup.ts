@@ -8,6 +8,8 @@
  *   - PostgreSQL (`npm run start:cluster`; chosen by DATABASE_URL, `--cluster`, or DATA_DIR
  *     holding the cluster's pgbackrest.json; DATA_DIR default `.data-cluster`): pgBackRest, with
  *     a point-in-time restore replaying the archived WAL (scripts/lib/cluster-backups.ts).
+ *     Under Patroni (`STANDBYS`) a backup and a check go to the primary of the moment, and a
+ *     restore stops a running start:cluster first (scripts/lib/patroni-restore.ts).
  */
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -27,6 +29,8 @@ import {
   STATE_FILE,
   type ClusterBackups,
 } from './lib/cluster-backups';
+import { stopStartCluster } from './lib/patroni-restore';
+import { SUPERVISOR_FILE } from './lib/rolling-restart';
 
 const root = resolve(__dirname, '..');
 const env = process.env;
@@ -52,12 +56,15 @@ function restoreTarget(): Date | null {
   return at;
 }
 
+const wantsCluster = () => args.includes('--cluster') || Boolean(env.DATABASE_URL);
+const clusterDataDir = () =>
+  resolve(root, env.DATA_DIR ?? (wantsCluster() ? '.data-cluster' : '.data'));
+
 /** The PostgreSQL cluster's record when the command is for it; null: PGlite. */
 function clusterState(): ClusterBackups | null {
-  const wantsCluster = args.includes('--cluster') || Boolean(env.DATABASE_URL);
-  const dataDir = resolve(root, env.DATA_DIR ?? (wantsCluster ? '.data-cluster' : '.data'));
+  const dataDir = clusterDataDir();
   const state = readClusterBackups(dataDir);
-  if (wantsCluster && !state) {
+  if (wantsCluster() && !state) {
     throw new Error(
       `no pgBackRest set up in ${dataDir} (${STATE_FILE}): npm run start:cluster sets it up ` +
         '(docs/operations.md, "Backups and restore", for a PostgreSQL of your own)',
@@ -134,14 +141,28 @@ async function onCluster(state: ClusterBackups): Promise<void> {
     );
   } else if (command === 'restore') {
     const at = restoreTarget();
+    const to = at ? postgresTime(at) : 'the end of its archive';
+    if (state.control.kind === 'patroni') {
+      const supervisor = join(clusterDataDir(), SUPERVISOR_FILE);
+      if (await stopStartCluster(supervisor, state.control, state.databaseUrl)) {
+        console.log('npm run start:cluster is stopped (its newest WAL archived first).');
+      }
+      await restoreCluster(state, at ? postgresTime(at) : null);
+      console.log(
+        `Restored ${state.stanza} to ${to} in ${took()} into ${state.control.nodes[0]?.name}; the ` +
+          'other nodes and etcd were cleared. Start the cluster again (STANDBYS=… npm run ' +
+          'start:cluster): that node leads the restored data and the standbys are copied from it.',
+      );
+      return;
+    }
     await restoreCluster(state, at ? postgresTime(at) : null);
-    console.log(
-      `Restored ${state.stanza} to ${at ? postgresTime(at) : 'the end of its archive'} in ${took()}; the primary is open for writes.` +
-        ' Restart npm run start:cluster when it has standbys: they are made afresh from the primary.',
-    );
+    console.log(`Restored ${state.stanza} to ${to} in ${took()}; the primary is open for writes.`);
   } else {
-    const sets = await checkCluster(state);
-    console.log(`pgBackRest check passed: the archive receives WAL. Backups (${sets.length}):`);
+    const { sets, timeline, newestWal } = await checkCluster(state);
+    console.log(
+      `pgBackRest check passed: the archive receives the primary's WAL (timeline ${timeline}, ` +
+        `newest segment ${newestWal}). Backups (${sets.length}):`,
+    );
     for (const set of sets) {
       console.log(`  ${set.label} ${set.type} ${new Date(set.stop * 1000).toISOString()}`);
     }

@@ -47,6 +47,7 @@ import {
 import { DEMO_ACCOUNTS, portIsFree, stopProcess } from './lib/processes';
 import { restartOnSignal, SUPERVISOR_FILE } from './lib/rolling-restart';
 import { startPrometheus } from './lib/monitor';
+import { firstBackup } from './lib/cluster-backups';
 import {
   databaseLine,
   databasePorts,
@@ -300,6 +301,8 @@ async function main(): Promise<void> {
 
     await migrateAndSeed(databaseUrl, emulator);
     console.log(`Database migrated and seeded (${((Date.now() - started) / 1000).toFixed(1)} s).`);
+    // The first backup records itself in a table the migrations make: after them, not before.
+    if (cluster.backups) firstBackup(cluster.backups);
 
     const launch = startReplicas(
       replicaPorts,

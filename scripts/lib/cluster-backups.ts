@@ -19,6 +19,7 @@ import {
   createStanza,
   DEFAULT_RETENTION_FULL,
   listBackupSets,
+  newestArchivedWal,
   restoreTo,
   takeBackup,
   writeBackRestConfig,
@@ -26,8 +27,17 @@ import {
   type BackupSet,
 } from './pgbackrest';
 import type { LocalPostgres } from './cluster';
+import { archiveNow, currentTimeline, waitUntilWritable } from './pg-archive';
 import { postmasterPid, startServer, stopServer } from './postgres-pair';
 import type { PatroniCluster } from './patroni';
+import {
+  nodeArchiveSettings,
+  onCurrentPrimary,
+  restorePatroni,
+  type PatroniLayout,
+} from './patroni-restore';
+
+export { archiveNow, waitUntilWritable };
 
 const execFileAsync = promisify(execFile);
 
@@ -35,8 +45,8 @@ const execFileAsync = promisify(execFile);
 export type PrimaryControl =
   | { kind: 'pg_ctl'; log: string; settings: string[] }
   | { kind: 'debian'; version: string; cluster: string }
-  // Under Patroni the primary moves: a restore is done by hand (docs/operations.md).
-  | { kind: 'patroni' };
+  // Under Patroni the primary moves: each command asks which node it is now.
+  | ({ kind: 'patroni' } & PatroniLayout);
 
 export interface ClusterBackups extends BackRestSetup {
   /** postgres://… of the app's database on the primary. */
@@ -81,9 +91,20 @@ export async function archiveBySystemSettings(url: string, setup: BackRestSetup)
   }
 }
 
-/** A backup (full the first time, then incremental), recorded in the database. */
+/** The record aimed at the primary of the moment (under Patroni it moves; else it stays). */
+async function onPrimaryNow(state: ClusterBackups): Promise<ClusterBackups> {
+  if (state.control.kind !== 'patroni') return state;
+  if (!Array.isArray(state.control.nodes)) {
+    throw new Error(
+      `the backups record (${STATE_FILE}) predates the nodes' list: start the cluster again (npm run start:cluster) to write it anew`,
+    );
+  }
+  return onCurrentPrimary(state, state.control);
+}
+
+/** A backup (full the first time, then incremental) of the primary now, recorded in the database. */
 export async function backupCluster(state: ClusterBackups): Promise<BackupSet> {
-  const set = await takeBackup(state);
+  const set = await takeBackup(await onPrimaryNow(state));
   const database = await openDatabase({ databaseUrl: state.databaseUrl, poolSize: 1 });
   try {
     await recordBackup(database.db, {
@@ -104,14 +125,8 @@ function primaryRuns(state: ClusterBackups): boolean {
   return postmasterPid(state.pgData) !== null;
 }
 
-/** A restore under Patroni would fight it (it restarts what is stopped, and may fail over). */
-const underPatroni = () =>
-  new Error(
-    'the cluster runs under Patroni: restore by hand (docs/operations.md, "Automatic failover")',
-  );
-
 async function stopPrimary(state: ClusterBackups): Promise<void> {
-  if (state.control.kind === 'patroni') throw underPatroni();
+  if (state.control.kind === 'patroni') return;
   if (state.control.kind === 'debian') {
     if (primaryRuns(state))
       await run('pg_ctlcluster', [state.control.version, state.control.cluster, 'stop']);
@@ -121,7 +136,7 @@ async function stopPrimary(state: ClusterBackups): Promise<void> {
 }
 
 async function startPrimary(state: ClusterBackups): Promise<void> {
-  if (state.control.kind === 'patroni') throw underPatroni();
+  if (state.control.kind === 'patroni') return;
   if (state.control.kind === 'debian') {
     await run('pg_ctlcluster', [state.control.version, state.control.cluster, 'start']);
     return;
@@ -139,56 +154,16 @@ async function run(command: string, args: string[]): Promise<void> {
 }
 
 /**
- * Closes the WAL segment being written and waits (at most a minute) until the archiver has
- * handed it to pgBackRest: what `archive_timeout` does within a minute, now.
- */
-export async function archiveNow(url: string): Promise<void> {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ wal: string }>(
-      'select pg_walfile_name(pg_switch_wal()) as wal',
-    );
-    const deadline = Date.now() + 60_000;
-    const question =
-      'select coalesce(last_archived_wal >= $1, false) as done from pg_stat_archiver';
-    while (!(await client.query<{ done: boolean }>(question, [rows[0]!.wal])).rows[0]?.done) {
-      if (Date.now() > deadline) throw new Error('the WAL was not archived within a minute');
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-  } finally {
-    await client.end();
-  }
-}
-
-/** Waits until the primary accepts writes (its recovery ended), for at most `ms`. */
-export async function waitUntilWritable(url: string, ms = 300_000): Promise<void> {
-  const deadline = Date.now() + ms;
-  for (;;) {
-    const client = new Client({ connectionString: url });
-    try {
-      await client.connect();
-      const { rows } = await client.query<{ recovering: boolean }>(
-        'select pg_is_in_recovery() as recovering',
-      );
-      if (!rows[0]?.recovering) return;
-    } catch {
-      // Still starting.
-    } finally {
-      await client.end().catch(() => undefined);
-    }
-    if (Date.now() > deadline) {
-      throw new Error(`the primary did not open for writes within ${ms / 1000} s: see its log`);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
-/**
  * Restores the primary to `target` (PostgreSQL's time text; null: all of the archive): stopped,
- * restored, started, and open for writes when this resolves (left running).
+ * restored, started, and open for writes when this resolves (left running). Under Patroni the
+ * cluster must be stopped, and is restored into its first node, left stopped for the next start
+ * (scripts/lib/patroni-restore.ts).
  */
 export async function restoreCluster(state: ClusterBackups, target: string | null): Promise<void> {
+  if (state.control.kind === 'patroni') {
+    await restorePatroni(state, state.control, target);
+    return;
+  }
   // The last WAL segment goes to the archive first, so the newest commits can be replayed.
   if (primaryRuns(state)) await archiveNow(state.databaseUrl);
   await stopPrimary(state);
@@ -197,10 +172,30 @@ export async function restoreCluster(state: ClusterBackups, target: string | nul
   await waitUntilWritable(state.databaseUrl);
 }
 
-/** pgBackRest's check: the archive receives WAL and the backups' configuration is sound. */
-export async function checkCluster(state: ClusterBackups): Promise<BackupSet[]> {
-  await backRest(state, 'check');
-  return listBackupSets(state);
+/** What `backup:check` found: the backups, and the archive's newest WAL on the primary's timeline. */
+export interface ArchiveCheck {
+  sets: BackupSet[];
+  timeline: number;
+  newestWal: string;
+}
+
+/**
+ * pgBackRest's check on the primary now (it switches the WAL and waits until the archive has
+ * it), then the archive's newest segment must be on the timeline the primary writes: after a
+ * failover, the new primary's WAL is what has to reach the archive.
+ */
+export async function checkCluster(state: ClusterBackups): Promise<ArchiveCheck> {
+  const primary = await onPrimaryNow(state);
+  await backRest(primary, 'check');
+  const timeline = await currentTimeline(primary.databaseUrl);
+  const newestWal = (await newestArchivedWal(primary)) ?? '';
+  if (parseInt(newestWal.slice(0, 8), 16) !== timeline) {
+    throw new Error(
+      `the archive's newest WAL (${newestWal || 'none'}) is not on the primary's timeline ${timeline}: ` +
+        `its archive_command does not reach the repository (see ${primary.pgData}/log and the pgBackRest log in ${primary.dir}/log)`,
+    );
+  }
+  return { sets: await listBackupSets(primary), timeline, newestWal };
 }
 
 /** pgBackRest's setup for a primary, its configuration written (the repository made later). */
@@ -235,22 +230,16 @@ const withoutBackRest = () => {
  * start:cluster's nodes under Patroni (STANDBYS): pgBackRest's folder beside theirs (made anew
  * with them), each node's settings that archive its WAL (its own data folder named, as the
  * archiver hands pgBackRest a path within it), and `start`, once the cluster runs: the stanza
- * on the primary of the moment, the record in the cluster's data folder, a first full backup.
+ * on the primary of the moment and the record (with every node, as the primary moves) in the
+ * cluster's data folder. The first backup waits for the migrations (`firstBackup`).
  */
 export function patroniBackups(patroniDir: string, fresh: boolean) {
   if (!backRestInstalled()) return withoutBackRest();
   const dir = join(patroniDir, 'pgbackrest');
   if (fresh) rmSync(dir, { recursive: true, force: true });
   return {
-    parameters: (dataDir: string) => {
-      const settings = archiveSettings({ stanza: 'cardealer', dir });
-      settings.archive_command = settings.archive_command!.replace(
-        ' archive-push',
-        ` --pg1-path=${dataDir} archive-push`,
-      );
-      return settings;
-    },
-    start: async (dataDir: string, patroni: PatroniCluster) => {
+    parameters: (dataDir: string) => nodeArchiveSettings({ stanza: 'cardealer', dir }, dataDir),
+    start: async (dataDir: string, patroni: PatroniCluster): Promise<ClusterBackups> => {
       const primary = await patroni.primary();
       if (!primary) throw new Error('no primary to set up the backups on');
       const setup = backRestFor({
@@ -259,11 +248,16 @@ export function patroniBackups(patroniDir: string, fresh: boolean) {
         pgPort: primary.pgPort,
         pgSocket: patroniDir,
       });
-      await startBackups(dataDir, {
+      const nodes = patroni.nodes.map(({ name, dataDir, pgPort, restPort }) => ({
+        ...{ name, dataDir, pgPort, restPort },
+      }));
+      const state: ClusterBackups = {
         ...setup,
         databaseUrl: patroni.primaryUrl,
-        control: { kind: 'patroni' },
-      });
+        control: { kind: 'patroni', dir: patroniDir, nodes },
+      };
+      await startBackups(dataDir, state);
+      return state;
     },
   };
 }
@@ -281,16 +275,25 @@ export async function debianBackups(dataDir: string, postgres: LocalPostgres, cl
   if (await archiveBySystemSettings(postgres.url, setup)) {
     await run('pg_ctlcluster', [postgres.version, cluster, 'restart']);
   }
-  await startBackups(dataDir, {
+  const state: ClusterBackups = {
     ...setup,
     databaseUrl: postgres.url,
     control: { kind: 'debian', version: postgres.version, cluster },
-  });
+  };
+  await startBackups(dataDir, state);
+  return state;
 }
 
 async function startBackups(dataDir: string, state: ClusterBackups): Promise<void> {
-  await createStanza(state);
+  await createStanza(await onPrimaryNow(state));
   writeClusterBackups(dataDir, state);
+}
+
+/**
+ * The first full backup, when the repository has none: in the background, once the migrations
+ * have made the table that records it (an error is told, not thrown).
+ */
+export function firstBackup(state: ClusterBackups): void {
   void (async () => {
     if ((await listBackupSets(state)).length > 0) return;
     const set = await backupCluster(state);

@@ -7,7 +7,7 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { startLocalPostgres, type LocalPostgres } from './cluster';
-import { debianBackups, patroniBackups } from './cluster-backups';
+import { debianBackups, patroniBackups, type ClusterBackups } from './cluster-backups';
 import {
   nodePostmaster,
   patroniPorts,
@@ -33,6 +33,8 @@ export interface ClusterDatabaseSettings {
 export interface ClusterDatabase {
   postgres?: LocalPostgres;
   patroni?: PatroniCluster;
+  /** pgBackRest's setup on the clusters made here (its first backup follows the migrations). */
+  backups?: ClusterBackups;
 }
 
 /** The ports the database will listen on, by the setting that moves them. */
@@ -94,7 +96,7 @@ export async function startClusterDatabase(
       parameters: backups?.parameters,
     });
     cluster.patroni = patroni;
-    await backups?.start(dataDir, patroni);
+    cluster.backups = await backups?.start(dataDir, patroni);
     writePatroniRoster(dataDir, patroni, pgPort);
     // The standbys' postmasters, for whoever needs to kill one (the cluster's browser test).
     const primary = await patroni.primary();
@@ -117,7 +119,7 @@ export async function startClusterDatabase(
       database: 'cardealer',
     });
     cluster.postgres = postgres;
-    await debianBackups(dataDir, postgres, settings.pgName);
+    cluster.backups = (await debianBackups(dataDir, postgres, settings.pgName)) ?? undefined;
     return { databaseUrl: postgres.url, readUrl: '' };
   }
   return { databaseUrl: process.env.DATABASE_URL, readUrl: '' };

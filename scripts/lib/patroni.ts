@@ -217,6 +217,11 @@ export async function startPatroni(options: PatroniOptions): Promise<PatroniClus
       join(dir, 'pids.json'),
       JSON.stringify([...children.values()].map((child) => child.pid ?? 0)),
     );
+  // A fresh cluster, or one whose etcd record was cleared (a restore: patroni-restore.ts): the
+  // first node starts alone and leads (it makes the data, or takes the restored data as it is);
+  // the others then copy it. Together, one with no data could make a cluster of its own first.
+  const leadsAlone =
+    !existsSync(join(nodes[0]!.dataDir, 'PG_VERSION')) || !existsSync(join(dir, 'etcd'));
   const etcdPort = basePort + 20;
   const etcd = startEtcd(dir, etcdPort);
   children.set('etcd', etcd);
@@ -269,9 +274,7 @@ export async function startPatroni(options: PatroniOptions): Promise<PatroniClus
       async () => (await restStatus(etcdPort, '/health')) === 200,
       30_000,
     );
-    const made = existsSync(join(nodes[0]!.dataDir, 'PG_VERSION'));
-    // A fresh cluster: the first node makes (initdb) and leads it, the others copy it.
-    if (!made) {
+    if (leadsAlone) {
       launch(nodes[0]!);
       await waitFor(
         'the first node did not become the primary',

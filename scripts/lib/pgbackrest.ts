@@ -89,13 +89,31 @@ export function archiveOptions(setup: BackRestSetup): string[] {
   return Object.entries(archiveSettings(setup)).map(([name, value]) => `-c ${name}='${value}'`);
 }
 
+/**
+ * The commands that work on a PostgreSQL data folder: they are told the setup's (which, under
+ * Patroni, is the primary of the moment, not the one the configuration file names).
+ */
+const ON_DATA = new Set(['backup', 'check', 'restore', 'stanza-create']);
+/** Of those, the ones that connect to it (a restore writes its folder only). */
+const CONNECTING = new Set(['backup', 'check', 'stanza-create']);
+
 /** Runs one pgBackRest command on the setup's stanza (as postgres when root); its output. */
 export async function backRest(
   setup: BackRestSetup,
   command: string,
   args: string[] = [],
 ): Promise<string> {
-  const full = [`--config=${configFile(setup)}`, `--stanza=${setup.stanza}`, ...args, command];
+  const where = [
+    ...(ON_DATA.has(command) ? [`--pg1-path=${setup.pgData}`] : []),
+    ...(CONNECTING.has(command) ? [`--pg1-port=${setup.pgPort}`] : []),
+  ];
+  const full = [
+    `--config=${configFile(setup)}`,
+    `--stanza=${setup.stanza}`,
+    ...where,
+    ...args,
+    command,
+  ];
   const asRoot = process.getuid?.() === 0;
   const [file, fileArgs] = asRoot
     ? ['runuser', ['-u', 'postgres', '--', PGBACKREST, ...full]]
@@ -133,6 +151,8 @@ export interface BackupSet {
 }
 
 interface InfoJson {
+  /** The archive's oldest and newest WAL segment, per database (its id such as '15-1'). */
+  archive?: { id: string; min: string | null; max: string | null }[];
   backup?: {
     label: string;
     type: BackupSet['type'];
@@ -152,6 +172,16 @@ export async function listBackupSets(setup: BackRestSetup): Promise<BackupSet[]>
     size: set.info.size,
     repoSize: set.info.repository.delta,
   }));
+}
+
+/**
+ * The newest WAL segment in the archive (such as '000000020000000000000005': its first 8
+ * hexadecimal digits are its timeline), or null before the first.
+ */
+export async function newestArchivedWal(setup: BackRestSetup): Promise<string | null> {
+  const info = JSON.parse(await backRest(setup, 'info', ['--output=json'])) as InfoJson[];
+  const maxima = (info[0]?.archive ?? []).map((archive) => archive.max ?? '').filter(Boolean);
+  return maxima.sort().at(-1) ?? null;
 }
 
 /** A backup: full when the repository has none yet, else incremental. Answers the new set. */

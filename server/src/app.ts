@@ -10,6 +10,7 @@ import { repositories, type Repositories } from './repositories';
 import emulatorProxy, { type SignInThrottle } from './accounts/emulator-proxy';
 import { VinDecoder } from './vehicles/vin-decoder';
 import { EventHub } from './platform/events/event-hub';
+import { missedNotifications } from './platform/events/missed-notifications';
 import apiDocs from './platform/http/api-docs';
 import { catalogueCacheMs } from './platform/cache/catalogue-cache';
 import catalogueSync from './platform/cache/catalogue-sync';
@@ -165,7 +166,11 @@ function newApp(options: AppOptions) {
  */
 async function registerData(app: FastifyInstance, options: AppOptions) {
   app.decorate('db', options.db);
-  const events = new EventHub(options.listen, options.streamsPerAddress);
+  const events = new EventHub(
+    options.listen,
+    options.streamsPerAddress,
+    missedNotifications(options.db),
+  );
   app.decorate('events', events);
   app.decorate('openStreams', new Set<ServerResponse>());
   app.decorate('lifecycle', { draining: false });

@@ -5,9 +5,10 @@
  */
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../src/platform/db/client';
+import { Client } from 'pg';
+import { openDatabase, type Db } from '../src/platform/db/client';
 import { rowsOf } from '../src/platform/db/rows';
-import { placeOrder, postProduct, sendMessage, type TestUser } from './helper';
+import { placeOrder, postProduct, sendMessage, testAppOn, type TestUser } from './helper';
 
 export interface Deal {
   car: string;
@@ -46,4 +47,23 @@ export async function dealsHeld(db: Db, deals: Record<string, Deal>): Promise<st
     if (row?.messages) held.push(`${label}: message`);
   }
   return held;
+}
+
+/** The primary's own clock, as PostgreSQL's text of a time. */
+export async function primaryNow(url: string): Promise<string> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query<{ now: string }>('select clock_timestamp()::text as now')).rows[0]!
+      .now;
+  } finally {
+    await client.end();
+  }
+}
+
+/** The app on the primary at `url`, as a replica of the cluster opens it (migrated). */
+export async function appOn(url: string) {
+  const database = await openDatabase({ databaseUrl: url, poolSize: 2 });
+  await database.migrate();
+  return testAppOn(database);
 }

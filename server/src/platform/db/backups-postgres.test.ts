@@ -4,13 +4,13 @@
  * instead with TEST_POSTGRES=required): writes, a full backup, more writes, the noted time, more
  * writes, every booking deleted and the data folder lost, then a point-in-time restore: every
  * row committed before the noted time is back, none after it, and the app starts on the data.
+ * The same under Patroni, across a failover (scripts/lib/patroni-restore.ts).
  * On PGlite, the record of backups that the backup age is read from.
  */
 import { sql } from 'drizzle-orm';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from 'pg';
 import {
   archiveNow,
   backRestFor,
@@ -18,37 +18,18 @@ import {
   restoreCluster,
   type ClusterBackups,
 } from '../../../../scripts/lib/cluster-backups';
+import { patroniDrill } from '../../../test/patroni-drill';
 import { archiveOptions, createStanza } from '../../../../scripts/lib/pgbackrest';
 import {
   startPostgresPair,
   stopServer,
   type PostgresPair,
 } from '../../../../scripts/lib/postgres-pair';
-import { dealsHeld, makeDeal, type Deal } from '../../../test/backup-drill';
-import { databaseKind, openTestDatabase, registerUser, testAppOn } from '../../../test/helper';
+import { appOn, dealsHeld, makeDeal, primaryNow, type Deal } from '../../../test/backup-drill';
+import { databaseKind, openTestDatabase, registerUser } from '../../../test/helper';
 import { freePort } from '../../../test/standby-pair';
 import { seedReferenceData } from '../../scripts/seed';
 import { backupAgeSeconds, recordBackup } from '../ops/backups';
-import { openDatabase } from './client';
-
-/** The primary's own clock, as PostgreSQL's text of a time. */
-async function primaryNow(url: string): Promise<string> {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query<{ now: string }>('select clock_timestamp()::text as now')).rows[0]!
-      .now;
-  } finally {
-    await client.end();
-  }
-}
-
-/** The app on the primary, as a replica of the cluster opens it. */
-async function appOn(url: string) {
-  const database = await openDatabase({ databaseUrl: url, poolSize: 2 });
-  await database.migrate();
-  return testAppOn(database);
-}
 
 if (databaseKind === 'postgres') {
   describe('backups of PostgreSQL with pgBackRest', () => {
@@ -56,7 +37,7 @@ if (databaseKind === 'postgres') {
     let pair: PostgresPair | undefined;
     afterAll(async () => {
       await pair?.stop().catch(() => undefined);
-      rmSync(dir, { recursive: true, force: true });
+      if (dir) rmSync(dir, { recursive: true, force: true });
     });
 
     it('restore drill: to a noted time replays the archived WAL up to it, and the app starts on it', async () => {
@@ -125,6 +106,12 @@ if (databaseKind === 'postgres') {
         await ctx.close();
       }
     }, 60_000);
+
+    it(
+      'under Patroni: a backup and a check after a failover read the new primary, and a restore brings the cluster back to a noted time with its standby copied afresh',
+      patroniDrill,
+      300_000,
+    );
   });
 } else {
   describe('the record of backups (PGlite)', () => {

@@ -47,9 +47,15 @@ export interface Database {
   ping(): Promise<void>;
   /**
    * Calls `onPayload` with every NOTIFY on `channel` (from any process on this database, once
-   * the notifying transaction commits). Resolves to a function that stops listening.
+   * the notifying transaction commits), and `onGap` each time a lost connection listens again,
+   * with how long (ms) no connection may have listened: what was sent then was not heard.
+   * Resolves to a function that stops listening.
    */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  listen(
+    channel: string,
+    onPayload: (payload: string) => void,
+    onGap?: (ms: number) => void,
+  ): Promise<() => Promise<void>>;
   /**
    * PGlite's data-directory dump (a gzipped tarball a new PGlite opens with `loadDataDir`),
    * made by the process that holds the folder; absent on PostgreSQL (pgBackRest backs it up).
@@ -151,7 +157,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       ping: async () => {
         await db.execute(sql`select 1`);
       },
-      listen: (channel, onPayload) => listenPostgres(options.databaseUrl!, channel, onPayload),
+      listen: (channel, onPayload, onGap) =>
+        listenPostgres(options.databaseUrl!, channel, onPayload, onGap),
       poolUse: () => ({
         max,
         open: pool.totalCount,
@@ -222,26 +229,38 @@ async function migrateUnderLock(pool: Pool): Promise<void> {
 
 /** The longest wait between two attempts to open a lost LISTEN connection again. */
 const RELISTEN_MAX_MS = 10_000;
+/** How often a LISTEN connection is asked whether it is alive (a connection gone silent too). */
+export const LISTEN_PROBE_MS = 5_000;
 
 /**
  * LISTEN on a connection of its own (a pooled one would be handed to queries). A lost connection
  * is opened again after a second, and while the database cannot be reached, again and again (each
- * wait twice the last, at most ten seconds), so a database restart or a network outage of any
- * length does not silence the events for good. Notices sent while no connection listened are not
- * heard: the catalogue cache forgets its answers within a second anyway, and the mail worker and
- * the deal ratios also poll.
+ * wait twice the last, at most ten seconds), so a database restart, a failover or a network
+ * outage of any length does not silence the events for good. Notices sent while no connection
+ * listened are not heard: once one listens again, `onGap` is told how long that may have been
+ * (since the last sign of life of the lost one: its connecting, a notice, or a probe every
+ * LISTEN_PROBE_MS), for its caller to catch up on what was sent meanwhile.
  */
 async function listenPostgres(
   url: string,
   channel: string,
   onPayload: (payload: string) => void,
+  onGap?: (ms: number) => void,
 ): Promise<() => Promise<void>> {
   let stopped = false;
   let client: Client | null = null;
   let failures = 0;
+  /** When the connection in use last showed it was alive (0: none has yet). */
+  let aliveAt = 0;
   const connect = async (): Promise<void> => {
-    const next = new Client({ connectionString: url });
+    const next = new Client({
+      connectionString: url,
+      application_name: 'cardealer-listen',
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    });
     next.on('notification', (message) => {
+      if (client === next) aliveAt = Date.now();
       if (message.channel === channel && message.payload !== undefined) onPayload(message.payload);
     });
     next.on('error', () => {
@@ -262,8 +281,11 @@ async function listenPostgres(
       await next.end().catch(() => undefined);
       return;
     }
+    const lastAlive = aliveAt;
     client = next;
+    aliveAt = Date.now();
     failures = 0;
+    if (lastAlive > 0) onGap?.(aliveAt - lastAlive);
   };
   const retry = () => {
     if (stopped) return;
@@ -276,9 +298,26 @@ async function listenPostgres(
       });
     }, wait).unref();
   };
-  await connect();
+  // A probe that fails is the connection's 'error' too (or its end): replaced as above.
+  const probe = setInterval(() => {
+    const current = client;
+    current
+      ?.query('select 1')
+      .then(() => {
+        if (client === current) aliveAt = Date.now();
+      })
+      .catch(() => undefined);
+  }, LISTEN_PROBE_MS);
+  probe.unref();
+  try {
+    await connect();
+  } catch (error) {
+    clearInterval(probe);
+    throw error;
+  }
   return async () => {
     stopped = true;
+    clearInterval(probe);
     await client?.end().catch(() => undefined);
   };
 }

@@ -2,7 +2,9 @@
  * Live events for the signed-in users' streams. Every replica LISTENs on one PostgreSQL channel
  * (PGlite: in-process); writes NOTIFY inside their transaction (the trigger
  * `notifications_insert`, and `users_delete_orders` on deleted users), so an event reaches every
- * replica's streams once its change is committed.
+ * replica's streams once its change is committed. When the LISTEN connection was lost and listens
+ * again (a failover), the notifications written meanwhile for the open streams are read back from
+ * their table and told to the streams: a notice may then come twice, never not at all.
  */
 import type { NOTIFICATION_KINDS } from '../db/schema-deals';
 import { MAX_STREAMS_PER_ACCOUNT, MAX_STREAMS_PER_ADDRESS, StreamLimit } from './stream-limit';
@@ -53,10 +55,24 @@ export interface AccountKeys {
 }
 
 type Listener = (event: DealEvent) => void;
+/** LISTEN on a channel; `onGap` is told how long (ms) a lost connection may have missed notices. */
 export type Listen = (
   channel: string,
   onPayload: (payload: string) => void,
+  onGap?: (ms: number) => void,
 ) => Promise<() => Promise<void>>;
+
+/**
+ * Reads back the notifications of `userIds` written within the last `seconds` (the database's
+ * clock), oldest first (platform/events/missed-notifications.ts).
+ */
+export type MissedEvents = (userIds: string[], seconds: number) => Promise<DealEvent[]>;
+
+/**
+ * Added to a gap before its notices are read back: a notification's time is its transaction's
+ * start, which comes before its commit (and its NOTIFY).
+ */
+export const GAP_MARGIN_MS = 5_000;
 
 export function parse(payload: string): HubEvent | null {
   try {
@@ -88,10 +104,14 @@ export class EventHub {
   /** The streams open on this process per account (at most 5 each) and per address. */
   readonly streams: StreamLimit;
 
-  /** `streamsPerAddress`: the streams one address may hold on this process (0: no limit). */
+  /**
+   * `streamsPerAddress`: the streams one address may hold on this process (0: no limit);
+   * `missed`: reads back the notices a lost LISTEN connection did not hear.
+   */
   constructor(
     private readonly listen?: Listen,
     streamsPerAddress = MAX_STREAMS_PER_ADDRESS,
+    private readonly missed?: MissedEvents,
   ) {
     this.streams = new StreamLimit(MAX_STREAMS_PER_ACCOUNT, streamsPerAddress);
   }
@@ -99,16 +119,37 @@ export class EventHub {
   /** Starts listening on the database (once). */
   async start(): Promise<void> {
     if (this.stop || !this.listen) return;
-    this.stop = await this.listen(EVENTS_CHANNEL, (payload) => {
-      const event = parse(payload);
-      if (event?.type === 'notification') {
-        for (const listener of this.listeners.get(event.to) ?? []) listener(event);
-      } else if (event) {
-        const ends = accountKeys(event).flatMap((key) => [...(this.endListeners.get(key) ?? [])]);
-        const why = ACCOUNT_ENDS[event.type];
-        for (const end of new Set(ends)) end(why);
-      }
-    });
+    this.stop = await this.listen(
+      EVENTS_CHANNEL,
+      (payload) => {
+        const event = parse(payload);
+        if (event?.type === 'notification') {
+          this.deliver(event);
+        } else if (event) {
+          const ends = accountKeys(event).flatMap((key) => [...(this.endListeners.get(key) ?? [])]);
+          const why = ACCOUNT_ENDS[event.type];
+          for (const end of new Set(ends)) end(why);
+        }
+      },
+      (ms) => void this.catchUp(ms),
+    );
+  }
+
+  private deliver(event: DealEvent): void {
+    for (const listener of this.listeners.get(event.to) ?? []) listener(event);
+  }
+
+  /**
+   * Tells the open streams the notifications written in the last `ms` (and the margin), which
+   * the lost connection may not have heard. One that fails (the database gone again) is given
+   * up: those notices show at the page's next load.
+   */
+  private async catchUp(ms: number): Promise<void> {
+    const accounts = [...this.listeners.keys()];
+    if (!this.missed || accounts.length === 0) return;
+    const seconds = Math.ceil((ms + GAP_MARGIN_MS) / 1000);
+    const events = await this.missed(accounts, seconds).catch(() => []);
+    for (const event of events) this.deliver(event);
   }
 
   /** Calls `onDeleted` once when the account is deleted or suspended, until the returned function is called. */

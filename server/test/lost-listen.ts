@@ -1,0 +1,86 @@
+/**
+ * A LISTEN connection lost for a while, for the tests of what a replica hears across it: on
+ * PostgreSQL a TCP relay in front of the database, closed (every connection through it cut, and
+ * new ones refused) and opened again; on PGlite, which has no connection to lose, a LISTEN that
+ * drops what is sent while "cut" and, on resuming, tells the gap as a reconnection does.
+ */
+import { createServer, connect, type AddressInfo, type Socket } from 'node:net';
+import { openDatabase, type Database } from '../src/platform/db/client';
+import type { Listen } from '../src/platform/events/event-hub';
+
+export interface LostListen {
+  listen: Listen;
+  cut(): Promise<void>;
+  resume(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** On PostgreSQL: LISTEN through a relay to the database `url` names. */
+export async function relayedListen(url: string): Promise<LostListen> {
+  const target = new URL(url);
+  const sockets = new Set<Socket>();
+  const relay = createServer((incoming) => {
+    const outgoing = connect(Number(target.port || 5432), target.hostname);
+    for (const socket of [incoming, outgoing]) {
+      sockets.add(socket);
+      socket.on('close', () => sockets.delete(socket));
+      socket.on('error', () => undefined);
+    }
+    incoming.pipe(outgoing).pipe(incoming);
+  });
+  let port = 0;
+  const open = () =>
+    new Promise<void>((resolve) => {
+      relay.listen(port, '127.0.0.1', () => {
+        port = (relay.address() as AddressInfo).port;
+        resolve();
+      });
+    });
+  const shut = () =>
+    new Promise<void>((resolve) => {
+      relay.close(() => resolve());
+      for (const socket of sockets) socket.destroy();
+    });
+  await open();
+  const relayed = new URL(url);
+  relayed.hostname = '127.0.0.1';
+  relayed.port = String(port);
+  const database = await openDatabase({ databaseUrl: relayed.toString(), poolSize: 1 });
+  return {
+    listen: database.listen,
+    cut: shut,
+    resume: open,
+    close: async () => {
+      if (relay.listening) await shut();
+      await database.close();
+    },
+  };
+}
+
+/** On PGlite: the database's own LISTEN, deaf while cut. */
+export function deafenedListen(database: Database): LostListen {
+  let deaf = false;
+  let cutAt = 0;
+  const gaps = new Set<(ms: number) => void>();
+  return {
+    listen: async (channel, onPayload, onGap) => {
+      if (onGap) gaps.add(onGap);
+      const stop = await database.listen(channel, (payload) => {
+        if (!deaf) onPayload(payload);
+      });
+      return async () => {
+        if (onGap) gaps.delete(onGap);
+        await stop();
+      };
+    },
+    cut: async () => {
+      deaf = true;
+      cutAt = Date.now();
+    },
+    resume: async () => {
+      deaf = false;
+      for (const gap of gaps) gap(Date.now() - cutAt);
+    },
+    close: async () => undefined,
+  };
+}
