@@ -92,11 +92,13 @@ async function pgliteWalEnd(db: Db): Promise<string | undefined> {
  * On PGlite the fingerprint read last is answered again, without reading a table, while the
  * write-ahead log has not grown since just before it was read: a transaction that writes a row
  * gets a transaction id, and its commit (or abort) is a record in the log, so with the log's end
- * where it was, no table can have changed. A read that tidies a page may grow the log too; then
- * every table is read as before. Scanning the tables (the zip codes' 42,000 rows most) was most
- * of the permission matrix's time, and a call's fingerprint before it is nearly always the one
- * read after the call before. Not on PostgreSQL: its log is the whole cluster's (every other
- * database's writes grow it), and a commit is logged a moment before others can see it.
+ * where it was, no table can have changed (PGlite runs one statement at a time: a commit logged
+ * is a commit seen). A read that tidies a page may grow the log too; then every table is read as
+ * before. Scanning the tables (the zip codes' 42,000 rows most) was most of the permission
+ * matrix's time, and a call's fingerprint before it is mostly the one read after the call before
+ * (about five reads in six were answered again there). Not on PostgreSQL: its log is the whole
+ * cluster's (every other database's writes grow it), and a commit is logged a moment before
+ * other sessions can see it.
  */
 export async function tableHashes(db: Db): Promise<Record<string, string>> {
   const statement = await fingerprintStatement(db);
