@@ -192,6 +192,9 @@ async function main(): Promise<void> {
       summary: Record<string, number>;
     };
     console.log(`\nsummary: ${JSON.stringify(done.summary)}`);
+    // The same searches once the cars are in (a larger catalogue's own cost, no import running).
+    const after = summary(await searchWhile(server.url, () => true, 200));
+    console.log(`searches alone (after): p50 / p99 / max ${after.text}`);
   } finally {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
