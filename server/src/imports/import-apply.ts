@@ -5,8 +5,9 @@
  * each car with its row's done marker (a row refused by the database, such as a VIN listed
  * meanwhile, rolls back to its own savepoint and is marked refused), so a restart goes on after
  * the last batch written and never writes a car twice; the work a catalogue change sets off
- * (the market refresh, the alert matcher) then follows a batch, not every car, and between two
- * batches the server's requests go first. Then, for 'whole stock', the dealer's other cars
+ * (the market refresh, the alert matcher) then follows a batch, not every car. The work goes in
+ * short slices (a row's photos, a batch, one car's automatic flags' checks), and between two of
+ * them the server's requests go first (import-yield.ts). Then, for 'whole stock', the dealer's other cars
  * deleted as the seller's Delete does; then the result mailed.
  */
 import { sql } from 'drizzle-orm';
@@ -26,6 +27,7 @@ import { RowRefused, type RowCar } from './import-row-check';
 import type { ImportRecord, ImportRow } from './import-repository';
 import { openPhotos, type ZipPhoto } from './import-zip';
 import { importMail } from './import-mail';
+import { turn, yieldToRequests } from './import-yield';
 
 /** The most rows written in one transaction. */
 export const APPLY_BATCH = 25;
@@ -36,23 +38,6 @@ export const APPLY_BATCH = 25;
  * fit in this time (at least one).
  */
 export const BATCH_BUDGET_MS = 50;
-/** Between two batches, the longest wait for the server's requests in flight to be answered. */
-const YIELD_MAX_MS = 1_000;
-
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/**
- * Waits (at most YIELD_MAX_MS) until the requests that came in before are answered: they go
- * first. Requests that come in meanwhile wait for the next batch (a page that asks one after
- * another would otherwise hold the import back for ever).
- */
-async function yieldToRequests(deps: ImportJobDeps): Promise<void> {
-  const before = deps.requests().started;
-  await pause(5);
-  for (let waited = 5; deps.requests().answered < before && waited < YIELD_MAX_MS; waited += 5) {
-    await pause(5);
-  }
-}
 
 type Photos = { zip: ZipFile; photos: Map<string, ZipPhoto> } | null;
 
@@ -187,6 +172,7 @@ async function preparedRows(
       if (!(error instanceof RowRefused)) throw error;
       prepared.push({ row, refusal: error });
     }
+    await turn();
   }
   return prepared;
 }
@@ -250,9 +236,12 @@ export async function runApply(deps: ImportJobDeps, record: ImportRecord): Promi
       size = Math.max(1, Math.min(most, Math.floor(BATCH_BUDGET_MS / perRow)));
       at += batch.length;
       done += batch.length;
-      // The automatic flags' checks read the cars as committed.
-      for (const id of written) await deps.checks.afterWrite(id, app.log);
-      await yieldToRequests(deps);
+      await yieldToRequests(deps.requests);
+      // The automatic flags' checks read the cars as committed; each car's are a slice of its own.
+      for (const id of written) {
+        await deps.checks.afterWrite(id, app.log);
+        await turn();
+      }
     }
   } finally {
     photos?.zip.close();

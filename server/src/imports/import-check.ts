@@ -11,6 +11,7 @@ import { normaliseVin } from '../vehicles/vin-check';
 import { openPhotos, type ZipPhoto } from './import-zip';
 import { changesOf, dealerStock, marketValuer } from './import-stock';
 import type { ImportRecord, ImportRow, ImportSummary } from './import-repository';
+import { turn } from './import-yield';
 
 /** Rows written to the database at once (and progress told). */
 const BATCH = 50;
@@ -125,7 +126,7 @@ export async function runCheck(deps: ImportJobDeps, record: ImportRecord): Promi
     }
     results.push(row);
     if (results.length % BATCH === 0) await imports.progress(record.id, results.length);
-    await new Promise((resolve) => setImmediate(resolve));
+    await turn();
   }
   // The day's allowance: the new cars past it are not listed.
   const limit = dealer.verified ? deps.allowance.verified : deps.allowance.unverified;

@@ -9,6 +9,7 @@ import { rowsOf } from '../platform/db/rows';
 import { VinDecodingUnavailable, type VinDecoder } from '../vehicles/vin-decoder';
 import type { DecodedVehicle } from '../vehicles/vin-vehicle';
 import type { ImportsRepository } from './import-repository';
+import type { RequestsNow } from './import-yield';
 
 /** Cars a day an import may list: a verified seller's, and an unverified account's. */
 export interface ImportAllowance {
@@ -28,8 +29,8 @@ export interface ImportJobDeps {
   allowance: ImportAllowance;
   /** Rows an apply writes in one transaction (default APPLY_BATCH, import-apply.ts). */
   batch?: number;
-  /** The server's requests so far: come in, and answered (an apply yields to them). */
-  requests(): { started: number; answered: number };
+  /** The server's requests in progress (a job yields to them between its slices). */
+  requests: RequestsNow;
   /** True once the process is stopping: a job then leaves off where it is. */
   stopping(): boolean;
 }

@@ -1,5 +1,4 @@
 /** The dealers' inventory import: its routes, and its background jobs (dry runs and applies). */
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import type { CarChecks } from '../cars/car-checks';
 import type { CarPhotoOrigins } from '../cars/car-photos';
@@ -9,6 +8,7 @@ import { DEFAULT_IMPORT_ALLOWANCE, type ImportAllowance } from './import-job-dep
 import { ImportJobs } from './import-jobs';
 import { importsRepository } from './import-repository';
 import importRoutes from './import-routes';
+import { requestsOf } from './import-yield';
 
 export { DEFAULT_IMPORT_ALLOWANCE, type ImportAllowance } from './import-job-deps';
 
@@ -24,16 +24,6 @@ export interface ImportsApiOptions {
   batch?: number;
 }
 
-/** Counts the server's requests come in and answered (none through `inject`: tests say 0). */
-function countRequests(api: FastifyInstance) {
-  const counts = { started: 0, answered: 0 };
-  api.server.on('request', (_request: IncomingMessage, response: ServerResponse) => {
-    counts.started += 1;
-    response.once('close', () => (counts.answered += 1));
-  });
-  return () => counts;
-}
-
 export default async function importsApi(api: FastifyInstance, options: ImportsApiOptions) {
   const imports = importsRepository(api.db);
   const jobs = new ImportJobs({
@@ -45,7 +35,7 @@ export default async function importsApi(api: FastifyInstance, options: ImportsA
     checks: options.checks,
     allowance: options.allowance ?? DEFAULT_IMPORT_ALLOWANCE,
     batch: options.batch,
-    requests: countRequests(api),
+    requests: requestsOf(api.server),
   });
   // The jobs a stopped process left are picked up once the app is ready.
   api.addHook('onReady', async () => {
