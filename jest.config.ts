@@ -13,7 +13,8 @@ const config: Config = {
   projects: [
     {
       displayName: 'web',
-      testEnvironment: 'jest-fixed-jsdom',
+      // jest-fixed-jsdom, with jsdom's style rules indexed (src/testing/indexedStyleRules.ts).
+      testEnvironment: '<rootDir>/src/testing/environment.ts',
       roots: ['<rootDir>/src'],
       testMatch: ['**/*.test.ts', '**/*.test.tsx'],
       setupFiles: ['<rootDir>/src/testing/env.ts'],

@@ -1,5 +1,6 @@
 import { configure } from '@testing-library/react';
 import '@testing-library/jest-dom';
+import * as React from 'react';
 import { server } from './server';
 import { stopAuthListeners } from './session';
 
@@ -29,3 +30,15 @@ afterEach(() => stopAuthListeners());
 // a worker's first lazy screen compiles its modules, which took over 5 s while the browser tests
 // ran beside this run. Only a failing wait waits this long.
 configure({ asyncUtilTimeout: 15000 });
+
+// React's development build records where each element was created, for the component stacks of
+// its warnings: an Error with its stack trace per element (up to 10,000 a second), a tenth of the
+// web tests' CPU time. The tests read no warning's stack, so every element gets React's own
+// 'unknown owner' stack, as it does past that limit; what renders, and every warning, is unchanged.
+const reactInternals = (React as unknown as Record<string, object | undefined>)
+  .__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE;
+if (reactInternals && 'recentlyCreatedOwnerStacks' in reactInternals)
+  Object.defineProperty(reactInternals, 'recentlyCreatedOwnerStacks', {
+    get: () => Infinity,
+    set: () => undefined,
+  });
