@@ -64,7 +64,28 @@ export async function onCurrentPrimary<T extends BackRestSetup>(
   layout: PatroniLayout,
 ): Promise<T> {
   const primary = await currentPrimary(layout);
+  await checkpointOnItsTimeline(primary.pgPort);
   return { ...setup, pgData: primary.dataDir, pgPort: primary.pgPort };
+}
+
+/**
+ * A standby just promoted writes on its new timeline at once, but its control file names the old
+ * one until its first checkpoint, which may come minutes later; pgBackRest refuses a backup or a
+ * check until the two agree ('WAL timeline 2 does not match pg_control timeline 1'). A checkpoint
+ * asked now brings the control file up to date (on a primary whose file agrees, nothing is asked).
+ */
+async function checkpointOnItsTimeline(pgPort: number): Promise<void> {
+  const client = new Client({ connectionString: postgresUrl(pgPort, 'postgres') });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ behind: boolean }>(
+      'select (select timeline_id from pg_control_checkpoint()) <> ' +
+        "('x' || substr(pg_walfile_name(pg_current_wal_lsn()), 1, 8))::bit(32)::int as behind",
+    );
+    if (rows[0]?.behind) await client.query('checkpoint');
+  } finally {
+    await client.end();
+  }
 }
 
 const alive = (pid: number) => {

@@ -31,10 +31,13 @@ import { seedReferenceData } from '../src/scripts/seed';
 import { appOn, dealsHeld, makeDeal, primaryNow, type Deal } from './backup-drill';
 import { registerUser } from './helper';
 
-/** A base port whose whole range (the nodes, their REST APIs, etcd, HAProxy) is free. */
+/**
+ * A base port whose whole range (the nodes, their REST APIs, etcd, HAProxy) is free: between
+ * 20,000 and 30,000, below the ports the system hands out for outgoing connections (from 32,768).
+ */
 async function freeBase(): Promise<number> {
   for (let attempt = 0; attempt < 50; attempt += 1) {
-    const base = 20_000 + Math.floor(Math.random() * 2000) * 25;
+    const base = 20_000 + Math.floor(Math.random() * 400) * 25;
     const ports = patroniPorts(base, 1).map(([, port]) => port);
     if ((await Promise.all(ports.map(portIsFree))).every(Boolean)) return base;
   }
