@@ -31,6 +31,16 @@ export async function makeDeal(
   return { car, order, message };
 }
 
+/** What `dealsHeld` answers when the deals labelled 'before' and 'after' are both whole. */
+export const BOTH_DEALS_HELD = [
+  'before: car',
+  'before: booking',
+  'before: message',
+  'after: car',
+  'after: booking',
+  'after: message',
+];
+
 /** Which of `deals` the database holds: their cars, bookings and messages, each by label. */
 export async function dealsHeld(db: Db, deals: Record<string, Deal>): Promise<string[]> {
   const held: string[] = [];

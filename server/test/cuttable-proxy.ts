@@ -7,6 +7,12 @@
  */
 import { createServer, connect, type Server, type Socket } from 'node:net';
 
+/** The host and port a connection URL names (PostgreSQL's port when it names none). */
+export function targetOf(url: string): { host: string; port: number } {
+  const parsed = new URL(url);
+  return { host: parsed.hostname, port: Number(parsed.port || 5432) };
+}
+
 export class CuttableProxy {
   private server: Server | null = null;
   private readonly sockets = new Set<Socket>();
@@ -25,6 +31,11 @@ export class CuttableProxy {
     const proxy = new CuttableProxy(port, target);
     await proxy.listen(port);
     return proxy;
+  }
+
+  /** A proxy to the server a connection URL names. */
+  static toUrl(url: string): Promise<CuttableProxy> {
+    return CuttableProxy.start(targetOf(url));
   }
 
   /** `url` with its host and port replaced by the proxy's. */

@@ -4,9 +4,9 @@
  * new ones refused) and opened again; on PGlite, which has no connection to lose, a LISTEN that
  * drops what is sent while "cut" and, on resuming, tells the gap as a reconnection does.
  */
-import { createServer, connect, type AddressInfo, type Socket } from 'node:net';
 import { openDatabase, type Database } from '../src/platform/db/client';
 import type { Listen } from '../src/platform/events/event-hub';
+import { CuttableProxy } from './cuttable-proxy';
 
 export interface LostListen {
   listen: Listen;
@@ -17,41 +17,14 @@ export interface LostListen {
 
 /** On PostgreSQL: LISTEN through a relay to the database `url` names. */
 export async function relayedListen(url: string): Promise<LostListen> {
-  const target = new URL(url);
-  const sockets = new Set<Socket>();
-  const relay = createServer((incoming) => {
-    const outgoing = connect(Number(target.port || 5432), target.hostname);
-    for (const socket of [incoming, outgoing]) {
-      sockets.add(socket);
-      socket.on('close', () => sockets.delete(socket));
-      socket.on('error', () => undefined);
-    }
-    incoming.pipe(outgoing).pipe(incoming);
-  });
-  let port = 0;
-  const open = () =>
-    new Promise<void>((resolve) => {
-      relay.listen(port, '127.0.0.1', () => {
-        port = (relay.address() as AddressInfo).port;
-        resolve();
-      });
-    });
-  const shut = () =>
-    new Promise<void>((resolve) => {
-      relay.close(() => resolve());
-      for (const socket of sockets) socket.destroy();
-    });
-  await open();
-  const relayed = new URL(url);
-  relayed.hostname = '127.0.0.1';
-  relayed.port = String(port);
-  const database = await openDatabase({ databaseUrl: relayed.toString(), poolSize: 1 });
+  const relay = await CuttableProxy.toUrl(url);
+  const database = await openDatabase({ databaseUrl: relay.url(url), poolSize: 1 });
   return {
     listen: database.listen,
-    cut: shut,
-    resume: open,
+    cut: () => relay.refuse(),
+    resume: () => relay.restore(),
     close: async () => {
-      if (relay.listening) await shut();
+      await relay.close();
       await database.close();
     },
   };

@@ -28,7 +28,7 @@ import {
 } from '../../scripts/lib/patroni-control';
 import { portIsFree } from '../../scripts/lib/processes';
 import { seedReferenceData } from '../src/scripts/seed';
-import { appOn, dealsHeld, makeDeal, primaryNow, type Deal } from './backup-drill';
+import { appOn, BOTH_DEALS_HELD, dealsHeld, makeDeal, primaryNow, type Deal } from './backup-drill';
 import { registerUser } from './helper';
 
 /**
@@ -105,14 +105,7 @@ export async function patroniDrill(): Promise<void> {
     patroni = await startPatroni({ ...options, fresh: false });
     ctx = await appOn(patroni.primaryUrl);
     try {
-      expect(await dealsHeld(ctx.database.db, deals)).toEqual([
-        'before: car',
-        'before: booking',
-        'before: message',
-        'after: car',
-        'after: booking',
-        'after: message',
-      ]);
+      expect(await dealsHeld(ctx.database.db, deals)).toEqual(BOTH_DEALS_HELD);
       const car = await ctx.app.inject({ method: 'GET', url: `/api/products/${deals.after.car}` });
       expect(car.statusCode).toBe(200);
     } finally {

@@ -25,7 +25,14 @@ import {
   stopServer,
   type PostgresPair,
 } from '../../../../scripts/lib/postgres-pair';
-import { appOn, dealsHeld, makeDeal, primaryNow, type Deal } from '../../../test/backup-drill';
+import {
+  appOn,
+  BOTH_DEALS_HELD,
+  dealsHeld,
+  makeDeal,
+  primaryNow,
+  type Deal,
+} from '../../../test/backup-drill';
 import { databaseKind, openTestDatabase, registerUser } from '../../../test/helper';
 import { freePort } from '../../../test/standby-pair';
 import { seedReferenceData } from '../../scripts/seed';
@@ -89,14 +96,7 @@ if (databaseKind === 'postgres') {
       await restoreCluster(state, noted);
       ctx = await appOn(pair.primaryUrl);
       try {
-        expect(await dealsHeld(ctx.database.db, deals)).toEqual([
-          'before: car',
-          'before: booking',
-          'before: message',
-          'after: car',
-          'after: booking',
-          'after: message',
-        ]);
+        expect(await dealsHeld(ctx.database.db, deals)).toEqual(BOTH_DEALS_HELD);
         const car = await ctx.app.inject({
           method: 'GET',
           url: `/api/products/${deals.after!.car}`,

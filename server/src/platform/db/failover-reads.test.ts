@@ -8,7 +8,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Client } from 'pg';
-import { CuttableProxy } from '../../../test/cuttable-proxy';
+import { CuttableProxy, targetOf } from '../../../test/cuttable-proxy';
 import {
   databaseKind,
   openTestDatabase,
@@ -24,12 +24,6 @@ import { openDatabase } from './client';
 import { rowsInIndexOrder } from './rows';
 
 const BUSY = 'The marketplace is busy: try again in a moment';
-
-/** host and port of a connection URL, as a proxy's target. */
-function targetOf(url: string): { host: string; port: number } {
-  const parsed = new URL(url);
-  return { host: parsed.hostname, port: Number(parsed.port) };
-}
 
 if (databaseKind === 'postgres') {
   describe('reads through a failover (PostgreSQL behind proxies the test cuts)', () => {

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer, connect, type AddressInfo, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
@@ -11,6 +10,7 @@ import { loadServerConfig } from '../../config';
 import { withDatabase } from '../../../test/global-setup';
 import { databaseKind, emulatorHost, registerUser, TEST_IMAGE_KEY } from '../../../test/helper';
 import { TEMPLATE_DB } from '../../../test/paths';
+import { CuttableProxy } from '../../../test/cuttable-proxy';
 import { TEST_PGLITE_INIT } from '../../../test/pglite-options';
 import { createPglite, migrationsFolder, openDatabase } from './client';
 import { ACCESS_TOKEN_SECRET_NAME, accessTokenSecret, sharedSecret } from './secrets';
@@ -174,27 +174,10 @@ if (databaseKind === 'postgres') {
     it('hears notices again after the database was out of reach for several seconds', async () => {
       // A TCP relay between the server and PostgreSQL, which the test takes down: every
       // connection through it is cut, and new ones are refused until it is back.
-      const target = new URL(url);
-      const sockets = new Set<Socket>();
-      const relay = createServer((incoming) => {
-        const outgoing = connect(Number(target.port || 5432), target.hostname);
-        for (const socket of [incoming, outgoing]) {
-          sockets.add(socket);
-          socket.on('close', () => sockets.delete(socket));
-          socket.on('error', () => undefined);
-        }
-        incoming.pipe(outgoing).pipe(incoming);
-      });
-      const listenOn = (port: number) =>
-        new Promise<void>((resolve) => relay.listen(port, '127.0.0.1', resolve));
-      await listenOn(0);
-      const port = (relay.address() as AddressInfo).port;
-      const relayed = new URL(url);
-      relayed.hostname = '127.0.0.1';
-      relayed.port = String(port);
+      const relay = await CuttableProxy.toUrl(url);
 
       const channel = `relisten_${randomBytes(4).toString('hex')}`;
-      const database = await openDatabase({ databaseUrl: relayed.toString() });
+      const database = await openDatabase({ databaseUrl: relay.url(url) });
       const heard: string[] = [];
       const stop = await database.listen(channel, (payload) => heard.push(payload));
       const notifier = new Client({ connectionString: url });
@@ -213,20 +196,16 @@ if (databaseKind === 'postgres') {
 
         // Out of reach for 2.5 s: the first attempt to listen again (after 1 s) is refused; the
         // next one comes 2 s later.
-        await new Promise<void>((resolve) => {
-          relay.close(() => resolve());
-          for (const socket of sockets) socket.destroy();
-        });
+        await relay.refuse();
         await new Promise((resolve) => setTimeout(resolve, 2_500));
-        await listenOn(port);
+        await relay.restore();
 
         expect(await heardWithin('after', 15_000)).toBe(true);
       } finally {
         await notifier.end();
         await stop();
         await database.close();
-        for (const socket of sockets) socket.destroy();
-        await new Promise((resolve) => relay.close(() => resolve(undefined)));
+        await relay.close();
       }
     }, 30_000);
   });
