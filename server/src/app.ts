@@ -10,6 +10,7 @@ import { repositories, type Repositories } from './repositories';
 import emulatorProxy, { type SignInThrottle } from './accounts/emulator-proxy';
 import { VinDecoder } from './vehicles/vin-decoder';
 import { EventHub } from './platform/events/event-hub';
+import { accountStates } from './platform/events/missed-account-ends';
 import { missedNotifications } from './platform/events/missed-notifications';
 import apiDocs from './platform/http/api-docs';
 import { catalogueCacheMs } from './platform/cache/catalogue-cache';
@@ -169,7 +170,7 @@ async function registerData(app: FastifyInstance, options: AppOptions) {
   const events = new EventHub(
     options.listen,
     options.streamsPerAddress,
-    missedNotifications(options.db),
+    { notifications: missedNotifications(options.db), accounts: accountStates(options.db) },
   );
   app.decorate('events', events);
   app.decorate('openStreams', new Set<ServerResponse>());

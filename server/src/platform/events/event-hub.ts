@@ -69,6 +69,20 @@ export type Listen = (
 export type MissedEvents = (userIds: string[], seconds: number) => Promise<DealEvent[]>;
 
 /**
+ * The records of `userIds` as they are now (platform/events/missed-account-ends.ts); an account
+ * without one was deleted. `tokensValidAfter`: ms since 1970, null when never signed out.
+ */
+export type AccountStates = (
+  userIds: string[],
+) => Promise<Map<string, { suspended: boolean; tokensValidAfter: number | null }>>;
+
+/** What a lost LISTEN connection may have missed, read back once it listens again. */
+export interface Missed {
+  notifications: MissedEvents;
+  accounts: AccountStates;
+}
+
+/**
  * Added to a gap before its notices are read back: a notification's time is its transaction's
  * start, which comes before its commit (and its NOTIFY).
  */
@@ -100,18 +114,20 @@ const accountKeys = ({ userId, uid }: { userId?: string; uid: string | null }) =
 export class EventHub {
   private readonly listeners = new Map<string, Set<Listener>>();
   private readonly endListeners = new Map<string, Set<(why: AccountEnd) => void>>();
+  /** Each stream's account watch: whose, and when it began (ms since 1970). */
+  private readonly watches = new Map<(why: AccountEnd) => void, AccountKeys & { since: number }>();
   private stop: (() => Promise<void>) | null = null;
   /** The streams open on this process per account (at most 5 each) and per address. */
   readonly streams: StreamLimit;
 
   /**
    * `streamsPerAddress`: the streams one address may hold on this process (0: no limit);
-   * `missed`: reads back the notices a lost LISTEN connection did not hear.
+   * `missed`: reads back what a lost LISTEN connection did not hear.
    */
   constructor(
     private readonly listen?: Listen,
     streamsPerAddress = MAX_STREAMS_PER_ADDRESS,
-    private readonly missed?: MissedEvents,
+    private readonly missed?: Missed,
   ) {
     this.streams = new StreamLimit(MAX_STREAMS_PER_ACCOUNT, streamsPerAddress);
   }
@@ -131,7 +147,10 @@ export class EventHub {
           for (const end of new Set(ends)) end(why);
         }
       },
-      (ms) => void this.catchUp(ms),
+      (ms) => {
+        void this.catchUp(ms);
+        void this.checkAccounts();
+      },
     );
   }
 
@@ -148,8 +167,29 @@ export class EventHub {
     const accounts = [...this.listeners.keys()];
     if (!this.missed || accounts.length === 0) return;
     const seconds = Math.ceil((ms + GAP_MARGIN_MS) / 1000);
-    const events = await this.missed(accounts, seconds).catch(() => []);
+    const events = await this.missed.notifications(accounts, seconds).catch(() => []);
     for (const event of events) this.deliver(event);
+  }
+
+  /**
+   * Ends the watched streams whose account was deleted, suspended or signed out everywhere while
+   * the connection was lost, as the notice would have: the record gone, suspended now, or tokens
+   * refused from after the stream began (its token was issued before). A check that fails (the
+   * database gone again) is given up: such a stream's next call is refused all the same.
+   */
+  private async checkAccounts(): Promise<void> {
+    const watches = [...this.watches];
+    const userIds = [...new Set(watches.flatMap(([, account]) => account.userId ?? []))];
+    if (!this.missed || userIds.length === 0) return;
+    const states = await this.missed.accounts(userIds).catch(() => undefined);
+    if (!states) return;
+    for (const [end, { userId, since }] of watches) {
+      if (userId === undefined) continue;
+      const state = states.get(userId);
+      if (!state) end('deleted');
+      else if (state.suspended) end('suspended');
+      else if (state.tokensValidAfter !== null && state.tokensValidAfter > since) end('signed-out');
+    }
   }
 
   /** Calls `onDeleted` once when the account is deleted or suspended, until the returned function is called. */
@@ -166,7 +206,9 @@ export class EventHub {
       if (!set) this.endListeners.set(key, (set = new Set()));
       set.add(once);
     }
+    this.watches.set(once, { ...account, since: Date.now() });
     return () => {
+      this.watches.delete(once);
       for (const key of keys) {
         const set = this.endListeners.get(key);
         set?.delete(once);

@@ -1,7 +1,8 @@
 /**
  * Notices sent while a replica's LISTEN connection is lost (a failover: the old primary's
  * connections cut, the new one not yet listened on) still reach that replica's open streams once
- * it listens again: read back from the notifications table.
+ * it listens again: read back from the notifications table. So do the ends of accounts deleted,
+ * suspended or signed out everywhere meanwhile: read from their records.
  */
 import { sql } from 'drizzle-orm';
 import {
@@ -98,6 +99,60 @@ describe(`live notices across a lost LISTEN connection (${databaseKind})`, () =>
       );
     } finally {
       stream.leave();
+    }
+  }, 60_000);
+
+  it("ends the streams of accounts suspended, signed out everywhere or deleted while the replica's LISTEN connection was lost, and no one else's", async () => {
+    const [admin, suspended, signedOut, bystander, deleted] = await Promise.all([
+      registerUser(ctx.app, 'Admin', 'gap-admin'),
+      registerUser(ctx.app, 'Buyer', 'gap-suspended'),
+      registerUser(ctx.app, 'Buyer', 'gap-signed-out'),
+      registerUser(ctx.app, 'Buyer', 'gap-bystander'),
+      registerUser(ctx.app, 'Buyer', 'gap-deleted'),
+    ]);
+    const streams = await Promise.all(
+      [suspended, signedOut, bystander, deleted].map((user) =>
+        readStream(address, user.auth.authorization),
+      ),
+    );
+    try {
+      for (const stream of streams) expect(await stream.seen(/event: unread/, 5_000)).toBe(true);
+      await lost.cut();
+      const suspend = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/admin/users/${suspended._id}/suspend`,
+        headers: admin.auth,
+        payload: { reason: 'Spam' },
+      });
+      expect(suspend.statusCode).toBe(200);
+      const signOut = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/me/sign-out-everywhere',
+        headers: signedOut.auth,
+      });
+      expect(signOut.statusCode).toBeLessThan(300);
+      const close = await ctx.app.inject({
+        method: 'DELETE',
+        url: '/api/me',
+        headers: deleted.auth,
+        payload: { confirm: 'delete my account' },
+      });
+      expect(close.statusCode).toBeLessThan(300);
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      for (const stream of streams) expect(await stream.seen(/event: end/, 0)).toBe(false);
+      await lost.resume();
+
+      const [ofSuspended, ofSignedOut, ofBystander, ofDeleted] = streams;
+      expect(await ofSuspended!.seen(/event: end\ndata: \{"reason":"suspended"\}/, 15_000)).toBe(
+        true,
+      );
+      expect(await ofSignedOut!.seen(/event: end\ndata: \{"reason":"signed-out"\}/, 15_000)).toBe(
+        true,
+      );
+      expect(await ofDeleted!.seen(/event: end\ndata: \{"reason":"deleted"\}/, 15_000)).toBe(true);
+      expect(await ofBystander!.seen(/event: end/, 1_000)).toBe(false);
+    } finally {
+      for (const stream of streams) stream.leave();
     }
   }, 60_000);
 });
