@@ -167,11 +167,10 @@ function newApp(options: AppOptions) {
  */
 async function registerData(app: FastifyInstance, options: AppOptions) {
   app.decorate('db', options.db);
-  const events = new EventHub(
-    options.listen,
-    options.streamsPerAddress,
-    { notifications: missedNotifications(options.db), accounts: accountStates(options.db) },
-  );
+  const events = new EventHub(options.listen, options.streamsPerAddress, {
+    notifications: missedNotifications(options.db),
+    accounts: accountStates(options.db),
+  });
   app.decorate('events', events);
   app.decorate('openStreams', new Set<ServerResponse>());
   app.decorate('lifecycle', { draining: false });
