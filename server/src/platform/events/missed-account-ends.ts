@@ -5,17 +5,15 @@
  */
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { accountBatches } from './account-batches';
 import { users } from '../db/schema';
 import type { AccountStates } from './event-hub';
-
-/** Accounts asked about in one query (each is a parameter). */
-const ACCOUNTS_PER_QUERY = 1000;
 
 /** The records of `userIds` now: suspended or not, and since when tokens are accepted. */
 export function accountStates(db: Db): AccountStates {
   return async (userIds) => {
     const states: Awaited<ReturnType<AccountStates>> = new Map();
-    for (let i = 0; i < userIds.length; i += ACCOUNTS_PER_QUERY) {
+    for (const batch of accountBatches(userIds)) {
       const rows = await db
         .select({
           userId: users._id,
@@ -23,7 +21,7 @@ export function accountStates(db: Db): AccountStates {
           tokensValidAfter: users.tokensValidAfter,
         })
         .from(users)
-        .where(inArray(users._id, userIds.slice(i, i + ACCOUNTS_PER_QUERY)));
+        .where(inArray(users._id, batch));
       for (const row of rows) {
         states.set(row.userId, {
           suspended: row.suspendedAt !== null,

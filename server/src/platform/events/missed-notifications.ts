@@ -5,11 +5,10 @@
  */
 import { and, asc, gte, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import { accountBatches } from './account-batches';
 import { notifications } from '../db/schema';
 import type { DealEvent, MissedEvents } from './event-hub';
 
-/** Accounts asked about in one query (each is a parameter). */
-const ACCOUNTS_PER_QUERY = 1000;
 /** Notices replayed at most per query (past them, the page's next load shows the rest). */
 const MOST_PER_QUERY = 5000;
 
@@ -17,7 +16,7 @@ const MOST_PER_QUERY = 5000;
 export function missedNotifications(db: Db): MissedEvents {
   return async (userIds, seconds) => {
     const events: DealEvent[] = [];
-    for (let i = 0; i < userIds.length; i += ACCOUNTS_PER_QUERY) {
+    for (const batch of accountBatches(userIds)) {
       const rows = await db
         .select({
           to: notifications.userId,
@@ -29,7 +28,7 @@ export function missedNotifications(db: Db): MissedEvents {
         .from(notifications)
         .where(
           and(
-            inArray(notifications.userId, userIds.slice(i, i + ACCOUNTS_PER_QUERY)),
+            inArray(notifications.userId, batch),
             gte(notifications.createdAt, sql`now() - make_interval(secs => ${seconds})`),
           ),
         )
