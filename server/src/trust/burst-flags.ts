@@ -8,6 +8,7 @@
 import { sql } from 'drizzle-orm';
 import { isNewAccountSql, type MarketTrust } from '../valuation/market-trust';
 import type { Db } from '../platform/db/client';
+import { rowsOf } from '../platform/db/rows';
 
 /** A model's key in SQL, as the market values group models (market-valuation.ts, modelKey). */
 const modelKeyOf = (alias: string) =>
@@ -27,33 +28,39 @@ export async function listingBurst(
 ): Promise<ListingBurst | null> {
   if (trust.burstAccounts <= 0) return null;
   const share = 1 + trust.burstPricePercent / 100;
-  const result = (await db.execute(sql`
-    with car as (
-      select p.category_name, ${modelKeyOf('p')} as model, p.model_year, p.resale_price
-      from products p join users u on u.email = p.email
-      where p.id = ${productId} and p.sold_at is null and p.model is not null
-        and p.model_year is not null and ${isNewAccountSql(trust, sql.raw('u'))}
-    )
-    select o.id, o.email, car.category_name as make, o.model, o.model_year as "modelYear"
-    from car
-    join products o on o.category_name = car.category_name
-      and o.created_at > now() - make_interval(hours => ${trust.burstHours})
-      and o.sold_at is null and o.model_year = car.model_year
-      and ${modelKeyOf('o')} = car.model
-      and o.resale_price between car.resale_price / ${share}::float8
-        and car.resale_price * ${share}::float8
+  // The car first, alone: with it in the same statement the planner read every car posted in the
+  // window and checked each against the car, even when the car was no new account's (a verified
+  // dealer's import: 1,000 cars read for each of its 1,000 cars).
+  const [car] = await rowsOf<{ make: string; model: string; modelYear: number; price: number }>(
+    db,
+    sql`
+    select p.category_name as make, ${modelKeyOf('p')} as model, p.model_year as "modelYear",
+      p.resale_price as price
+    from products p join users u on u.email = p.email
+    where p.id = ${productId} and p.sold_at is null and p.model is not null
+      and p.model_year is not null and ${isNewAccountSql(trust, sql.raw('u'))}`,
+  );
+  if (!car) return null;
+  const rows = await rowsOf<{ id: string; email: string; model: string }>(
+    db,
+    sql`
+    select o.id, o.email, o.model
+    from products o
     join users n on n.email = o.email and ${isNewAccountSql(trust, sql.raw('n'))}
-    order by o.created_at, o.id`)) as unknown as {
-    rows: { id: string; email: string; make: string; model: string; modelYear: number }[];
-  };
-  const rows = result.rows;
+    where o.category_name = ${car.make}
+      and o.created_at > now() - make_interval(hours => ${trust.burstHours})
+      and o.sold_at is null and o.model_year = ${car.modelYear}
+      and ${modelKeyOf('o')} = ${car.model}
+      and o.resale_price between ${car.price} / ${share}::float8 and ${car.price} * ${share}::float8
+    order by o.created_at, o.id`,
+  );
   const accounts = new Set(rows.map((r) => r.email)).size;
   if (accounts < trust.burstAccounts) return null;
   const first = rows[0]!;
   return {
     ids: rows.map((r) => r.id),
     details:
-      `${rows.length} listings of a ${first.modelYear} ${first.make} ${first.model} at like ` +
+      `${rows.length} listings of a ${car.modelYear} ${car.make} ${first.model} at like ` +
       `prices from ${accounts} new accounts in ${trust.burstHours} hours`,
   };
 }
