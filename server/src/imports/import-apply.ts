@@ -37,7 +37,7 @@ export const APPLY_BATCH = 25;
  * batch in progress), so the next batch has as many rows as the last batch's time per row lets
  * fit in this time (at least one).
  */
-export const BATCH_BUDGET_MS = 50;
+export const BATCH_BUDGET_MS = 25;
 
 type Photos = { zip: ZipFile; photos: Map<string, ZipPhoto> } | null;
 
