@@ -40,12 +40,18 @@ export const seedCategories = [
   },
 ] as const;
 
-/**
- * The four brands on a database that has no category yet (its first start): once there, the
- * categories are the admins' (the Categories screen), so one they deleted or renamed stays so.
- */
+/** The places (load-places.ts) and the four brands, on a database without them (its first start). */
 export async function seedReferenceData(db: Db): Promise<void> {
   await ensurePlaces(db);
+  await ensureCategories(db);
+}
+
+/**
+ * The four brands on a database that has no category yet: once there, the categories are the
+ * admins' (the Categories screen), so one they deleted or renamed stays so. Alone, for a drill
+ * whose cars name no place.
+ */
+export async function ensureCategories(db: Db): Promise<void> {
   const [any] = await db.select({ _id: categories._id }).from(categories).limit(1);
   if (any) return;
   // Replicas starting together may both get here: the second inserts nothing.
