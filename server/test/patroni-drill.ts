@@ -65,7 +65,8 @@ export async function patroniDrill(): Promise<void> {
     const state = await backups.start(recordDir, patroni);
     const deals: Record<string, Deal> = {};
     let ctx = await appOn(patroni.primaryUrl);
-    // The drill's cars name no place: the 42,000 places would only make every copy larger.
+    // The drill never reads a car's place (its cars stay unplaced): the 42,000 places would only
+    // make every copy larger.
     await ensureCategories(ctx.database.db);
     const seller = await registerUser(ctx.app, 'Seller');
     const buyer = await registerUser(ctx.app, 'Buyer');

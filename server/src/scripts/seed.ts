@@ -49,7 +49,7 @@ export async function seedReferenceData(db: Db): Promise<void> {
 /**
  * The four brands on a database that has no category yet: once there, the categories are the
  * admins' (the Categories screen), so one they deleted or renamed stays so. Alone, for a drill
- * whose cars name no place.
+ * that never reads a car's place.
  */
 export async function ensureCategories(db: Db): Promise<void> {
   const [any] = await db.select({ _id: categories._id }).from(categories).limit(1);

@@ -71,7 +71,8 @@ if (databaseKind === 'postgres') {
       let ctx = await appOn(pair.primaryUrl);
       let noted: string;
       try {
-        // The drill's cars name no place: the 42,000 places would only make every copy larger.
+        // The drill never reads a car's place (its cars stay unplaced): the 42,000 places would
+        // only make every copy larger.
         await ensureCategories(ctx.database.db);
         const seller = await registerUser(ctx.app, 'Seller');
         const buyer = await registerUser(ctx.app, 'Buyer');
