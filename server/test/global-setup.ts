@@ -5,7 +5,7 @@ import { Client } from 'pg';
 import { checkEmulatorPorts, isUp, startEmulator, waitUntilUp } from '../../scripts/lib/emulator';
 import { createPglite, openDatabase } from '../src/platform/db/client';
 import { seedReferenceData } from '../src/scripts/seed';
-import { TEMPLATE_DB, snapshotPath } from './paths';
+import { snapshotPath, templateDatabase } from './paths';
 import { TEST_PGLITE_INIT } from './pglite-options';
 
 /** The test emulator (e2e/firebase.json); the API tests create real accounts in it. */
@@ -50,10 +50,10 @@ async function prepareDatabase(): Promise<void> {
   if (url) {
     const admin = new Client({ connectionString: url });
     await admin.connect();
-    await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE_DB}`);
-    await admin.query(`CREATE DATABASE ${TEMPLATE_DB}`);
+    await admin.query(`DROP DATABASE IF EXISTS ${templateDatabase()}`);
+    await admin.query(`CREATE DATABASE ${templateDatabase()}`);
     await admin.end();
-    const database = await openDatabase({ databaseUrl: withDatabase(url, TEMPLATE_DB) });
+    const database = await openDatabase({ databaseUrl: withDatabase(url, templateDatabase()) });
     await database.migrate();
     await seedReferenceData(database.db);
     await database.close();

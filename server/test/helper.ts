@@ -11,7 +11,7 @@ import { createPglite, openDatabase, type Database } from '../src/platform/db/cl
 import { imageStoreFor } from '../src/images/database-image-store';
 import type { ImageStore } from '../src/images/image-files';
 import { withDatabase } from './global-setup';
-import { TEMPLATE_DB, snapshotPath } from './paths';
+import { snapshotPath, templateDatabase } from './paths';
 import { TEST_PGLITE_START } from './pglite-options';
 
 // Calls to the sign-in emulator and cloning a database take longer than Jest's default 5 s.
@@ -36,7 +36,7 @@ export async function openTestDatabase(): Promise<Database> {
     const name = `cardealer_test_${randomBytes(6).toString('hex')}`;
     const admin = new Client({ connectionString: url });
     await admin.connect();
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`);
+    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${templateDatabase()}`);
     await admin.end();
     const database = await openDatabase({ databaseUrl: withDatabase(url, name) });
     return {

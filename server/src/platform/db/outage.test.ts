@@ -27,7 +27,7 @@ import {
   type TestContext,
   type TestUser,
 } from '../../../test/helper';
-import { TEMPLATE_DB } from '../../../test/paths';
+import { templateDatabase } from '../../../test/paths';
 import { eventually } from '../../../test/smtp-server';
 import { MailWorker } from '../../marketplace-mail';
 import { folderTransport } from '../mail/mail-transports';
@@ -100,7 +100,9 @@ if (databaseKind === 'postgres') {
     };
 
     beforeAll(async () => {
-      await admin((client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`));
+      await admin((client) =>
+        client.query(`CREATE DATABASE ${name} TEMPLATE ${templateDatabase()}`),
+      );
       const direct = new URL(withDatabase(url, name));
       proxy = await CuttableProxy.start({
         host: direct.hostname,

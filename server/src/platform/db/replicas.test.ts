@@ -9,7 +9,7 @@ import { firebaseAuth } from '../caller/firebase-admin';
 import { loadServerConfig } from '../../config';
 import { withDatabase } from '../../../test/global-setup';
 import { databaseKind, emulatorHost, registerUser, TEST_IMAGE_KEY } from '../../../test/helper';
-import { TEMPLATE_DB } from '../../../test/paths';
+import { templateDatabase } from '../../../test/paths';
 import { CuttableProxy } from '../../../test/cuttable-proxy';
 import { TEST_PGLITE_INIT } from '../../../test/pglite-options';
 import { createPglite, migrationsFolder, openDatabase } from './client';
@@ -65,7 +65,7 @@ if (databaseKind === 'postgres') {
       const admin = new Client({ connectionString: url });
       await admin.connect();
       await admin.query(
-        `CREATE DATABASE ${name}${kind === 'migrated' ? ` TEMPLATE ${TEMPLATE_DB}` : ''}`,
+        `CREATE DATABASE ${name}${kind === 'migrated' ? ` TEMPLATE ${templateDatabase()}` : ''}`,
       );
       try {
         await run(withDatabase(url, name));
