@@ -15,6 +15,7 @@ import { Client, Pool } from 'pg';
 import { repoRoot } from '../paths';
 import { schema } from './schema';
 import { StandbyReadPool } from './standby-reads';
+import { TransactionSafePool } from './transaction-pool';
 import { Standbys, type StandbyOptions } from './standbys';
 
 /** PostgreSQL connections one server process keeps at most, unless DATABASE_POOL_SIZE says. */
@@ -136,7 +137,8 @@ export async function openDatabase(options: OpenOptions): Promise<Database> {
       max,
       options.connectTimeoutMs ?? DEFAULT_CONNECT_TIMEOUT_MS,
     );
-    const db = drizzlePg(pool, { schema });
+    // Drizzle's transactions on the primary give a connection back when they cannot begin.
+    const db = drizzlePg(new TransactionSafePool(pool) as unknown as Pool, { schema });
     const readUrls = options.readUrls ?? [];
     let standbys: Standbys | undefined;
     let readDb: Db = db;

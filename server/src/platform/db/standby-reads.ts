@@ -19,6 +19,7 @@
 import { DatabaseError, type Pool, type PoolClient, type QueryConfig, type QueryResult } from 'pg';
 import { messageOf, sleep } from './standby-helpers';
 import type { Standby, Standbys } from './standbys';
+import { releasedIfBeginFails } from './transaction-pool';
 import { isDatabaseUnavailable } from './unavailable';
 
 /**
@@ -74,15 +75,18 @@ export class StandbyReadPool {
     }
   }
 
-  /** A transaction: on the primary, or while it takes no connection, on another source. */
+  /**
+   * A transaction: on the primary, or while it takes no connection, on another source; its
+   * connection goes back to its pool if the transaction cannot begin (transaction-pool.ts).
+   */
   async connect(): Promise<PoolClient> {
     try {
-      return await this.primary.connect();
+      return releasedIfBeginFails(await this.primary.connect());
     } catch (error) {
       if (!isDatabaseUnavailable(error)) throw error;
       for (const standby of this.standbys.fallbacks()) {
         const client = await standby.pool.connect().catch(() => null);
-        if (client) return client;
+        if (client) return releasedIfBeginFails(client);
       }
       throw error;
     }
