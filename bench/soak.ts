@@ -204,7 +204,7 @@ async function main(): Promise<void> {
     );
     console.log(
       `RSS every minute (MB): ${samples
-        .filter((s, i) => i % 12 === 11)
+        .filter((_s, i) => i % 12 === 11)
         .map((s) => s.rss.toFixed(0))
         .join(' ')}`,
     );

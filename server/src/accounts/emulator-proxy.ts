@@ -184,7 +184,7 @@ const emulatorProxy: FastifyPluginAsync<EmulatorProxyOptions> = async (app, opti
       : new MemorySignInGuard(options.signInThrottle);
 
   /** Forwards to `path` (the allow-listed path itself, never the URL as sent) with the query. */
-  const forward = (path: string, request: FastifyRequest, reply: FastifyReply, settle: Settle) => {
+  const forward = (path: string, _request: FastifyRequest, reply: FastifyReply, settle: Settle) => {
     // A request given up before the emulator answered: no answer was seen, nothing learnt.
     reply.raw.once('close', () => void settle(false));
     return reply.from(path, {

@@ -60,7 +60,7 @@ export function PhotoField({ photos, error, disabled }: Props) {
     if (place >= 0) photos.move(key, place);
   };
 
-  const describe = (item: PhotoItem, index: number) =>
+  const describe = (_item: PhotoItem, index: number) =>
     `photo ${index + 1}${index === 0 ? ' (cover)' : ''}`;
 
   return (
