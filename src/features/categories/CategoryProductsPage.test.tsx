@@ -173,19 +173,23 @@ describe('Category products page', () => {
   });
 
   it('shows a spinner while the cars load', async () => {
+    // The cars arrive once the spinner has been seen, however long the page takes to load.
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
     server.use(
       http.get(`${API}/category-products/:categoryName`, async () => {
-        await delay(2500);
+        await answered;
         return HttpResponse.json([model3]);
       }),
       ...roleHandlers('buyer'),
     );
     renderApp('/category-products/Tesla', { store: signedInStore() });
     expect(
-      await screen.findByRole('status', { name: 'Loading the Tesla cars' }, { timeout: 4000 }),
+      await screen.findByRole('status', { name: 'Loading the Tesla cars' }, { timeout: 10_000 }),
     ).toBeInTheDocument();
+    answer();
     expect(
-      await screen.findByRole('article', { name: 'Tesla Model 3 Long Range' }, { timeout: 4000 }),
+      await screen.findByRole('article', { name: 'Tesla Model 3 Long Range' }),
     ).toBeInTheDocument();
   });
 

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { delay, http, HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { makeProduct } from '../../testing/data';
 import { renderApp } from '../../testing/render';
 import { API, server } from '../../testing/server';
@@ -37,9 +37,12 @@ describe('Home page: Advertisement section', () => {
   });
 
   it('shows a spinner, then a card per advertised car with every field', async () => {
+    // The cars arrive once the spinner has been seen.
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
     server.use(
       http.get(`${API}/advertisment`, async () => {
-        await delay(100);
+        await answered;
         return HttpResponse.json(advertised);
       }),
     );
@@ -47,6 +50,7 @@ describe('Home page: Advertisement section', () => {
     expect(
       await screen.findByRole('status', { name: 'Loading the advertised cars' }),
     ).toBeInTheDocument();
+    answer();
     const section = await screen.findByRole('region', { name: 'Advertised cars' });
     const card = within(
       await within(section).findByRole('article', { name: 'Tesla Model 3 Long Range' }),

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { delay, http, HttpResponse } from 'msw';
+import { http, HttpResponse } from 'msw';
 import { makeStore } from '../../app/store';
 import { makeOrder } from '../../testing/data';
 import { renderApp } from '../../testing/render';
@@ -18,10 +18,13 @@ describe('My orders page', () => {
 
   it('shows a spinner, then a table of Sri (from 1), Image, Name, Price and Status', async () => {
     let asked: string | null = null;
+    // The orders arrive once the spinner has been seen.
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
     server.use(
       http.get(`${API}/orders`, async ({ request }) => {
         asked = new URL(request.url).searchParams.get('email');
-        await delay(100);
+        await answered;
         return HttpResponse.json([
           makeOrder({ _id: 'o1', productName: 'Tesla Model 3', productPrice: 38500 }),
           makeOrder({
@@ -37,6 +40,7 @@ describe('My orders page', () => {
     );
     open();
     expect(await screen.findByRole('status', { name: 'Loading your orders' })).toBeInTheDocument();
+    answer();
     const table = await screen.findByRole('table', { name: 'My orders' });
     expect(asked).toBe('bea@example.com');
     const headers = within(table)
