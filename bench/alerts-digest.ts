@@ -12,7 +12,7 @@ import { resolve } from 'node:path';
 import { Client } from 'pg';
 import { DigestScheduler } from '../server/src/alerts/digest';
 import { openDatabase } from '../server/src/platform/db/client';
-import { seedReferenceData } from '../server/src/scripts/seed';
+import { seedReferenceData } from '../server/src/scripts/reference-data';
 import { type MailTransport } from '../server/src/platform/mail/mail-worker';
 import { MailWorker } from '../server/src/marketplace-mail';
 

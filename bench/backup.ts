@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { createServer, type AddressInfo } from 'node:net';
 import { openDatabase, type Database } from '../server/src/platform/db/client';
 import { restorePgliteBackup, takePgliteBackup } from '../server/src/platform/ops/backups';
-import { seedReferenceData } from '../server/src/scripts/seed';
+import { seedReferenceData } from '../server/src/scripts/reference-data';
 import { seedLarge } from '../server/src/scripts/seed-large';
 import { backRestFor, backupCluster, restoreCluster } from '../scripts/lib/cluster-backups';
 import { archiveOptions, createStanza } from '../scripts/lib/pgbackrest';

@@ -15,7 +15,7 @@ import { Client } from 'pg';
 import { buildApp } from '../server/src/app';
 import type { SignInProvider } from '../server/src/platform/caller/access';
 import { createPglite, openDatabase, type Database } from '../server/src/platform/db/client';
-import { seedReferenceData } from '../server/src/scripts/seed';
+import { seedReferenceData } from '../server/src/scripts/reference-data';
 import { fuzzEveryRoute, fuzzTargets, makeFixture } from '../server/test/fuzz/fuzz';
 
 const TOTAL = Number(process.env.FUZZ_CASES ?? 10_000);

@@ -16,7 +16,7 @@ import { Client } from 'pg';
 import { buildApp } from '../server/src/app';
 import { openDatabase } from '../server/src/platform/db/client';
 import { ViewCounter } from '../server/src/insights/view-counter';
-import { seedReferenceData } from '../server/src/scripts/seed';
+import { seedReferenceData } from '../server/src/scripts/reference-data';
 import { repositories } from '../server/src/repositories';
 import { benchUid, signAccessToken } from '../server/test/bench-users';
 import { percentile, round, runMain, shellWebRoot } from './lib';

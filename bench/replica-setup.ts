@@ -8,7 +8,7 @@ import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { openDatabase } from '../server/src/platform/db/client';
-import { seedReferenceData } from '../server/src/scripts/seed';
+import { seedReferenceData } from '../server/src/scripts/reference-data';
 import type { Replica } from '../scripts/lib/cluster';
 import { stopProcess } from '../scripts/lib/processes';
 import { root } from './lib';

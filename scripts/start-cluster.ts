@@ -28,7 +28,8 @@ import { join, resolve } from 'node:path';
 import { firebaseAuth } from '../server/src/platform/caller/firebase-admin';
 import { isLoopback, OPEN_DEMO_WARNING } from '../server/src/config';
 import { openDatabase } from '../server/src/platform/db/client';
-import { seedDemoData, seedReferenceData } from '../server/src/scripts/seed';
+import { seedDemoData } from '../server/src/scripts/seed';
+import { seedReferenceData } from '../server/src/scripts/reference-data';
 import { build, buildIsFresh } from './build';
 import {
   startHaproxy,

@@ -17,7 +17,8 @@ import {
 import { openDatabase, type Database } from './platform/db/client';
 import { accessTokenSecret } from './platform/db/secrets';
 import { acquirePgliteLock } from './platform/db/pglite-lock';
-import { seedDemoData, seedReferenceData } from './scripts/seed';
+import { seedDemoData } from './scripts/seed';
+import { seedReferenceData } from './scripts/reference-data';
 import { imageStoreFor } from './images/database-image-store';
 import type { ImageStore } from './images/image-files';
 import { addOperatorMetrics } from './ops-metrics';

@@ -9,7 +9,7 @@ import { createHash, createHmac } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { openDatabase, type OpenOptions } from '../src/platform/db/client';
 import { repositories } from '../src/repositories';
-import { seedReferenceData } from '../src/scripts/seed';
+import { seedReferenceData } from '../src/scripts/reference-data';
 
 export interface BenchUser {
   email: string;

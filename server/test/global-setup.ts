@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { Client } from 'pg';
 import { checkEmulatorPorts, isUp, startEmulator, waitUntilUp } from '../../scripts/lib/emulator';
 import { createPglite, openDatabase } from '../src/platform/db/client';
-import { seedReferenceData } from '../src/scripts/seed';
+import { seedReferenceData } from '../src/scripts/reference-data';
 import { snapshotPath, templateDatabase } from './paths';
 import { TEST_PGLITE_INIT } from './pglite-options';
 

@@ -27,7 +27,7 @@ import {
   waitUntilFollows,
 } from '../../scripts/lib/patroni-control';
 import { portIsFree } from '../../scripts/lib/processes';
-import { ensureCategories } from '../src/scripts/seed';
+import { ensureCategories } from '../src/scripts/reference-data';
 import { appOn, BOTH_DEALS_HELD, dealsHeld, makeDeal, primaryNow, type Deal } from './backup-drill';
 import { registerUser } from './helper';
 

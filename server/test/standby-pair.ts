@@ -14,7 +14,7 @@ import { startPostgresPair, type PostgresPair } from '../../scripts/lib/postgres
 import type { AppOptions } from '../src/app';
 import { openDatabase } from '../src/platform/db/client';
 import type { StandbyOptions } from '../src/platform/db/standbys';
-import { seedReferenceData } from '../src/scripts/seed';
+import { seedReferenceData } from '../src/scripts/reference-data';
 import { testAppOn, type TestContext } from './helper';
 
 /** A port nothing listens on now. */

@@ -21,7 +21,7 @@ import { ConfigError, loadServerConfig } from '../config';
 import { runScript } from './run-script';
 import { openDatabase, type Db } from '../platform/db/client';
 import { acquirePgliteLock } from '../platform/db/pglite-lock';
-import { seedReferenceData } from './seed';
+import { seedReferenceData } from './reference-data';
 import { FIRST, LAST } from './seed-large-names';
 import { insertKnownCars } from './seed-large-products';
 

@@ -7,8 +7,6 @@ import { BAYSIDE, demoMarketProducts, MESA } from './seed-market';
 import { placeDemoSellers, seedDemoDealers, withDemoPlaces } from './seed-places';
 import { DEMO_VEHICLES } from './seed-vehicles';
 
-export { ensureCategories, seedCategories, seedReferenceData } from './reference-data';
-
 export const DEMO_PASSWORD = 'cardealer123';
 
 export interface DemoAccount {

@@ -35,7 +35,7 @@ import {
 } from '../../../test/backup-drill';
 import { databaseKind, openTestDatabase, registerUser } from '../../../test/helper';
 import { freePort } from '../../../test/standby-pair';
-import { ensureCategories } from '../../scripts/seed';
+import { ensureCategories } from '../../scripts/reference-data';
 import { backupAgeSeconds, recordBackup } from '../ops/backups';
 
 if (databaseKind === 'postgres') {
