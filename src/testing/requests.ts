@@ -35,3 +35,13 @@ function idle(store: AppStore): boolean {
 export async function settled(store: AppStore): Promise<void> {
   await waitFor(() => expect(idle(store)).toBe(true));
 }
+
+/**
+ * An answer held back until the test releases it: a handler awaits `held`, and the test calls
+ * `release()` once it has seen the page wait (a spinner), however long the page took to load.
+ */
+export function heldAnswer(): { held: Promise<void>; release: () => void } {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  return { held, release };
+}

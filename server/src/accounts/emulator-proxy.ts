@@ -184,7 +184,7 @@ const emulatorProxy: FastifyPluginAsync<EmulatorProxyOptions> = async (app, opti
       : new MemorySignInGuard(options.signInThrottle);
 
   /** Forwards to `path` (the allow-listed path itself, never the URL as sent) with the query. */
-  const forward = (path: string, _request: FastifyRequest, reply: FastifyReply, settle: Settle) => {
+  const forward = (path: string, reply: FastifyReply, settle: Settle) => {
     // A request given up before the emulator answered: no answer was seen, nothing learnt.
     reply.raw.once('close', () => void settle(false));
     return reply.from(path, {
@@ -254,7 +254,7 @@ const emulatorProxy: FastifyPluginAsync<EmulatorProxyOptions> = async (app, opti
         }
         // Not forwarded: the right password is not revealed either.
         if (!settle) return reply.code(400).send(TOO_MANY);
-        return forward(call.path, request, reply, settle);
+        return forward(call.path, reply, settle);
       },
     });
   }

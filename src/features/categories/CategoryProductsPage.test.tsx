@@ -5,6 +5,7 @@ import { makeStore } from '../../app/store';
 import { api, type ListedProduct, type Product } from '../../lib/api';
 import { categories, makeProduct } from '../../testing/data';
 import { renderApp } from '../../testing/render';
+import { heldAnswer } from '../../testing/requests';
 import { API, server } from '../../testing/server';
 import { makeSessionUser, roleHandlers, signedInState } from '../../testing/session';
 import { loadCategoryProducts } from './loadCategoryProducts';
@@ -173,12 +174,10 @@ describe('Category products page', () => {
   });
 
   it('shows a spinner while the cars load', async () => {
-    // The cars arrive once the spinner has been seen, however long the page takes to load.
-    let answer!: () => void;
-    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const answer = heldAnswer();
     server.use(
       http.get(`${API}/category-products/:categoryName`, async () => {
-        await answered;
+        await answer.held;
         return HttpResponse.json([model3]);
       }),
       ...roleHandlers('buyer'),
@@ -187,7 +186,7 @@ describe('Category products page', () => {
     expect(
       await screen.findByRole('status', { name: 'Loading the Tesla cars' }, { timeout: 10_000 }),
     ).toBeInTheDocument();
-    answer();
+    answer.release();
     expect(
       await screen.findByRole('article', { name: 'Tesla Model 3 Long Range' }),
     ).toBeInTheDocument();

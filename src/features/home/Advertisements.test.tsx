@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { makeProduct } from '../../testing/data';
 import { renderApp } from '../../testing/render';
+import { heldAnswer } from '../../testing/requests';
 import { API, server } from '../../testing/server';
 
 const advertised = [
@@ -37,12 +38,10 @@ describe('Home page: Advertisement section', () => {
   });
 
   it('shows a spinner, then a card per advertised car with every field', async () => {
-    // The cars arrive once the spinner has been seen.
-    let answer!: () => void;
-    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const answer = heldAnswer();
     server.use(
       http.get(`${API}/advertisment`, async () => {
-        await answered;
+        await answer.held;
         return HttpResponse.json(advertised);
       }),
     );
@@ -50,7 +49,7 @@ describe('Home page: Advertisement section', () => {
     expect(
       await screen.findByRole('status', { name: 'Loading the advertised cars' }),
     ).toBeInTheDocument();
-    answer();
+    answer.release();
     const section = await screen.findByRole('region', { name: 'Advertised cars' });
     const card = within(
       await within(section).findByRole('article', { name: 'Tesla Model 3 Long Range' }),

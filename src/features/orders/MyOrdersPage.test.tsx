@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import { makeStore } from '../../app/store';
 import { makeOrder } from '../../testing/data';
 import { renderApp } from '../../testing/render';
+import { heldAnswer } from '../../testing/requests';
 import { API, server } from '../../testing/server';
 import { makeSessionUser, roleHandlers, signedInState } from '../../testing/session';
 
@@ -18,13 +19,11 @@ describe('My orders page', () => {
 
   it('shows a spinner, then a table of Sri (from 1), Image, Name, Price and Status', async () => {
     let asked: string | null = null;
-    // The orders arrive once the spinner has been seen.
-    let answer!: () => void;
-    const answered = new Promise<void>((resolve) => (answer = resolve));
+    const answer = heldAnswer();
     server.use(
       http.get(`${API}/orders`, async ({ request }) => {
         asked = new URL(request.url).searchParams.get('email');
-        await answered;
+        await answer.held;
         return HttpResponse.json([
           makeOrder({ _id: 'o1', productName: 'Tesla Model 3', productPrice: 38500 }),
           makeOrder({
@@ -40,7 +39,7 @@ describe('My orders page', () => {
     );
     open();
     expect(await screen.findByRole('status', { name: 'Loading your orders' })).toBeInTheDocument();
-    answer();
+    answer.release();
     const table = await screen.findByRole('table', { name: 'My orders' });
     expect(asked).toBe('bea@example.com');
     const headers = within(table)

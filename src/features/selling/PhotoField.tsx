@@ -3,7 +3,7 @@ import FormHelperText from '@mui/material/FormHelperText';
 import Typography from '@mui/material/Typography';
 import { useEffect, useRef, useState, type ChangeEvent, type PointerEvent } from 'react';
 import { ACCEPTED_IMAGE_TYPES } from '../../lib/api/imageHost';
-import { MAX_PHOTOS, type PhotoItem, type PhotoUploads } from './photoUploads';
+import { MAX_PHOTOS, type PhotoUploads } from './photoUploads';
 import { PhotoTile } from './PhotoTile';
 
 interface Props {
@@ -60,8 +60,7 @@ export function PhotoField({ photos, error, disabled }: Props) {
     if (place >= 0) photos.move(key, place);
   };
 
-  const describe = (_item: PhotoItem, index: number) =>
-    `photo ${index + 1}${index === 0 ? ' (cover)' : ''}`;
+  const describe = (index: number) => `photo ${index + 1}${index === 0 ? ' (cover)' : ''}`;
 
   return (
     <Box>
@@ -130,7 +129,7 @@ export function PhotoField({ photos, error, disabled }: Props) {
             <PhotoTile
               key={item.key}
               {...{ item, index, photos, disabled, dragged, setDragged }}
-              label={describe(item, index)}
+              label={describe(index)}
               onMoved={(side) => setFocus({ key: item.key, side })}
               onGrip={() => {
                 touchDrag.current = item.key;
