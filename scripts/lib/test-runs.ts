@@ -5,6 +5,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { runInBackground, type BackgroundRun } from './background-run';
 
 export interface Outcome {
@@ -14,6 +15,43 @@ export interface Outcome {
   failed: number;
   seconds: number;
   note?: string;
+  /** Each failed test's name and the start of its error, for the summary. */
+  failures?: string[];
+}
+
+/** The first lines of an error, without terminal colours: enough to tell one failure from another. */
+function firstLines(message: string | undefined, lines = 3): string {
+  return stripVTControlCharacters(message ?? '')
+    .split('\n')
+    .map((line) => line.trim())
+    .filter(Boolean)
+    .slice(0, lines)
+    .join(' | ')
+    .slice(0, 400);
+}
+
+interface PlaywrightSuite {
+  title: string;
+  specs?: {
+    title: string;
+    tests: { results: { status: string; error?: { message?: string } }[] }[];
+  }[];
+  suites?: PlaywrightSuite[];
+}
+
+/** The failed tests of a Playwright report's suites, each with its last attempt's error. */
+function playwrightFailures(suites: PlaywrightSuite[], file = ''): string[] {
+  return suites.flatMap((suite) => [
+    ...(suite.specs ?? []).flatMap((spec) =>
+      spec.tests.flatMap((test) => {
+        const last = test.results.at(-1);
+        return last && last.status !== 'passed' && last.status !== 'skipped'
+          ? [`${file || suite.title} › ${spec.title}: ${firstLines(last.error?.message)}`]
+          : [];
+      }),
+    ),
+    ...playwrightFailures(suite.suites ?? [], file || suite.title),
+  ]);
 }
 
 export interface Step {
@@ -83,9 +121,21 @@ export class TestRuns {
       numPassedTests: number;
       numFailedTests: number;
       numTotalTests: number;
+      testResults: {
+        name: string;
+        failureMessage?: string | null;
+        assertionResults: { status: string; fullName: string; failureMessages: string[] }[];
+      }[];
     };
     outcome.passed = report.numPassedTests;
     outcome.failed = report.numFailedTests;
+    outcome.failures = report.testResults.flatMap((suite) => {
+      const failed = suite.assertionResults.filter((test) => test.status === 'failed');
+      if (failed.length === 0 && suite.failureMessage) {
+        return [`${suite.name.replace(`${this.root}/`, '')}: ${firstLines(suite.failureMessage)}`];
+      }
+      return failed.map((test) => `${test.fullName}: ${firstLines(test.failureMessages[0])}`);
+    });
     if (report.numTotalTests === 0) this.fail(outcome, 'ran no test');
   }
 
@@ -94,9 +144,15 @@ export class TestRuns {
     if (!existsSync(file)) return this.fail(outcome, 'no report');
     const report = JSON.parse(readFileSync(file, 'utf8')) as {
       stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+      suites?: PlaywrightSuite[];
+      errors?: { message?: string }[];
     };
     outcome.passed = report.stats.expected + report.stats.flaky;
     outcome.failed = report.stats.unexpected;
+    outcome.failures = [
+      ...playwrightFailures(report.suites ?? []),
+      ...(report.errors ?? []).map((error) => firstLines(error.message)),
+    ];
     if (outcome.passed + outcome.failed === 0) this.fail(outcome, 'ran no test');
   }
 
@@ -107,6 +163,15 @@ export class TestRuns {
 
   /** Prints every step and the closing line; whether everything passed. */
   summary(startedAt: number): boolean {
+    // The first failures of each step again here, at the end, where a reader of the output's last
+    // lines sees them.
+    const withFailures = this.outcomes.filter((o) => (o.failures ?? []).length > 0);
+    if (withFailures.length > 0) console.log('\nFailures');
+    for (const { name, failures = [] } of withFailures) {
+      console.log(`  ✘ ${name}`);
+      for (const failure of failures.slice(0, 3)) console.log(`      ${failure}`);
+      if (failures.length > 3) console.log(`      … and ${failures.length - 3} more`);
+    }
     console.log('\nSummary');
     for (const o of this.outcomes) {
       const counts = o.passed + o.failed > 0 ? ` (${o.passed} passed, ${o.failed} failed)` : '';
