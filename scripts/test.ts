@@ -5,7 +5,8 @@
  *     (jscpd) and contract freshness
  *   server tests on PGlite (Jest), with the server tests on PostgreSQL (DATABASE_URL, or Debian's
  *     cluster when installed) beside them, on a sign-in emulator of their own, less the files whose
- *     subject does not depend on the engine (lib/engine-independent.ts)
+ *     subject does not depend on the engine (lib/engine-independent.ts); the PGlite run then leaves
+ *     out the races and server subjects the PostgreSQL run has (lib/postgres-covered.ts)
  *   browser tests (Playwright with Debian's Chromium against the running product), in two halves
  *     at once against two servers as soon as one of the server runs has ended (the other's last
  *     files beside them), with the browser test on the cluster (three replicas behind HAProxy on
@@ -26,6 +27,7 @@ import {
 } from './lib/emulator';
 import { browserHalves } from './lib/e2e-halves';
 import { ENGINE_INDEPENDENT_TESTS } from './lib/engine-independent';
+import { COVERED_BY_POSTGRES_RUN } from './lib/postgres-covered';
 import { TestRuns } from './lib/test-runs';
 
 const root = resolve(__dirname, '..');
@@ -317,6 +319,9 @@ async function main(): Promise<void> {
           '--maxWorkers=2',
           '--json',
           `--outputFile=${jestReport}`,
+          ...(pgRun
+            ? ['--testPathIgnorePatterns', ...COVERED_BY_POSTGRES_RUN.map(({ pattern }) => pattern)]
+            : []),
         ],
         env: { ...testEnv, DATABASE_URL: '' },
       }),
