@@ -14,8 +14,10 @@ import { withDatabase } from './global-setup';
 import { snapshotPath, templateDatabase } from './paths';
 import { TEST_PGLITE_START } from './pglite-options';
 
-// Calls to the sign-in emulator and cloning a database take longer than Jest's default 5 s.
-jest.setTimeout(30_000);
+// Calls to the sign-in emulator and cloning a database take longer than Jest's default 5 s, and
+// `npm test` runs the last server files beside the browser tests, where a file's `beforeAll`
+// (a database, an app, a few accounts) took over 30 s with six processes on two cores.
+jest.setTimeout(60_000);
 
 /** Which database the server suite runs on: PostgreSQL when DATABASE_URL is set. */
 export const databaseKind = process.env.DATABASE_URL ? 'postgres' : 'pglite';
