@@ -11,7 +11,10 @@
  * answers on plain reads and writes, whose routes that matrix calls on PostgreSQL too. Each entry is
  * a path pattern for Jest's `--testPathIgnorePatterns`, with why the engine does not matter to it.
  */
-export const ENGINE_INDEPENDENT_TESTS: readonly { pattern: string; why: string }[] = [
+/** Test files a server run leaves out: a path pattern for Jest's `--testPathIgnorePatterns`, and why. */
+export type LeftOutTests = readonly { pattern: string; why: string }[];
+
+export const ENGINE_INDEPENDENT_TESTS: LeftOutTests = [
   { pattern: '<rootDir>/server/test/', why: 'rules read from the source files' },
   { pattern: '<rootDir>/server/src/config\\.test\\.ts$', why: 'settings from the environment' },
   {

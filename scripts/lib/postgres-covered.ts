@@ -1,3 +1,5 @@
+import type { LeftOutTests } from './engine-independent';
+
 /**
  * The server test files the PGlite run leaves out when the PostgreSQL run goes on beside it (it has
  * them: lib/engine-independent.ts keeps them there). Without PostgreSQL the PGlite run has them all.
@@ -15,7 +17,7 @@
  * triggers and foreign keys), live events (LISTEN/NOTIFY against the process's own) and the
  * catalogue's cache.
  */
-export const COVERED_BY_POSTGRES_RUN: readonly { pattern: string; why: string }[] = [
+export const COVERED_BY_POSTGRES_RUN: LeftOutTests = [
   {
     pattern: '<rootDir>/server/src/(permissions|fuzz|rate-limits)\\.test\\.ts$',
     why: 'every route × every caller, generated bad input, and the limits of sign-in and writes',

@@ -7,7 +7,6 @@
  * they act on are server/test/permission-fixture.ts; a row's shape, server/test/permission-matrix.ts.
  */
 import type { InjectOptions } from 'fastify';
-import { accountMailSettled } from './accounts/account-mail';
 import { newId } from './platform/db/ids';
 import {
   buildTestApp,
@@ -369,8 +368,6 @@ describe(`permission matrix (${databaseKind})`, () => {
     if (caller !== 'anonymous' && !('authorization' in headers)) {
       headers.authorization = fixture.users[caller].auth.authorization;
     }
-    // A call before may have left mail to write after its answer: written now, not during this one.
-    await accountMailSettled();
     const before = await tableHashes(ctx.database.db);
     const response = row.stream
       ? await streamStatus(request, headers)

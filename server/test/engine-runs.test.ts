@@ -7,7 +7,7 @@
  */
 import { readdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { ENGINE_INDEPENDENT_TESTS } from '../../scripts/lib/engine-independent';
+import { ENGINE_INDEPENDENT_TESTS, type LeftOutTests } from '../../scripts/lib/engine-independent';
 import { COVERED_BY_POSTGRES_RUN } from '../../scripts/lib/postgres-covered';
 
 const root = resolve(__dirname, '../..');
@@ -18,7 +18,7 @@ const testFiles = (readdirSync(join(root, 'server'), { recursive: true }) as str
   .map((file) => join(root, 'server', file));
 
 /** The files a list's patterns match (Jest's `<rootDir>` replaced as Jest does). */
-function matched(list: readonly { pattern: string }[]): Map<string, string[]> {
+function matched(list: LeftOutTests): Map<string, string[]> {
   return new Map(
     list.map(({ pattern }) => {
       const regex = new RegExp(pattern.replace('<rootDir>', root));

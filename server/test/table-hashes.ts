@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { accountMailSettled } from '../src/accounts/account-mail';
 import type { Db } from '../src/platform/db/client';
 
 type Rows<T> = { rows: T[] };
@@ -83,6 +84,9 @@ async function pgliteWalEnd(db: Db): Promise<string | undefined> {
  * A fingerprint of every table of the app's schema (found in the catalogue, so a new table is
  * covered): equal before and after means nothing changed. Jest-free, for the benches.
  *
+ * The mail a call writes after its answer (an e-mail change's code, a reset link) is written
+ * first: read before it, it would land during the next call and read as that call's change.
+ *
  * Each table's row count and the newest transaction id among its row versions. Any write makes
  * a new row version stamped with the writing transaction's id, which is newer than every row
  * already there: an insert or an update raises the newest id, a delete lowers the count. Reading
@@ -101,6 +105,7 @@ async function pgliteWalEnd(db: Db): Promise<string | undefined> {
  * other sessions can see it.
  */
 export async function tableHashes(db: Db): Promise<Record<string, string>> {
+  await accountMailSettled();
   const statement = await fingerprintStatement(db);
   if (statement === null) return {};
   const walEnd = await pgliteWalEnd(db);

@@ -6,7 +6,6 @@
 import fc from 'fast-check';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { readdirSync } from 'node:fs';
-import { accountMailSettled } from '../../src/accounts/account-mail';
 import { tableHashes } from '../table-hashes';
 import { caseArbitrary, type FuzzCase } from './cases';
 import type { FuzzContext } from './fixture';
@@ -54,9 +53,6 @@ export async function checkCase(ctx: FuzzContext, c: FuzzCase): Promise<CaseResu
 }
 
 async function check(ctx: FuzzContext, c: FuzzCase): Promise<number | CaseResult> {
-  // A call before may have left work to do after its answer (an e-mail change's code and mail):
-  // done now, not during this call, where it would read as this call's change.
-  await accountMailSettled();
   const before = ctx.lastHashes ?? (await tableHashes(ctx.db));
   ctx.lastHashes = undefined;
   const imagesBefore = listImages(ctx.imageDir);
