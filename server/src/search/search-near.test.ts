@@ -218,6 +218,28 @@ describe(`search near a ZIP code (${databaseKind})`, () => {
     }
   });
 
+  it('within a radius, ranks the matches of free text nearest the centre when they are more than it ranks', async () => {
+    // Two matches ranked: within 200 miles of Dallas the four Teslas match; the two nearest
+    // (Dallas itself, then Round Rock) are ranked, not the two Austin cars listed first.
+    const capped = await buildReplica(ctx, { searchCandidates: 2, catalogueCacheMs: 0 });
+    try {
+      const response = await capped.app.inject({
+        url: `/api/products?seller=${sellerId}&zip=75201&radius=200&q=tesla`,
+      });
+      expect(response.statusCode).toBe(200);
+      expect(new Set(names(response.json() as Found[]))).toEqual(new Set(['dallas', 'roundRock']));
+      expect(response.headers['x-total-count-exact']).toBe('false');
+      // Fewer matches than it ranks: all of them, the total exact.
+      const few = await capped.app.inject({
+        url: `/api/products?seller=${sellerId}&zip=79901&radius=25&q=tesla`,
+      });
+      expect(names(few.json() as Found[])).toEqual(['elPaso']);
+      expect(few.headers['x-total-count-exact']).toBe('true');
+    } finally {
+      await capped.close();
+    }
+  });
+
   it('within a radius past the cars a search ranks, counts the facets of its nearest cars', async () => {
     const capped = await buildReplica(ctx, { searchCandidates: 2, catalogueCacheMs: 0 });
     const facetsOf = async (query: string) => {

@@ -13,7 +13,7 @@ import { countedFacets } from './facets';
 import { facetsInOnePass, type FacetSample } from './facets-one-pass';
 import { marketColumnsOf } from '../valuation/fair-price';
 import { roughTotal } from './rough-total';
-import { searchQuery } from './search-query';
+import { NEAR_TEXT_CANDIDATES, nearestMatches, searchQuery } from './search-query';
 import { conditions, groupsOnly, totalQuery } from './search-filters';
 import { toProduct, type RawRow } from '../cars/car-rows';
 import { rowsOf } from '../platform/db/rows';
@@ -73,6 +73,18 @@ async function facetCounts(
   return { ...counts, ...vehicle, countsExact: true };
 }
 
+/**
+ * How a search of free text within a radius reads its matches: by relevance it ranks the nearest
+ * ones, fewer of them (`ranks`); in another sort the words' and the box's bitmaps are ANDed, kept
+ * exact (`exact`).
+ */
+function textWithin(request: SearchRequest, text: SQL | null, candidates: number) {
+  const nearest = text ? nearestMatches(request) : null;
+  const ranks = nearest ? Math.min(candidates, NEAR_TEXT_CANDIDATES) : candidates;
+  const radius = request.near !== undefined && request.radiusMiles !== undefined;
+  return { ranks, exact: !nearest && text !== null && radius };
+}
+
 /** `cursors` signs and reads the search pages' cursors (the server's secret). */
 export function searchRepository(
   db: Db,
@@ -110,7 +122,7 @@ export function searchRepository(
 
   /**
    * At most `cap` + 1 of the cars matching `where`, counted. Within a radius the cars of the
-   * circle's box are read from products_for_sale_point_covering_idx alone (an index-only scan,
+   * circle's box are read from products_for_sale_point_facets_idx alone (an index-only scan,
    * which holds the filters' usual columns too) until there are enough: around New York at a
    * million cars, 113 of its pages for 1,001 cars, 622 with price and mileage filters.
    */
@@ -134,11 +146,10 @@ export function searchRepository(
     const { query: text, ignoredWords } = await textQuery(request.q);
     // A dense circle's page by the sort's own index; its total still counted on the box.
     const radiusBy = await radiusPlan(db, request, text);
-    const planned = searchQuery({ ...request, radiusBy }, text, cursors, candidates);
+    const { ranks, exact } = textWithin(request, text, candidates);
+    const planned = searchQuery({ ...request, radiusBy }, text, cursors, ranks);
     const { query, keyset, offset, filter } = planned;
     const where = radiusBy === 'box' ? planned.where : conditions(request, text);
-    // Free text within a radius: the words' and the box's bitmaps ANDed, kept exact.
-    const exact = text !== null && request.radiusMiles !== undefined && request.near !== undefined;
     const read = await (exact ? rowsWithExactBitmaps : rowsOf)<RawRow>(db, query);
     // Each car's stored market value and rating, in one more query for the page's cars.
     const market = await marketColumnsOf(
@@ -147,7 +158,7 @@ export function searchRepository(
     );
     const found = read.map((row) => ({ ...row, ...market.get(row._id) }));
     // Counted exactly up to `cap` (free text: the matches it ranks), estimated past it.
-    const cap = text ? candidates : exactTotals;
+    const cap = text ? ranks : exactTotals;
     // Free text reads at most `candidates` + 1 matches: its page query counts them.
     const inline = found[0]?.inlineTotal;
     let total: number;

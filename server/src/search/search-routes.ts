@@ -16,6 +16,7 @@ import {
 } from '../platform/http/page-headers';
 import type { ProductChanges } from '../cars/product-writes-repository';
 import { EXACT_TOTALS, SEARCH_CANDIDATES } from './search-repository';
+import { NEAR_TEXT_CANDIDATES } from './search-query';
 import type { SearchSort } from './search-types';
 import { ownedProduct, sameVinOnce } from '../cars/owned-products';
 import { LISTING_REMOVED, mayReadHidden } from '../cars/hidden-cars';
@@ -78,7 +79,9 @@ function searchListRoutes(app: RoutesApp): void {
           `\`${TOTAL_HEADER}\`, the next page's cursor (when there is one) in ` +
           `\`${NEXT_CURSOR_HEADER}\`: pass it back as \`cursor\` with the same filters and sort. ` +
           `\`${TOTAL_EXACT_HEADER}\` says whether the total is exact: free text ranks or sorts ` +
-          `at most the first ${SEARCH_CANDIDATES.toLocaleString('en-US')} matches it reads, and ` +
+          `at most the first ${SEARCH_CANDIDATES.toLocaleString('en-US')} matches it reads ` +
+          `(by relevance within a radius, the ${NEAR_TEXT_CANDIDATES.toLocaleString('en-US')} ` +
+          'nearest the centre), and ' +
           'a total that is not a sum of kept counts (make and condition only) is counted up to ' +
           `${EXACT_TOTALS.toLocaleString('en-US')} cars (free text: up to the matches it ranks); ` +
           'past them it is an estimate to two significant figures ' +
