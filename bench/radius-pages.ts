@@ -5,8 +5,8 @@
  * (pg_stat_database over whole requests), it names the statement that reads them, and needs
  * no server: it calls the repository on the database directly. The database:
  * RADIUS_PAGES_URL, by default `cardealer_search_1000000` on the local cluster (bench:search's
- * million cars). RADIUS_PAGES_PLANS=1 prints each plan too. Cases: text, facets, price, 50mi,
- * 500mi, distance (all of them without arguments).
+ * million cars). RADIUS_PAGES_PLANS=1 prints each plan too. Cases: text, textNewest, facets,
+ * price, 50mi, 500mi, distance (all of them without arguments).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
@@ -25,6 +25,9 @@ const RURAL = { zip: '59001', latitude: 45.5154, longitude: -109.4692 };
 
 const CASES: Record<string, { facets?: boolean; request: SearchRequest }> = {
   text: { request: { near: NEW_YORK, radiusMiles: 100, q: 'tesla', sort: 'relevance', limit: 24 } },
+  textNewest: {
+    request: { near: NEW_YORK, radiusMiles: 100, q: 'tesla', sort: 'newest', limit: 24 },
+  },
   facets: { facets: true, request: { near: NEW_YORK, radiusMiles: 50, sort: 'newest', limit: 24 } },
   price: {
     request: {

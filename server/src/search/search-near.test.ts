@@ -218,7 +218,7 @@ describe(`search near a ZIP code (${databaseKind})`, () => {
     }
   });
 
-  it('within a radius, ranks the matches of free text nearest the centre when they are more than it ranks', async () => {
+  it('within a radius, ranks or sorts the matches of free text nearest the centre when they are more than it ranks', async () => {
     // Two matches ranked: within 200 miles of Dallas the four Teslas match; the two nearest
     // (Dallas itself, then Round Rock) are ranked, not the two Austin cars listed first.
     const capped = await buildReplica(ctx, { searchCandidates: 2, catalogueCacheMs: 0 });
@@ -229,6 +229,11 @@ describe(`search near a ZIP code (${databaseKind})`, () => {
       expect(response.statusCode).toBe(200);
       expect(new Set(names(response.json() as Found[]))).toEqual(new Set(['dallas', 'roundRock']));
       expect(response.headers['x-total-count-exact']).toBe('false');
+      // Sorted by another order: the same two nearest, newest first.
+      const newest = await capped.app.inject({
+        url: `/api/products?seller=${sellerId}&zip=75201&radius=200&q=tesla&sort=newest`,
+      });
+      expect(names(newest.json() as Found[])).toEqual(['dallas', 'roundRock']);
       // Fewer matches than it ranks: all of them, the total exact.
       const few = await capped.app.inject({
         url: `/api/products?seller=${sellerId}&zip=79901&radius=25&q=tesla`,

@@ -21,7 +21,7 @@ import type { SearchRequest, SearchSort } from './search-types';
 export const UNKNOWN_MILEAGE = 1_000_001;
 
 /**
- * The most matches of free text a relevance page ranks within a radius: the nearest to the
+ * The most matches of free text a page ranks or sorts within a radius: the nearest to the
  * centre. The circle's cars and the words' matches are each a large set in a metro (a make's name
  * matches a quarter of all cars), and intersecting them cost more than ranking; walking
  * products_for_sale_point_search_idx nearest first, each car's words tested in the index, stops
@@ -30,13 +30,14 @@ export const UNKNOWN_MILEAGE = 1_000_001;
 export const NEAR_TEXT_CANDIDATES = 1_000;
 
 /**
- * The centre a relevance page of free text takes its candidates nearest to: within a radius,
- * sorted by relevance. Null otherwise (any matches, as the plan reads them).
+ * The centre a page of free text within a radius takes its candidates nearest to, then ranks or
+ * sorts them. Null otherwise (any matches, as the plan reads them), and for the distance sort
+ * (nearest first anyway) and the deal sort (its matches are read through the deal ratios).
  */
 export function nearestMatches(request: SearchRequest): Near | null {
   const { near, radiusMiles, sort, q } = request;
-  if (!near || radiusMiles === undefined || sort !== 'relevance' || !q?.trim()) return null;
-  return near;
+  if (!near || radiusMiles === undefined || !q?.trim()) return null;
+  return sort === 'distance' || sort === 'deal' ? null : near;
 }
 
 /**
@@ -146,9 +147,12 @@ export function searchQuery(
     // sorts at most `candidates` matches, as relevance ranks them: a make's name matches a
     // quarter of a million cars, and sorting all of them took 443 ms ('ferari' by price).
     const capped = Number.isFinite(candidates);
+    // Within a radius the candidates are the matches nearest the centre (nearestMatches).
+    const nearest = text ? nearestMatches(request) : null;
+    const byDistance = nearest ? sql` order by ${POINT} <-> ${centre(nearest)}` : sql``;
     const page = text
       ? sql`matches as materialized (
-            ${matching}${capped ? sql` limit ${candidates + 1}` : sql``}
+            ${matching}${byDistance}${capped ? sql` limit ${candidates + 1}` : sql``}
           ), page as (
             select m.*, m.sort_key::text as cursor_key
             from ${capped ? sql`(select * from matches limit ${candidates}) m` : sql`matches m`}

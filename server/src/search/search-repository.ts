@@ -74,9 +74,9 @@ async function facetCounts(
 }
 
 /**
- * How a search of free text within a radius reads its matches: by relevance it ranks the nearest
- * ones, fewer of them (`ranks`); in another sort the words' and the box's bitmaps are ANDed, kept
- * exact (`exact`).
+ * How a search of free text within a radius reads its matches: it ranks or sorts the nearest
+ * ones, fewer of them (`ranks`); by deal the words' and the box's bitmaps are ANDed, kept exact
+ * (`exact`).
  */
 function textWithin(request: SearchRequest, text: SQL | null, candidates: number) {
   const nearest = text ? nearestMatches(request) : null;
