@@ -101,6 +101,9 @@ const QUERIES = [
   'category=BMW&category=Ferrari&zip=33130&radius=25',
   'model=X5&zip=97204&radius=100',
   'condition=Good&zip=78701&radius=10',
+  // Free text within a radius: its relevance page ranks the nearest matches.
+  'q=tesla&zip=78701&radius=200',
+  'q=clean&zip=75201&radius=500',
 ];
 
 interface CarRecord {

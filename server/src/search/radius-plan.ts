@@ -6,7 +6,7 @@
  * hundred cars instead. The planner cannot tell the two apart (it guesses a box holds a tenth of
  * a percent of the cars), so this decides: dense when the circle's box holds at least
  * 5·√(cars for sale) cars, counted up to that on the circle's box from
- * products_for_sale_point_facets_idx alone (an index-only scan: 595 of its pages for 5,000
+ * products_for_sale_point_facets_idx alone (an index-only scan: 839 of its pages for 5,000
  * cars around New York at a million, where a b-tree of latitude and longitude read a band of
  * latitude across the whole country, 1,001 pages). From there the walk, about 25 of every
  * (cars ÷ in the box) cars, reads fewer cars than the box holds.

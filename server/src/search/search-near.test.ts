@@ -4,6 +4,7 @@
  * miles checked against a haversine computed here; the distance bands of the facets, paging
  * by cursor through the distance sort, and the 400s of bad ZIP codes, radii and cursors.
  */
+import { eq } from 'drizzle-orm';
 import { newId } from '../platform/db/ids';
 import { products, users } from '../platform/db/schema';
 import { CursorCodec } from '../platform/http/cursors';
@@ -218,30 +219,56 @@ describe(`search near a ZIP code (${databaseKind})`, () => {
     }
   });
 
-  it('within a radius, ranks or sorts the matches of free text nearest the centre when they are more than it ranks', async () => {
-    // Two matches ranked: within 200 miles of Dallas the four Teslas match; the two nearest
-    // (Dallas itself, then Round Rock) are ranked, not the two Austin cars listed first.
-    const capped = await buildReplica(ctx, { searchCandidates: 2, catalogueCacheMs: 0 });
+  it('within a radius, ranks the matches of free text nearest the centre when they are more than it ranks', async () => {
+    // One match ranked: within 200 miles of Dallas the four Teslas match; the nearest and the
+    // one after it (Dallas itself, then Round Rock) are read, not the two Austin cars listed
+    // first, and the total says there may be more.
+    const one = await buildReplica(ctx, { searchCandidates: 1, catalogueCacheMs: 0 });
     try {
-      const response = await capped.app.inject({
+      const response = await one.app.inject({
         url: `/api/products?seller=${sellerId}&zip=75201&radius=200&q=tesla`,
       });
       expect(response.statusCode).toBe(200);
       expect(new Set(names(response.json() as Found[]))).toEqual(new Set(['dallas', 'roundRock']));
       expect(response.headers['x-total-count-exact']).toBe('false');
-      // Sorted by another order: the same two nearest, newest first.
-      const newest = await capped.app.inject({
-        url: `/api/products?seller=${sellerId}&zip=75201&radius=200&q=tesla&sort=newest`,
+      // The facets of the same search say as much.
+      const facets = await one.app.inject({
+        url: `/api/products/facets?seller=${sellerId}&zip=75201&radius=200&q=tesla`,
       });
-      expect(names(newest.json() as Found[])).toEqual(['dallas', 'roundRock']);
+      expect(facets.json()).toMatchObject({ countsExact: false });
       // Fewer matches than it ranks: all of them, the total exact.
-      const few = await capped.app.inject({
+      const few = await one.app.inject({
         url: `/api/products?seller=${sellerId}&zip=79901&radius=25&q=tesla`,
       });
       expect(names(few.json() as Found[])).toEqual(['elPaso']);
       expect(few.headers['x-total-count-exact']).toBe('true');
     } finally {
-      await capped.close();
+      await one.close();
+    }
+  });
+
+  it('keeps every car at the distance where its nearest matches end, and pages through them once while one is edited', async () => {
+    // Two ranked: the third nearest is at Austin, where two cars share a point. Both are read,
+    // whatever their order in the index, and an edit between two pages changes nothing.
+    const two = await buildReplica(ctx, { searchCandidates: 2, catalogueCacheMs: 0 });
+    const url = `/api/products?seller=${sellerId}&zip=75201&radius=200&q=tesla&limit=2`;
+    const austinCar = eq(products._id, cars.austin!.id);
+    try {
+      const first = await two.app.inject({ url });
+      expect(first.statusCode).toBe(200);
+      const cursor = first.headers['x-next-cursor'];
+      expect(typeof cursor).toBe('string');
+      await ctx.database.db.update(products).set({ resalePrice: 21_000 }).where(austinCar);
+      const second = await two.app.inject({
+        url: `${url}&cursor=${encodeURIComponent(String(cursor))}`,
+      });
+      expect(second.statusCode).toBe(200);
+      const seen = [...names(first.json() as Found[]), ...names(second.json() as Found[])];
+      expect(seen.sort()).toEqual(['austin', 'austinNewer', 'dallas', 'roundRock']);
+      expect(second.headers['x-next-cursor']).toBeUndefined();
+    } finally {
+      await ctx.database.db.update(products).set({ resalePrice: 20_000 }).where(austinCar);
+      await two.close();
     }
   });
 

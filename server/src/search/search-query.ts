@@ -21,7 +21,7 @@ import type { SearchRequest, SearchSort } from './search-types';
 export const UNKNOWN_MILEAGE = 1_000_001;
 
 /**
- * The most matches of free text a page ranks or sorts within a radius: the nearest to the
+ * The most matches of free text a relevance page ranks within a radius: the nearest to the
  * centre. The circle's cars and the words' matches are each a large set in a metro (a make's name
  * matches a quarter of all cars), and intersecting them cost more than ranking; walking
  * products_for_sale_point_search_idx nearest first, each car's words tested in the index, stops
@@ -30,14 +30,32 @@ export const UNKNOWN_MILEAGE = 1_000_001;
 export const NEAR_TEXT_CANDIDATES = 1_000;
 
 /**
- * The centre a page of free text within a radius takes its candidates nearest to, then ranks or
- * sorts them. Null otherwise (any matches, as the plan reads them), and for the distance sort
- * (nearest first anyway) and the deal sort (its matches are read through the deal ratios).
+ * The centre a relevance page of free text within a radius takes its candidates nearest to.
+ * Null otherwise: the other sorts sort any of the matches (they must not leave out the newest
+ * or cheapest of a circle), as the plan reads them.
  */
 export function nearestMatches(request: SearchRequest): Near | null {
   const { near, radiusMiles, sort, q } = request;
-  if (!near || radiusMiles === undefined || !q?.trim()) return null;
-  return sort === 'distance' || sort === 'deal' ? null : near;
+  if (!near || radiusMiles === undefined || sort !== 'relevance' || !q?.trim()) return null;
+  return near;
+}
+
+/**
+ * The matches of a relevance page within a radius, each with its rank: every match as near as the
+ * (`candidates` + 1)th nearest, ties included, so that which cars are in never hangs on their
+ * order in the index (the cars of one ZIP code share its point, and an edit moves a car's entry).
+ * The window's rank by distance stops the walk at the first car past them (PostgreSQL's run
+ * condition); its statement runs with full sorts costed off (rowsInIndexOrder), or the planner
+ * would read and sort the whole box.
+ */
+function nearestRanked(near: Near, where: SQL, rank: SQL, candidates: number): SQL {
+  const chord = sql`(${POINT} <-> ${centre(near)})`;
+  return sql`select k.id, k.rank from (
+      select p.id, ${rank} as rank,
+        rank() over (order by ${chord} rows between unbounded preceding and current row) as nearer
+      from products p
+      where ${where}
+    ) k where k.nearer <= ${candidates + 1}`;
 }
 
 /**
@@ -147,12 +165,9 @@ export function searchQuery(
     // sorts at most `candidates` matches, as relevance ranks them: a make's name matches a
     // quarter of a million cars, and sorting all of them took 443 ms ('ferari' by price).
     const capped = Number.isFinite(candidates);
-    // Within a radius the candidates are the matches nearest the centre (nearestMatches).
-    const nearest = text ? nearestMatches(request) : null;
-    const byDistance = nearest ? sql` order by ${POINT} <-> ${centre(nearest)}` : sql``;
     const page = text
       ? sql`matches as materialized (
-            ${matching}${byDistance}${capped ? sql` limit ${candidates + 1}` : sql``}
+            ${matching}${capped ? sql` limit ${candidates + 1}` : sql``}
           ), page as (
             select m.*, m.sort_key::text as cursor_key
             from ${capped ? sql`(select * from matches limit ${candidates}) m` : sql`matches m`}
@@ -180,17 +195,19 @@ export function searchQuery(
     // The ranks are counted over (id, rank) pairs only: a window over the scanned rows, each
     // with its words, outgrew work_mem at 25,000 matches and went to disk.
     const capped = text !== null && Number.isFinite(candidates);
-    // Within a radius the candidates are the matches nearest the centre (nearestMatches).
     const nearest = text ? nearestMatches(request) : null;
     query = sql`with ranked as materialized (
-          select p.id, ${rank} as rank
+          ${
+            nearest
+              ? nearestRanked(nearest, where, rank, candidates)
+              : sql`select p.id, ${rank} as rank
           from products p
           where ${where}
-          ${nearest ? sql`order by ${POINT} <-> ${centre(nearest)}` : sql``}
-          ${capped ? sql`limit ${candidates + 1}` : sql`offset 0`}
+          ${capped ? sql`limit ${candidates + 1}` : sql`offset 0`}`
+          }
         ), page as (
           select id, rank, (select count(*) from ranked) as total
-          from ${capped ? sql`(select * from ranked limit ${candidates}) r` : sql`ranked`}
+          from ${capped && !nearest ? sql`(select * from ranked limit ${candidates}) r` : sql`ranked`}
           order by rank desc, id
           limit ${limit + 1} offset ${offset}
         )

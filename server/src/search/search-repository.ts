@@ -16,7 +16,7 @@ import { roughTotal } from './rough-total';
 import { NEAR_TEXT_CANDIDATES, nearestMatches, searchQuery } from './search-query';
 import { conditions, groupsOnly, totalQuery } from './search-filters';
 import { toProduct, type RawRow } from '../cars/car-rows';
-import { rowsOf } from '../platform/db/rows';
+import { rowsInIndexOrder, rowsOf } from '../platform/db/rows';
 import type { Facets, SearchFilters, SearchRequest, VehicleFacets } from './search-types';
 import { countedVehicleFacets } from './vehicle-counts';
 import { textQueries } from './text-query';
@@ -74,15 +74,16 @@ async function facetCounts(
 }
 
 /**
- * How a search of free text within a radius reads its matches: it ranks or sorts the nearest
- * ones, fewer of them (`ranks`); by deal the words' and the box's bitmaps are ANDed, kept exact
- * (`exact`).
+ * How a search of free text within a radius reads its matches: by relevance it ranks the nearest
+ * ones, fewer of them (`ranks`), the index walked in order (`nearest`); in another sort the
+ * words' and the box's bitmaps are ANDed, kept exact (`exact`).
  */
 function textWithin(request: SearchRequest, text: SQL | null, candidates: number) {
-  const nearest = text ? nearestMatches(request) : null;
+  const nearest = text !== null && nearestMatches(request) !== null;
   const ranks = nearest ? Math.min(candidates, NEAR_TEXT_CANDIDATES) : candidates;
   const radius = request.near !== undefined && request.radiusMiles !== undefined;
-  return { ranks, exact: !nearest && text !== null && radius };
+  const read = nearest ? rowsInIndexOrder : text !== null && radius ? rowsWithExactBitmaps : rowsOf;
+  return { ranks, read };
 }
 
 /** `cursors` signs and reads the search pages' cursors (the server's secret). */
@@ -124,7 +125,7 @@ export function searchRepository(
    * At most `cap` + 1 of the cars matching `where`, counted. Within a radius the cars of the
    * circle's box are read from products_for_sale_point_facets_idx alone (an index-only scan,
    * which holds the filters' usual columns too) until there are enough: around New York at a
-   * million cars, 113 of its pages for 1,001 cars, 622 with price and mileage filters.
+   * million cars, 216 of its pages for 1,001 cars, 978 with price and mileage filters.
    */
   async function countUpTo(where: SQL, cap: number): Promise<number> {
     const [row] = await rowsOf<{ n: number | string | null }>(
@@ -137,20 +138,20 @@ export function searchRepository(
 
   /**
    * One page of a search. Its total is exact (`totalExact`) when it is a sum of kept counts, or
-   * when the matches are at most `exactTotals` (free text: `candidates`); past them it is the
-   * planner's estimate, rounded, and free text has ranked or sorted only the first `candidates`
-   * matches it read.
+   * when the matches are at most `exactTotals` (free text: `candidates`, or by relevance within
+   * a radius NEAR_TEXT_CANDIDATES); past them it is the planner's estimate, rounded, and free
+   * text has ranked or sorted only that many of the matches (within a radius, the nearest).
    */
   async function search(request: SearchRequest) {
     const { sort, limit } = request;
     const { query: text, ignoredWords } = await textQuery(request.q);
     // A dense circle's page by the sort's own index; its total still counted on the box.
     const radiusBy = await radiusPlan(db, request, text);
-    const { ranks, exact } = textWithin(request, text, candidates);
+    const { ranks, read: readRows } = textWithin(request, text, candidates);
     const planned = searchQuery({ ...request, radiusBy }, text, cursors, ranks);
     const { query, keyset, offset, filter } = planned;
     const where = radiusBy === 'box' ? planned.where : conditions(request, text);
-    const read = await (exact ? rowsWithExactBitmaps : rowsOf)<RawRow>(db, query);
+    const read = await readRows<RawRow>(db, query);
     // Each car's stored market value and rating, in one more query for the page's cars.
     const market = await marketColumnsOf(
       db,
@@ -197,7 +198,9 @@ export function searchRepository(
   /** The facets of the filters, and the words of `q` left out (as search leaves them out). */
   async function facets(filters: SearchFilters): Promise<Facets & VehicleFacets> {
     const { query, ignoredWords } = await textQuery(filters.q);
-    const sample = Number.isFinite(candidates) ? { size: candidates, estimate } : undefined;
+    // Free text within a radius: as many of the nearest matches as its relevance page ranks.
+    const { ranks } = textWithin({ ...filters, sort: 'relevance', limit: 1 }, query, candidates);
+    const sample = Number.isFinite(ranks) ? { size: ranks, estimate } : undefined;
     // Within a radius, without a facet's own filter: the facets and the bands in one pass.
     if (sample && oneNearPass(filters)) {
       return { ...(await facetsNear(db, filters, query, sample)), ignoredWords };
@@ -205,7 +208,7 @@ export function searchRepository(
     // Near a place: the cars within each radius too.
     const [counted, distance] = await Promise.all([
       facetCounts(db, filters, query, sample),
-      distanceBands(db, filters, query, candidates),
+      distanceBands(db, filters, query, ranks),
     ]);
     return { ...counted, ...distance, ignoredWords };
   }

@@ -80,8 +80,8 @@ function searchListRoutes(app: RoutesApp): void {
           `\`${NEXT_CURSOR_HEADER}\`: pass it back as \`cursor\` with the same filters and sort. ` +
           `\`${TOTAL_EXACT_HEADER}\` says whether the total is exact: free text ranks or sorts ` +
           `at most the first ${SEARCH_CANDIDATES.toLocaleString('en-US')} matches it reads ` +
-          `(within a radius, the ${NEAR_TEXT_CANDIDATES.toLocaleString('en-US')} nearest the ` +
-          'centre, except in the deal and distance sorts), and ' +
+          `(by relevance within a radius, the ${NEAR_TEXT_CANDIDATES.toLocaleString('en-US')} ` +
+          'nearest the centre, with any at the same distance as the last), and ' +
           'a total that is not a sum of kept counts (make and condition only) is counted up to ' +
           `${EXACT_TOTALS.toLocaleString('en-US')} cars (free text: up to the matches it ranks); ` +
           'past them it is an estimate to two significant figures ' +
