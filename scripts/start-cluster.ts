@@ -24,6 +24,7 @@
  * requests to the others); the load balancer or the emulator dying stops everything.
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileAtomically } from './lib/atomic-file';
 import { join, resolve } from 'node:path';
 import { firebaseAuth } from '../server/src/platform/caller/firebase-admin';
 import { isLoopback, OPEN_DEMO_WARNING } from '../server/src/config';
@@ -215,7 +216,7 @@ function startReplicas(
 
 /** Who is who (name, port, process id), in the data folder, for whoever needs to stop one. */
 function writeRoster(file: string, entries: { name: string; port: number; pid?: number }[]) {
-  writeFileSync(join(dataDir, file), JSON.stringify(entries, null, 2));
+  writeFileAtomically(join(dataDir, file), JSON.stringify(entries, null, 2));
 }
 const writeReplicaRoster = (replicas: Replica[]) =>
   writeRoster(

@@ -4,7 +4,7 @@
  * scripts/lib/patroni.ts); else a Debian cluster of its own. Backups (pgBackRest) are set up on
  * the clusters it makes (scripts/lib/cluster-backups.ts).
  */
-import { writeFileSync } from 'node:fs';
+import { writeFileAtomically } from './atomic-file';
 import { join } from 'node:path';
 import { startLocalPostgres, type LocalPostgres } from './cluster';
 import { debianBackups, patroniBackups, type ClusterBackups } from './cluster-backups';
@@ -65,7 +65,7 @@ const patroniDir = (settings: ClusterDatabaseSettings) =>
 
 /** Who is who in the Patroni cluster, for whoever needs to kill or start a node. */
 export function writePatroniRoster(dataDir: string, patroni: PatroniCluster, basePort: number) {
-  writeFileSync(
+  writeFileAtomically(
     join(dataDir, ROSTER_FILE),
     JSON.stringify(
       { primaryPort: basePort, standbyPort: basePort + 1, nodes: patroni.nodes },
@@ -100,7 +100,7 @@ export async function startClusterDatabase(
     writePatroniRoster(dataDir, patroni, pgPort);
     // The standbys' postmasters, for whoever needs to kill one (the cluster's browser test).
     const primary = await patroni.primary();
-    writeFileSync(
+    writeFileAtomically(
       join(dataDir, 'standbys.json'),
       JSON.stringify(
         patroni.nodes

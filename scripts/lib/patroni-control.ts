@@ -152,6 +152,8 @@ export async function restartClusterNode(dataDir: string, name: string): Promise
   const { pid } = JSON.parse(readFileSync(join(dataDir, SUPERVISOR_FILE), 'utf8')) as {
     pid: number;
   };
+  // The roster is read first: the supervisor writes it again on the signal.
+  const { nodes } = readRoster(dataDir);
   process.kill(pid, 'SIGUSR2');
-  await waitUntilFollows(readRoster(dataDir).nodes, name);
+  await waitUntilFollows(nodes, name);
 }

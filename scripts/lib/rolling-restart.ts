@@ -5,7 +5,8 @@
  * ready and HAProxy has taken it back, before the next one goes. Its progress is written to
  * DATA_DIR/restart.json, which the restart command reads.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { writeFileAtomically } from './atomic-file';
 import { join } from 'node:path';
 import type { Replica } from './cluster';
 import { waitForHealth } from './processes';
@@ -48,7 +49,7 @@ export async function restartOneByOne(
 ): Promise<void> {
   const state: RestartState = { startedAt: Date.now(), state: 'running', restarted: [] };
   const save = () =>
-    writeFileSync(join(options.dataDir, RESTART_FILE), JSON.stringify(state, null, 2));
+    writeFileAtomically(join(options.dataDir, RESTART_FILE), JSON.stringify(state, null, 2));
   save();
   try {
     for (let i = 0; i < replicas.length; i++) {
