@@ -15,7 +15,7 @@ import { conditions, fingerprint } from './search-filters';
 import { COLUMNS } from '../cars/car-rows';
 import { DISTANCE_KEYSET, distancePageQuery } from './distance-query';
 import { centre, distanceMilesColumn, POINT, type Near } from './search-near';
-import type { SearchRequest, SearchSort } from './search-types';
+import type { SearchFilters, SearchRequest, SearchSort } from './search-types';
 
 /** Where a car of unknown mileage sorts by mileage: after every known one (at most 1,000,000). */
 export const UNKNOWN_MILEAGE = 1_000_001;
@@ -34,11 +34,15 @@ export const NEAR_TEXT_CANDIDATES = 1_000;
  * Null otherwise: the other sorts sort any of the matches (they must not leave out the newest
  * or cheapest of a circle), as the plan reads them.
  */
-export function nearestMatches(request: SearchRequest): Near | null {
-  const { near, radiusMiles, sort, q } = request;
+function nearestMatches(filters: SearchFilters, sort: SearchSort): Near | null {
+  const { near, radiusMiles, q } = filters;
   if (!near || radiusMiles === undefined || sort !== 'relevance' || !q?.trim()) return null;
   return near;
 }
+
+/** The most matches free text ranks or sorts in `sort`: fewer by relevance within a radius. */
+export const rankedAtMost = (filters: SearchFilters, sort: SearchSort, candidates: number) =>
+  nearestMatches(filters, sort) ? Math.min(candidates, NEAR_TEXT_CANDIDATES) : candidates;
 
 /**
  * The matches of a relevance page within a radius, each with its rank: every match as near as the
@@ -104,7 +108,8 @@ export const KEYSET: Record<
 
 /**
  * The page query of a search, and what paging needs to answer it. `candidates`: the most
- * matches of free text a relevance page ranks (absent: all).
+ * matches of free text a page ranks or sorts (absent: all; see rankedAtMost). `inIndexOrder`:
+ * the query must be read with full sorts costed off (rowsInIndexOrder).
  */
 export function searchQuery(
   request: SearchRequest,
@@ -117,6 +122,8 @@ export function searchQuery(
   const where = conditions(request, text);
   const keyset = sort === 'relevance' || sort === 'distance' ? undefined : KEYSET[sort];
   const order = sort === 'distance' ? DISTANCE_KEYSET.order : keyset?.order;
+  // Within a radius a relevance page ranks the matches nearest the centre, read in index order.
+  const nearest = nearestMatches(request, sort);
   let after: SQL | null = null;
   let offset = 0;
   const at = cursor === undefined ? undefined : cursors.decode(cursor);
@@ -125,7 +132,7 @@ export function searchQuery(
   }
   if (sort === 'distance') {
     const query = distancePageQuery(request, where, text, at, candidates);
-    return { query, where, keyset: DISTANCE_KEYSET, offset, filter };
+    return { query, where, keyset: DISTANCE_KEYSET, offset, filter, inIndexOrder: false };
   }
   if (at) {
     if (keyset) {
@@ -195,7 +202,6 @@ export function searchQuery(
     // The ranks are counted over (id, rank) pairs only: a window over the scanned rows, each
     // with its words, outgrew work_mem at 25,000 matches and went to disk.
     const capped = text !== null && Number.isFinite(candidates);
-    const nearest = text ? nearestMatches(request) : null;
     query = sql`with ranked as materialized (
           ${
             nearest
@@ -216,5 +222,5 @@ export function searchQuery(
         left join users u on u.email = p.email
         order by page.rank desc, p.id`;
   }
-  return { query, where, keyset, offset, filter };
+  return { query, where, keyset, offset, filter, inIndexOrder: nearest !== null };
 }

@@ -13,7 +13,7 @@ import { countedFacets } from './facets';
 import { facetsInOnePass, type FacetSample } from './facets-one-pass';
 import { marketColumnsOf } from '../valuation/fair-price';
 import { roughTotal } from './rough-total';
-import { NEAR_TEXT_CANDIDATES, nearestMatches, searchQuery } from './search-query';
+import { rankedAtMost, searchQuery } from './search-query';
 import { conditions, groupsOnly, totalQuery } from './search-filters';
 import { toProduct, type RawRow } from '../cars/car-rows';
 import { rowsInIndexOrder, rowsOf } from '../platform/db/rows';
@@ -74,16 +74,13 @@ async function facetCounts(
 }
 
 /**
- * How a search of free text within a radius reads its matches: by relevance it ranks the nearest
- * ones, fewer of them (`ranks`), the index walked in order (`nearest`); in another sort the
- * words' and the box's bitmaps are ANDed, kept exact (`exact`).
+ * How a page's query is read: in index order when it says so; free text within a radius in
+ * another sort with the words' and the box's bitmaps ANDed, kept exact; else as it is.
  */
-function textWithin(request: SearchRequest, text: SQL | null, candidates: number) {
-  const nearest = text !== null && nearestMatches(request) !== null;
-  const ranks = nearest ? Math.min(candidates, NEAR_TEXT_CANDIDATES) : candidates;
+function pageReader(inIndexOrder: boolean, request: SearchRequest, text: SQL | null) {
+  if (inIndexOrder) return rowsInIndexOrder;
   const radius = request.near !== undefined && request.radiusMiles !== undefined;
-  const read = nearest ? rowsInIndexOrder : text !== null && radius ? rowsWithExactBitmaps : rowsOf;
-  return { ranks, read };
+  return text !== null && radius ? rowsWithExactBitmaps : rowsOf;
 }
 
 /** `cursors` signs and reads the search pages' cursors (the server's secret). */
@@ -147,11 +144,11 @@ export function searchRepository(
     const { query: text, ignoredWords } = await textQuery(request.q);
     // A dense circle's page by the sort's own index; its total still counted on the box.
     const radiusBy = await radiusPlan(db, request, text);
-    const { ranks, read: readRows } = textWithin(request, text, candidates);
+    const ranks = rankedAtMost(request, sort, candidates);
     const planned = searchQuery({ ...request, radiusBy }, text, cursors, ranks);
     const { query, keyset, offset, filter } = planned;
     const where = radiusBy === 'box' ? planned.where : conditions(request, text);
-    const read = await readRows<RawRow>(db, query);
+    const read = await pageReader(planned.inIndexOrder, request, text)<RawRow>(db, query);
     // Each car's stored market value and rating, in one more query for the page's cars.
     const market = await marketColumnsOf(
       db,
@@ -198,8 +195,8 @@ export function searchRepository(
   /** The facets of the filters, and the words of `q` left out (as search leaves them out). */
   async function facets(filters: SearchFilters): Promise<Facets & VehicleFacets> {
     const { query, ignoredWords } = await textQuery(filters.q);
-    // Free text within a radius: as many of the nearest matches as its relevance page ranks.
-    const { ranks } = textWithin({ ...filters, sort: 'relevance', limit: 1 }, query, candidates);
+    // As many matches as a page of the same search ranks in its default sort (relevance with q).
+    const ranks = rankedAtMost(filters, 'relevance', candidates);
     const sample = Number.isFinite(ranks) ? { size: ranks, estimate } : undefined;
     // Within a radius, without a facet's own filter: the facets and the bands in one pass.
     if (sample && oneNearPass(filters)) {
