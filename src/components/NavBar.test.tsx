@@ -61,6 +61,25 @@ describe('Navigation bar (signed in)', () => {
     expect(avatar).toHaveAttribute('src', DEFAULT_AVATAR);
   });
 
+  it('shows Login after Log out when the provider had already signed the account out', async () => {
+    // A deleted account, or one signed out everywhere, is signed out by the provider itself
+    // when its token is next refreshed; the provider then reports no further change.
+    server.use(...roleHandlers('buyer'));
+    const store = makeStore({
+      preloadedState: signedInState(makeSessionUser({ displayName: 'Bea Buyer' })),
+    });
+    renderApp('/blogs', { store });
+    await screen.findByRole('heading', { level: 1, name: 'Blogs' });
+    const nav = screen.getAllByRole('navigation', { name: 'Main' })[0];
+    fireEvent.click(within(nav).getByRole('button', { name: 'Log out' }));
+    expect(await within(nav).findByRole('link', { name: 'Login' })).toHaveAttribute(
+      'href',
+      '/login',
+    );
+    expect(within(nav).queryByText('Bea Buyer')).not.toBeInTheDocument();
+    expect(store.getState().auth).toMatchObject({ user: null, loading: false, attempt: null });
+  });
+
   it('shows neither Login nor Dashboad while the session is still being read', async () => {
     renderApp('/blogs');
     await screen.findByRole('heading', { level: 1, name: 'Blogs' });

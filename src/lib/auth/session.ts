@@ -7,6 +7,7 @@ import {
   accountRecordChecked,
   isSuspension,
   authAttemptFailed,
+  userSignedOut,
   authAttemptFinished,
   authAttemptStarted,
   type AuthRootState,
@@ -69,6 +70,10 @@ export function checkAccountRecord(user: SessionUser): AuthThunk<Promise<void>> 
 /**
  * Log out: sign out of the provider, remove the stored accessToken, forget every
  * cached answer. A failure is logged and ends the busy state.
+ *
+ * The session ends here rather than on the provider's next event: the provider reports a change
+ * only, and one that has already signed the account out itself (a deleted account, or one signed
+ * out everywhere, whose token refresh was refused) reports nothing more.
  */
 export function signOut(): AuthThunk<Promise<void>> {
   return async (dispatch, _getState, { authService }) => {
@@ -77,6 +82,7 @@ export function signOut(): AuthThunk<Promise<void>> {
       await authService.signOut();
       forgetSession();
       dispatch(api.util.resetApiState());
+      dispatch(userSignedOut());
       dispatch(authAttemptFinished());
     } catch (error) {
       console.error('Log out failed', error);
