@@ -126,6 +126,32 @@ test.describe('the app shell', () => {
     expect(errors).toEqual([]);
   });
 
+  test('a visitor who scrolls down while the page loads stays there, and a link they tap works', async ({
+    page,
+  }) => {
+    // The app's code is held until the visitor has scrolled to the prerendered page's footer.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/main.*.js', async (route) => {
+      await held;
+      await route.fallback();
+    });
+    await page.goto('/blogs');
+    const footer = page.getByRole('contentinfo');
+    await footer.scrollIntoViewIfNeeded();
+    const scrolled = await page.evaluate(() => window.scrollY);
+    expect(scrolled).toBeGreaterThan(0);
+    release();
+    await expect(page.locator('html[data-ready="true"]')).toBeAttached();
+    // The app took the page over where the visitor was: not back at its top.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+    expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
+    await footer.getByRole('link', { name: 'Trade-in valuation' }).click();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'What’s my car worth?' }),
+    ).toBeVisible();
+  });
+
   test('asked for less motion, the page ends its transitions at once', async ({ browser }) => {
     const longest = async (motion: 'reduce' | 'no-preference') => {
       const context = await browser.newContext({ reducedMotion: motion });

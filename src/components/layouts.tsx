@@ -5,6 +5,7 @@ import { paths } from '../config/paths';
 import { selectAccountRecord, type AuthRootState } from '../lib/auth/authSlice';
 import type { FromState } from '../lib/auth/guards';
 import { FooterLater } from './FooterLater';
+import { KeepScrollOnLoad } from './KeepScrollOnLoad';
 import { NavBar } from './NavBar';
 
 /** An account whose registration was cut short finishes it before anything else. */
@@ -24,6 +25,7 @@ export function RootLayout() {
       <NavBar />
       <Outlet />
       <ScrollRestoration />
+      <KeepScrollOnLoad />
     </Box>
   );
 }
