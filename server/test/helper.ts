@@ -10,6 +10,7 @@ import { DEFAULT_MARKET_TRUST } from '../src/valuation/market-trust';
 import { createPglite, openDatabase, type Database } from '../src/platform/db/client';
 import { imageStoreFor } from '../src/images/database-image-store';
 import type { ImageStore } from '../src/images/image-files';
+import { emulatorFetch } from './emulator-fetch';
 import { withDatabase } from './global-setup';
 import { snapshotPath, templateDatabase } from './paths';
 import { TEST_PGLITE_START } from './pglite-options';
@@ -171,7 +172,7 @@ export function uploaderAuth(app: FastifyInstance): { authorization: string } {
 
 /** Creates a sign-in account in the emulator; answers its Firebase ID token. */
 export async function signUp(email: string, password = TEST_PASSWORD): Promise<string> {
-  const response = await fetch(
+  const response = await emulatorFetch(
     `http://${emulatorHost()}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=any`,
     {
       method: 'POST',
@@ -212,7 +213,7 @@ export async function googleSignIn(
     const response = await options.app.inject({ method: 'POST', url, payload });
     return { status: response.statusCode, body: response.json() };
   }
-  const response = await fetch(`http://${emulatorHost()}${url}`, {
+  const response = await emulatorFetch(`http://${emulatorHost()}${url}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(payload),

@@ -235,7 +235,9 @@ describe('Category products page', () => {
       await screen.findByText(/We could not load the Tesla cars/, undefined, { timeout: 3000 }),
     ).toBeInTheDocument();
     // The loader's request, and the page's: RTK Query asks again when a page subscribes to a
-    // failed entry. A 4xx itself is never retried (see baseQuery.test.ts).
+    // failed entry (Retry is disabled while it is on its way). A 4xx itself is never retried
+    // (see baseQuery.test.ts).
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Retry' })).toBeEnabled());
     expect(answer.calls()).toBeLessThanOrEqual(2);
     answerCategory([model3]);
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
