@@ -10,7 +10,7 @@ import { DEFAULT_MARKET_TRUST } from '../src/valuation/market-trust';
 import { createPglite, openDatabase, type Database } from '../src/platform/db/client';
 import { imageStoreFor } from '../src/images/database-image-store';
 import type { ImageStore } from '../src/images/image-files';
-import { emulatorFetch } from './emulator-fetch';
+import { fetchAgainIfClosed } from './fetch-again';
 import { withDatabase } from './global-setup';
 import { snapshotPath, templateDatabase } from './paths';
 import { TEST_PGLITE_START } from './pglite-options';
@@ -172,7 +172,7 @@ export function uploaderAuth(app: FastifyInstance): { authorization: string } {
 
 /** Creates a sign-in account in the emulator; answers its Firebase ID token. */
 export async function signUp(email: string, password = TEST_PASSWORD): Promise<string> {
-  const response = await emulatorFetch(
+  const response = await fetchAgainIfClosed(
     `http://${emulatorHost()}/identitytoolkit.googleapis.com/v1/accounts:signUp?key=any`,
     {
       method: 'POST',
@@ -213,7 +213,7 @@ export async function googleSignIn(
     const response = await options.app.inject({ method: 'POST', url, payload });
     return { status: response.statusCode, body: response.json() };
   }
-  const response = await emulatorFetch(`http://${emulatorHost()}${url}`, {
+  const response = await fetchAgainIfClosed(`http://${emulatorHost()}${url}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(payload),

@@ -56,7 +56,8 @@ describe("an import's yield to the server's requests", () => {
     const started = performance.now();
     await yieldToRequests(requests);
     stream.abort();
-    expect(performance.now() - started).toBeLessThan(100);
+    // Far below the wait for a request in progress (YIELD_MAX_MS), with room for a loaded machine.
+    expect(performance.now() - started).toBeLessThan(YIELD_MAX_MS / 4);
   });
 
   it('waits at most YIELD_MAX_MS for a request that never answers', async () => {

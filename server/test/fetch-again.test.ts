@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { emulatorFetch } from './emulator-fetch';
+import { fetchAgainIfClosed } from './fetch-again';
 
 /** A server that closes the connection of the first `dropped` requests without an answer. */
 async function closingServer(dropped: number): Promise<{ url: string; server: Server }> {
@@ -21,13 +21,13 @@ async function closingServer(dropped: number): Promise<{ url: string; server: Se
 
 const post = { method: 'POST', body: '{}', headers: { 'content-type': 'application/json' } };
 
-describe('a call to the sign-in emulator', () => {
+describe('a call sent again on a closed connection', () => {
   it('is sent again when its connection was closed before an answer', async () => {
     const plain = await closingServer(1);
     const retried = await closingServer(1);
     try {
       await expect(fetch(plain.url, post)).rejects.toThrow('fetch failed');
-      const answered = await emulatorFetch(retried.url, post);
+      const answered = await fetchAgainIfClosed(retried.url, post);
       expect(await answered.json()).toEqual({ seen: 2 });
     } finally {
       plain.server.close();
@@ -38,7 +38,7 @@ describe('a call to the sign-in emulator', () => {
   it('fails when the second connection is closed too', async () => {
     const { url, server } = await closingServer(2);
     try {
-      await expect(emulatorFetch(url, post)).rejects.toThrow('fetch failed');
+      await expect(fetchAgainIfClosed(url, post)).rejects.toThrow('fetch failed');
     } finally {
       server.close();
     }
