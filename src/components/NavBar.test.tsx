@@ -26,15 +26,20 @@ describe('Navigation bar (signed out)', () => {
   });
 });
 
+/** Bea Buyer signed in, on /blogs: answers the store and the main navigation. */
+async function renderSignedInBlogs(photoURL: string | null = null) {
+  server.use(...roleHandlers('buyer'));
+  const store = makeStore({
+    preloadedState: signedInState(makeSessionUser({ displayName: 'Bea Buyer', photoURL })),
+  });
+  renderApp('/blogs', { store });
+  await screen.findByRole('heading', { level: 1, name: 'Blogs' });
+  return { store, nav: screen.getAllByRole('navigation', { name: 'Main' })[0] };
+}
+
 describe('Navigation bar (signed in)', () => {
   it('links Dashboad and shows the name, Log out and the avatar', async () => {
-    server.use(...roleHandlers('buyer'));
-    const store = makeStore({
-      preloadedState: signedInState(makeSessionUser({ displayName: 'Bea Buyer' })),
-    });
-    renderApp('/blogs', { store });
-    await screen.findByRole('heading', { level: 1, name: 'Blogs' });
-    const nav = screen.getAllByRole('navigation', { name: 'Main' })[0];
+    const { nav } = await renderSignedInBlogs();
     expect(within(nav).getByRole('link', { name: 'Dashboad' })).toHaveAttribute(
       'href',
       '/dashboad',
@@ -47,14 +52,8 @@ describe('Navigation bar (signed in)', () => {
   });
 
   it('shows the default picture when the photo will not load, and without a photo', async () => {
-    server.use(...roleHandlers('buyer'));
     const photo = 'https://images.example/gone.png';
-    const store = makeStore({
-      preloadedState: signedInState(makeSessionUser({ displayName: 'Bea Buyer', photoURL: photo })),
-    });
-    renderApp('/blogs', { store });
-    await screen.findByRole('heading', { level: 1, name: 'Blogs' });
-    const nav = screen.getAllByRole('navigation', { name: 'Main' })[0];
+    const { nav } = await renderSignedInBlogs(photo);
     const avatar = within(nav).getByRole('img', { name: 'Bea Buyer' });
     expect(avatar).toHaveAttribute('src', photo);
     fireEvent.error(avatar);
@@ -64,13 +63,7 @@ describe('Navigation bar (signed in)', () => {
   it('shows Login after Log out when the provider had already signed the account out', async () => {
     // A deleted account, or one signed out everywhere, is signed out by the provider itself
     // when its token is next refreshed; the provider then reports no further change.
-    server.use(...roleHandlers('buyer'));
-    const store = makeStore({
-      preloadedState: signedInState(makeSessionUser({ displayName: 'Bea Buyer' })),
-    });
-    renderApp('/blogs', { store });
-    await screen.findByRole('heading', { level: 1, name: 'Blogs' });
-    const nav = screen.getAllByRole('navigation', { name: 'Main' })[0];
+    const { store, nav } = await renderSignedInBlogs();
     fireEvent.click(within(nav).getByRole('button', { name: 'Log out' }));
     expect(await within(nav).findByRole('link', { name: 'Login' })).toHaveAttribute(
       'href',

@@ -1,7 +1,7 @@
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { useDispatch } from 'react-redux';
 import { api, errorMessage, type UpsertUserApiArg } from '../api';
-import { forgetSession, storeAccessToken } from '../api/accessToken';
+import { storeAccessToken } from '../api/accessToken';
 import {
   accessTokenStored,
   accountRecordChecked,
@@ -80,9 +80,9 @@ export function signOut(): AuthThunk<Promise<void>> {
     dispatch(authAttemptStarted('logout'));
     try {
       await authService.signOut();
-      forgetSession();
-      dispatch(api.util.resetApiState());
+      // Its effect forgets the stored access token (sessionEffects.ts) before the cache goes.
       dispatch(userSignedOut());
+      dispatch(api.util.resetApiState());
       dispatch(authAttemptFinished());
     } catch (error) {
       console.error('Log out failed', error);
